@@ -1,0 +1,143 @@
+//! The catalogue of failures the API reports. Each has a stable numeric code
+//! (never reused, never renumbered) and a message key translated in
+//! `locales/<lang>.json`. Business failures are at or below 0; an
+//! authentication failure is 500 and its message contains "Token", which the
+//! client reads as "sign out".
+
+macro_rules! catalogue {
+    ($($(#[doc = $doc:literal])* $name:ident = $code:literal, $key:literal;)*) => {
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum ErrorCode {
+            $($(#[doc = $doc])* $name,)*
+        }
+
+        impl ErrorCode {
+            pub const ALL: &'static [ErrorCode] = &[$(ErrorCode::$name,)*];
+
+            pub fn code(self) -> i32 {
+                match self { $(ErrorCode::$name => $code,)* }
+            }
+
+            /// Key of the message in the locale files.
+            pub fn key(self) -> &'static str {
+                match self { $(ErrorCode::$name => $key,)* }
+            }
+        }
+    };
+}
+
+catalogue! {
+    /// The request's input is not acceptable; `{detail}` says why.
+    BadRequest = -1, "bad_request";
+    /// The body is not JSON, or not the JSON the call takes.
+    MalformedJson = -2, "malformed_json";
+    /// A required field is absent.
+    MissingField = -3, "missing_field";
+    /// A field is present with a value the call cannot take.
+    InvalidField = -4, "invalid_field";
+    /// The body is larger than the call accepts.
+    BodyTooLarge = -5, "body_too_large";
+    /// No such thing, or not the caller's (the two are not told apart).
+    NotFound = -6, "not_found";
+    /// Too many attempts; `{seconds}` until the next one is accepted.
+    RateLimited = -7, "rate_limited";
+    /// Something failed on our side; details are in the server log only.
+    Internal = -8, "internal";
+    /// The caller is signed in but may not do this.
+    Forbidden = -9, "forbidden";
+    /// Input contains Chinese characters, which the product refuses.
+    ChineseInput = -10, "chinese_input";
+
+    /// No `satoken` header on a call that needs one.
+    TokenMissing = 500, "token_missing";
+    /// The token is unknown, expired or revoked.
+    TokenInvalid = 500, "token_invalid";
+
+    /// Registration with this type (account, email, phone) is closed.
+    RegisterTypeClosed = -1001, "register_type_closed";
+    InviteRequired = -1002, "invite_required";
+    InviteInvalid = -1003, "invite_invalid";
+    UsernameTaken = -1004, "username_taken";
+    EmailTaken = -1005, "email_taken";
+    PhoneTaken = -1006, "phone_taken";
+    InvalidUsername = -1007, "invalid_username";
+    InvalidEmail = -1008, "invalid_email";
+    InvalidPhone = -1009, "invalid_phone";
+    WeakPassword = -1010, "weak_password";
+    /// Wrong account or password; deliberately does not say which.
+    LoginFailed = -1011, "login_failed";
+    /// Too many failed sign-ins; locked for `{minutes}`.
+    AccountLocked = -1012, "account_locked";
+    AccountFrozen = -1013, "account_frozen";
+    /// The remembered-device cookie is no longer valid.
+    RememberExpired = -1014, "remember_expired";
+    LoginTypeClosed = -1015, "login_type_closed";
+
+    CodeRequired = -1020, "code_required";
+    CodeInvalid = -1021, "code_invalid";
+    CodeExpired = -1022, "code_expired";
+    /// Too many wrong codes: this code is burnt, ask for a new one.
+    CodeAttemptsExceeded = -1023, "code_attempts_exceeded";
+    /// A code was sent moments ago; `{seconds}` before another.
+    CodeTooSoon = -1024, "code_too_soon";
+    InvalidCodeType = -1025, "invalid_code_type";
+
+    OldPasswordWrong = -1030, "old_password_wrong";
+    TradePasswordAlreadySet = -1031, "trade_password_already_set";
+    TradePasswordFormat = -1032, "trade_password_format";
+    TradePasswordNotSet = -1033, "trade_password_not_set";
+    SamePassword = -1034, "same_password";
+    /// `userId` in the request is not the signed-in user.
+    UserMismatch = -1035, "user_mismatch";
+
+    EmailNotBound = -1040, "email_not_bound";
+    PhoneNotBound = -1041, "phone_not_bound";
+    EmailAlreadyBound = -1042, "email_already_bound";
+    PhoneAlreadyBound = -1043, "phone_already_bound";
+
+    KycTierClosed = -1050, "kyc_tier_closed";
+    KycPending = -1051, "kyc_pending";
+    KycAlreadyApproved = -1052, "kyc_already_approved";
+    KycPrimaryRequired = -1053, "kyc_primary_required";
+    KycInvalidDocument = -1054, "kyc_invalid_document";
+
+    UploadMissing = -1060, "upload_missing";
+    UploadType = -1061, "upload_type";
+    UploadTooLarge = -1062, "upload_too_large";
+
+    WithdrawAddressInvalid = -1070, "withdraw_address_invalid";
+    WithdrawAddressTypeUnknown = -1071, "withdraw_address_type_unknown";
+
+    AdminLoginFailed = -2001, "admin_login_failed";
+    /// The value does not fit the setting's schema; `{detail}` says where.
+    SettingInvalid = -2002, "setting_invalid";
+    SettingUnknown = -2003, "setting_unknown";
+    ReasonRequired = -2004, "reason_required";
+    InvalidState = -2005, "invalid_state";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn codes_and_keys_are_unique() {
+        // Authentication failures share 500 by contract (spec section 8);
+        // every business failure has a code of its own.
+        let business: Vec<_> = ErrorCode::ALL.iter().filter(|c| c.code() != 500).collect();
+        let codes: HashSet<_> = business.iter().map(|c| c.code()).collect();
+        let keys: HashSet<_> = ErrorCode::ALL.iter().map(|c| c.key()).collect();
+        assert_eq!(codes.len(), business.len());
+        assert_eq!(keys.len(), ErrorCode::ALL.len());
+    }
+
+    #[test]
+    fn business_failures_are_not_positive_and_auth_failures_are_500s() {
+        for c in ErrorCode::ALL {
+            let token = c.key().starts_with("token_");
+            assert!(token || c.code() <= 0, "{c:?}");
+            assert!(!token || c.code() == 500, "{c:?}");
+        }
+    }
+}

@@ -1,0 +1,219 @@
+//! Rules for what a user types to identify and protect an account. Each
+//! `parse_*` returns a value that is valid by construction or the error code
+//! the API reports.
+
+use crate::ErrorCode;
+use rand::Rng;
+
+/// A 4-20 character account name: ASCII letters, digits and underscores,
+/// starting with a letter. Stored lower-cased so "Demo" and "demo" are one.
+pub fn parse_username(raw: &str) -> Result<String, ErrorCode> {
+    let name = raw.trim();
+    let ok = (4..=20).contains(&name.len())
+        && name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    ok.then(|| name.to_ascii_lowercase())
+        .ok_or(ErrorCode::InvalidUsername)
+}
+
+/// A pragmatic email check: one '@', a non-empty local part, a dotted domain,
+/// no spaces, at most 254 characters. Stored lower-cased.
+pub fn parse_email(raw: &str) -> Result<String, ErrorCode> {
+    let email = raw.trim().to_ascii_lowercase();
+    let ok = email.len() <= 254
+        && email.is_ascii()
+        && !email.contains(char::is_whitespace)
+        && match email.split_once('@') {
+            Some((local, domain)) => {
+                !local.is_empty()
+                    && !domain.contains('@')
+                    && domain.contains('.')
+                    && !domain.starts_with('.')
+                    && !domain.ends_with('.')
+                    && !domain.contains("..")
+            }
+            None => false,
+        };
+    ok.then_some(email).ok_or(ErrorCode::InvalidEmail)
+}
+
+/// A phone number in international form: an optional '+', then 6 to 15
+/// digits (E.164); spaces and dashes are dropped. Stored as "+digits".
+pub fn parse_phone(raw: &str) -> Result<String, ErrorCode> {
+    let digits: String = raw
+        .trim()
+        .trim_start_matches('+')
+        .chars()
+        .filter(|c| *c != ' ' && *c != '-')
+        .collect();
+    let ok = (6..=15).contains(&digits.len()) && digits.chars().all(|c| c.is_ascii_digit());
+    ok.then(|| format!("+{digits}"))
+        .ok_or(ErrorCode::InvalidPhone)
+}
+
+/// 8 to 64 characters with at least one letter and one digit.
+pub fn check_login_password(password: &str) -> Result<(), ErrorCode> {
+    let len = password.chars().count();
+    let ok = (8..=64).contains(&len)
+        && password.chars().any(|c| c.is_alphabetic())
+        && password.chars().any(|c| c.is_ascii_digit());
+    ok.then_some(()).ok_or(ErrorCode::WeakPassword)
+}
+
+/// The fund (trade) password is exactly 6 digits, as on most exchanges.
+pub fn check_trade_password(password: &str) -> Result<(), ErrorCode> {
+    let ok = password.len() == 6 && password.chars().all(|c| c.is_ascii_digit());
+    ok.then_some(()).ok_or(ErrorCode::TradePasswordFormat)
+}
+
+/// What a verification code is for; a code only ever serves its own purpose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CodePurpose {
+    Register,
+    Bind,
+    Forget,
+    Unbind,
+    Security,
+}
+
+impl CodePurpose {
+    pub fn parse(raw: &str) -> Result<CodePurpose, ErrorCode> {
+        Ok(match raw.trim().to_ascii_lowercase().as_str() {
+            "register" | "1" => CodePurpose::Register,
+            "bind" | "2" => CodePurpose::Bind,
+            "forget" | "3" => CodePurpose::Forget,
+            "unbind" | "4" => CodePurpose::Unbind,
+            "security" | "5" => CodePurpose::Security,
+            _ => return Err(ErrorCode::InvalidCodeType),
+        })
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CodePurpose::Register => "register",
+            CodePurpose::Bind => "bind",
+            CodePurpose::Forget => "forget",
+            CodePurpose::Unbind => "unbind",
+            CodePurpose::Security => "security",
+        }
+    }
+
+    /// Codes for registration and password recovery are sent to people who
+    /// are not signed in.
+    pub fn needs_session(self) -> bool {
+        !matches!(self, CodePurpose::Register | CodePurpose::Forget)
+    }
+}
+
+/// Verification-code policy.
+pub const CODE_DIGITS: usize = 6;
+pub const CODE_TTL_SECONDS: i64 = 600;
+pub const CODE_ATTEMPTS_MAX: i32 = 5;
+pub const CODE_RESEND_SECONDS: i64 = 60;
+
+/// A uniformly random 6-digit code from the OS-seeded thread RNG.
+pub fn new_code() -> String {
+    let n: u32 = rand::thread_rng().gen_range(0..1_000_000);
+    format!("{n:0width$}", width = CODE_DIGITS)
+}
+
+/// An invite code: 8 characters from an alphabet without look-alikes.
+pub fn new_invite_code() -> String {
+    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let mut rng = rand::thread_rng();
+    (0..8)
+        .map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char)
+        .collect()
+}
+
+/// True when the text holds a CJK ideograph; the product refuses such input
+/// (spec section 5) and the server enforces it too.
+pub fn has_chinese(text: &str) -> bool {
+    text.chars().any(|c| {
+        matches!(c as u32,
+            0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x2FA1F)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn usernames() {
+        assert_eq!(parse_username(" Demo_1 ").unwrap(), "demo_1");
+        for bad in [
+            "abc",
+            "1abc",
+            "a b c d",
+            "abcdefghijklmnopqrstu",
+            "abc-d",
+            "",
+        ] {
+            assert_eq!(
+                parse_username(bad),
+                Err(ErrorCode::InvalidUsername),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn emails() {
+        assert_eq!(parse_email("A@Example.com").unwrap(), "a@example.com");
+        for bad in [
+            "a@b", "@b.co", "a@@b.co", "a b@c.co", "a@.co", "a@b..co", "a@b.co.",
+        ] {
+            assert_eq!(parse_email(bad), Err(ErrorCode::InvalidEmail), "{bad}");
+        }
+    }
+
+    #[test]
+    fn phones() {
+        assert_eq!(parse_phone("+1 415-555-0100").unwrap(), "+14155550100");
+        for bad in ["12345", "+1234567890123456", "+1 415 abc", ""] {
+            assert_eq!(parse_phone(bad), Err(ErrorCode::InvalidPhone), "{bad}");
+        }
+    }
+
+    #[test]
+    fn passwords() {
+        assert!(check_login_password("demo-pass-1").is_ok());
+        for bad in ["short1", "allletters", "12345678", &"a1".repeat(33)] {
+            assert_eq!(
+                check_login_password(bad),
+                Err(ErrorCode::WeakPassword),
+                "{bad}"
+            );
+        }
+        assert!(check_trade_password("012345").is_ok());
+        for bad in ["12345", "1234567", "12345a"] {
+            assert_eq!(
+                check_trade_password(bad),
+                Err(ErrorCode::TradePasswordFormat)
+            );
+        }
+    }
+
+    #[test]
+    fn codes_are_six_digits_and_purposes_round_trip() {
+        for _ in 0..200 {
+            let c = new_code();
+            assert_eq!(c.len(), 6);
+            assert!(c.chars().all(|c| c.is_ascii_digit()));
+        }
+        for p in ["register", "bind", "forget", "unbind", "security"] {
+            assert_eq!(CodePurpose::parse(p).unwrap().as_str(), p);
+        }
+        assert_eq!(CodePurpose::parse("steal"), Err(ErrorCode::InvalidCodeType));
+        assert!(!CodePurpose::Forget.needs_session());
+        assert!(CodePurpose::Bind.needs_session());
+    }
+
+    #[test]
+    fn chinese_detection() {
+        assert!(has_chinese("abc中文"));
+        assert!(!has_chinese("abc かなカナ")); // kana alone is not refused
+        assert!(!has_chinese("Ünïcødé ✓"));
+    }
+}

@@ -1,0 +1,13 @@
+//! Onyx's pure domain: money, the error catalogue and its translations,
+//! settings and their validation, and the rules for identities and codes.
+//! No I/O and no async live here, so all of it is tested directly.
+
+pub mod error_code;
+pub mod i18n;
+pub mod identity;
+pub mod money;
+pub mod settings;
+pub mod vip;
+
+pub use error_code::ErrorCode;
+pub use money::Amount;

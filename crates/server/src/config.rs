@@ -1,0 +1,86 @@
+//! Runtime configuration: every value comes from a flag with an environment
+//! fallback (see `onyx serve --help` and the README's table).
+
+use clap::Args;
+use std::path::PathBuf;
+
+#[derive(Args, Clone, Debug)]
+pub struct DbArgs {
+    /// Folder for the SQLite database, uploads and other local state.
+    #[arg(long, env = "ONYX_DATA_DIR", default_value = "./data")]
+    pub data_dir: PathBuf,
+    /// postgres://user@host/db to use PostgreSQL; empty for SQLite in the data dir.
+    #[arg(long, env = "DATABASE_URL")]
+    pub database_url: Option<String>,
+}
+
+#[derive(Args, Clone, Debug)]
+pub struct Config {
+    #[command(flatten)]
+    pub db: DbArgs,
+    /// Port for the API, the WebSocket and the web app.
+    #[arg(long, env = "ONYX_PORT", default_value_t = 8080)]
+    pub port: u16,
+    /// Address to bind.
+    #[arg(long, env = "ONYX_BIND", default_value = "0.0.0.0")]
+    pub bind: String,
+    /// Seed demo content, a demo user and an operator into an empty database.
+    #[arg(long, env = "ONYX_DEMO", default_value_t = false)]
+    pub demo: bool,
+    /// Folder of the built web app; default: embedded (release) or ./web/dist.
+    #[arg(long, env = "ONYX_WEB_DIR")]
+    pub web_dir: Option<PathBuf>,
+    /// SMTP server for codes, e.g. smtps://user:pass@smtp.example.com:465.
+    /// Without it codes go to the log and the operator outbox.
+    #[arg(long, env = "ONYX_SMTP_URL")]
+    pub smtp_url: Option<String>,
+    /// Sender address for email.
+    #[arg(
+        long,
+        env = "ONYX_SMTP_FROM",
+        default_value = "Onyx <no-reply@localhost>"
+    )]
+    pub smtp_from: String,
+    /// Lifetime of a sign-in session.
+    #[arg(long, env = "ONYX_SESSION_HOURS", default_value_t = 168)]
+    pub session_hours: i64,
+    /// Lifetime of a "remember this device" cookie.
+    #[arg(long, env = "ONYX_REMEMBER_DAYS", default_value_t = 30)]
+    pub remember_days: i64,
+    /// Largest accepted upload.
+    #[arg(long, env = "ONYX_UPLOAD_MAX_MB", default_value_t = 10)]
+    pub upload_max_mb: u64,
+    /// Take the client address from X-Forwarded-For (only behind a proxy you run).
+    #[arg(long, env = "ONYX_TRUST_PROXY", default_value_t = false)]
+    pub trust_proxy: bool,
+    /// Mark cookies Secure (set when served over https).
+    #[arg(long, env = "ONYX_SECURE_COOKIES", default_value_t = false)]
+    pub secure_cookies: bool,
+}
+
+impl Config {
+    /// A configuration for tests and tools: SQLite in `data_dir`, defaults elsewhere.
+    pub fn for_data_dir(data_dir: PathBuf, database_url: Option<String>) -> Config {
+        Config {
+            db: DbArgs {
+                data_dir,
+                database_url,
+            },
+            port: 0,
+            bind: "127.0.0.1".into(),
+            demo: false,
+            web_dir: None,
+            smtp_url: None,
+            smtp_from: "Onyx <no-reply@localhost>".into(),
+            session_hours: 168,
+            remember_days: 30,
+            upload_max_mb: 10,
+            trust_proxy: false,
+            secure_cookies: false,
+        }
+    }
+
+    pub fn upload_max_bytes(&self) -> usize {
+        (self.upload_max_mb as usize) * 1024 * 1024
+    }
+}

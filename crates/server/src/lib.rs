@@ -1,0 +1,56 @@
+//! The Onyx server: HTTP API, web app hosting, operator API and CLI plumbing.
+
+pub mod auth;
+pub mod config;
+pub mod demo;
+pub mod envelope;
+pub mod error;
+pub mod extract;
+pub mod lang;
+pub mod limits;
+pub mod middleware;
+pub mod openapi;
+pub mod operators;
+pub mod routes;
+pub mod state;
+pub mod web;
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{any, get};
+use axum::{Json, Router};
+use error::ApiError;
+use onyx_core::ErrorCode;
+use state::AppState;
+use tower_http::catch_panic::CatchPanicLayer;
+
+/// Largest JSON body any call accepts (uploads set their own limit).
+pub const JSON_BODY_MAX_BYTES: usize = 64 * 1024;
+
+/// The whole application: API (with its OpenAPI document) and the web app.
+pub fn app(state: AppState) -> Router {
+    let web_dir = state.config.web_dir.clone();
+    let (api, doc) = routes::api().split_for_parts();
+    let doc = openapi::finish(doc);
+    let api: Router = api
+        .route("/api/openapi.json", get(move || async move { Json(doc) }))
+        .route(
+            "/api/{*rest}",
+            any(|| async { ApiError::new(ErrorCode::NotFound) }),
+        )
+        .layer(DefaultBodyLimit::max(JSON_BODY_MAX_BYTES))
+        .layer(CatchPanicLayer::custom(middleware::panic_to_500))
+        .layer(axum::middleware::from_fn(middleware::api_envelope))
+        .with_state(state);
+    api.merge(web::router(web_dir))
+}
+
+/// Connects, migrates and (with `--demo`, on an empty database) seeds.
+pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
+    let db = onyx_store::connect(config.db.database_url.as_deref(), &config.db.data_dir).await?;
+    onyx_store::migrate(&db).await?;
+    let state = AppState::new(db, config);
+    if state.config.demo {
+        demo::seed_if_empty(&state).await?;
+    }
+    Ok(state)
+}

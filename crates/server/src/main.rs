@@ -1,0 +1,118 @@
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use onyx_server::config::{Config, DbArgs};
+use std::io::Read;
+use std::net::SocketAddr;
+use tracing_subscriber::EnvFilter;
+
+/// Onyx: a self-hostable crypto exchange and wallet.
+#[derive(Parser)]
+#[command(name = "onyx", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Serve the API, the WebSocket and the web app on one port.
+    Serve(Box<Config>),
+    /// Apply pending database migrations and exit.
+    Migrate(DbArgs),
+    /// Manage operator accounts.
+    Operator {
+        #[command(subcommand)]
+        command: OperatorCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum OperatorCommand {
+    /// Create an operator. The password is read from ONYX_OPERATOR_PASSWORD
+    /// or, when unset, from the first line of standard input.
+    Create {
+        #[command(flatten)]
+        db: DbArgs,
+        #[arg(long)]
+        username: String,
+        /// owner, support or compliance.
+        #[arg(long, default_value = "owner")]
+        role: String,
+    },
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            EnvFilter::try_from_env("ONYX_LOG").unwrap_or_else(|_| EnvFilter::new("info")),
+        )
+        .init();
+    match Cli::parse().command {
+        Command::Serve(config) => serve(*config).await,
+        Command::Migrate(db) => {
+            let conn = onyx_store::connect(db.database_url.as_deref(), &db.data_dir).await?;
+            onyx_store::migrate(&conn).await?;
+            println!("migrations applied ({})", onyx_store::backend_name(&conn));
+            Ok(())
+        }
+        Command::Operator {
+            command: OperatorCommand::Create { db, username, role },
+        } => {
+            let password = match std::env::var("ONYX_OPERATOR_PASSWORD") {
+                Ok(p) if !p.is_empty() => p,
+                _ => {
+                    let mut line = String::new();
+                    std::io::stdin()
+                        .read_to_string(&mut line)
+                        .context("reading the password from stdin")?;
+                    line.lines().next().unwrap_or("").to_string()
+                }
+            };
+            let conn = onyx_store::connect(db.database_url.as_deref(), &db.data_dir).await?;
+            onyx_store::migrate(&conn).await?;
+            let id = onyx_server::operators::create(&conn, &username, &password, &role).await?;
+            println!("operator {username} created (id {id}, role {role})");
+            Ok(())
+        }
+    }
+}
+
+async fn serve(config: Config) -> anyhow::Result<()> {
+    let addr: SocketAddr = format!("{}:{}", config.bind, config.port)
+        .parse()
+        .context("--bind/--port do not form an address")?;
+    let state = onyx_server::prepare(config).await?;
+    let backend = onyx_store::backend_name(&state.db);
+    let app = onyx_server::app(state);
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .with_context(|| format!("cannot listen on {addr}"))?;
+    tracing::info!(%addr, backend, "onyx listening on http://{addr}");
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await?;
+    tracing::info!("onyx stopped");
+    Ok(())
+}
+
+/// Resolves on SIGINT or SIGTERM; in-flight requests then finish.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        if let Ok(mut s) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
+            s.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+    tracing::info!("shutdown signal received");
+}

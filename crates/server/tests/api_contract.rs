@@ -1,0 +1,77 @@
+//! The envelope promise: every /api answer is `{code, msg, data}` with HTTP
+//! 200, in the caller's language, whatever went wrong.
+
+mod common;
+use axum::body::Body;
+use axum::http::{header, Request};
+use common::TestApp;
+
+#[tokio::test]
+async fn settings_carry_all_25_keys_with_the_spec_defaults() {
+    let app = TestApp::spawn().await;
+    let data = app.get("/api/common/getAllSetting", None).await.ok();
+    let keys = data.as_object().unwrap();
+    assert_eq!(keys.len(), 25);
+    assert_eq!(data["LOGIN_REGIS_SETTING"]["credits"], "80");
+    assert_eq!(data["WITHDRAWAL_SETTING"]["withdrawalMix"], "20");
+    assert_eq!(data["timeZone"]["offSet"], "+08:00");
+}
+
+#[tokio::test]
+async fn unknown_api_path_is_a_coded_not_found_in_the_callers_language() {
+    let app = TestApp::spawn().await;
+    let r = app.get("/api/no/such/call", None).await;
+    r.fails_with(-6);
+    assert_eq!(r.msg, "Not found");
+    let req = Request::get("/api/no/such/call")
+        .header("lang", "xx-YY")
+        .body(Body::empty())
+        .unwrap();
+    assert_eq!(
+        app.send(req).await.msg,
+        "Not found",
+        "unknown language falls back to en"
+    );
+}
+
+#[tokio::test]
+async fn wrong_method_is_an_envelope_not_an_empty_405() {
+    let app = TestApp::spawn().await;
+    app.post_query("/api/common/getAllSetting", None)
+        .await
+        .fails_with(-6);
+}
+
+#[tokio::test]
+async fn oversize_bodies_are_refused_with_a_code() {
+    let app = TestApp::spawn().await;
+    let big = "x".repeat(onyx_server::JSON_BODY_MAX_BYTES + 10);
+    let req = Request::post("/api/user/login")
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(format!(
+            "{{\"type\":\"account\",\"username\":\"{big}\",\"password\":\"x\"}}"
+        )))
+        .unwrap();
+    app.send(req).await.fails_with(-5);
+}
+
+#[tokio::test]
+async fn openapi_document_lists_the_calls_and_the_error_catalogue() {
+    let app = TestApp::spawn().await;
+    let req = Request::get("/api/openapi.json")
+        .body(Body::empty())
+        .unwrap();
+    let res = tower::ServiceExt::oneshot(app.router.clone(), req)
+        .await
+        .unwrap();
+    let bytes = http_body_util::BodyExt::collect(res.into_body())
+        .await
+        .unwrap()
+        .to_bytes();
+    let doc: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    assert!(doc["paths"]["/api/common/getAllSetting"]["get"].is_object());
+    let codes = doc["x-error-codes"].as_array().unwrap();
+    assert!(codes
+        .iter()
+        .any(|c| c["code"] == -6 && c["key"] == "not_found"));
+}

@@ -1,0 +1,16 @@
+//! One sea-orm model per table of the schema (see `migration/`).
+
+pub mod admin;
+pub mod admin_session;
+pub mod audit_entry;
+pub mod content_item;
+pub mod content_translation;
+pub mod file;
+pub mod kyc_submission;
+pub mod message;
+pub mod outbox;
+pub mod session;
+pub mod setting;
+pub mod user;
+pub mod verification_code;
+pub mod withdraw_address;

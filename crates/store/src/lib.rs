@@ -1,0 +1,79 @@
+//! Persistence: the schema and its migrations, connecting to SQLite or
+//! PostgreSQL, and the repositories the server calls. One codebase serves
+//! both databases; SQL is built by sea-query for the backend in use.
+
+pub mod entity;
+pub mod migration;
+pub mod repo;
+
+use sea_orm::sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous,
+};
+use sea_orm::{ConnectOptions, ConnectionTrait, Database, DbBackend, DbErr};
+use sea_orm_migration::MigratorTrait;
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+pub use sea_orm::DatabaseConnection as Db;
+
+/// Time a SQLite writer waits for the lock before giving up.
+pub const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Opens the database: PostgreSQL when `database_url` is a postgres URL,
+/// otherwise SQLite at `{data_dir}/onyx.db` (WAL, busy timeout).
+pub async fn connect(database_url: Option<&str>, data_dir: &Path) -> Result<Db, DbErr> {
+    match database_url.filter(|u| !u.is_empty()) {
+        Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
+            let mut opt = ConnectOptions::new(url);
+            opt.max_connections(20)
+                .min_connections(1)
+                .connect_timeout(Duration::from_secs(10))
+                .sqlx_logging(false);
+            Database::connect(opt).await
+        }
+        Some(url) if url.starts_with("sqlite:") => {
+            open_sqlite(
+                SqliteConnectOptions::from_str(url).map_err(|e| DbErr::Custom(e.to_string()))?,
+            )
+            .await
+        }
+        Some(other) => Err(DbErr::Custom(format!(
+            "unsupported DATABASE_URL scheme in {:?}: use postgres://... or sqlite:...",
+            other.split(':').next().unwrap_or("")
+        ))),
+        None => {
+            std::fs::create_dir_all(data_dir)
+                .map_err(|e| DbErr::Custom(format!("cannot create {}: {e}", data_dir.display())))?;
+            open_sqlite(SqliteConnectOptions::new().filename(data_dir.join("onyx.db"))).await
+        }
+    }
+}
+
+async fn open_sqlite(options: SqliteConnectOptions) -> Result<Db, DbErr> {
+    let options = options
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Normal)
+        .busy_timeout(SQLITE_BUSY_TIMEOUT)
+        .foreign_keys(true);
+    let pool = SqlitePoolOptions::new()
+        .max_connections(8)
+        .connect_with(options)
+        .await
+        .map_err(|e| DbErr::Conn(sea_orm::RuntimeErr::Internal(e.to_string())))?;
+    Ok(sea_orm::SqlxSqliteConnector::from_sqlx_sqlite_pool(pool))
+}
+
+/// Applies every pending migration.
+pub async fn migrate(db: &Db) -> Result<(), DbErr> {
+    migration::Migrator::up(db, None).await
+}
+
+pub fn backend_name(db: &Db) -> &'static str {
+    match db.get_database_backend() {
+        DbBackend::Sqlite => "sqlite",
+        DbBackend::Postgres => "postgres",
+        DbBackend::MySql => "mysql",
+    }
+}
