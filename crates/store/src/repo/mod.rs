@@ -3,3 +3,4 @@ pub mod admins;
 pub mod sessions;
 pub mod settings;
 pub mod users;
+pub mod messages;
