@@ -12,6 +12,7 @@ pub mod middleware;
 pub mod openapi;
 pub mod operators;
 pub mod routes;
+pub mod socket;
 pub mod state;
 pub mod web;
 
@@ -41,7 +42,8 @@ pub fn app(state: AppState) -> Router {
         .layer(CatchPanicLayer::custom(middleware::panic_to_500))
         .layer(axum::middleware::from_fn(middleware::api_envelope))
         .with_state(state);
-    api.merge(web::router(web_dir))
+    api.route("/ws/{id}", get(socket::upgrade))
+        .merge(web::router(web_dir))
 }
 
 /// Connects, migrates and (with `--demo`, on an empty database) seeds.

@@ -2,7 +2,10 @@
 
 use crate::envelope::{ok, Envelope, Reply};
 use crate::state::AppState;
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -14,23 +17,43 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Every setting the client reads: the 25 keys of spec section 3, with the
 /// operator's edits laid over the built-in defaults.
 #[utoipa::path(get, path = "/api/common/getAllSetting", tag = "common",
-    responses((status = 200, body = Envelope<Object>, description = "object keyed by setting name")))]
-async fn get_all_setting(state: axum::extract::State<AppState>) -> Reply<Map<String, Value>> {
+    responses((status = 200, body = Envelope<Value>, description = "object keyed by setting name")))]
+async fn get_all_setting(State(state): State<AppState>) -> Reply<Map<String, Value>> {
     ok(onyx_store::repo::settings::all(&state.db).await?)
+}
+
+/// One entry of `t_app_language`.
+#[derive(Serialize, Deserialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct Language {
+    /// Language code, e.g. `en`.
+    pub dict_value: String,
+    /// Native name, e.g. `Deutsch`.
+    pub dict_label: String,
+    #[serde(default)]
+    pub remark: String,
+    #[serde(default)]
+    pub img_url: String,
+    /// `Y` for the server default language.
+    #[serde(default)]
+    pub default: String,
+    #[serde(default)]
+    pub dict_sort: u32,
+    /// `0` enabled, anything else disabled.
+    #[serde(default)]
+    pub status: String,
 }
 
 /// The language list (`t_app_language`), enabled entries in display order.
 #[utoipa::path(get, path = "/api/common/languages", tag = "common",
-    responses((status = 200, body = Envelope<Vec<Object>>)))]
-async fn languages(state: axum::extract::State<AppState>) -> Reply<Vec<Value>> {
+    responses((status = 200, body = Envelope<Vec<Language>>)))]
+async fn languages(State(state): State<AppState>) -> Reply<Vec<Language>> {
     let list = onyx_store::repo::settings::get(&state.db, "t_app_language").await?;
-    let mut items: Vec<Value> = list
-        .as_array()
-        .cloned()
+    let mut items: Vec<Language> = serde_json::from_value::<Vec<Language>>(list)
         .unwrap_or_default()
         .into_iter()
-        .filter(|l| l["status"] == "0")
+        .filter(|l| l.status == "0")
         .collect();
-    items.sort_by_key(|l| l["dictSort"].as_u64().unwrap_or(u64::MAX));
+    items.sort_by_key(|l| l.dict_sort);
     ok(items)
 }

@@ -1,0 +1,42 @@
+# Onyx: `make run` builds everything and starts a demo on http://localhost:8080;
+# `make test` runs every test (Rust on SQLite, web unit tests, browser end-to-end).
+SHELL := /bin/bash
+CARGO_TEST := $(shell command -v cargo-nextest >/dev/null 2>&1 && echo "cargo nextest run --workspace --no-fail-fast" || echo "cargo test --workspace --no-fail-fast")
+
+.PHONY: run web web-deps server test test-rust test-pg test-web e2e fmt clean
+
+run: web
+	cargo build --release -p onyx-server --features embed-web
+	./target/release/onyx serve --demo
+
+web-deps:
+	cd web && { [ -d node_modules ] && [ node_modules/.package-lock.json -nt package-lock.json ] || npm ci --no-audit --no-fund; }
+
+web: web-deps
+	cd web && npm run build
+
+server:
+	cargo build -p onyx-server
+
+test: test-rust test-web e2e
+
+test-rust:
+	cargo fmt --all -- --check
+	$(CARGO_TEST)
+
+# The same Rust suite on PostgreSQL: every test gets a fresh database next
+# to the one named here.
+test-pg:
+	ONYX_TEST_DATABASE_URL=$${ONYX_TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} $(CARGO_TEST)
+
+test-web: web-deps
+	cd web && npm run typecheck && npm test
+
+e2e: web server
+	bash scripts/e2e.sh
+
+fmt:
+	cargo fmt --all
+
+clean:
+	rm -rf target web/dist web/node_modules
