@@ -1,0 +1,184 @@
+// End-to-end journey against a running server started as `onyx serve --demo`.
+// Run: ONYX_URL=http://127.0.0.1:8080 npm run e2e   (Debian's Chromium, never a downloaded browser)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { deflateSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const BASE = (process.env.ONYX_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const ADMIN = { username: 'admin', password: 'admin-pass-1' };
+const INVITE = 'ONYXDEMO';
+const WAIT = 15_000;
+
+/** A small valid PNG (solid colour) built in memory, so the test needs no fixture file. */
+function makePng(width = 16, height = 10, rgb = [240, 185, 11]) {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (buf) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // truecolour
+  const raw = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    raw[y * (width * 3 + 1)] = 0;
+    for (let x = 0; x < width; x++) raw.set(rgb, y * (width * 3 + 1) + 1 + x * 3);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+async function api(path, { method = 'GET', body, headers = {} } = {}) {
+  const res = await fetch(BASE + path, {
+    method,
+    headers: { 'Content-Type': 'application/json', lang: 'en', language: 'en', ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  assert.equal(res.status, 200, `${method} ${path} -> HTTP ${res.status}`);
+  return res.json();
+}
+
+/** The newest code the operator outbox holds for a target, polled briefly. */
+async function outboxCode(target) {
+  const login = await api('/api/admin/login', { method: 'POST', body: ADMIN });
+  assert.equal(login.code, 200, `admin login: ${login.msg}`);
+  const adminToken = login.data.adminToken;
+  const deadline = Date.now() + WAIT;
+  while (Date.now() < deadline) {
+    const out = await api(`/api/admin/outbox?target=${encodeURIComponent(target)}`, { headers: { adminToken } });
+    const code = out?.data?.rows?.[0]?.code;
+    if (code) return String(code);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`no code in the outbox for ${target}`);
+}
+
+let browser;
+let page;
+const id = `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const password = `Pw-${id}-9`;
+const email = `${id}@example.test`;
+
+const tid = (name) => `[data-testid="${name}"]`;
+const pathIs = (p) => (url) => new URL(url).pathname === p;
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  context.setDefaultTimeout(WAIT);
+  page = await context.newPage();
+  page.on('pageerror', (e) => console.error('pageerror:', e.message));
+  // Start in English so any failure screenshot is readable.
+  await page.goto(`${BASE}/lr`);
+  await page.evaluate(() => localStorage.setItem('onyx:language', JSON.stringify('en')));
+});
+
+after(async () => {
+  if (page && process.exitCode) await page.screenshot({ path: '/tmp/onyx-e2e-failure.png' }).catch(() => {});
+  await browser?.close();
+});
+
+test('a newcomer registers, binds an email, switches to Arabic, verifies identity and signs out', async (t) => {
+  await t.test('register with the invite code from the link', async () => {
+    await page.goto(`${BASE}/register?inviteCode=${INVITE}`);
+    const accountTab = page.locator(tid('register-type-account'));
+    if (await accountTab.count()) await accountTab.click();
+    assert.equal(await page.locator(tid('register-invite')).inputValue(), INVITE);
+    await page.fill(tid('register-username'), id);
+    await page.fill(tid('register-password'), password);
+    await page.fill(tid('register-confirm'), password);
+    await page.click(tid('register-submit'));
+    await page.waitForURL(pathIs('/'));
+    await page.locator(tid('home-greeting')).waitFor();
+  });
+
+  await t.test('sign out, then sign in with the new account', async () => {
+    await page.goto(`${BASE}/wallet`);
+    await page.click(tid('sign-out'));
+    await page.click(tid('sign-out-confirm'));
+    await page.waitForURL(pathIs('/lr'));
+    await page.click(tid('lr-login'));
+    await page.waitForURL(pathIs('/login'));
+    const accountTab = page.locator(tid('login-type-account'));
+    if (await accountTab.count()) await accountTab.click();
+    await page.fill(tid('login-username'), id);
+    await page.fill(tid('login-password'), password);
+    await page.click(tid('login-submit'));
+    await page.waitForURL(pathIs('/'));
+    await page.goto(`${BASE}/wallet`);
+    await page.locator(tid('profile-username')).filter({ hasText: id }).waitFor();
+  });
+
+  await t.test('bind an email with the code from the operator outbox', async () => {
+    await page.goto(`${BASE}/emailAuthentication`);
+    await page.fill(tid('email-input'), email);
+    await page.click(tid('email-send-code'));
+    await page.waitForFunction((sel) => document.querySelector(sel)?.hasAttribute('disabled'), tid('email-send-code'));
+    const code = await outboxCode(email);
+    await page.fill(tid('email-code'), code);
+    await page.click(tid('email-submit'));
+    await page.locator(tid('email-bound-value')).filter({ hasText: email }).waitFor();
+  });
+
+  await t.test('switch the language to Arabic', async () => {
+    await page.goto(`${BASE}/langList`);
+    await page.click(tid('lang-ar'));
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl' && document.documentElement.lang === 'ar');
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('onyx:language')));
+    assert.equal(stored, 'ar');
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dir === 'rtl' && document.documentElement.lang === 'ar');
+  });
+
+  await t.test('submit primary identity verification with uploads', async () => {
+    await page.goto(`${BASE}/userauth?tab=primary`);
+    await page.locator(tid('kyc-form-primary')).waitFor();
+    await page.fill(tid('kyc-realname'), 'Ada Lovelace');
+    await page.fill(tid('kyc-idcard'), `P${Date.now()}`);
+    await page.click(tid('kyc-country'));
+    await page.locator('[data-testid^="country-"]').first().click();
+    const png = makePng();
+    await page.setInputFiles(tid('kyc-front-input'), { name: 'front.png', mimeType: 'image/png', buffer: png });
+    await page.setInputFiles(tid('kyc-back-input'), { name: 'back.png', mimeType: 'image/png', buffer: makePng(12, 8, [46, 189, 133]) });
+    await page.locator(`${tid('kyc-front')}[data-state="done"]`).waitFor();
+    await page.locator(`${tid('kyc-back')}[data-state="done"]`).waitFor();
+    await page.click(tid('kyc-submit'));
+    await page.locator(`${tid('kyc-status')}[data-status="pending"]`).waitFor();
+  });
+
+  await t.test('sign out; a signed-out visit to /wallet lands on /lr', async () => {
+    await page.goto(`${BASE}/wallet`);
+    await page.click(tid('sign-out'));
+    await page.click(tid('sign-out-confirm'));
+    await page.waitForURL(pathIs('/lr'));
+    const token = await page.evaluate(() => localStorage.getItem('onyx:token'));
+    assert.equal(token, null);
+    await page.goto(`${BASE}/wallet`);
+    await page.waitForURL(pathIs('/lr'));
+    await page.locator(tid('screen-lr')).waitFor();
+  });
+});

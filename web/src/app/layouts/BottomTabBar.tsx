@@ -1,0 +1,27 @@
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Icon, type IconName } from '@/shared/ui';
+import { paths } from '@/shared/config/paths';
+import type { TKey } from '@/shared/i18n/i18n';
+
+const TABS: { to: string; icon: IconName; label: TKey; id: string }[] = [
+  { to: paths.home, icon: 'home', label: 'tab_home', id: 'home' },
+  { to: paths.store, icon: 'store', label: 'tab_store', id: 'store' },
+  { to: paths.flash, icon: 'flash', label: 'tab_flash', id: 'flash' },
+  { to: paths.finance, icon: 'finance', label: 'tab_finance', id: 'finance' },
+  { to: paths.wallet, icon: 'user', label: 'tab_mine', id: 'wallet' },
+];
+
+export function BottomTabBar() {
+  const { t } = useTranslation();
+  return (
+    <nav className="tabbar" data-testid="tabbar">
+      {TABS.map((tab) => (
+        <NavLink key={tab.id} to={tab.to} end className={({ isActive }) => `tabbar-item ${isActive ? 'active' : ''}`} data-testid={`tab-${tab.id}`}>
+          <Icon name={tab.icon} size={22} />
+          <span>{t(tab.label)}</span>
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+
+export interface HelpArticle {
+  id: number | string;
+  title: string;
+  content: string;
+  categoryTitle: string;
+}
+
+/** GET /api/help/detail ?id */
+export async function getHelpDetail(id: string): Promise<HelpArticle> {
+  return (await api.get<HelpArticle>('/api/help/detail', { id })).data;
+}
+
+export function useHelpDetail(id: string | undefined) {
+  return useQuery({ queryKey: ['help', 'detail', id], queryFn: () => getHelpDetail(id!), enabled: Boolean(id) });
+}

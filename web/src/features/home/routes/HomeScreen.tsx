@@ -1,0 +1,59 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BrandHeader, Icon } from '@/shared/ui';
+import { paths } from '@/shared/config/paths';
+import { useSession } from '@/shared/session/session-store';
+import { openCustomerService } from '@/shared/events';
+import { DownloadStrip } from '../components/DownloadStrip';
+import { MarketsSection } from '../components/MarketsSection';
+import { MiddleMenu } from '../components/MiddleMenu';
+import { NoticeMarquee } from '../components/NoticeMarquee';
+
+export default function HomeScreen() {
+  const { t } = useTranslation();
+  const isSign = useSession((s) => s.isSign);
+  const name = useSession((s) => s.userInfo?.username);
+  return (
+    <div className="page home" data-testid="screen-home">
+      <header className="home-header">
+        <BrandHeader />
+        <div className="home-actions">
+          <Link to={paths.search} className="icon-btn" aria-label={t('search_title')}>
+            <Icon name="search" size={20} />
+          </Link>
+          <button type="button" className="icon-btn" aria-label={t('wallet_menu_service')} onClick={openCustomerService} data-testid="home-service">
+            <Icon name="headset" size={20} />
+          </button>
+          <Link to={paths.langList} className="icon-btn" aria-label={t('wallet_menu_language')} data-testid="home-language">
+            <Icon name="globe" size={20} />
+          </Link>
+        </div>
+      </header>
+      <main className="page-body stack">
+        <section className="home-hero">
+          <div className="home-hero-glow" aria-hidden="true" />
+          {isSign ? (
+            <h2 className="home-hero-title" data-testid="home-greeting">{t('home_hello', { name: name ?? '' })}</h2>
+          ) : (
+            <h2 className="home-hero-title">{t('lr_welcome')}</h2>
+          )}
+          <p className="muted">{t('brand_tagline')}</p>
+          {!isSign ? (
+            <div className="home-hero-actions">
+              <Link to={paths.login} className="btn btn-primary" data-testid="home-sign-in">
+                {t('home_signIn')}
+              </Link>
+              <Link to={paths.register} className="btn btn-secondary" data-testid="home-register">
+                {t('home_register')}
+              </Link>
+            </div>
+          ) : null}
+        </section>
+        <NoticeMarquee />
+        <MiddleMenu />
+        <MarketsSection />
+        <DownloadStrip />
+      </main>
+    </div>
+  );
+}

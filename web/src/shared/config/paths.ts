@@ -1,0 +1,83 @@
+/** Every route of the app, named once. */
+export const paths = {
+  home: '/',
+  lr: '/lr',
+  login: '/login',
+  register: '/register',
+  forget: '/forget',
+  setpwd: '/setpwd',
+  finance: '/finance',
+  financeSubscribe: '/finance/subscribe/:id',
+  withdrawDeposit: '/withdrawDeposit',
+  emailAuthentication: '/emailAuthentication',
+  phoneAuth: '/phoneAuth',
+  userauth: '/userauth',
+  changePassword: '/changePassword',
+  fundPassword: '/fund-password',
+  message: '/message',
+  messageDetail: '/message/detail',
+  store: '/store',
+  wallet: '/wallet',
+  flashExchange: '/flashExchange',
+  exchange: '/exchange',
+  withdraw: '/withdraw',
+  withdrawDrawings: '/withdraw/drawings',
+  proxy: '/proxy',
+  proxyRecords: '/proxy/records',
+  proxyEarnings: '/proxy/earnings',
+  trade: '/trade',
+  contract: '/contract',
+  flash: '/flash',
+  flashOption: '/flashOption',
+  langList: '/langList',
+  invaite: '/invaite',
+  livecoin: '/livecoin',
+  livecoinSubscribe: '/livecoin/subscribe',
+  livecoinOrders: '/livecoin/eaorders',
+  recharge: '/recharge',
+  rechargeMethod: '/recharge/method',
+  help: '/help',
+  helpDetail: '/helpDetail/:id',
+  termService: '/termService',
+  about: '/about',
+  floworder: '/floworder',
+  floworderConfirm: '/floworder/confirm/:id',
+  floworderMine: '/floworder/mine',
+  floworderApply: '/floworder/apply',
+  search: '/search',
+  cashflow: '/cashflow',
+  download: '/download',
+  // Named by the server-driven menus (spec 2) without a screen of their own yet.
+  follow: '/follow',
+  welfare: '/welfare',
+} as const;
+
+export const helpDetailPath = (id: string | number) => `/helpDetail/${id}`;
+export const financeSubscribePath = (id: string | number) => `/finance/subscribe/${id}`;
+export const messageDetailPath = (id: string | number) => `/message/detail?id=${encodeURIComponent(String(id))}`;
+
+/** Paths a signed-out visitor may open (spec 4, 6). */
+export const PUBLIC_PATHS: readonly string[] = ['/', '/lr', '/login', '/register', '/forget', '/setpwd'];
+
+/** The bottom tab bar shows only on these paths (spec 2). */
+export const TAB_BAR_PATHS: readonly string[] = ['/', '/store', '/trade', '/contract', '/wallet', '/invaite', '/flash', '/flashOption'];
+
+/**
+ * Menu settings name a few links without a screen of their own (spec 2):
+ * map them onto the screen that serves them.
+ */
+export function resolveMenuLink(link: string | undefined | null): string {
+  if (!link) return '/';
+  const [pathname, search = ''] = link.split('?');
+  const aliases: Record<string, string> = {
+    '/assets': '/wallet',
+    '/invite': '/invaite',
+    '/extend': '/invaite',
+    '/primary': '/userauth?tab=primary',
+    '/advanced': '/userauth?tab=advanced',
+    '/option': '/flashOption',
+  };
+  const mapped = aliases[pathname];
+  if (mapped) return mapped;
+  return search ? `${pathname}?${search}` : pathname;
+}

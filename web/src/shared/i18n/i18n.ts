@@ -1,0 +1,62 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../../locales/en.json';
+import { FALLBACK_LANGUAGE, isLanguageCode, isRtl, type LanguageCode } from './languages';
+
+/** A key of en.json: every user-facing text has one. */
+export type TKey = keyof typeof en;
+
+// Each language file is its own chunk, fetched when chosen. Files that do not exist yet fall back to en.
+const loaders = import.meta.glob<{ default: Record<string, string> }>(['../../locales/*.json', '!../../locales/en.json']);
+
+void i18n.use(initReactI18next).init({
+  resources: { en: { translation: en } },
+  lng: FALLBACK_LANGUAGE,
+  fallbackLng: FALLBACK_LANGUAGE,
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+
+async function loadBundle(code: LanguageCode): Promise<boolean> {
+  if (code === FALLBACK_LANGUAGE || i18n.hasResourceBundle(code, 'translation')) return true;
+  const loader = loaders[`../../locales/${code}.json`];
+  if (!loader) return false;
+  try {
+    const mod = await loader();
+    i18n.addResourceBundle(code, 'translation', mod.default, true, true);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Set the page root attributes the request client reads (lang) and the layout direction. */
+export function setDocumentLanguage(code: string): void {
+  const root = document.documentElement;
+  root.setAttribute('lang', code);
+  root.setAttribute('dir', isRtl(code) ? 'rtl' : 'ltr');
+}
+
+/**
+ * Switch the interface language: loads that language's texts (en when missing)
+ * and sets <html lang> and dir. Storing the choice is the caller's (see language feature).
+ */
+export async function applyLanguage(code: string): Promise<LanguageCode> {
+  const lang: LanguageCode = isLanguageCode(code) ? code : FALLBACK_LANGUAGE;
+  setDocumentLanguage(lang);
+  const loaded = await loadBundle(lang);
+  // i18next falls back to en for a language whose file is not there yet.
+  if (!loaded) console.warn(`language file ${lang}.json missing, showing en`);
+  await i18n.changeLanguage(lang);
+  return lang;
+}
+
+/** Translate outside React (request client, guards). */
+export function translate(key: TKey, options?: Record<string, unknown>): string {
+  return String(i18n.t(key, options as never));
+}
+
+export { i18n };

@@ -1,0 +1,33 @@
+/// <reference types="vitest/config" />
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import path from 'node:path';
+
+const repoRoot = path.resolve(__dirname, '..');
+const api = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': path.resolve(__dirname, 'src') } },
+  server: {
+    // The settings default copy is shared with the server: crates/core/src/settings/defaults.json.
+    fs: { allow: [path.resolve(__dirname), path.join(repoRoot, 'crates/core/src/settings')] },
+    proxy: {
+      '/api': { target: api, changeOrigin: true },
+      '/ws': { target: api, ws: true, changeOrigin: true },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: api, changeOrigin: true },
+      '/ws': { target: api, ws: true, changeOrigin: true },
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 600 },
+  test: {
+    environment: 'jsdom',
+    globals: true,
+    setupFiles: ['./vitest.setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+  },
+});
