@@ -147,6 +147,9 @@ test('a newcomer registers, binds an email, switches to Arabic, verifies identit
   await t.test('switch the language to Arabic', async () => {
     await page.goto(`${BASE}/langList`);
     await page.click(tid('lang-ar'));
+    // Picking a language returns to the previous screen.
+    await page.waitForURL((url) => !url.pathname.endsWith('/langList'));
+    await page.waitForLoadState('load');
     await page.waitForFunction(() => document.documentElement.dir === 'rtl' && document.documentElement.lang === 'ar');
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('onyx:language')));
     assert.equal(stored, 'ar');

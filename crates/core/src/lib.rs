@@ -2,6 +2,8 @@
 //! settings and their validation, and the rules for identities and codes.
 //! No I/O and no async live here, so all of it is tested directly.
 
+pub mod address;
+pub mod countries;
 pub mod error_code;
 pub mod i18n;
 pub mod identity;

@@ -25,7 +25,7 @@ pub async fn seed_if_empty(state: &AppState) -> anyhow::Result<bool> {
     let hash = crate::auth::hash_password(DEMO_PASSWORD)
         .await
         .map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    users::create(
+    let demo_user = users::create(
         db,
         users::NewUser {
             username: Some(DEMO_USER),
@@ -40,6 +40,8 @@ pub async fn seed_if_empty(state: &AppState) -> anyhow::Result<bool> {
         },
     )
     .await?;
+    onyx_store::demo::seed_content(db).await?;
+    onyx_store::demo::send_welcome(db, demo_user.id, "en").await?;
     crate::operators::create(db, DEMO_OPERATOR, DEMO_OPERATOR_PASSWORD, "owner").await?;
 
     // Open primary verification so the whole KYC flow can be tried.

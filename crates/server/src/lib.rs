@@ -1,11 +1,15 @@
 //! The Onyx server: HTTP API, web app hosting, operator API and CLI plumbing.
 
+pub mod audit;
 pub mod auth;
+pub mod codes;
 pub mod config;
+pub mod delivery;
 pub mod demo;
 pub mod envelope;
 pub mod error;
 pub mod extract;
+pub mod files;
 pub mod lang;
 pub mod limits;
 pub mod middleware;

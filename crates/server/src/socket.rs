@@ -19,7 +19,11 @@ pub const SUBSCRIPTIONS_MAX: usize = 256;
 pub const CLIENT_MESSAGE_MAX_BYTES: usize = 4 * 1024;
 
 pub async fn upgrade(Path(id): Path<String>, ws: WebSocketUpgrade) -> Response {
-    let id: String = id.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').take(64).collect();
+    let id: String = id
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
+        .take(64)
+        .collect();
     ws.max_message_size(CLIENT_MESSAGE_MAX_BYTES)
         .on_upgrade(move |socket| run(socket, id))
 }
@@ -86,10 +90,13 @@ mod tests {
 
     #[test]
     fn subscription_keys_normalise_symbol_and_default_to_all() {
-        let m: ClientMessage = serde_json::from_str(r#"{"op":"subscribe","type":"detail"}"#).unwrap();
-        assert_eq!(key(&m), "detail:*");
         let m: ClientMessage =
-            serde_json::from_str(r#"{"op":"subscribe","type":"KLINE","symbol":"BTCUSDT","interval":"1m"}"#).unwrap();
+            serde_json::from_str(r#"{"op":"subscribe","type":"detail"}"#).unwrap();
+        assert_eq!(key(&m), "detail:*");
+        let m: ClientMessage = serde_json::from_str(
+            r#"{"op":"subscribe","type":"KLINE","symbol":"BTCUSDT","interval":"1m"}"#,
+        )
+        .unwrap();
         assert_eq!(key(&m), "kline:btcusdt:1m");
     }
 }

@@ -2,6 +2,7 @@
 //! PostgreSQL, and the repositories the server calls. One codebase serves
 //! both databases; SQL is built by sea-query for the backend in use.
 
+pub mod demo;
 pub mod entity;
 pub mod migration;
 pub mod repo;

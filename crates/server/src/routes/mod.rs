@@ -5,8 +5,21 @@
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 
+pub mod admin;
+pub mod content;
+pub mod help;
+pub mod messages;
 pub mod settings;
+pub mod upload;
+pub mod user;
 
 pub fn api() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().merge(settings::router())
+    OpenApiRouter::new()
+        .merge(settings::router())
+        .merge(user::router())
+        .merge(upload::router())
+        .merge(content::router())
+        .merge(help::router())
+        .merge(messages::router())
+        .merge(admin::router())
 }

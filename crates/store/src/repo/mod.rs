@@ -1,6 +1,14 @@
 //! Repositories: the queries the server needs, one module per area.
+pub mod admin_queries;
 pub mod admins;
+pub mod audit;
+pub mod codes;
+pub mod content;
+pub mod files;
+pub mod kyc;
+pub mod messages;
+pub mod outbox;
 pub mod sessions;
 pub mod settings;
 pub mod users;
-pub mod messages;
+pub mod withdraw_addresses;

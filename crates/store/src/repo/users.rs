@@ -1,7 +1,8 @@
 //! User accounts.
 
 use crate::entity::user;
-use chrono::Utc;
+use chrono::{DateTime, Duration, Utc};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
     QueryFilter, Set,
@@ -59,4 +60,125 @@ pub async fn find_by_invite_code(
         .filter(user::Column::InviteCode.eq(code))
         .one(db)
         .await
+}
+
+/// True when `e` is a unique-constraint violation: a concurrent request won
+/// the race for the same name, email, phone or invite code.
+pub fn is_unique_violation(e: &DbErr) -> bool {
+    matches!(
+        e.sql_err(),
+        Some(sea_orm::SqlErr::UniqueConstraintViolation(_))
+    )
+}
+
+pub async fn find_by_id(db: &impl ConnectionTrait, id: i64) -> Result<Option<user::Model>, DbErr> {
+    user::Entity::find_by_id(id).one(db).await
+}
+
+pub async fn find_by_username(
+    db: &impl ConnectionTrait,
+    username: &str,
+) -> Result<Option<user::Model>, DbErr> {
+    find_by(db, user::Column::Username, username).await
+}
+
+pub async fn find_by_email(
+    db: &impl ConnectionTrait,
+    email: &str,
+) -> Result<Option<user::Model>, DbErr> {
+    find_by(db, user::Column::Email, email).await
+}
+
+pub async fn find_by_phone(
+    db: &impl ConnectionTrait,
+    phone: &str,
+) -> Result<Option<user::Model>, DbErr> {
+    find_by(db, user::Column::Phone, phone).await
+}
+
+async fn find_by(
+    db: &impl ConnectionTrait,
+    column: user::Column,
+    value: &str,
+) -> Result<Option<user::Model>, DbErr> {
+    user::Entity::find().filter(column.eq(value)).one(db).await
+}
+
+/// Consecutive failed password checks that lock an account.
+pub const LOCK_AFTER_FAILURES: i32 = 5;
+/// How long a locked account stays locked.
+pub const LOCK_MINUTES: i64 = 15;
+
+/// Counts one failed password check; the `LOCK_AFTER_FAILURES`th in a row
+/// locks the account for `LOCK_MINUTES` and restarts the count. Returns the
+/// lock's end when this failure set it.
+pub async fn record_failed_password(
+    db: &impl ConnectionTrait,
+    id: i64,
+) -> Result<Option<DateTime<Utc>>, DbErr> {
+    // Incremented in SQL so concurrent failures are all counted.
+    user::Entity::update_many()
+        .col_expr(
+            user::Column::FailedLogins,
+            Expr::col(user::Column::FailedLogins).add(1),
+        )
+        .filter(user::Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    let Some(u) = find_by_id(db, id).await? else {
+        return Ok(None);
+    };
+    if u.failed_logins < LOCK_AFTER_FAILURES {
+        return Ok(None);
+    }
+    let until = Utc::now() + Duration::minutes(LOCK_MINUTES);
+    user::Entity::update_many()
+        .col_expr(user::Column::FailedLogins, Expr::value(0))
+        .col_expr(user::Column::LockedUntil, Expr::value(Some(until)))
+        .filter(user::Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(Some(until))
+}
+
+/// A correct password ends the run of failures.
+pub async fn clear_failed_passwords(db: &impl ConnectionTrait, id: i64) -> Result<(), DbErr> {
+    user::Entity::update_many()
+        .col_expr(user::Column::FailedLogins, Expr::value(0))
+        .col_expr(
+            user::Column::LockedUntil,
+            Expr::value(Option::<DateTime<Utc>>::None),
+        )
+        .filter(user::Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+/// One column of the account changes.
+pub enum Change<'a> {
+    PasswordHash(&'a str),
+    TradePasswordHash(&'a str),
+    Email(Option<&'a str>),
+    Phone(Option<&'a str>),
+}
+
+pub async fn update(db: &impl ConnectionTrait, id: i64, change: Change<'_>) -> Result<(), DbErr> {
+    let owned = |v: Option<&str>| v.map(str::to_string);
+    let (column, value) = match change {
+        Change::PasswordHash(h) => (user::Column::PasswordHash, Expr::value(h.to_string())),
+        Change::TradePasswordHash(h) => (
+            user::Column::TradePasswordHash,
+            Expr::value(Some(h.to_string())),
+        ),
+        Change::Email(e) => (user::Column::Email, Expr::value(owned(e))),
+        Change::Phone(p) => (user::Column::Phone, Expr::value(owned(p))),
+    };
+    user::Entity::update_many()
+        .col_expr(column, value)
+        .col_expr(user::Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(user::Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(())
 }

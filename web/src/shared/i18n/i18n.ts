@@ -46,11 +46,11 @@ export function setDocumentLanguage(code: string): void {
  */
 export async function applyLanguage(code: string): Promise<LanguageCode> {
   const lang: LanguageCode = isLanguageCode(code) ? code : FALLBACK_LANGUAGE;
-  setDocumentLanguage(lang);
   const loaded = await loadBundle(lang);
   // i18next falls back to en for a language whose file is not there yet.
   if (!loaded) console.warn(`language file ${lang}.json missing, showing en`);
   await i18n.changeLanguage(lang);
+  setDocumentLanguage(lang);
   return lang;
 }
 

@@ -1,0 +1,75 @@
+//! The outbox: every email and SMS the server produced, with its code, so
+//! an operator can help a user (and the demo works without a mail server).
+
+use super::auth::{CurrentAdmin, Permission};
+use super::{filter, page};
+use crate::envelope::{ok, Envelope, Page, Reply};
+use crate::extract::ApiQuery;
+use crate::state::AppState;
+use axum::extract::State;
+use chrono::{DateTime, Utc};
+use onyx_store::repo::admin_queries;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(list))
+}
+
+#[derive(Deserialize, IntoParams, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct OutboxQuery {
+    /// Exact email address or phone number.
+    pub target: Option<String>,
+    pub page_num: Option<u64>,
+    pub page_size: Option<u64>,
+}
+
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct OutboxRow {
+    pub id: i64,
+    pub channel: String,
+    pub target: String,
+    pub subject: String,
+    pub body: String,
+    pub code: Option<String>,
+    pub purpose: String,
+    pub status: String,
+    pub error: Option<String>,
+    pub create_time: DateTime<Utc>,
+}
+
+/// Outgoing messages, newest first.
+#[utoipa::path(get, path = "/api/admin/outbox", tag = "admin", params(OutboxQuery),
+    security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<Page<OutboxRow>>)))]
+async fn list(
+    State(state): State<AppState>,
+    me: CurrentAdmin,
+    ApiQuery(q): ApiQuery<OutboxQuery>,
+) -> Reply<Page<OutboxRow>> {
+    me.require(Permission::ReadOutbox)?;
+    let (index, size) = page(q.page_num, q.page_size);
+    let (rows, total) =
+        admin_queries::outbox_page(&state.db, filter(&q.target), index, size).await?;
+    ok(Page {
+        rows: rows
+            .into_iter()
+            .map(|o| OutboxRow {
+                id: o.id,
+                channel: o.channel,
+                target: o.target,
+                subject: o.subject,
+                body: o.body,
+                code: o.code,
+                purpose: o.purpose,
+                status: o.status,
+                error: o.error,
+                create_time: o.created_at,
+            })
+            .collect(),
+        total,
+    })
+}

@@ -1,0 +1,286 @@
+//! Operators on users: list, detail, freeze and unfreeze.
+
+use super::auth::{CurrentAdmin, Permission};
+use super::kyc::{file_ref, FileRef};
+use super::{filter, page, ReasonBody};
+use crate::audit;
+use crate::envelope::{ok, Envelope, Page, Reply};
+use crate::error::ApiError;
+use crate::extract::{ApiJson, ApiQuery};
+use crate::state::AppState;
+use axum::extract::{Path, State};
+use chrono::{DateTime, Utc};
+use onyx_core::ErrorCode;
+use onyx_store::entity::{kyc_submission, user};
+use onyx_store::repo::{admin_queries, sessions, users};
+use sea_orm::TransactionTrait;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(detail))
+        .routes(routes!(freeze))
+        .routes(routes!(unfreeze))
+}
+
+#[derive(Deserialize, IntoParams, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct UsersQuery {
+    pub page_num: Option<u64>,
+    pub page_size: Option<u64>,
+    /// Matches the id, account name, email, phone or invite code.
+    pub keyword: Option<String>,
+    /// `active` or `frozen`.
+    pub status: Option<String>,
+}
+
+/// Latest verification status per tier: `none`, `pending`, `approved`,
+/// `rejected`.
+#[derive(Serialize, ToSchema, Debug, Clone)]
+pub struct KycSummary {
+    pub primary: String,
+    pub advanced: String,
+}
+
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct UserRow {
+    pub id: i64,
+    pub username: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub status: String,
+    pub frozen_reason: Option<String>,
+    pub credits: String,
+    pub invite_code: String,
+    pub parent_id: Option<i64>,
+    pub register_ip: String,
+    pub create_time: DateTime<Utc>,
+    pub kyc: KycSummary,
+}
+
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct WithdrawAddressRow {
+    pub id: i64,
+    #[serde(rename = "type")]
+    pub network: String,
+    pub address: String,
+    pub create_time: DateTime<Utc>,
+}
+
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct KycRow {
+    pub id: i64,
+    pub user_id: i64,
+    /// 1 primary, 2 advanced.
+    pub tier: i32,
+    pub real_name: String,
+    pub id_number: String,
+    pub country: String,
+    pub status: String,
+    pub reason: Option<String>,
+    pub front_file: Option<FileRef>,
+    pub back_file: Option<FileRef>,
+    pub hand_file: Option<FileRef>,
+    pub reviewed_by: Option<i64>,
+    pub reviewed_at: Option<DateTime<Utc>>,
+    pub create_time: DateTime<Utc>,
+}
+
+impl From<kyc_submission::Model> for KycRow {
+    fn from(k: kyc_submission::Model) -> KycRow {
+        KycRow {
+            id: k.id,
+            user_id: k.user_id,
+            tier: k.tier,
+            real_name: k.real_name,
+            id_number: k.id_number,
+            country: k.country,
+            status: k.status,
+            reason: k.reason,
+            front_file: file_ref(Some(&k.front_file)),
+            back_file: file_ref(k.back_file.as_deref()),
+            hand_file: file_ref(k.hand_file.as_deref()),
+            reviewed_by: k.reviewed_by,
+            reviewed_at: k.reviewed_at,
+            create_time: k.created_at,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct UserDetail {
+    pub user: UserRow,
+    pub withdraw_addresses: Vec<WithdrawAddressRow>,
+    /// Newest first.
+    pub kyc_submissions: Vec<KycRow>,
+}
+
+/// The summary from a user's submissions (newest first).
+fn kyc_summary(user_id: i64, submissions: &[kyc_submission::Model]) -> KycSummary {
+    let latest = |tier: i32| {
+        submissions
+            .iter()
+            .find(|k| k.user_id == user_id && k.tier == tier)
+            .map(|k| k.status.clone())
+            .unwrap_or_else(|| "none".into())
+    };
+    KycSummary {
+        primary: latest(1),
+        advanced: latest(2),
+    }
+}
+
+fn user_row(u: user::Model, submissions: &[kyc_submission::Model]) -> UserRow {
+    UserRow {
+        kyc: kyc_summary(u.id, submissions),
+        id: u.id,
+        username: u.username,
+        email: u.email,
+        phone: u.phone,
+        status: u.status,
+        frozen_reason: u.frozen_reason,
+        credits: u.credits,
+        invite_code: u.invite_code,
+        parent_id: u.parent_id,
+        register_ip: u.register_ip,
+        create_time: u.created_at,
+    }
+}
+
+/// Users, newest first.
+#[utoipa::path(get, path = "/api/admin/users", tag = "admin", params(UsersQuery),
+    security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<Page<UserRow>>)))]
+async fn list(
+    State(state): State<AppState>,
+    me: CurrentAdmin,
+    ApiQuery(q): ApiQuery<UsersQuery>,
+) -> Reply<Page<UserRow>> {
+    me.require(Permission::ReadUsers)?;
+    let status = filter(&q.status);
+    if let Some(s) = status {
+        if s != users::STATUS_ACTIVE && s != users::STATUS_FROZEN {
+            return Err(ApiError::invalid("status"));
+        }
+    }
+    let (index, size) = page(q.page_num, q.page_size);
+    let (rows, total) =
+        admin_queries::users_page(&state.db, filter(&q.keyword), status, index, size).await?;
+    let ids: Vec<i64> = rows.iter().map(|u| u.id).collect();
+    let submissions = admin_queries::kyc_for_users(&state.db, &ids).await?;
+    ok(Page {
+        rows: rows
+            .into_iter()
+            .map(|u| user_row(u, &submissions))
+            .collect(),
+        total,
+    })
+}
+
+/// One user with withdraw addresses and every KYC submission.
+#[utoipa::path(get, path = "/api/admin/users/{id}", tag = "admin",
+    params(("id" = i64, Path)), security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<UserDetail>)))]
+async fn detail(
+    State(state): State<AppState>,
+    me: CurrentAdmin,
+    Path(id): Path<i64>,
+) -> Reply<UserDetail> {
+    me.require(Permission::ReadUsers)?;
+    let db = &state.db;
+    let u = admin_queries::find_user(db, id)
+        .await?
+        .ok_or(ErrorCode::NotFound)?;
+    let submissions = admin_queries::kyc_for_users(db, &[id]).await?;
+    let addresses = admin_queries::withdraw_addresses(db, id).await?;
+    ok(UserDetail {
+        user: user_row(u, &submissions),
+        withdraw_addresses: addresses
+            .into_iter()
+            .map(|a| WithdrawAddressRow {
+                id: a.id,
+                network: a.network,
+                address: a.address,
+                create_time: a.created_at,
+            })
+            .collect(),
+        kyc_submissions: submissions.into_iter().map(KycRow::from).collect(),
+    })
+}
+
+/// Freezes an active user and ends all their sessions at once.
+#[utoipa::path(post, path = "/api/admin/users/{id}/freeze", tag = "admin",
+    params(("id" = i64, Path)), request_body = ReasonBody, security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<Option<String>>, description = "data is null")))]
+async fn freeze(
+    State(state): State<AppState>,
+    me: CurrentAdmin,
+    Path(id): Path<i64>,
+    ApiJson(body): ApiJson<ReasonBody>,
+) -> Reply<()> {
+    me.require(Permission::FreezeUsers)?;
+    let reason = audit::reason(&body.reason)?;
+    let u = admin_queries::find_user(&state.db, id)
+        .await?
+        .ok_or(ErrorCode::NotFound)?;
+    if u.status != users::STATUS_ACTIVE {
+        return Err(ErrorCode::InvalidState.into());
+    }
+    let txn = state.db.begin().await?;
+    admin_queries::set_user_status(&txn, id, users::STATUS_FROZEN, Some(reason)).await?;
+    let revoked = sessions::delete_all_for_user(&txn, id).await?;
+    let detail = json!({"status": {"old": u.status, "new": users::STATUS_FROZEN}, "sessionsRevoked": revoked});
+    audit::record(
+        &txn,
+        &me,
+        "user.freeze",
+        &format!("user:{id}"),
+        reason,
+        detail,
+    )
+    .await?;
+    txn.commit().await?;
+    ok(())
+}
+
+/// Lifts a freeze; the user signs in again.
+#[utoipa::path(post, path = "/api/admin/users/{id}/unfreeze", tag = "admin",
+    params(("id" = i64, Path)), request_body = ReasonBody, security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<Option<String>>, description = "data is null")))]
+async fn unfreeze(
+    State(state): State<AppState>,
+    me: CurrentAdmin,
+    Path(id): Path<i64>,
+    ApiJson(body): ApiJson<ReasonBody>,
+) -> Reply<()> {
+    me.require(Permission::FreezeUsers)?;
+    let reason = audit::reason(&body.reason)?;
+    let u = admin_queries::find_user(&state.db, id)
+        .await?
+        .ok_or(ErrorCode::NotFound)?;
+    if u.status != users::STATUS_FROZEN {
+        return Err(ErrorCode::InvalidState.into());
+    }
+    let txn = state.db.begin().await?;
+    admin_queries::set_user_status(&txn, id, users::STATUS_ACTIVE, None).await?;
+    let detail = json!({"status": {"old": u.status, "new": users::STATUS_ACTIVE}, "frozenReason": u.frozen_reason});
+    audit::record(
+        &txn,
+        &me,
+        "user.unfreeze",
+        &format!("user:{id}"),
+        reason,
+        detail,
+    )
+    .await?;
+    txn.commit().await?;
+    ok(())
+}

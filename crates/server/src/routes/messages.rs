@@ -1,0 +1,170 @@
+//! The signed-in user's message centre.
+
+use crate::auth::CurrentUser;
+use crate::envelope::{ok, Envelope, PageQuery, Reply};
+use crate::extract::ApiQuery;
+use crate::state::AppState;
+use axum::extract::State;
+use chrono::{DateTime, Utc};
+use onyx_core::ErrorCode;
+use onyx_store::entity::message;
+use onyx_store::repo::messages;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+/// Characters of plain text in a list row's summary.
+pub const SUMMARY_CHARS_MAX: usize = 80;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list))
+        .routes(routes!(detail))
+        .routes(routes!(read_all))
+}
+
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct MessageRow {
+    pub id: i64,
+    pub title: String,
+    /// The start of the content as plain text.
+    pub summary: String,
+    pub read: bool,
+    pub create_time: DateTime<Utc>,
+}
+
+#[derive(Serialize, ToSchema, Debug)]
+pub struct MessagePage {
+    pub rows: Vec<MessageRow>,
+    pub total: u64,
+    /// Unread messages across all pages.
+    pub unread: u64,
+}
+
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct MessageDetail {
+    pub id: i64,
+    pub title: String,
+    /// Sanitized HTML.
+    pub content: String,
+    pub read: bool,
+    pub create_time: DateTime<Utc>,
+}
+
+/// Plain text of stored (sanitized) HTML, cut to `SUMMARY_CHARS_MAX`.
+fn summary(html: &str) -> String {
+    let mut text = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => {
+                in_tag = true;
+                text.push(' ');
+            }
+            '>' => in_tag = false,
+            c if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    let text = text
+        .replace("&nbsp;", " ")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", "\"")
+        .replace("&#39;", "'")
+        .replace("&amp;", "&");
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let joined = words.join(" ");
+    if joined.chars().count() <= SUMMARY_CHARS_MAX {
+        joined
+    } else {
+        let cut: String = joined.chars().take(SUMMARY_CHARS_MAX - 1).collect();
+        format!("{}…", cut.trim_end())
+    }
+}
+
+fn row(m: message::Model) -> MessageRow {
+    MessageRow {
+        summary: summary(&m.content),
+        read: m.read_at.is_some(),
+        id: m.id,
+        title: m.title,
+        create_time: m.created_at,
+    }
+}
+
+/// The caller's messages, newest first, with the unread count.
+#[utoipa::path(get, path = "/api/message/list", tag = "message", params(PageQuery),
+    security(("satoken" = [])),
+    responses((status = 200, body = Envelope<MessagePage>)))]
+async fn list(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiQuery(q): ApiQuery<PageQuery>,
+) -> Reply<MessagePage> {
+    let (index, size) = q.bounds();
+    let (rows, total) = messages::page_for_user(&state.db, me.id(), index, size).await?;
+    let unread = messages::unread_count(&state.db, me.id()).await?;
+    ok(MessagePage {
+        rows: rows.into_iter().map(row).collect(),
+        total,
+        unread,
+    })
+}
+
+#[derive(Deserialize, IntoParams, Debug)]
+pub struct DetailQuery {
+    pub id: i64,
+}
+
+/// One of the caller's messages; reading it marks it read. Another user's
+/// message is NotFound, as is a missing one.
+#[utoipa::path(get, path = "/api/message/detail", tag = "message", params(DetailQuery),
+    security(("satoken" = [])),
+    responses((status = 200, body = Envelope<MessageDetail>)))]
+async fn detail(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiQuery(q): ApiQuery<DetailQuery>,
+) -> Reply<MessageDetail> {
+    let m = messages::find_for_user(&state.db, me.id(), q.id)
+        .await?
+        .ok_or(ErrorCode::NotFound)?;
+    if m.read_at.is_none() {
+        messages::mark_read(&state.db, me.id(), m.id, Utc::now()).await?;
+    }
+    ok(MessageDetail {
+        id: m.id,
+        title: m.title,
+        content: m.content,
+        read: true,
+        create_time: m.created_at,
+    })
+}
+
+/// Marks all the caller's messages read.
+#[utoipa::path(post, path = "/api/message/readAll", tag = "message",
+    security(("satoken" = [])),
+    responses((status = 200, body = Envelope<Option<String>>, description = "data is null")))]
+async fn read_all(State(state): State<AppState>, me: CurrentUser) -> Reply<()> {
+    messages::mark_all_read(&state.db, me.id(), Utc::now()).await?;
+    ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::summary;
+
+    #[test]
+    fn summary_is_plain_text_cut_to_80_characters() {
+        assert_eq!(
+            summary("<p>Hello <b>you</b> &amp; me</p>"),
+            "Hello you & me"
+        );
+        let long = format!("<p>{}</p>", "word ".repeat(40));
+        let s = summary(&long);
+        assert!(s.chars().count() <= 80 && s.ends_with('…'), "{s}");
+    }
+}

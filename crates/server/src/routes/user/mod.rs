@@ -1,0 +1,199 @@
+//! The account area (`/api/user`): registration, sign-in and the remembered
+//! device, profile, passwords, email/phone binding with codes, identity
+//! verification and withdrawal addresses.
+
+use crate::auth::{self, verify_password};
+use crate::config::Config;
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use axum::http::{header, HeaderMap, HeaderValue};
+use chrono::{DateTime, Duration, Utc};
+use onyx_core::ErrorCode;
+use onyx_store::entity::user;
+use onyx_store::repo::{sessions, settings, users};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::net::IpAddr;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+
+pub mod binding;
+pub mod info;
+pub mod kyc;
+pub mod login;
+pub mod register;
+pub mod security;
+pub mod withdraw_address;
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .merge(register::router())
+        .merge(login::router())
+        .merge(info::router())
+        .merge(security::router())
+        .merge(binding::router())
+        .merge(kyc::router())
+        .merge(withdraw_address::router())
+}
+
+/// A new session token; the client sends it back in the `satoken` header.
+#[derive(Serialize, ToSchema, Debug)]
+pub struct SaToken {
+    pub satoken: String,
+}
+
+/// How an account is identified: by name, email or phone.
+#[derive(Deserialize, ToSchema, Clone, Copy, Debug, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum AccountType {
+    Account,
+    Email,
+    Phone,
+}
+
+impl AccountType {
+    /// The LOGIN_REGIS_SETTING switch that opens this type.
+    fn open_flag(self) -> &'static str {
+        match self {
+            AccountType::Account => "ordinaryIsOpen",
+            AccountType::Email => "emailIsOpen",
+            AccountType::Phone => "phoneIsOpen",
+        }
+    }
+
+    /// The LOGIN_REGIS_SETTING switch that asks for a code at registration.
+    fn code_flag(self) -> &'static str {
+        match self {
+            AccountType::Account => "accountCode",
+            AccountType::Email => "emailCode",
+            AccountType::Phone => "phoneCode",
+        }
+    }
+}
+
+/// The "remember this device" cookie; scoped to `/api/user`, where
+/// autoLogin and loginOut read it.
+pub const REMEMBER_COOKIE: &str = "onyx_remember";
+
+pub(crate) async fn login_setting(state: &AppState) -> ApiResult<Value> {
+    Ok(settings::get(&state.db, "LOGIN_REGIS_SETTING").await?)
+}
+
+/// A boolean switch of a setting; absent or mistyped reads as off.
+pub(crate) fn flag(setting: &Value, key: &str) -> bool {
+    setting.get(key).and_then(Value::as_bool) == Some(true)
+}
+
+/// Starts a session (or remembered device) and returns its token.
+pub(crate) async fn start_session(
+    state: &AppState,
+    user_id: i64,
+    kind: &str,
+    ip: IpAddr,
+    headers: &HeaderMap,
+) -> ApiResult<String> {
+    let lifetime = if kind == sessions::KIND_REMEMBER {
+        Duration::days(state.config.remember_days)
+    } else {
+        Duration::hours(state.config.session_hours)
+    };
+    let (token, hash) = auth::new_token();
+    sessions::create(
+        &state.db,
+        sessions::NewSession {
+            user_id,
+            token_hash: &hash,
+            kind,
+            expires_at: Utc::now() + lifetime,
+            ip: &ip.to_string(),
+            user_agent: &user_agent(headers),
+        },
+    )
+    .await?;
+    Ok(token)
+}
+
+fn user_agent(headers: &HeaderMap) -> String {
+    headers
+        .get(header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .chars()
+        .take(200)
+        .collect()
+}
+
+/// The remembered-device token from the request's cookies.
+pub(crate) fn remember_token(headers: &HeaderMap) -> Option<String> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == REMEMBER_COOKIE)
+        .map(|(_, value)| value.trim().to_string())
+        .filter(|v| !v.is_empty())
+}
+
+/// `Set-Cookie` for a remembered device; `None` clears it.
+pub(crate) fn remember_cookie(config: &Config, token: Option<&str>) -> HeaderMap {
+    let max_age = match token {
+        Some(_) => config.remember_days * 24 * 3600,
+        None => 0,
+    };
+    let secure = if config.secure_cookies {
+        "; Secure"
+    } else {
+        ""
+    };
+    let cookie = format!(
+        "{REMEMBER_COOKIE}={}; HttpOnly; SameSite=Lax; Path=/api/user; Max-Age={max_age}{secure}",
+        token.unwrap_or("")
+    );
+    let mut headers = HeaderMap::new();
+    if let Ok(v) = HeaderValue::from_str(&cookie) {
+        headers.insert(header::SET_COOKIE, v);
+    }
+    headers
+}
+
+/// Checks a password of `user` (login or trade hash) under the account
+/// lockout: a locked account is refused before any check, a wrong password
+/// counts toward the lock and is reported as `wrong`.
+pub(crate) async fn verify_under_lockout(
+    state: &AppState,
+    user: &user::Model,
+    hash: &str,
+    password: &str,
+    wrong: ErrorCode,
+) -> ApiResult<()> {
+    let now = Utc::now();
+    if let Some(until) = user.locked_until.filter(|u| *u > now) {
+        return Err(locked(until));
+    }
+    if verify_password(hash, password).await? {
+        if user.failed_logins > 0 || user.locked_until.is_some() {
+            users::clear_failed_passwords(&state.db, user.id).await?;
+        }
+        return Ok(());
+    }
+    match users::record_failed_password(&state.db, user.id).await? {
+        Some(until) => Err(locked(until)),
+        None => Err(wrong.into()),
+    }
+}
+
+fn locked(until: DateTime<Utc>) -> ApiError {
+    let seconds = (until - Utc::now()).num_seconds().max(1);
+    ApiError::new(ErrorCode::AccountLocked).with("minutes", (seconds + 59) / 60)
+}
+
+/// Non-empty trimmed text of an optional input, or MissingField.
+pub(crate) fn required<'a>(value: &'a Option<String>, field: &'static str) -> ApiResult<&'a str> {
+    value
+        .as_deref()
+        .map(str::trim)
+        .filter(|v| !v.is_empty())
+        .ok_or_else(|| ApiError::missing(field))
+}

@@ -1,0 +1,204 @@
+//! Passwords: changing the login password, the fund (trade) password, and
+//! recovering a forgotten login password with a code.
+
+use super::{required, verify_under_lockout};
+use crate::auth::{hash_password, CurrentUser};
+use crate::codes;
+use crate::envelope::{ok, Envelope, Reply};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{ApiJson, ApiQuery, ClientIp};
+use crate::state::AppState;
+use axum::extract::State;
+use onyx_core::identity::{self, CodePurpose};
+use onyx_core::ErrorCode;
+use onyx_store::entity::user;
+use onyx_store::repo::{sessions, users};
+use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(update_user_login_pwd))
+        .routes(routes!(update_pwd))
+        .routes(routes!(trade_pwd_set))
+        .routes(routes!(forget_pwd))
+}
+
+#[derive(Deserialize, IntoParams, Debug)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct LoginPwdQuery {
+    pub old_pwd: String,
+    pub new_pwd: String,
+    /// Must be the signed-in user's id.
+    pub user_id: i64,
+}
+
+/// Changes the login password; every session of the user ends, this one
+/// included, and the client signs in again.
+#[utoipa::path(post, path = "/api/user/updateUserLoginPwd", tag = "user",
+    security(("satoken" = [])), params(LoginPwdQuery),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn update_user_login_pwd(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiQuery(q): ApiQuery<LoginPwdQuery>,
+) -> Reply<Option<String>> {
+    if q.user_id != me.id() {
+        return Err(ErrorCode::UserMismatch.into());
+    }
+    change_login_password(&state, &me.user, &q.old_pwd, &q.new_pwd).await?;
+    ok(None)
+}
+
+#[derive(Deserialize, IntoParams, Debug)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct PwdQuery {
+    pub old_pwd: String,
+    pub new_pwd: String,
+    /// `1` login password, `2` fund (trade) password.
+    pub sign_type: u8,
+}
+
+/// Changes the login (`signType=1`) or fund (`signType=2`) password.
+#[utoipa::path(post, path = "/api/user/updatePwd", tag = "user",
+    security(("satoken" = [])), params(PwdQuery),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn update_pwd(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiQuery(q): ApiQuery<PwdQuery>,
+) -> Reply<Option<String>> {
+    match q.sign_type {
+        1 => change_login_password(&state, &me.user, &q.old_pwd, &q.new_pwd).await?,
+        2 => change_trade_password(&state, &me.user, &q.old_pwd, &q.new_pwd).await?,
+        _ => return Err(ApiError::invalid("signType")),
+    }
+    ok(None)
+}
+
+async fn change_login_password(
+    state: &AppState,
+    me: &user::Model,
+    old: &str,
+    new: &str,
+) -> ApiResult<()> {
+    identity::check_login_password(new)?;
+    verify_under_lockout(
+        state,
+        me,
+        &me.password_hash,
+        old,
+        ErrorCode::OldPasswordWrong,
+    )
+    .await?;
+    if old == new {
+        return Err(ErrorCode::SamePassword.into());
+    }
+    let hash = hash_password(new).await?;
+    users::update(&state.db, me.id, users::Change::PasswordHash(&hash)).await?;
+    let ended = sessions::delete_all_for_user(&state.db, me.id).await?;
+    tracing::info!(
+        user_id = me.id,
+        sessions_ended = ended,
+        "login password changed"
+    );
+    Ok(())
+}
+
+async fn change_trade_password(
+    state: &AppState,
+    me: &user::Model,
+    old: &str,
+    new: &str,
+) -> ApiResult<()> {
+    let Some(current) = &me.trade_password_hash else {
+        return Err(ErrorCode::TradePasswordNotSet.into());
+    };
+    identity::check_trade_password(new)?;
+    verify_under_lockout(state, me, current, old, ErrorCode::OldPasswordWrong).await?;
+    if old == new {
+        return Err(ErrorCode::SamePassword.into());
+    }
+    let hash = hash_password(new).await?;
+    users::update(&state.db, me.id, users::Change::TradePasswordHash(&hash)).await?;
+    tracing::info!(user_id = me.id, "fund password changed");
+    Ok(())
+}
+
+#[derive(Deserialize, IntoParams, Debug)]
+#[into_params(parameter_in = Query)]
+pub struct TradePwdQuery {
+    /// 6 digits.
+    pub pwd: String,
+}
+
+/// Sets the fund (trade) password for the first time.
+#[utoipa::path(post, path = "/api/user/tardPwdSet", tag = "user",
+    security(("satoken" = [])), params(TradePwdQuery),
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn trade_pwd_set(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiQuery(q): ApiQuery<TradePwdQuery>,
+) -> Reply<Option<String>> {
+    if me.user.trade_password_hash.is_some() {
+        return Err(ErrorCode::TradePasswordAlreadySet.into());
+    }
+    identity::check_trade_password(&q.pwd)?;
+    let hash = hash_password(&q.pwd).await?;
+    users::update(&state.db, me.id(), users::Change::TradePasswordHash(&hash)).await?;
+    ok(None)
+}
+
+#[derive(Deserialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct ForgetBody {
+    /// `email` or `phone`: where the `forget` code was sent.
+    #[serde(rename = "type")]
+    pub kind: RecoveryType,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub code: String,
+    /// The new login password.
+    pub password: String,
+}
+
+#[derive(Deserialize, ToSchema, Clone, Copy, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum RecoveryType {
+    Email,
+    Phone,
+}
+
+/// Sets a new login password with a `forget` code sent to the account's
+/// email or phone; every session of the account ends.
+#[utoipa::path(post, path = "/api/user/forgetPwd", tag = "user", request_body = ForgetBody,
+    responses((status = 200, body = Envelope<Option<String>>)))]
+async fn forget_pwd(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    ApiJson(body): ApiJson<ForgetBody>,
+) -> Reply<Option<String>> {
+    let target = match body.kind {
+        RecoveryType::Email => identity::parse_email(required(&body.email, "email")?)?,
+        RecoveryType::Phone => identity::parse_phone(required(&body.phone, "phone")?)?,
+    };
+    identity::check_login_password(&body.password)?;
+    // Codes are only ever sent to addresses of an account, so a good code
+    // proves the account exists.
+    codes::check(&state, ip, &target, CodePurpose::Forget, None, &body.code).await?;
+    let user = match body.kind {
+        RecoveryType::Email => users::find_by_email(&state.db, &target).await?,
+        RecoveryType::Phone => users::find_by_phone(&state.db, &target).await?,
+    }
+    .ok_or(ErrorCode::CodeInvalid)?;
+    let hash = hash_password(&body.password).await?;
+    users::update(&state.db, user.id, users::Change::PasswordHash(&hash)).await?;
+    users::clear_failed_passwords(&state.db, user.id).await?;
+    sessions::delete_all_for_user(&state.db, user.id).await?;
+    tracing::info!(user_id = user.id, "login password reset with a code");
+    ok(None)
+}

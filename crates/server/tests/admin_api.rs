@@ -1,0 +1,917 @@
+//! The operator API: sign-in and lockout, roles, users (freeze revokes
+//! sessions), KYC review, settings, content, messages, outbox and the audit
+//! log every write lands in.
+
+mod admin_common;
+mod common;
+
+use admin_common::*;
+use chrono::Utc;
+use common::TestApp;
+use onyx_store::entity::{file, kyc_submission, outbox};
+use sea_orm::{ActiveModelTrait, Set};
+use serde_json::json;
+
+#[tokio::test]
+async fn operator_sign_in_returns_a_token_and_sign_out_ends_it() {
+    let app = TestApp::spawn().await;
+    let token = operator(&app, "owner1", "owner").await;
+    admin_get(&app, "/api/admin/users", &token).await.ok();
+    admin_send(&app, "POST", "/api/admin/logout", Some(&token), None)
+        .await
+        .ok();
+    assert_token_failure(&admin_get(&app, "/api/admin/users", &token).await);
+}
+
+#[tokio::test]
+async fn operator_calls_without_or_with_a_bad_token_are_token_failures() {
+    let app = TestApp::spawn().await;
+    let (_, user_token) = user_with_session(&app, "alice").await;
+    for (method, uri) in [
+        ("GET", "/api/admin/users"),
+        ("GET", "/api/admin/settings"),
+        ("GET", "/api/admin/kyc"),
+        ("GET", "/api/admin/outbox"),
+        ("GET", "/api/admin/audit"),
+        ("GET", "/api/admin/content"),
+        ("POST", "/api/admin/logout"),
+    ] {
+        assert_token_failure(&admin_send(&app, method, uri, None, None).await);
+        assert_token_failure(&admin_send(&app, method, uri, Some("nope"), None).await);
+        // A user's session is not an operator session.
+        assert_token_failure(&admin_send(&app, method, uri, Some(&user_token), None).await);
+    }
+    let put = admin_send(
+        &app,
+        "PUT",
+        "/api/admin/settings/AUTH_LIMIT",
+        None,
+        Some(json!({"value": {}, "reason": "x"})),
+    )
+    .await;
+    assert_token_failure(&put);
+}
+
+#[tokio::test]
+async fn wrong_password_is_refused_and_five_in_a_row_lock_the_operator() {
+    let app = TestApp::spawn().await;
+    operator(&app, "owner1", "owner").await;
+    admin_login(&app, "nobody", OPERATOR_PASSWORD)
+        .await
+        .fails_with(-2001);
+    for _ in 0..4 {
+        admin_login(&app, "owner1", "wrong-pass-1")
+            .await
+            .fails_with(-2001);
+    }
+    let fifth = admin_login(&app, "owner1", "wrong-pass-1").await;
+    fifth.fails_with(-1012);
+    assert!(fifth.msg.contains("15"), "{}", fifth.msg);
+    admin_login(&app, "owner1", OPERATOR_PASSWORD)
+        .await
+        .fails_with(-1012);
+    let stored = onyx_store::repo::admins::find_by_username(&app.state.db, "owner1")
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(stored.locked_until.unwrap() > Utc::now() + chrono::Duration::minutes(14));
+}
+
+#[tokio::test]
+async fn a_success_resets_the_failure_count() {
+    let app = TestApp::spawn().await;
+    operator(&app, "owner1", "owner").await;
+    for _ in 0..4 {
+        admin_login(&app, "owner1", "wrong-pass-1")
+            .await
+            .fails_with(-2001);
+    }
+    admin_login(&app, "owner1", OPERATOR_PASSWORD).await.ok();
+    admin_login(&app, "owner1", "wrong-pass-1")
+        .await
+        .fails_with(-2001);
+    admin_login(&app, "owner1", OPERATOR_PASSWORD).await.ok();
+}
+
+#[tokio::test]
+async fn operator_login_refuses_bad_json_and_is_rate_limited_per_ip() {
+    let app = TestApp::spawn().await;
+    let req = TestApp::request("POST", "/api/admin/login", None)
+        .header("content-type", "application/json")
+        .body(axum::body::Body::from("{not json"))
+        .unwrap();
+    app.send(req).await.fails_with(-2);
+    app.post_json("/api/admin/login", None, json!({"username": "x"}))
+        .await
+        .fails_with(-3);
+    // Bodies refused before the handler do not count towards the limit.
+    for _ in 0..10 {
+        admin_login(&app, "ghost", "whatever-1")
+            .await
+            .fails_with(-2001);
+    }
+    admin_login(&app, "ghost", "whatever-1")
+        .await
+        .fails_with(-7);
+}
+
+#[tokio::test]
+async fn roles_limit_what_an_operator_may_do() {
+    let app = TestApp::spawn().await;
+    let support = operator(&app, "support1", "support").await;
+    let compliance = operator(&app, "comply1", "compliance").await;
+    let (uid, _) = user_with_session(&app, "alice").await;
+    let setting = json!({"value": {"primaryLimit": "1", "isOpenPrimary": true, "seniorLimit": "2", "isOpenSenior": true}, "reason": "r"});
+
+    admin_put(
+        &app,
+        "/api/admin/settings/AUTH_LIMIT",
+        &support,
+        setting.clone(),
+    )
+    .await
+    .fails_with(-9);
+    admin_get(&app, "/api/admin/settings", &support)
+        .await
+        .fails_with(-9);
+    admin_get(&app, "/api/admin/kyc", &support)
+        .await
+        .fails_with(-9);
+    admin_get(&app, "/api/admin/audit", &support)
+        .await
+        .fails_with(-9);
+    admin_post(
+        &app,
+        &format!("/api/admin/users/{uid}/freeze"),
+        &support,
+        json!({"reason": "r"}),
+    )
+    .await
+    .fails_with(-9);
+    admin_get(&app, "/api/admin/users", &support).await.ok();
+    admin_get(&app, "/api/admin/outbox", &support).await.ok();
+    admin_post(&app, "/api/admin/messages", &support, json!({"userId": uid, "title": "Hi", "content": "<p>Hello</p>", "reason": "support ticket 7"})).await.ok();
+
+    admin_put(&app, "/api/admin/settings/AUTH_LIMIT", &compliance, setting)
+        .await
+        .fails_with(-9);
+    admin_get(&app, "/api/admin/outbox", &compliance)
+        .await
+        .fails_with(-9);
+    admin_post(
+        &app,
+        "/api/admin/content",
+        &compliance,
+        json!({"kind": "rule", "key": "ABOUT", "translations": [], "reason": "r"}),
+    )
+    .await
+    .fails_with(-9);
+    admin_get(&app, "/api/admin/kyc", &compliance).await.ok();
+    admin_get(&app, &format!("/api/admin/users/{uid}"), &compliance)
+        .await
+        .ok();
+    admin_post(
+        &app,
+        &format!("/api/admin/users/{uid}/freeze"),
+        &compliance,
+        json!({"reason": "fraud check"}),
+    )
+    .await
+    .ok();
+}
+
+#[tokio::test]
+async fn users_list_filters_by_keyword_and_status_and_detail_has_addresses_and_kyc() {
+    let app = TestApp::spawn().await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let (alice, _) = user_with_session(&app, "alice").await;
+    user_with_session(&app, "bobby").await;
+    kyc(&app, alice, 1, "approved").await;
+    let pending = kyc(&app, alice, 2, "pending").await;
+    onyx_store::entity::withdraw_address::ActiveModel {
+        user_id: Set(alice),
+        network: Set("USDT-TRC20".into()),
+        address: Set("TXyz".into()),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(&app.state.db)
+    .await
+    .unwrap();
+
+    let all = admin_get(&app, "/api/admin/users?pageNum=1&pageSize=10", &owner)
+        .await
+        .ok();
+    assert_eq!(all["total"], 2);
+    assert_eq!(all["rows"][0]["username"], "bobby", "newest first");
+    let found = admin_get(&app, "/api/admin/users?keyword=ALICE", &owner)
+        .await
+        .ok();
+    assert_eq!(found["total"], 1);
+    let row = &found["rows"][0];
+    assert_eq!(row["id"], alice);
+    assert_eq!(row["email"], "alice@example.com");
+    assert_eq!(row["status"], "active");
+    assert_eq!(row["credits"], "80");
+    assert_eq!(row["inviteCode"], "INVALICE");
+    assert!(row["createTime"].is_string());
+    assert_eq!(
+        row["kyc"],
+        json!({"primary": "approved", "advanced": "pending"})
+    );
+    let frozen = admin_get(&app, "/api/admin/users?status=frozen", &owner)
+        .await
+        .ok();
+    assert_eq!(frozen["total"], 0);
+    admin_get(&app, "/api/admin/users?status=weird", &owner)
+        .await
+        .fails_with(-4);
+    admin_get(&app, "/api/admin/users?pageSize=x", &owner)
+        .await
+        .fails_with(-1);
+
+    let d = admin_get(&app, &format!("/api/admin/users/{alice}"), &owner)
+        .await
+        .ok();
+    assert_eq!(d["user"]["id"], alice);
+    assert_eq!(d["withdrawAddresses"][0]["type"], "USDT-TRC20");
+    assert_eq!(d["withdrawAddresses"][0]["address"], "TXyz");
+    assert_eq!(d["kycSubmissions"].as_array().unwrap().len(), 2);
+    assert_eq!(d["kycSubmissions"][0]["id"], pending);
+    admin_get(&app, "/api/admin/users/424242", &owner)
+        .await
+        .fails_with(-6);
+}
+
+#[tokio::test]
+async fn freeze_revokes_every_session_and_unfreeze_lets_the_user_back_in() {
+    let app = TestApp::spawn().await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let (uid, token) = user_with_session(&app, "alice").await;
+    let other_device = session_for(&app, uid).await;
+    app.get("/api/message/list", Some(&token)).await.ok();
+
+    let uri = format!("/api/admin/users/{uid}/freeze");
+    admin_post(&app, &uri, &owner, json!({"reason": "  "}))
+        .await
+        .fails_with(-2004);
+    admin_post(&app, &uri, &owner, json!({}))
+        .await
+        .fails_with(-2004);
+    admin_post(
+        &app,
+        "/api/admin/users/999/freeze",
+        &owner,
+        json!({"reason": "x"}),
+    )
+    .await
+    .fails_with(-6);
+    app.get("/api/message/list", Some(&token)).await.ok();
+
+    admin_post(
+        &app,
+        &uri,
+        &owner,
+        json!({"reason": "chargeback investigation"}),
+    )
+    .await
+    .ok();
+    assert_token_failure(&app.get("/api/message/list", Some(&token)).await);
+    assert_token_failure(&app.get("/api/message/list", Some(&other_device)).await);
+    // A session made after the freeze is refused too (the account is frozen).
+    let late = session_for(&app, uid).await;
+    assert_token_failure(&app.get("/api/message/list", Some(&late)).await);
+    let d = admin_get(&app, &format!("/api/admin/users/{uid}"), &owner)
+        .await
+        .ok();
+    assert_eq!(d["user"]["status"], "frozen");
+    assert_eq!(d["user"]["frozenReason"], "chargeback investigation");
+    admin_post(&app, &uri, &owner, json!({"reason": "again"}))
+        .await
+        .fails_with(-2005);
+
+    let login = json!({"type": "account", "username": "alice", "password": "user-pass-1"});
+    let refused = app.post_json("/api/user/login", None, login.clone()).await;
+    assert_ne!(refused.code, 200, "a frozen account cannot sign in");
+    let audit = audit_rows(&app, &owner, "user.freeze").await;
+    assert_eq!(audit.len(), 1);
+    assert_eq!(audit[0]["target"], format!("user:{uid}"));
+    assert_eq!(audit[0]["actorKind"], "admin");
+    assert_eq!(audit[0]["actorName"], "owner1");
+    assert_eq!(audit[0]["reason"], "chargeback investigation");
+    assert_eq!(audit[0]["detail"]["sessionsRevoked"], 2);
+
+    let un = format!("/api/admin/users/{uid}/unfreeze");
+    admin_post(&app, &un, &owner, json!({"reason": ""}))
+        .await
+        .fails_with(-2004);
+    admin_post(&app, &un, &owner, json!({"reason": "cleared"}))
+        .await
+        .ok();
+    let back = session_for(&app, uid).await;
+    app.get("/api/message/list", Some(&back)).await.ok();
+    let signed_in = app.post_json("/api/user/login", None, login).await.ok();
+    let fresh = signed_in["satoken"].as_str().unwrap();
+    app.get("/api/message/list", Some(fresh)).await.ok();
+    admin_post(&app, &un, &owner, json!({"reason": "cleared"}))
+        .await
+        .fails_with(-2005);
+    assert_eq!(audit_rows(&app, &owner, "user.unfreeze").await.len(), 1);
+}
+
+async fn kyc(app: &TestApp, user_id: i64, tier: i32, status: &str) -> i64 {
+    kyc_submission::ActiveModel {
+        user_id: Set(user_id),
+        tier: Set(tier),
+        real_name: Set("Alice Example".into()),
+        id_number: Set("X1234567".into()),
+        country: Set("DE".into()),
+        front_file: Set("/api/common/file/front123".into()),
+        back_file: Set(Some("back123".into())),
+        hand_file: Set(None),
+        status: Set(status.into()),
+        reason: Set(None),
+        reviewed_by: Set(None),
+        reviewed_at: Set(None),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(&app.state.db)
+    .await
+    .unwrap()
+    .id
+}
+
+#[tokio::test]
+async fn kyc_queue_is_oldest_first_and_review_only_from_pending_with_a_message() {
+    let app = TestApp::spawn().await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let (uid, token) = user_with_session(&app, "alice").await;
+    let (bob, bob_token) = user_with_session(&app, "bobby").await;
+    let first = kyc(&app, uid, 1, "pending").await;
+    let second = kyc(&app, bob, 1, "pending").await;
+    kyc(&app, bob, 2, "approved").await;
+
+    let q = admin_get(
+        &app,
+        "/api/admin/kyc?status=pending&pageNum=1&pageSize=10",
+        &owner,
+    )
+    .await
+    .ok();
+    assert_eq!(q["total"], 2);
+    assert_eq!(q["rows"][0]["id"], first);
+    assert_eq!(q["rows"][1]["id"], second);
+    assert_eq!(
+        q["rows"][0]["frontFile"],
+        json!({"id": "front123", "url": "/api/admin/file/front123"})
+    );
+    assert_eq!(q["rows"][0]["backFile"]["id"], "back123");
+    assert!(q["rows"][0]["handFile"].is_null());
+    admin_get(&app, "/api/admin/kyc?status=odd", &owner)
+        .await
+        .fails_with(-4);
+
+    let approve = format!("/api/admin/kyc/{first}/approve");
+    admin_post(&app, &approve, &owner, json!({"reason": ""}))
+        .await
+        .fails_with(-2004);
+    admin_post(&app, &approve, &owner, json!({"reason": "Documents match"}))
+        .await
+        .ok();
+    admin_post(&app, &approve, &owner, json!({"reason": "twice"}))
+        .await
+        .fails_with(-2005);
+    admin_post(
+        &app,
+        &format!("/api/admin/kyc/{first}/reject"),
+        &owner,
+        json!({"reason": "late"}),
+    )
+    .await
+    .fails_with(-2005);
+    admin_post(
+        &app,
+        "/api/admin/kyc/999/approve",
+        &owner,
+        json!({"reason": "x"}),
+    )
+    .await
+    .fails_with(-6);
+
+    let reject = format!("/api/admin/kyc/{second}/reject");
+    admin_post(
+        &app,
+        &reject,
+        &owner,
+        json!({"reason": "Photo is <blurred>"}),
+    )
+    .await
+    .ok();
+
+    let inbox = app.get("/api/message/list", Some(&token)).await.ok();
+    assert_eq!(inbox["total"], 1);
+    assert!(inbox["rows"][0]["title"]
+        .as_str()
+        .unwrap()
+        .contains("approved"));
+    let id = inbox["rows"][0]["id"].as_i64().unwrap();
+    let m = app
+        .get(&format!("/api/message/detail?id={id}"), Some(&token))
+        .await
+        .ok();
+    assert!(m["content"].as_str().unwrap().contains("Documents match"));
+
+    let bob_inbox = app.get("/api/message/list", Some(&bob_token)).await.ok();
+    assert!(bob_inbox["rows"][0]["title"]
+        .as_str()
+        .unwrap()
+        .contains("not approved"));
+    let id = bob_inbox["rows"][0]["id"].as_i64().unwrap();
+    let m = app
+        .get(&format!("/api/message/detail?id={id}"), Some(&bob_token))
+        .await
+        .ok();
+    let content = m["content"].as_str().unwrap();
+    assert!(
+        content.contains("Photo is &lt;blurred&gt;"),
+        "reason escaped: {content}"
+    );
+
+    let detail = admin_get(&app, &format!("/api/admin/users/{bob}"), &owner)
+        .await
+        .ok();
+    let rejected = detail["kycSubmissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["id"] == second)
+        .unwrap()
+        .clone();
+    assert_eq!(rejected["status"], "rejected");
+    assert_eq!(rejected["reason"], "Photo is <blurred>");
+    assert_eq!(
+        admin_get(&app, "/api/admin/kyc", &owner).await.ok()["total"],
+        0
+    );
+    assert_eq!(
+        audit_rows(&app, &owner, "kyc.approve").await[0]["target"],
+        format!("kyc:{first}")
+    );
+    assert_eq!(audit_rows(&app, &owner, "kyc.reject").await.len(), 1);
+}
+
+#[tokio::test]
+async fn operators_who_review_kyc_can_open_the_documents() {
+    let app = TestApp::spawn().await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let support = operator(&app, "support1", "support").await;
+    let (uid, user_token) = user_with_session(&app, "alice").await;
+    let dir = app.state.config.db.data_dir.join("uploads").join("ab");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("abfile1"), b"\x89PNG fake").unwrap();
+    file::ActiveModel {
+        id: Set("abfile1".into()),
+        user_id: Set(uid),
+        file_name: Set("front.png".into()),
+        mime: Set("image/png".into()),
+        size: Set(9),
+        storage_key: Set("ab/abfile1".into()),
+        created_at: Set(Utc::now()),
+    }
+    .insert(&app.state.db)
+    .await
+    .unwrap();
+
+    let req = TestApp::request("GET", "/api/admin/file/abfile1", None)
+        .header("adminToken", &owner)
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let res = tower::ServiceExt::oneshot(app.router.clone(), req)
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["content-type"], "image/png");
+    let bytes = http_body_util::BodyExt::collect(res.into_body())
+        .await
+        .unwrap()
+        .to_bytes();
+    assert_eq!(&bytes[..], b"\x89PNG fake");
+
+    let by_query = TestApp::request(
+        "GET",
+        &format!("/api/admin/file/abfile1?adminToken={owner}"),
+        None,
+    )
+    .body(axum::body::Body::empty())
+    .unwrap();
+    let res = tower::ServiceExt::oneshot(app.router.clone(), by_query)
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["content-type"], "image/png");
+
+    admin_get(&app, "/api/admin/file/abfile1", &support)
+        .await
+        .fails_with(-9);
+    admin_get(&app, "/api/admin/file/missing", &owner)
+        .await
+        .fails_with(-6);
+    assert_token_failure(&admin_send(&app, "GET", "/api/admin/file/abfile1", None, None).await);
+    assert_token_failure(&admin_get(&app, "/api/admin/file/abfile1", &user_token).await);
+}
+
+#[tokio::test]
+async fn settings_edits_are_validated_audited_and_visible_to_clients() {
+    let app = TestApp::spawn().await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let before = app.get("/api/common/getAllSetting", None).await.ok();
+    let all = admin_get(&app, "/api/admin/settings", &owner).await.ok();
+    assert_eq!(all.as_object().unwrap().len(), 25);
+
+    let mut value = before["AUTH_LIMIT"].clone();
+    value["isOpenPrimary"] = json!("yes");
+    let bad = admin_put(
+        &app,
+        "/api/admin/settings/AUTH_LIMIT",
+        &owner,
+        json!({"value": value, "reason": "open KYC"}),
+    )
+    .await;
+    bad.fails_with(-2002);
+    assert!(
+        bad.msg.contains("AUTH_LIMIT") && bad.msg.contains("isOpenPrimary"),
+        "{}",
+        bad.msg
+    );
+    admin_put(
+        &app,
+        "/api/admin/settings/NO_SUCH",
+        &owner,
+        json!({"value": 1, "reason": "x"}),
+    )
+    .await
+    .fails_with(-2003);
+    let mut good = before["AUTH_LIMIT"].clone();
+    good["isOpenPrimary"] = json!(!good["isOpenPrimary"].as_bool().unwrap());
+    admin_put(
+        &app,
+        "/api/admin/settings/AUTH_LIMIT",
+        &owner,
+        json!({"value": good, "reason": ""}),
+    )
+    .await
+    .fails_with(-2004);
+    let malformed = TestApp::request("PUT", "/api/admin/settings/AUTH_LIMIT", None)
+        .header("adminToken", &owner)
+        .header("content-type", "application/json")
+        .body(axum::body::Body::from("{\"value\": "))
+        .unwrap();
+    app.send(malformed).await.fails_with(-2);
+    admin_put(
+        &app,
+        "/api/admin/settings/AUTH_LIMIT",
+        &owner,
+        json!({"reason": "x"}),
+    )
+    .await
+    .fails_with(-3);
+    assert_eq!(
+        app.get("/api/common/getAllSetting", None).await.ok(),
+        before,
+        "nothing changed"
+    );
+    assert!(audit_rows(&app, &owner, "setting.update").await.is_empty());
+
+    admin_put(
+        &app,
+        "/api/admin/settings/AUTH_LIMIT",
+        &owner,
+        json!({"value": good, "reason": "open primary KYC"}),
+    )
+    .await
+    .ok();
+    let after = app.get("/api/common/getAllSetting", None).await.ok();
+    assert_eq!(after["AUTH_LIMIT"], good);
+    let audit = audit_rows(&app, &owner, "setting.update").await;
+    assert_eq!(audit.len(), 1);
+    assert_eq!(audit[0]["target"], "setting:AUTH_LIMIT");
+    assert_eq!(audit[0]["reason"], "open primary KYC");
+    assert_eq!(audit[0]["detail"]["old"], before["AUTH_LIMIT"]);
+    assert_eq!(audit[0]["detail"]["new"], good);
+}
+
+#[tokio::test]
+async fn content_crud_sanitizes_upserts_translations_and_audits() {
+    let app = TestApp::spawn().await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let body = json!({"kind": "notice", "key": "ROLL_NOTICE", "modelKey": "HOME", "sort": 1,
+        "translations": [{"lang": "en", "title": "Hello", "content": "<p onclick=\"x()\">Hi<script>alert(1)</script> <a href=\"javascript:alert(1)\">x</a> <a href=\"https://onyx.example\">ok</a></p>"}],
+        "reason": "launch"});
+    let created = admin_post(&app, "/api/admin/content", &owner, body.clone())
+        .await
+        .ok();
+    let id = created["id"].as_i64().unwrap();
+    let html = created["translations"][0]["content"].as_str().unwrap();
+    assert!(
+        !html.contains("script") && !html.contains("onclick") && !html.contains("javascript"),
+        "{html}"
+    );
+    assert!(html.contains("href=\"https://onyx.example\""), "{html}");
+
+    let mut no_reason = body.clone();
+    no_reason["reason"] = json!("");
+    admin_post(&app, "/api/admin/content", &owner, no_reason)
+        .await
+        .fails_with(-2004);
+    let mut bad_kind = body.clone();
+    bad_kind["kind"] = json!("banner");
+    admin_post(&app, "/api/admin/content", &owner, bad_kind)
+        .await
+        .fails_with(-4);
+    let mut no_en = body.clone();
+    no_en["translations"] = json!([{"lang": "de", "title": "Hallo", "content": ""}]);
+    admin_post(&app, "/api/admin/content", &owner, no_en)
+        .await
+        .fails_with(-1);
+    let mut bad_lang = body.clone();
+    bad_lang["translations"] = json!([{"lang": "xx", "title": "?", "content": ""}]);
+    admin_post(&app, "/api/admin/content", &owner, bad_lang)
+        .await
+        .fails_with(-1);
+    let orphan = json!({"kind": "help_article", "key": "a", "parentId": id, "translations": [{"lang": "en", "title": "t", "content": ""}], "reason": "r"});
+    admin_post(&app, "/api/admin/content", &owner, orphan)
+        .await
+        .fails_with(-4);
+
+    let update = json!({"kind": "notice", "key": "ROLL_NOTICE", "modelKey": "HOME", "sort": 1,
+        "translations": [{"lang": "de", "title": "Hallo", "content": "<p>Hallo</p>"}], "reason": "add German"});
+    let updated = admin_put(
+        &app,
+        &format!("/api/admin/content/{id}"),
+        &owner,
+        update.clone(),
+    )
+    .await
+    .ok();
+    let langs: Vec<&str> = updated["translations"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["lang"].as_str().unwrap())
+        .collect();
+    assert_eq!(langs, ["de", "en"], "en kept, de added");
+    assert_eq!(
+        get_in(&app, "/api/notice/list?key=ROLL_NOTICE", "de", None)
+            .await
+            .ok()[0]["title"],
+        "Hallo"
+    );
+    admin_put(&app, "/api/admin/content/99999", &owner, update)
+        .await
+        .fails_with(-6);
+
+    let listed = admin_get(&app, "/api/admin/content?kind=notice", &owner)
+        .await
+        .ok();
+    assert_eq!(listed.as_array().unwrap().len(), 1);
+    admin_get(&app, "/api/admin/content?kind=odd", &owner)
+        .await
+        .fails_with(-4);
+
+    admin_delete(
+        &app,
+        &format!("/api/admin/content/{id}"),
+        &owner,
+        json!({"reason": ""}),
+    )
+    .await
+    .fails_with(-2004);
+    admin_delete(
+        &app,
+        &format!("/api/admin/content/{id}"),
+        &owner,
+        json!({"reason": "expired"}),
+    )
+    .await
+    .ok();
+    assert_eq!(
+        app.get("/api/notice/list?key=ROLL_NOTICE", None).await.ok(),
+        json!([])
+    );
+    admin_delete(
+        &app,
+        &format!("/api/admin/content/{id}"),
+        &owner,
+        json!({"reason": "again"}),
+    )
+    .await
+    .fails_with(-6);
+    for action in ["content.create", "content.update", "content.delete"] {
+        let rows = audit_rows(&app, &owner, action).await;
+        assert_eq!(rows.len(), 1, "{action}");
+        assert_eq!(rows[0]["target"], format!("content:{id}"));
+    }
+}
+
+#[tokio::test]
+async fn a_category_with_articles_cannot_be_deleted() {
+    let app = TestApp::spawn().await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let en = json!([{"lang": "en", "title": "t", "content": ""}]);
+    let cat = admin_post(
+        &app,
+        "/api/admin/content",
+        &owner,
+        json!({"kind": "help_category", "key": "c", "translations": en, "reason": "r"}),
+    )
+    .await
+    .ok()["id"]
+        .as_i64()
+        .unwrap();
+    let art = admin_post(&app, "/api/admin/content", &owner, json!({"kind": "help_article", "key": "a", "parentId": cat, "translations": en, "reason": "r"})).await.ok()["id"].as_i64().unwrap();
+    admin_delete(
+        &app,
+        &format!("/api/admin/content/{cat}"),
+        &owner,
+        json!({"reason": "r"}),
+    )
+    .await
+    .fails_with(-2005);
+    admin_delete(
+        &app,
+        &format!("/api/admin/content/{art}"),
+        &owner,
+        json!({"reason": "r"}),
+    )
+    .await
+    .ok();
+    admin_delete(
+        &app,
+        &format!("/api/admin/content/{cat}"),
+        &owner,
+        json!({"reason": "r"}),
+    )
+    .await
+    .ok();
+}
+
+#[tokio::test]
+async fn operator_messages_reach_the_user_sanitized_and_audited() {
+    let app = TestApp::spawn().await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let (uid, token) = user_with_session(&app, "alice").await;
+    let body = json!({"userId": uid, "title": "Your ticket", "content": "<p>Solved<img src=x onerror=alert(1)></p>", "reason": "ticket 12"});
+    let mut empty = body.clone();
+    empty["reason"] = json!(" ");
+    admin_post(&app, "/api/admin/messages", &owner, empty)
+        .await
+        .fails_with(-2004);
+    let mut nobody = body.clone();
+    nobody["userId"] = json!(9999);
+    admin_post(&app, "/api/admin/messages", &owner, nobody)
+        .await
+        .fails_with(-6);
+    let mut untitled = body.clone();
+    untitled["title"] = json!("");
+    admin_post(&app, "/api/admin/messages", &owner, untitled)
+        .await
+        .fails_with(-4);
+    admin_post(&app, "/api/admin/messages", &owner, json!({"userId": "x"}))
+        .await
+        .fails_with(-1);
+
+    let sent = admin_post(&app, "/api/admin/messages", &owner, body)
+        .await
+        .ok();
+    let id = sent["id"].as_i64().unwrap();
+    let m = app
+        .get(&format!("/api/message/detail?id={id}"), Some(&token))
+        .await
+        .ok();
+    assert_eq!(m["title"], "Your ticket");
+    assert_eq!(m["content"], "<p>Solved</p>");
+    let audit = audit_rows(&app, &owner, "message.send").await;
+    assert_eq!(audit[0]["target"], format!("user:{uid}"));
+    assert_eq!(audit[0]["detail"]["messageId"], id);
+}
+
+#[tokio::test]
+async fn outbox_lists_newest_first_by_target_with_the_code() {
+    let app = TestApp::spawn().await;
+    let owner = operator(&app, "owner1", "owner").await;
+    for (target, code) in [
+        ("a@example.com", "111111"),
+        ("b@example.com", "222222"),
+        ("a@example.com", "333333"),
+    ] {
+        outbox::ActiveModel {
+            channel: Set("email".into()),
+            target: Set(target.into()),
+            subject: Set("Your Onyx verification code".into()),
+            body: Set(format!("Your verification code is {code}.")),
+            code: Set(Some(code.into())),
+            purpose: Set("register".into()),
+            status: Set("logged".into()),
+            error: Set(None),
+            created_at: Set(Utc::now()),
+            ..Default::default()
+        }
+        .insert(&app.state.db)
+        .await
+        .unwrap();
+    }
+    let r = admin_get(
+        &app,
+        "/api/admin/outbox?target=a%40example.com&pageNum=1&pageSize=10",
+        &owner,
+    )
+    .await
+    .ok();
+    assert_eq!(r["total"], 2);
+    assert_eq!(r["rows"][0]["code"], "333333");
+    assert_eq!(r["rows"][0]["channel"], "email");
+    assert_eq!(r["rows"][0]["purpose"], "register");
+    assert!(r["rows"][0]["createTime"].is_string());
+    assert_eq!(
+        admin_get(&app, "/api/admin/outbox", &owner).await.ok()["total"],
+        3
+    );
+}
+
+#[tokio::test]
+async fn audit_log_pages_newest_first() {
+    let app = TestApp::spawn().await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let (uid, _) = user_with_session(&app, "alice").await;
+    admin_post(
+        &app,
+        &format!("/api/admin/users/{uid}/freeze"),
+        &owner,
+        json!({"reason": "one"}),
+    )
+    .await
+    .ok();
+    admin_post(
+        &app,
+        &format!("/api/admin/users/{uid}/unfreeze"),
+        &owner,
+        json!({"reason": "two"}),
+    )
+    .await
+    .ok();
+    let page = admin_get(&app, "/api/admin/audit?pageNum=1&pageSize=1", &owner)
+        .await
+        .ok();
+    assert_eq!(page["total"], 2);
+    assert_eq!(page["rows"][0]["action"], "user.unfreeze");
+    let next = admin_get(&app, "/api/admin/audit?pageNum=2&pageSize=1", &owner)
+        .await
+        .ok();
+    assert_eq!(next["rows"][0]["action"], "user.freeze");
+    assert!(next["rows"][0]["actorId"].is_number());
+}
+
+#[tokio::test]
+async fn the_openapi_document_lists_the_operator_and_content_calls() {
+    let app = TestApp::spawn().await;
+    let req = axum::http::Request::get("/api/openapi.json")
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let res = tower::ServiceExt::oneshot(app.router.clone(), req)
+        .await
+        .unwrap();
+    let bytes = http_body_util::BodyExt::collect(res.into_body())
+        .await
+        .unwrap()
+        .to_bytes();
+    let doc: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    for (path, method) in [
+        ("/api/notice/list", "get"),
+        ("/api/option/rules/list", "get"),
+        ("/api/help/list", "get"),
+        ("/api/help/detail", "get"),
+        ("/api/message/list", "get"),
+        ("/api/message/detail", "get"),
+        ("/api/message/readAll", "post"),
+        ("/api/admin/login", "post"),
+        ("/api/admin/logout", "post"),
+        ("/api/admin/users", "get"),
+        ("/api/admin/users/{id}", "get"),
+        ("/api/admin/users/{id}/freeze", "post"),
+        ("/api/admin/users/{id}/unfreeze", "post"),
+        ("/api/admin/kyc", "get"),
+        ("/api/admin/kyc/{id}/approve", "post"),
+        ("/api/admin/kyc/{id}/reject", "post"),
+        ("/api/admin/file/{id}", "get"),
+        ("/api/admin/settings", "get"),
+        ("/api/admin/settings/{key}", "put"),
+        ("/api/admin/content", "get"),
+        ("/api/admin/content", "post"),
+        ("/api/admin/content/{id}", "put"),
+        ("/api/admin/content/{id}", "delete"),
+        ("/api/admin/messages", "post"),
+        ("/api/admin/outbox", "get"),
+        ("/api/admin/audit", "get"),
+    ] {
+        assert!(doc["paths"][path][method].is_object(), "{method} {path}");
+    }
+}

@@ -1,0 +1,132 @@
+//! Account helpers for the user_* tests. Users are created straight in the
+//! database (one argon2 hash, no rate limit spent) unless a test is about
+//! registration itself.
+#![allow(dead_code)]
+
+use crate::common::{q, Reply, TestApp};
+use chrono::{Duration, Utc};
+use onyx_store::entity::{outbox, user};
+use onyx_store::repo::{sessions, settings, users};
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
+use serde_json::{json, Value};
+
+pub const PASSWORD: &str = "good-pass-1";
+
+/// A user named `name` with `PASSWORD`, and invite code `INV<NAME>`.
+pub async fn user(app: &TestApp, name: &str) -> user::Model {
+    let hash = onyx_server::auth::hash_password(PASSWORD).await.unwrap();
+    let invite = format!("INV{}", name.to_ascii_uppercase());
+    users::create(
+        &app.state.db,
+        users::NewUser {
+            username: Some(name),
+            email: None,
+            phone: None,
+            password_hash: &hash,
+            invite_code: &invite,
+            parent_id: None,
+            credits: "0",
+            register_lang: "en",
+            register_ip: "127.0.0.1",
+        },
+    )
+    .await
+    .unwrap()
+}
+
+/// A signed-in session token for `user` (no login call spent).
+pub async fn session(app: &TestApp, user: &user::Model) -> String {
+    let (token, hash) = onyx_server::auth::new_token();
+    sessions::create(
+        &app.state.db,
+        sessions::NewSession {
+            user_id: user.id,
+            token_hash: &hash,
+            kind: sessions::KIND_SESSION,
+            expires_at: Utc::now() + Duration::hours(1),
+            ip: "127.0.0.1",
+            user_agent: "test",
+        },
+    )
+    .await
+    .unwrap();
+    token
+}
+
+/// A user and a token for them.
+pub async fn signed_in(app: &TestApp, name: &str) -> (user::Model, String) {
+    let u = user(app, name).await;
+    let token = session(app, &u).await;
+    (u, token)
+}
+
+pub async fn login(app: &TestApp, name: &str, password: &str) -> Reply {
+    app.post_json(
+        "/api/user/login",
+        None,
+        json!({"type": "account", "username": name, "password": password}),
+    )
+    .await
+}
+
+/// Changes fields of a setting.
+pub async fn set_setting(app: &TestApp, key: &str, fields: Value) {
+    let mut value = settings::get(&app.state.db, key).await.unwrap();
+    for (k, v) in fields.as_object().unwrap() {
+        value[k] = v.clone();
+    }
+    settings::put(&app.state.db, key, &value, None)
+        .await
+        .unwrap();
+}
+
+/// The newest code sent to `target`, read from the outbox.
+pub async fn last_code(app: &TestApp, target: &str) -> Option<String> {
+    outbox::Entity::find()
+        .filter(outbox::Column::Target.eq(target))
+        .order_by_desc(outbox::Column::Id)
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .and_then(|m| m.code)
+}
+
+pub async fn send_email_code(app: &TestApp, kind: &str, email: &str, token: Option<&str>) -> Reply {
+    app.post_query(
+        &format!("/api/user/sendEmailCode?codeType={kind}&email={}", q(email)),
+        token,
+    )
+    .await
+}
+
+pub async fn send_mobile_code(
+    app: &TestApp,
+    kind: &str,
+    phone: &str,
+    token: Option<&str>,
+) -> Reply {
+    app.post_query(
+        &format!(
+            "/api/user/sendMobileCode?codeType={kind}&phone={}",
+            q(phone)
+        ),
+        token,
+    )
+    .await
+}
+
+/// A code that differs from `code`.
+pub fn wrong(code: &str) -> String {
+    if code == "000000" {
+        "111111".into()
+    } else {
+        "000000".into()
+    }
+}
+
+/// Asserts an authentication failure as the client reads it.
+#[track_caller]
+pub fn assert_token_failure(r: &Reply) {
+    assert_eq!(r.code, 500, "{r:?}");
+    assert!(r.msg.contains("Token"), "{r:?}");
+}

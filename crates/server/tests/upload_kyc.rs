@@ -1,0 +1,285 @@
+//! Uploads (type by content, size limit, owner-only reading) and identity
+//! verification submissions.
+
+#[path = "common/accounts.rs"]
+mod accounts;
+mod common;
+
+use accounts::{assert_token_failure, set_setting, signed_in};
+use axum::body::Body;
+use axum::http::{header, Request};
+use common::{q, Reply, TestApp};
+use http_body_util::BodyExt;
+use onyx_store::entity::kyc_submission;
+use sea_orm::sea_query::Expr;
+use sea_orm::EntityTrait;
+use serde_json::json;
+use tower::ServiceExt;
+
+const PNG: &[u8] =
+    b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
+const BOUNDARY: &str = "onyxtestboundary";
+
+fn multipart(name: &str, content_type: &str, bytes: &[u8]) -> Vec<u8> {
+    let mut body = format!(
+        "--{BOUNDARY}\r\nContent-Disposition: form-data; name=\"file\"; filename=\"{name}\"\r\nContent-Type: {content_type}\r\n\r\n"
+    )
+    .into_bytes();
+    body.extend_from_slice(bytes);
+    body.extend_from_slice(format!("\r\n--{BOUNDARY}--\r\n").as_bytes());
+    body
+}
+
+async fn upload(app: &TestApp, token: Option<&str>, name: &str, bytes: &[u8]) -> Reply {
+    let body = multipart(name, "image/png", bytes);
+    let req = TestApp::request("POST", "/api/common/upload/OSS", token)
+        .header(
+            header::CONTENT_TYPE,
+            format!("multipart/form-data; boundary={BOUNDARY}"),
+        )
+        .header(header::CONTENT_LENGTH, body.len())
+        .body(Body::from(body))
+        .unwrap();
+    app.send(req).await
+}
+
+/// Raw GET of a file: status, headers and bytes (not an envelope on success).
+async fn fetch(app: &TestApp, uri: &str, token: Option<&str>) -> (axum::http::HeaderMap, Vec<u8>) {
+    let req = TestApp::request("GET", uri, token)
+        .body(Body::empty())
+        .unwrap();
+    let res = app.router.clone().oneshot(req).await.unwrap();
+    let headers = res.headers().clone();
+    (
+        headers,
+        res.into_body().collect().await.unwrap().to_bytes().to_vec(),
+    )
+}
+
+fn envelope_code(bytes: &[u8]) -> i64 {
+    serde_json::from_slice::<serde_json::Value>(bytes).unwrap()["code"]
+        .as_i64()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_png_is_stored_privately_and_served_only_to_its_owner() {
+    let app = TestApp::spawn().await;
+    let (_, alice) = signed_in(&app, "alice").await;
+    let (_, bob) = signed_in(&app, "bob").await;
+    let data = upload(&app, Some(&alice), "../../My ID.png", PNG)
+        .await
+        .ok();
+    let id = data["id"].as_str().unwrap().to_string();
+    assert_eq!(id.len(), 32);
+    assert_eq!(data["url"], format!("/api/common/file/{id}"));
+    assert_eq!(data["fileName"], "My ID.png");
+    assert_eq!(data["size"], PNG.len());
+    let on_disk = app
+        .state
+        .config
+        .db
+        .data_dir
+        .join("uploads")
+        .join(&id[..2])
+        .join(&id);
+    assert_eq!(
+        std::fs::read(on_disk).unwrap(),
+        PNG,
+        "stored under its id, not its name"
+    );
+
+    let url = format!("/api/common/file/{id}");
+    let (headers, bytes) = fetch(&app, &url, Some(&alice)).await;
+    assert_eq!(bytes, PNG);
+    assert_eq!(headers[header::CONTENT_TYPE], "image/png");
+    assert_eq!(headers[header::CONTENT_DISPOSITION], "inline");
+    assert_eq!(headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
+    assert!(headers[header::CACHE_CONTROL]
+        .to_str()
+        .unwrap()
+        .starts_with("private"));
+    let (_, bytes) = fetch(&app, &format!("{url}?satoken={}", q(&alice)), None).await;
+    assert_eq!(bytes, PNG, "<img> tags pass the token in the query");
+
+    let (_, bytes) = fetch(&app, &url, Some(&bob)).await;
+    assert_eq!(
+        envelope_code(&bytes),
+        -6,
+        "someone else's file is not found"
+    );
+    let (_, bytes) = fetch(
+        &app,
+        "/api/common/file/0123456789abcdef0123456789abcdef",
+        Some(&alice),
+    )
+    .await;
+    assert_eq!(envelope_code(&bytes), -6);
+    let (_, bytes) = fetch(&app, &url, None).await;
+    assert_eq!(envelope_code(&bytes), 500);
+    let (_, bytes) = fetch(&app, &url, Some("garbage")).await;
+    assert_eq!(envelope_code(&bytes), 500);
+}
+
+#[tokio::test]
+async fn the_content_decides_the_type_not_the_name() {
+    let app = TestApp::spawn().await;
+    let (_, token) = signed_in(&app, "alice").await;
+    upload(&app, Some(&token), "id.png", b"this is only text, honest")
+        .await
+        .fails_with(-1061);
+    upload(&app, Some(&token), "scan.pdf", b"%PDF-1.7\n%...")
+        .await
+        .ok();
+    upload(&app, Some(&token), "empty.png", b"")
+        .await
+        .fails_with(-1060);
+    assert_token_failure(&upload(&app, None, "id.png", PNG).await);
+    let req = TestApp::request("POST", "/api/common/upload/OSS", Some(&token))
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from("{}"))
+        .unwrap();
+    app.send(req).await.fails_with(-1060);
+}
+
+#[tokio::test]
+async fn files_over_the_limit_are_refused_with_the_limit() {
+    let app = TestApp::spawn_with(|c| c.upload_max_mb = 1).await;
+    let (_, token) = signed_in(&app, "alice").await;
+    let mut big = PNG.to_vec();
+    big.resize(1024 * 1024 + 1, 0);
+    let r = upload(&app, Some(&token), "big.png", &big).await;
+    r.fails_with(-1062);
+    assert!(r.msg.contains("1 MB"), "{}", r.msg);
+    // Without Content-Length the limit still holds while reading.
+    let req = Request::post("/api/common/upload/OSS")
+        .header("satoken", &token)
+        .header(
+            header::CONTENT_TYPE,
+            format!("multipart/form-data; boundary={BOUNDARY}"),
+        )
+        .body(Body::from_stream(futures_util::stream::iter(
+            multipart("big.png", "image/png", &big)
+                .chunks(64 * 1024)
+                .map(|c| Ok::<_, std::io::Error>(c.to_vec()))
+                .collect::<Vec<_>>(),
+        )))
+        .unwrap();
+    app.send(req).await.fails_with(-1062);
+    big.truncate(1024 * 1024);
+    upload(&app, Some(&token), "fits.png", &big).await.ok();
+}
+
+async fn submit(app: &TestApp, token: &str, query: &str) -> Reply {
+    app.post_query(&format!("/api/user/uploadKYC?{query}"), Some(token))
+        .await
+}
+
+#[tokio::test]
+async fn kyc_tiers_follow_auth_limit_and_the_review_state() {
+    let app = TestApp::spawn().await;
+    let (_, token) = signed_in(&app, "alice").await;
+    let front = upload(&app, Some(&token), "front.png", PNG).await.ok()["url"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let back = upload(&app, Some(&token), "back.png", PNG).await.ok()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let hand = upload(&app, Some(&token), "hand.png", PNG).await.ok()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let primary = format!(
+        "type=1&realName=Alice%20Doe&idCard=AB-1234&country=US&frontUrl={}&backUrl={back}",
+        q(&front)
+    );
+    let advanced = format!("type=2&realName=Alice%20Doe&idCard=AB-1234&country=US&frontUrl={}&backUrl={back}&handUrl={hand}", q(&front));
+
+    // Defaults: primary closed, advanced open (and then needs no primary).
+    submit(&app, &token, &primary).await.fails_with(-1050);
+    set_setting(&app, "AUTH_LIMIT", json!({"isOpenPrimary": true})).await;
+    submit(&app, &token, &advanced).await.fails_with(-1053);
+    submit(&app, &token, &primary).await.ok();
+    submit(&app, &token, &primary).await.fails_with(-1051);
+    let info = app.get("/api/user/getInfo", Some(&token)).await.ok();
+    let kyc = &info["user"]["kyc"];
+    assert_eq!(
+        (&kyc["primary"]["status"], &kyc["primary"]["realName"]),
+        (&json!("pending"), &json!("Alice Doe"))
+    );
+    assert_eq!(kyc["advanced"]["status"], "none");
+
+    // An operator rejects, the user resubmits; then approves.
+    review(&app, "rejected", Some("blurry")).await;
+    let info = app.get("/api/user/getInfo", Some(&token)).await.ok();
+    assert_eq!(info["user"]["kyc"]["primary"]["reason"], "blurry");
+    submit(&app, &token, &primary).await.ok();
+    review(&app, "approved", None).await;
+    submit(&app, &token, &primary).await.fails_with(-1052);
+
+    let no_selfie = advanced.replace(&format!("&handUrl={hand}"), "");
+    submit(&app, &token, &no_selfie).await.fails_with(-1054);
+    submit(&app, &token, &advanced).await.ok();
+    set_setting(&app, "AUTH_LIMIT", json!({"isOpenSenior": false})).await;
+    submit(&app, &token, &advanced).await.fails_with(-1050);
+}
+
+/// Sets every submission's status, as the operator review does.
+async fn review(app: &TestApp, status: &str, reason: Option<&str>) {
+    kyc_submission::Entity::update_many()
+        .col_expr(kyc_submission::Column::Status, Expr::value(status))
+        .col_expr(
+            kyc_submission::Column::Reason,
+            Expr::value(reason.map(str::to_string)),
+        )
+        .exec(&app.state.db)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn kyc_documents_must_be_the_callers_own_uploads_and_fields_are_checked() {
+    let app = TestApp::spawn().await;
+    let (_, alice) = signed_in(&app, "alice").await;
+    let (_, bob) = signed_in(&app, "bob").await;
+    let bobs = upload(&app, Some(&bob), "front.png", PNG).await.ok()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let mine = upload(&app, Some(&alice), "front.png", PNG).await.ok()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let query = |front: &str, name: &str, id_card: &str| {
+        format!("type=2&realName={name}&idCard={id_card}&country=US&frontUrl={front}&backUrl={mine}&handUrl={mine}")
+    };
+    submit(&app, &alice, &query(&bobs, "Alice", "AB1234"))
+        .await
+        .fails_with(-1054);
+    submit(&app, &alice, &query("nope", "Alice", "AB1234"))
+        .await
+        .fails_with(-1054);
+    submit(&app, &alice, &query(&mine, "A", "AB1234"))
+        .await
+        .fails_with(-4);
+    submit(&app, &alice, &query(&mine, "Alice", "AB%201234"))
+        .await
+        .fails_with(-4);
+    submit(
+        &app,
+        &alice,
+        "type=3&realName=Alice&idCard=AB1234&country=US&frontUrl=x",
+    )
+    .await
+    .fails_with(-4);
+    submit(&app, &alice, "type=1&realName=Alice")
+        .await
+        .fails_with(-3);
+    let absolute = format!("https://onyx.example/api/common/file/{mine}");
+    submit(&app, &alice, &query(&q(&absolute), "Alice", "AB1234"))
+        .await
+        .ok();
+    assert_token_failure(&app.post_query("/api/user/uploadKYC?type=1", None).await);
+}

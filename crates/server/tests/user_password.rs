@@ -1,0 +1,203 @@
+//! Login and fund passwords: change, first set, recovery by code, and the
+//! revocation of every session after a login-password change.
+
+#[path = "common/accounts.rs"]
+mod accounts;
+mod common;
+
+use accounts::{assert_token_failure, last_code, login, send_email_code, signed_in, PASSWORD};
+use common::{q, TestApp};
+use onyx_store::repo::users;
+use serde_json::json;
+
+async fn change(app: &TestApp, token: &str, old: &str, new: &str, user_id: i64) -> common::Reply {
+    app.post_query(
+        &format!(
+            "/api/user/updateUserLoginPwd?oldPwd={}&newPwd={}&userId={user_id}",
+            q(old),
+            q(new)
+        ),
+        Some(token),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn changing_the_login_password_revokes_every_session() {
+    let app = TestApp::spawn().await;
+    let (alice, token) = signed_in(&app, "alice").await;
+    let other_device = accounts::session(&app, &alice).await;
+    change(&app, &token, PASSWORD, "new-pass-22", alice.id)
+        .await
+        .ok();
+    assert_token_failure(&app.get("/api/user/getInfo", Some(&token)).await);
+    assert_token_failure(&app.get("/api/user/getInfo", Some(&other_device)).await);
+    login(&app, "alice", PASSWORD).await.fails_with(-1011);
+    login(&app, "alice", "new-pass-22").await.ok();
+}
+
+#[tokio::test]
+async fn login_password_change_checks_owner_old_and_new() {
+    let app = TestApp::spawn().await;
+    let (alice, token) = signed_in(&app, "alice").await;
+    let (bob, _) = signed_in(&app, "bob").await;
+    change(&app, &token, PASSWORD, "new-pass-22", bob.id)
+        .await
+        .fails_with(-1035);
+    change(&app, &token, "wrong-pass-1", "new-pass-22", alice.id)
+        .await
+        .fails_with(-1030);
+    change(&app, &token, PASSWORD, PASSWORD, alice.id)
+        .await
+        .fails_with(-1034);
+    change(&app, &token, PASSWORD, "weak", alice.id)
+        .await
+        .fails_with(-1010);
+    app.post_query(
+        "/api/user/updateUserLoginPwd?oldPwd=a&newPwd=b",
+        Some(&token),
+    )
+    .await
+    .fails_with(-3);
+    app.post_query(
+        "/api/user/updateUserLoginPwd?oldPwd=a&newPwd=b&userId=abc",
+        Some(&token),
+    )
+    .await
+    .fails_with(-1);
+    assert_token_failure(&change(&app, "garbage", PASSWORD, "new-pass-22", alice.id).await);
+}
+
+#[tokio::test]
+async fn wrong_old_passwords_count_toward_the_lockout() {
+    let app = TestApp::spawn().await;
+    let (alice, token) = signed_in(&app, "alice").await;
+    for _ in 0..4 {
+        change(&app, &token, "wrong-pass-1", "new-pass-22", alice.id)
+            .await
+            .fails_with(-1030);
+    }
+    change(&app, &token, "wrong-pass-1", "new-pass-22", alice.id)
+        .await
+        .fails_with(-1012);
+    login(&app, "alice", PASSWORD).await.fails_with(-1012);
+}
+
+#[tokio::test]
+async fn fund_password_is_set_once_then_changed_with_the_old_one() {
+    let app = TestApp::spawn().await;
+    let (_, token) = signed_in(&app, "alice").await;
+    app.post_query(
+        "/api/user/updatePwd?oldPwd=123456&newPwd=654321&signType=2",
+        Some(&token),
+    )
+    .await
+    .fails_with(-1033);
+    app.post_query("/api/user/tardPwdSet?pwd=12345a", Some(&token))
+        .await
+        .fails_with(-1032);
+    app.post_query("/api/user/tardPwdSet?pwd=123456", Some(&token))
+        .await
+        .ok();
+    app.post_query("/api/user/tardPwdSet?pwd=111111", Some(&token))
+        .await
+        .fails_with(-1031);
+    let info = app.get("/api/user/getInfo", Some(&token)).await.ok();
+    assert_eq!(info["user"]["hasTradePwd"], true);
+
+    app.post_query(
+        "/api/user/updatePwd?oldPwd=000000&newPwd=654321&signType=2",
+        Some(&token),
+    )
+    .await
+    .fails_with(-1030);
+    app.post_query(
+        "/api/user/updatePwd?oldPwd=123456&newPwd=123456&signType=2",
+        Some(&token),
+    )
+    .await
+    .fails_with(-1034);
+    app.post_query(
+        "/api/user/updatePwd?oldPwd=123456&newPwd=654321&signType=2",
+        Some(&token),
+    )
+    .await
+    .ok();
+    // A fund-password change leaves the session alone.
+    app.get("/api/user/getInfo", Some(&token)).await.ok();
+    app.post_query(
+        "/api/user/updatePwd?oldPwd=1&newPwd=2&signType=3",
+        Some(&token),
+    )
+    .await
+    .fails_with(-4);
+}
+
+#[tokio::test]
+async fn update_pwd_sign_type_1_changes_the_login_password() {
+    let app = TestApp::spawn().await;
+    let (_, token) = signed_in(&app, "alice").await;
+    let uri = format!(
+        "/api/user/updatePwd?oldPwd={}&newPwd=new-pass-22&signType=1",
+        q(PASSWORD)
+    );
+    app.post_query(&uri, Some(&token)).await.ok();
+    assert_token_failure(&app.get("/api/user/getInfo", Some(&token)).await);
+    login(&app, "alice", "new-pass-22").await.ok();
+}
+
+#[tokio::test]
+async fn a_forgotten_password_is_reset_with_an_email_code() {
+    let app = TestApp::spawn().await;
+    let (alice, token) = signed_in(&app, "alice").await;
+    users::update(
+        &app.state.db,
+        alice.id,
+        users::Change::Email(Some("alice@example.com")),
+    )
+    .await
+    .unwrap();
+    send_email_code(&app, "forget", "alice@example.com", None)
+        .await
+        .ok();
+    let code = last_code(&app, "alice@example.com").await.unwrap();
+    let mut body =
+        json!({"type": "email", "email": "alice@example.com", "code": code, "password": "weak"});
+    app.post_json("/api/user/forgetPwd", None, body.clone())
+        .await
+        .fails_with(-1010);
+    body["password"] = json!("reset-pass-3");
+    app.post_json("/api/user/forgetPwd", None, body.clone())
+        .await
+        .ok();
+    assert_token_failure(&app.get("/api/user/getInfo", Some(&token)).await);
+    login(&app, "alice", "reset-pass-3").await.ok();
+    // Single use.
+    app.post_json("/api/user/forgetPwd", None, body)
+        .await
+        .fails_with(-1021);
+}
+
+#[tokio::test]
+async fn forget_codes_do_not_reveal_whether_an_address_has_an_account() {
+    let app = TestApp::spawn().await;
+    send_email_code(&app, "forget", "nobody@example.com", None)
+        .await
+        .ok();
+    send_email_code(&app, "forget", "nobody@example.com", None)
+        .await
+        .ok();
+    assert_eq!(
+        last_code(&app, "nobody@example.com").await,
+        None,
+        "nothing is sent"
+    );
+    let body = json!({"type": "email", "email": "nobody@example.com", "code": "123456", "password": "reset-pass-3"});
+    app.post_json("/api/user/forgetPwd", None, body)
+        .await
+        .fails_with(-1021);
+    let bad = json!({"type": "email", "email": "not-an-email", "code": "123456", "password": "reset-pass-3"});
+    app.post_json("/api/user/forgetPwd", None, bad)
+        .await
+        .fails_with(-1008);
+}

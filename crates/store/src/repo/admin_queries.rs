@@ -1,0 +1,230 @@
+//! What the operator API reads and writes outside its own tables: users,
+//! KYC submissions, withdraw addresses, files and the outbox; and the
+//! operator realm itself (sign-in failures, operator sessions).
+
+use crate::entity::{admin, admin_session, file, kyc_submission, outbox, user, withdraw_address};
+use chrono::{DateTime, Utc};
+use sea_orm::sea_query::{Expr, Func};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, Set,
+};
+
+pub const KYC_PENDING: &str = "pending";
+pub const KYC_APPROVED: &str = "approved";
+pub const KYC_REJECTED: &str = "rejected";
+
+// ---- operator sign-in ----------------------------------------------------
+
+pub async fn create_session(
+    db: &impl ConnectionTrait,
+    admin_id: i64,
+    token_hash: &str,
+    expires_at: DateTime<Utc>,
+) -> Result<admin_session::Model, DbErr> {
+    admin_session::ActiveModel {
+        admin_id: Set(admin_id),
+        token_hash: Set(token_hash.to_string()),
+        created_at: Set(Utc::now()),
+        expires_at: Set(expires_at),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+}
+
+/// The live operator session with this token hash, and its operator.
+pub async fn find_live_session(
+    db: &impl ConnectionTrait,
+    token_hash: &str,
+    now: DateTime<Utc>,
+) -> Result<Option<(admin_session::Model, admin::Model)>, DbErr> {
+    let Some(s) = admin_session::Entity::find()
+        .filter(admin_session::Column::TokenHash.eq(token_hash))
+        .filter(admin_session::Column::ExpiresAt.gt(now))
+        .one(db)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let a = admin::Entity::find_by_id(s.admin_id).one(db).await?;
+    Ok(a.map(|a| (s, a)))
+}
+
+pub async fn delete_session(db: &impl ConnectionTrait, id: i64) -> Result<(), DbErr> {
+    admin_session::Entity::delete_by_id(id).exec(db).await?;
+    Ok(())
+}
+
+/// Stores the failure counter and, when it tripped, the lock.
+pub async fn set_login_failures(
+    db: &impl ConnectionTrait,
+    admin_id: i64,
+    failed_logins: i32,
+    locked_until: Option<DateTime<Utc>>,
+) -> Result<(), DbErr> {
+    admin::ActiveModel {
+        id: Set(admin_id),
+        failed_logins: Set(failed_logins),
+        locked_until: Set(locked_until),
+        ..Default::default()
+    }
+    .update(db)
+    .await?;
+    Ok(())
+}
+
+// ---- users ---------------------------------------------------------------
+
+/// One page of users, newest first, filtered by a keyword (id, account
+/// name, email or phone, case-insensitive) and a status.
+pub async fn users_page(
+    db: &impl ConnectionTrait,
+    keyword: Option<&str>,
+    status: Option<&str>,
+    page_index: u64,
+    page_size: u64,
+) -> Result<(Vec<user::Model>, u64), DbErr> {
+    let mut q = user::Entity::find();
+    if let Some(status) = status {
+        q = q.filter(user::Column::Status.eq(status));
+    }
+    if let Some(keyword) = keyword {
+        let pattern = format!("%{}%", keyword.to_lowercase());
+        let like =
+            |col: user::Column| Expr::expr(Func::lower(Expr::col(col))).like(pattern.clone());
+        let mut any = Condition::any()
+            .add(like(user::Column::Username))
+            .add(like(user::Column::Email))
+            .add(like(user::Column::Phone))
+            .add(like(user::Column::InviteCode));
+        if let Ok(id) = keyword.parse::<i64>() {
+            any = any.add(user::Column::Id.eq(id));
+        }
+        q = q.filter(any);
+    }
+    let paginator = q.order_by_desc(user::Column::Id).paginate(db, page_size);
+    let total = paginator.num_items().await?;
+    Ok((paginator.fetch_page(page_index).await?, total))
+}
+
+pub async fn find_user(db: &impl ConnectionTrait, id: i64) -> Result<Option<user::Model>, DbErr> {
+    user::Entity::find_by_id(id).one(db).await
+}
+
+/// Sets `status` (active/frozen) and the freeze reason.
+pub async fn set_user_status(
+    db: &impl ConnectionTrait,
+    id: i64,
+    status: &str,
+    frozen_reason: Option<&str>,
+) -> Result<(), DbErr> {
+    user::ActiveModel {
+        id: Set(id),
+        status: Set(status.to_string()),
+        frozen_reason: Set(frozen_reason.map(str::to_string)),
+        updated_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .update(db)
+    .await?;
+    Ok(())
+}
+
+pub async fn withdraw_addresses(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+) -> Result<Vec<withdraw_address::Model>, DbErr> {
+    withdraw_address::Entity::find()
+        .filter(withdraw_address::Column::UserId.eq(user_id))
+        .order_by_asc(withdraw_address::Column::Id)
+        .all(db)
+        .await
+}
+
+// ---- KYC -----------------------------------------------------------------
+
+/// Every submission of these users, newest first.
+pub async fn kyc_for_users(
+    db: &impl ConnectionTrait,
+    user_ids: &[i64],
+) -> Result<Vec<kyc_submission::Model>, DbErr> {
+    if user_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    kyc_submission::Entity::find()
+        .filter(kyc_submission::Column::UserId.is_in(user_ids.iter().copied()))
+        .order_by_desc(kyc_submission::Column::Id)
+        .all(db)
+        .await
+}
+
+/// The review queue: submissions in `status`, oldest first.
+pub async fn kyc_page(
+    db: &impl ConnectionTrait,
+    status: &str,
+    page_index: u64,
+    page_size: u64,
+) -> Result<(Vec<kyc_submission::Model>, u64), DbErr> {
+    let paginator = kyc_submission::Entity::find()
+        .filter(kyc_submission::Column::Status.eq(status))
+        .order_by_asc(kyc_submission::Column::CreatedAt)
+        .order_by_asc(kyc_submission::Column::Id)
+        .paginate(db, page_size);
+    let total = paginator.num_items().await?;
+    Ok((paginator.fetch_page(page_index).await?, total))
+}
+
+pub async fn find_kyc(
+    db: &impl ConnectionTrait,
+    id: i64,
+) -> Result<Option<kyc_submission::Model>, DbErr> {
+    kyc_submission::Entity::find_by_id(id).one(db).await
+}
+
+/// Decides a pending submission. Returns false when it was no longer
+/// pending (someone else reviewed it first), so a review never overwrites
+/// another.
+pub async fn review_kyc(
+    db: &impl ConnectionTrait,
+    id: i64,
+    status: &str,
+    reason: &str,
+    reviewed_by: i64,
+) -> Result<bool, DbErr> {
+    let done = kyc_submission::Entity::update_many()
+        .col_expr(kyc_submission::Column::Status, Expr::value(status))
+        .col_expr(kyc_submission::Column::Reason, Expr::value(reason))
+        .col_expr(kyc_submission::Column::ReviewedBy, Expr::value(reviewed_by))
+        .col_expr(kyc_submission::Column::ReviewedAt, Expr::value(Utc::now()))
+        .filter(kyc_submission::Column::Id.eq(id))
+        .filter(kyc_submission::Column::Status.eq(KYC_PENDING))
+        .exec(db)
+        .await?;
+    Ok(done.rows_affected == 1)
+}
+
+// ---- files and outbox ----------------------------------------------------
+
+pub async fn find_file(db: &impl ConnectionTrait, id: &str) -> Result<Option<file::Model>, DbErr> {
+    file::Entity::find_by_id(id.to_string()).one(db).await
+}
+
+/// One page of the outbox, newest first, optionally for one target.
+pub async fn outbox_page(
+    db: &impl ConnectionTrait,
+    target: Option<&str>,
+    page_index: u64,
+    page_size: u64,
+) -> Result<(Vec<outbox::Model>, u64), DbErr> {
+    let mut q = outbox::Entity::find();
+    if let Some(target) = target {
+        q = q.filter(outbox::Column::Target.eq(target));
+    }
+    let paginator = q
+        .order_by_desc(outbox::Column::CreatedAt)
+        .order_by_desc(outbox::Column::Id)
+        .paginate(db, page_size);
+    let total = paginator.num_items().await?;
+    Ok((paginator.fetch_page(page_index).await?, total))
+}

@@ -1,0 +1,61 @@
+//! Identity-verification submissions. Operators review them on this table:
+//! a submission is `pending` until it is `approved` or `rejected`.
+
+use crate::entity::kyc_submission as kyc;
+use chrono::Utc;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    Set,
+};
+
+pub const TIER_PRIMARY: i32 = 1;
+pub const TIER_ADVANCED: i32 = 2;
+pub const STATUS_PENDING: &str = "pending";
+pub const STATUS_APPROVED: &str = "approved";
+pub const STATUS_REJECTED: &str = "rejected";
+
+pub struct NewSubmission<'a> {
+    pub user_id: i64,
+    pub tier: i32,
+    pub real_name: &'a str,
+    pub id_number: &'a str,
+    pub country: &'a str,
+    pub front_file: &'a str,
+    pub back_file: Option<&'a str>,
+    pub hand_file: Option<&'a str>,
+}
+
+pub async fn create(db: &impl ConnectionTrait, s: NewSubmission<'_>) -> Result<kyc::Model, DbErr> {
+    kyc::ActiveModel {
+        user_id: Set(s.user_id),
+        tier: Set(s.tier),
+        real_name: Set(s.real_name.to_string()),
+        id_number: Set(s.id_number.to_string()),
+        country: Set(s.country.to_string()),
+        front_file: Set(s.front_file.to_string()),
+        back_file: Set(s.back_file.map(str::to_string)),
+        hand_file: Set(s.hand_file.map(str::to_string)),
+        status: Set(STATUS_PENDING.into()),
+        reason: Set(None),
+        reviewed_by: Set(None),
+        reviewed_at: Set(None),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+}
+
+/// The user's newest submission for `tier`: it decides the tier's status.
+pub async fn latest(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    tier: i32,
+) -> Result<Option<kyc::Model>, DbErr> {
+    kyc::Entity::find()
+        .filter(kyc::Column::UserId.eq(user_id))
+        .filter(kyc::Column::Tier.eq(tier))
+        .order_by_desc(kyc::Column::Id)
+        .one(db)
+        .await
+}
