@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation, type Location } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon, menuIcon } from '@/shared/ui';
 import { useSettings } from '@/shared/settings/settings-store';
@@ -14,8 +14,21 @@ export function menuItemLabel(item: MenuItem): string {
   return i18n.exists(key) ? (i18n.t(key as never) as string) : item.name;
 }
 
+/**
+ * NavLink ignores the query string, so /userauth?tab=primary and
+ * /userauth?tab=advanced would both light up; a link with a query is active
+ * only when the current URL carries the same parameters.
+ */
+export function linkMatches(to: string, location: Pick<Location, 'pathname' | 'search'>, isActive: boolean): boolean {
+  const query = to.split('?')[1];
+  if (!query) return isActive;
+  const current = new URLSearchParams(location.search);
+  return isActive && [...new URLSearchParams(query)].every(([k, v]) => current.get(k) === v);
+}
+
 export function DesktopShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const location = useLocation();
   const items = openSorted(useSettings((s) => s.settingConfig.PC_SIDEBAR_SETTING));
   const isSign = useSession((s) => s.isSign);
   return (
@@ -30,7 +43,7 @@ export function DesktopShell({ children }: { children: ReactNode }) {
         {items.map((item) => {
           const to = resolveMenuLink(item.link);
           return (
-            <NavLink key={item.key} to={to} end={to === '/'} className={({ isActive }) => `sidebar-link ${isActive ? 'active' : ''}`} data-testid={`sidebar-${item.key}`}>
+            <NavLink key={item.key} to={to} end={to === '/'} className={({ isActive }) => `sidebar-link ${linkMatches(to, location, isActive) ? 'active' : ''}`} data-testid={`sidebar-${item.key}`}>
               <Icon name={menuIcon(item.key)} size={20} />
               <span>{menuItemLabel(item)}</span>
             </NavLink>
