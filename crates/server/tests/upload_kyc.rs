@@ -283,3 +283,25 @@ async fn kyc_documents_must_be_the_callers_own_uploads_and_fields_are_checked() 
         .ok();
     assert_token_failure(&app.post_query("/api/user/uploadKYC?type=1", None).await);
 }
+
+#[tokio::test]
+async fn simultaneous_submissions_leave_exactly_one_pending() {
+    let app = TestApp::spawn().await;
+    set_setting(&app, "AUTH_LIMIT", json!({"isOpenPrimary": true})).await;
+    let (_, token) = signed_in(&app, "carol").await;
+    let front = upload(&app, Some(&token), "front.png", PNG).await.ok()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let query = format!("type=1&realName=Carol%20Roe&idCard=CR-777&country=DE&frontUrl={front}");
+    let replies =
+        futures_util::future::join_all((0..8).map(|_| submit(&app, &token, &query))).await;
+    let accepted = replies.iter().filter(|r| r.code == 200).count();
+    assert_eq!(accepted, 1, "{replies:?}");
+    assert!(replies.iter().all(|r| r.code == 200 || r.code == -1051));
+    let rows = kyc_submission::Entity::find()
+        .all(&app.state.db)
+        .await
+        .unwrap();
+    assert_eq!(rows.len(), 1);
+}

@@ -182,3 +182,18 @@ pub async fn update(db: &impl ConnectionTrait, id: i64, change: Change<'_>) -> R
         .await?;
     Ok(())
 }
+
+/// Writes the user's row inside the caller's transaction. The row lock this
+/// takes (PostgreSQL) or the write lock (SQLite) makes concurrent
+/// check-then-insert steps of one user run one after the other.
+pub async fn lock(db: &impl ConnectionTrait, id: i64) -> Result<(), DbErr> {
+    user::Entity::update_many()
+        .col_expr(
+            user::Column::UpdatedAt,
+            sea_orm::sea_query::Expr::value(chrono::Utc::now()),
+        )
+        .filter(user::Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(())
+}

@@ -12,9 +12,9 @@ use crate::state::AppState;
 use axum::extract::{Path, State};
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use onyx_core::ErrorCode;
+use onyx_core::{i18n, ErrorCode};
 use onyx_store::repo::admin_queries::{self, KYC_APPROVED, KYC_PENDING, KYC_REJECTED};
-use onyx_store::repo::messages;
+use onyx_store::repo::{messages, users};
 use sea_orm::TransactionTrait;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -131,7 +131,11 @@ async fn review(
     if submission.status != KYC_PENDING {
         return Err(ErrorCode::InvalidState.into());
     }
-    let (title, content) = review_message(submission.tier, outcome, reason);
+    let lang = users::find_by_id(&state.db, submission.user_id)
+        .await?
+        .map(|u| i18n::normalize(&u.register_lang))
+        .unwrap_or(i18n::FALLBACK);
+    let (title, content) = review_message(lang, submission.tier, outcome, reason);
     let txn = state.db.begin().await?;
     // Conditional on still pending: a concurrent review loses here.
     if !admin_queries::review_kyc(&txn, id, outcome, reason, me.admin.id).await? {
@@ -150,28 +154,28 @@ async fn review(
     Ok(())
 }
 
-/// The message-centre text of a review. The reason is operator text, so it
-/// is escaped into the HTML body.
-fn review_message(tier: i32, outcome: &str, reason: &str) -> (String, String) {
-    let level = if tier == 2 { "Advanced" } else { "Primary" };
-    let reason = escape_html(reason);
-    if outcome == KYC_APPROVED {
-        (
-            format!("{level} verification approved"),
-            format!(
-                "<p>Your {} verification has been approved.</p><p>Note from the reviewer: {reason}</p>",
-                level.to_lowercase()
-            ),
-        )
+/// The message-centre text of a review, in the language the user
+/// registered with. The reason is operator text, so it is escaped into the
+/// HTML body.
+fn review_message(lang: &str, tier: i32, outcome: &str, reason: &str) -> (String, String) {
+    let level_key = if tier == 2 {
+        "kyc_level_advanced"
     } else {
-        (
-            format!("{level} verification not approved"),
-            format!(
-                "<p>Your {} verification was not approved.</p><p>Reason: {reason}</p><p>Fix the issue and submit again.</p>",
-                level.to_lowercase()
-            ),
-        )
-    }
+        "kyc_level_primary"
+    };
+    let level = i18n::message(lang, level_key, &[]);
+    let (title_key, body_key) = if outcome == KYC_APPROVED {
+        ("kyc_approved_title", "kyc_approved_body")
+    } else {
+        ("kyc_rejected_title", "kyc_rejected_body")
+    };
+    let title = i18n::message(lang, title_key, &[("level", level.clone())]);
+    let body = i18n::message(
+        lang,
+        body_key,
+        &[("level", level), ("reason", reason.to_string())],
+    );
+    (title, format!("<p>{}</p>", escape_html(&body)))
 }
 
 /// Text for an HTML body: the five markup characters as entities.

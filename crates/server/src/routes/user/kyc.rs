@@ -8,7 +8,8 @@ use crate::extract::ApiQuery;
 use crate::state::AppState;
 use axum::extract::State;
 use onyx_core::ErrorCode;
-use onyx_store::repo::{files, kyc, settings};
+use onyx_store::repo::{files, kyc, settings, users};
+use sea_orm::{ConnectionTrait, TransactionTrait};
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -70,8 +71,6 @@ async fn upload_kyc(
         return Err(ApiError::invalid("country"));
     }
 
-    ensure_tier_open(&state, me.id(), tier).await?;
-
     let advanced = tier == kyc::TIER_ADVANCED;
     let front = document(&state, me.id(), Some(&q.front_url), true).await?;
     let back = document(&state, me.id(), q.back_url.as_ref(), advanced).await?;
@@ -81,8 +80,13 @@ async fn upload_kyc(
         None
     };
     let front = front.ok_or(ErrorCode::KycInvalidDocument)?;
+    // Check and insert under the user's lock, so two simultaneous
+    // submissions cannot both become pending.
+    let txn = state.db.begin().await?;
+    users::lock(&txn, me.id()).await?;
+    ensure_tier_open(&txn, me.id(), tier).await?;
     let submission = kyc::create(
-        &state.db,
+        &txn,
         kyc::NewSubmission {
             user_id: me.id(),
             tier,
@@ -95,6 +99,7 @@ async fn upload_kyc(
         },
     )
     .await?;
+    txn.commit().await?;
     tracing::info!(
         user_id = me.id(),
         tier,
@@ -105,8 +110,8 @@ async fn upload_kyc(
 }
 
 /// The tier is open, and its state allows a new submission.
-async fn ensure_tier_open(state: &AppState, user_id: i64, tier: i32) -> ApiResult<()> {
-    let limits = settings::get(&state.db, "AUTH_LIMIT").await?;
+async fn ensure_tier_open(db: &impl ConnectionTrait, user_id: i64, tier: i32) -> ApiResult<()> {
+    let limits = settings::get(db, "AUTH_LIMIT").await?;
     let open = |key: &str| limits.get(key).and_then(|v| v.as_bool()) == Some(true);
     let primary_open = open("isOpenPrimary");
     let tier_open = if tier == kyc::TIER_PRIMARY {
@@ -118,12 +123,12 @@ async fn ensure_tier_open(state: &AppState, user_id: i64, tier: i32) -> ApiResul
         return Err(ErrorCode::KycTierClosed.into());
     }
     if tier == kyc::TIER_ADVANCED && primary_open {
-        let primary = kyc::latest(&state.db, user_id, kyc::TIER_PRIMARY).await?;
+        let primary = kyc::latest(db, user_id, kyc::TIER_PRIMARY).await?;
         if primary.is_none_or(|p| p.status != kyc::STATUS_APPROVED) {
             return Err(ErrorCode::KycPrimaryRequired.into());
         }
     }
-    match kyc::latest(&state.db, user_id, tier).await? {
+    match kyc::latest(db, user_id, tier).await? {
         Some(s) if s.status == kyc::STATUS_PENDING => Err(ErrorCode::KycPending.into()),
         Some(s) if s.status == kyc::STATUS_APPROVED => Err(ErrorCode::KycAlreadyApproved.into()),
         _ => Ok(()),
