@@ -4,6 +4,7 @@ use crate::config::Config;
 use crate::delivery::Delivery;
 use crate::files::FileStore;
 use crate::limits::Limiter;
+use onyx_market::Snapshot;
 use onyx_store::Db;
 use std::sync::Arc;
 
@@ -14,6 +15,8 @@ pub struct AppState {
     pub limiter: Arc<Limiter>,
     pub delivery: Arc<Delivery>,
     pub files: Arc<FileStore>,
+    /// Live index prices and 24 h statistics, written by the market service.
+    pub market: Arc<Snapshot>,
 }
 
 impl AppState {
@@ -24,6 +27,7 @@ impl AppState {
             files: Arc::new(FileStore::local(&config.db.data_dir)),
             config: Arc::new(config),
             limiter: Arc::new(Limiter::default()),
+            market: Arc::new(Snapshot::default()),
         }
     }
 }
