@@ -82,12 +82,13 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let addr: SocketAddr = format!("{}:{}", config.bind, config.port)
         .parse()
         .context("--bind/--port do not form an address")?;
-    let state = onyx_server::prepare(config).await?;
-    let backend = onyx_store::backend_name(&state.db);
-    let app = onyx_server::app(state);
+    // Take the port first: a busy port must fail before anything is written.
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
+    let state = onyx_server::prepare(config).await?;
+    let backend = onyx_store::backend_name(&state.db);
+    let app = onyx_server::app(state);
     tracing::info!(%addr, backend, "onyx listening on http://{addr}");
     axum::serve(
         listener,
