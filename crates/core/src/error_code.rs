@@ -114,6 +114,13 @@ catalogue! {
     SettingUnknown = -2003, "setting_unknown";
     ReasonRequired = -2004, "reason_required";
     InvalidState = -2005, "invalid_state";
+
+    /// The coin is not in the catalogue, or is disabled there.
+    UnknownCoin = -3101, "unknown_coin";
+    /// The user's watchlist holds `{max}` coins already.
+    WatchlistFull = -3102, "watchlist_full";
+    /// An operator tried to add a coin or pair whose `{field}` is taken.
+    CatalogueDuplicate = -3103, "catalogue_duplicate";
 }
 
 #[cfg(test)]

@@ -2,10 +2,56 @@
 //! stream), index prices with staleness, candles and 24-hour statistics, and
 //! the live snapshot the API and the socket read.
 
+pub mod binance;
+pub mod candles;
 pub mod interval;
+pub mod simulator;
 pub mod snapshot;
+pub mod stats;
 pub mod types;
 
 pub use interval::Interval;
 pub use snapshot::Snapshot;
 pub use types::{Candle, IndexPrice, Stats24h, Tick};
+
+/// Coins quoted when the catalogue has none to offer (lower-case).
+pub const DEFAULT_COINS: [&str; 8] = ["btc", "eth", "trx", "xrp", "doge", "ltc", "bnb", "sol"];
+
+/// The coin of a symbol: "btcusdt", "BTCUSDT", "btc/usdt" or "btc" -> "btc".
+pub fn coin_of_symbol(symbol: &str) -> Option<String> {
+    let s = symbol
+        .trim()
+        .to_ascii_lowercase()
+        .replace(['/', '-', '_'], "");
+    let coin = s.strip_suffix("usdt").unwrap_or(&s);
+    let valid =
+        !coin.is_empty() && coin.len() <= 20 && coin.bytes().all(|b| b.is_ascii_alphanumeric());
+    valid.then(|| coin.to_string())
+}
+
+/// The pair symbol the client uses for a coin: "btc" -> "btcusdt".
+pub fn symbol_of_coin(coin: &str) -> String {
+    format!("{coin}usdt")
+}
+
+/// True when an index observed at `ts_ms` is too old to settle on at `now_ms`.
+pub fn is_stale(ts_ms: i64, now_ms: i64, stale_ms: i64) -> bool {
+    now_ms - ts_ms > stale_ms
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symbols_map_to_coins() {
+        assert_eq!(coin_of_symbol("BTCUSDT").as_deref(), Some("btc"));
+        assert_eq!(coin_of_symbol("btc/usdt").as_deref(), Some("btc"));
+        assert_eq!(coin_of_symbol("eth").as_deref(), Some("eth"));
+        assert_eq!(coin_of_symbol("usdt"), None);
+        assert_eq!(coin_of_symbol("b tc"), None);
+        assert_eq!(symbol_of_coin("btc"), "btcusdt");
+        assert!(!is_stale(1_000, 11_000, 10_000));
+        assert!(is_stale(1_000, 11_001, 10_000));
+    }
+}

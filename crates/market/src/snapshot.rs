@@ -52,3 +52,30 @@ impl Snapshot {
             .insert(coin.to_string(), view);
     }
 }
+
+impl Snapshot {
+    /// The index price if it is fresh at `now_ms`: settlements call this and
+    /// refuse to run on `None`.
+    pub fn fresh_index(&self, coin: &str, now_ms: i64, stale_ms: i64) -> Option<IndexPrice> {
+        self.index(coin)
+            .filter(|i| !i.stale && !crate::is_stale(i.ts_ms, now_ms, stale_ms))
+    }
+
+    /// Marks every coin whose last tick is older than `stale_ms` as stale
+    /// (and fresh again otherwise). Returns the coins that changed.
+    pub fn refresh_staleness(&self, now_ms: i64, stale_ms: i64) -> Vec<String> {
+        let mut changed = Vec::new();
+        let mut coins = self.coins.write().expect("snapshot lock");
+        for (coin, view) in coins.iter_mut() {
+            if let Some(index) = &mut view.index {
+                let stale = crate::is_stale(index.ts_ms, now_ms, stale_ms);
+                if stale != index.stale {
+                    index.stale = stale;
+                    changed.push(coin.clone());
+                }
+            }
+        }
+        changed.sort();
+        changed
+    }
+}

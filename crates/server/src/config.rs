@@ -56,6 +56,40 @@ pub struct Config {
     /// Mark cookies Secure (set when served over https).
     #[arg(long, env = "ONYX_SECURE_COOKIES", default_value_t = false)]
     pub secure_cookies: bool,
+    /// Price feed: simulator (offline, default), binance (public stream at
+    /// --market-url) or off (no live prices).
+    #[arg(
+        long,
+        env = "ONYX_MARKET_FEED",
+        value_enum,
+        default_value = "simulator"
+    )]
+    pub market_feed: MarketFeed,
+    /// Binance-style combined-stream URL for --market-feed binance.
+    #[arg(
+        long,
+        env = "ONYX_MARKET_URL",
+        default_value = "wss://stream.binance.com:9443/stream"
+    )]
+    pub market_url: String,
+    /// Seed of the price simulator (same seed, same prices and backfill).
+    #[arg(long, env = "ONYX_MARKET_SEED", default_value_t = 42)]
+    pub market_seed: u64,
+    /// A coin without a tick for this long is stale: shown as such and
+    /// never settled on.
+    #[arg(long, env = "ONYX_STALE_SECONDS", default_value_t = 10)]
+    pub stale_seconds: u64,
+    /// Socket heartbeat period (15 s; tests shorten it).
+    #[arg(skip = 15_000u64)]
+    pub socket_heartbeat_ms: u64,
+}
+
+/// Where live prices come from.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarketFeed {
+    Simulator,
+    Binance,
+    Off,
 }
 
 impl Config {
@@ -77,6 +111,11 @@ impl Config {
             upload_max_mb: 10,
             trust_proxy: false,
             secure_cookies: false,
+            market_feed: MarketFeed::Off,
+            market_url: "wss://stream.binance.com:9443/stream".into(),
+            market_seed: 42,
+            stale_seconds: 10,
+            socket_heartbeat_ms: 15_000,
         }
     }
 

@@ -12,6 +12,7 @@ pub mod extract;
 pub mod files;
 pub mod lang;
 pub mod limits;
+pub mod market_service;
 pub mod middleware;
 pub mod openapi;
 pub mod operators;
@@ -34,6 +35,7 @@ pub const JSON_BODY_MAX_BYTES: usize = 64 * 1024;
 /// The whole application: API (with its OpenAPI document) and the web app.
 pub fn app(state: AppState) -> Router {
     let web_dir = state.config.web_dir.clone();
+    let ws_state = state.clone();
     let (api, doc) = routes::api().split_for_parts();
     let doc = openapi::finish(doc);
     let api: Router = api
@@ -46,7 +48,7 @@ pub fn app(state: AppState) -> Router {
         .layer(CatchPanicLayer::custom(middleware::panic_to_500))
         .layer(axum::middleware::from_fn(middleware::api_envelope))
         .with_state(state);
-    api.route("/ws/{id}", get(socket::upgrade))
+    api.route("/ws/{id}", get(socket::upgrade).with_state(ws_state))
         .merge(web::router(web_dir))
 }
 
@@ -58,5 +60,6 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
     if state.config.demo {
         demo::seed_if_empty(&state).await?;
     }
+    market_service::start(&state).await?;
     Ok(state)
 }

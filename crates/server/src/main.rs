@@ -88,7 +88,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
         .with_context(|| format!("cannot listen on {addr}"))?;
     let state = onyx_server::prepare(config).await?;
     let backend = onyx_store::backend_name(&state.db);
-    let app = onyx_server::app(state);
+    let app = onyx_server::app(state.clone());
     tracing::info!(%addr, backend, "onyx listening on http://{addr}");
     axum::serve(
         listener,
@@ -96,6 +96,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     )
     .with_graceful_shutdown(shutdown_signal())
     .await?;
+    onyx_server::market_service::stop(&state).await;
     tracing::info!("onyx stopped");
     Ok(())
 }

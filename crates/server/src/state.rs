@@ -4,6 +4,7 @@ use crate::config::Config;
 use crate::delivery::Delivery;
 use crate::files::FileStore;
 use crate::limits::Limiter;
+use crate::socket::{MarketFrames, SocketHub};
 use onyx_market::Snapshot;
 use onyx_store::Db;
 use std::sync::Arc;
@@ -17,6 +18,12 @@ pub struct AppState {
     pub files: Arc<FileStore>,
     /// Live index prices and 24 h statistics, written by the market service.
     pub market: Arc<Snapshot>,
+    /// Every applied tick batch, pre-rendered for the live socket.
+    pub market_events: tokio::sync::broadcast::Sender<Arc<MarketFrames>>,
+    /// Socket connections per client address.
+    pub sockets: Arc<SocketHub>,
+    /// Stops the market service (flushing its candles) on shutdown.
+    pub market_stop: Arc<tokio::sync::watch::Sender<bool>>,
 }
 
 impl AppState {
@@ -28,6 +35,9 @@ impl AppState {
             config: Arc::new(config),
             limiter: Arc::new(Limiter::default()),
             market: Arc::new(Snapshot::default()),
+            market_events: tokio::sync::broadcast::channel(crate::socket::EVENTS_BUFFERED).0,
+            sockets: Arc::new(SocketHub::default()),
+            market_stop: Arc::new(tokio::sync::watch::channel(false).0),
         }
     }
 }

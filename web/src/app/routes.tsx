@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
   { path: paths.flash, ...lazy(() => import('@/features/trading/routes/FlashScreen')) },
   { path: paths.flashOption, ...lazy(() => import('@/features/trading/routes/FlashOptionScreen')) },
   { path: paths.follow, ...lazy(() => import('@/features/trading/routes/CopyTradingScreen')) },
+  { path: paths.marketDetail, ...lazy(() => import('@/features/market/routes/MarketDetailScreen')) },
   { path: paths.search, ...lazy(() => import('@/features/trading/routes/SearchScreen')) },
   { path: paths.livecoin, ...lazy(() => import('@/features/livecoin/routes/LiveCoinScreen')) },
   { path: paths.livecoinSubscribe, ...lazy(() => import('@/features/livecoin/routes/LiveCoinSubscribeScreen')) },

@@ -6,12 +6,15 @@ use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 
 pub mod admin;
+pub mod catalogue;
 pub mod content;
 pub mod help;
+pub mod market;
 pub mod messages;
 pub mod settings;
 pub mod upload;
 pub mod user;
+pub mod watchlist;
 
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -20,6 +23,9 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(upload::router())
         .merge(content::router())
         .merge(help::router())
+        .merge(market::router())
         .merge(messages::router())
         .merge(admin::router())
+        .merge(catalogue::router())
+        .merge(watchlist::router())
 }

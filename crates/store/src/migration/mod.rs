@@ -4,12 +4,18 @@
 use sea_orm_migration::prelude::*;
 
 mod m0001_foundation;
+mod m0002_market;
+mod m0003_catalogue;
 
 pub struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m0001_foundation::Migration)]
+        vec![
+            Box::new(m0001_foundation::Migration),
+            Box::new(m0002_market::Migration),
+            Box::new(m0003_catalogue::Migration),
+        ]
     }
 }

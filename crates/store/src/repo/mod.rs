@@ -2,6 +2,8 @@
 pub mod admin_queries;
 pub mod admins;
 pub mod audit;
+pub mod candles;
+pub mod catalogue;
 pub mod codes;
 pub mod content;
 pub mod files;
@@ -11,4 +13,5 @@ pub mod outbox;
 pub mod sessions;
 pub mod settings;
 pub mod users;
+pub mod watchlist;
 pub mod withdraw_addresses;

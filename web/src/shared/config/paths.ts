@@ -47,6 +47,8 @@ export const paths = {
   search: '/search',
   cashflow: '/cashflow',
   download: '/download',
+  /** Market detail (chart + 24 h stats) of one pair, e.g. /market/btcusdt. Not in the spec's route table. */
+  marketDetail: '/market/:symbol',
   // Named by the server-driven menus (spec 2) without a screen of their own yet.
   follow: '/follow',
   welfare: '/welfare',
@@ -54,6 +56,7 @@ export const paths = {
 
 export const helpDetailPath = (id: string | number) => `/helpDetail/${id}`;
 export const financeSubscribePath = (id: string | number) => `/finance/subscribe/${id}`;
+export const marketPath = (symbol: string) => `/market/${encodeURIComponent(symbol.toLowerCase())}`;
 export const messageDetailPath = (id: string | number) => `/message/detail?id=${encodeURIComponent(String(id))}`;
 
 /** Paths a signed-out visitor may open (spec 4, 6). */

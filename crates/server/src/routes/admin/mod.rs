@@ -7,6 +7,7 @@ use utoipa_axum::router::OpenApiRouter;
 
 pub mod audit;
 pub mod auth;
+pub mod catalogue;
 pub mod content;
 pub mod kyc;
 pub mod messages;
@@ -20,6 +21,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(users::router())
         .merge(kyc::router())
         .merge(settings::router())
+        .merge(catalogue::router())
         .merge(content::router())
         .merge(messages::router())
         .merge(outbox::router())

@@ -1,18 +1,102 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@/shared/ui';
+import { compareDecimal, formatPrice } from '@/shared/format/number';
+import { marketPath } from '@/shared/config/paths';
+import { useSettings } from '@/shared/settings/settings-store';
+import { openSorted, type Flag } from '@/shared/settings/types';
+import { ChangeBadge, CoinRows, toneClass } from '@/shared/market/components';
+import { useLiveDetails, useLivePrice } from '@/shared/market/live';
+import { useCoinList, useSymbolList } from '@/shared/market/queries';
+import { coinLabel, displaySymbol, streamSymbol } from '@/shared/market/symbol';
+import type { CoinItem, SymbolRow } from '@/shared/market/types';
+import { EmptyState, Spinner, Tabs } from '@/shared/ui';
 
-/**
- * Home market list. Market data (getCoinList + the live socket) arrives in a
- * later issue; until then this section shows its empty state, never invented prices.
- */
+interface HomeCoinSetting {
+  coin: string;
+  sort?: number;
+  isOpen?: Flag;
+}
+
+type Board = 'gainers' | 'losers' | 'volume';
+
+/** How each board asks symbolmanage/list to order its rows. */
+const BOARD_ORDER: Record<Board, { column: string; asc: boolean }> = {
+  gainers: { column: 'priceChangePercent', asc: false },
+  losers: { column: 'priceChangePercent', asc: true },
+  volume: { column: 'volume', asc: false },
+};
+
+function HomeCoinTile({ item }: { item: CoinItem }) {
+  const live = useLivePrice(item);
+  const symbol = streamSymbol(item);
+  const sign = live.percent ? (live.percent.isZero() ? 0 : live.percent.isNegative() ? -1 : 1) : 0;
+  return (
+    <Link to={marketPath(symbol)} className="home-coin" data-testid={`home-coin-${item.coin.toLowerCase()}`}>
+      <span className="home-coin-pair">{displaySymbol(item).toUpperCase()}</span>
+      <span className={`home-coin-price mono ${toneClass(sign)}`} data-testid="coin-price">
+        {formatPrice(live.price)}
+      </span>
+      <ChangeBadge percent={live.percent} live={live.live} />
+      <span className="visually-hidden">{coinLabel(item)}</span>
+    </Link>
+  );
+}
+
+function BoardList({ board }: { board: Board }) {
+  const { column, asc } = BOARD_ORDER[board];
+  const list = useSymbolList(column, asc);
+  const rows = useMemo(() => {
+    const data = [...(list.data ?? [])];
+    // The server orders the rows; make sure the order holds, by percent change (exact decimals).
+    const key = (r: SymbolRow) => (board === 'volume' ? r.volume : (r.priceChangePercent ?? r.change));
+    data.sort((a, b) => (asc ? compareDecimal(key(a), key(b)) : compareDecimal(key(b), key(a))));
+    return data.slice(0, 10);
+  }, [list.data, board, asc]);
+  if (list.isLoading) return <Spinner />;
+  if (!rows.length) return <EmptyState />;
+  return <CoinRows items={rows} volume={board === 'volume'} testId={`home-board-${board}`} />;
+}
+
+/** Home market section: HOME_COIN_SETTING coins with live prices, then the gainers/losers/volume boards. */
 export function MarketsSection() {
   const { t } = useTranslation();
+  useLiveDetails();
+  const settings = useSettings((s) => s.settingConfig);
+  const coins = useCoinList();
+  const [board, setBoard] = useState<Board>('gainers');
+
+  const homeCoins = useMemo(() => {
+    const wanted = openSorted((settings.HOME_COIN_SETTING as HomeCoinSetting[] | undefined) ?? []);
+    const list = coins.data?.coinList ?? [];
+    return wanted
+      .map((w) => list.find((c) => c.coin.toLowerCase() === w.coin.toLowerCase()))
+      .filter((c): c is CoinItem => !!c);
+  }, [settings.HOME_COIN_SETTING, coins.data]);
+
   return (
-    <section className="card" data-testid="home-markets">
-      <div className="row-between">
-        <h3 className="section-title" style={{ margin: 0 }}>{t('home_markets')}</h3>
-      </div>
-      <EmptyState text={t('home_marketsPending')} icon="chart" />
+    <section className="card stack" data-testid="home-markets">
+      <h3 className="section-title" style={{ margin: 0 }}>{t('home_markets')}</h3>
+      {coins.isLoading ? <Spinner /> : homeCoins.length ? (
+        <div className="home-coins" data-testid="home-coins">
+          {homeCoins.map((c) => (
+            <HomeCoinTile key={c.coin} item={c} />
+          ))}
+        </div>
+      ) : (
+        <EmptyState text={t('home_marketsPending')} icon="chart" />
+      )}
+      <Tabs
+        items={[
+          { key: 'gainers', label: t('home_gainers') },
+          { key: 'losers', label: t('home_losers') },
+          { key: 'volume', label: t('home_volume') },
+        ]}
+        value={board}
+        onChange={setBoard}
+        testId="home-board"
+      />
+      <BoardList board={board} />
     </section>
   );
 }

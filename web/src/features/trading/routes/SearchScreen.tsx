@@ -1,18 +1,35 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Icon, Page } from '@/shared/ui';
+import { CoinRows } from '@/shared/market/components';
+import { useLiveDetails } from '@/shared/market/live';
+import { useCoinList } from '@/shared/market/queries';
+import { searchMarkets } from '@/shared/market/search';
+import { EmptyState, Icon, Page, Spinner } from '@/shared/ui';
 
-/** Coin search; the coin list arrives with market data in a later issue, so every search is empty for now. */
+/** Search coins and pairs by coin or symbol (case-insensitive); the star adds to the watchlist. */
 export default function SearchScreen() {
   const { t } = useTranslation();
+  useLiveDetails();
   const [q, setQ] = useState('');
+  const coins = useCoinList();
+  const results = useMemo(() => searchMarkets(coins.data, q), [coins.data, q]);
   return (
     <Page title={t('search_title')} testId="screen-search">
-      <div className="field-box">
-        <Icon name="search" size={18} className="muted" />
-        <input className="field-input" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t('search_placeholder')} aria-label={t('search_placeholder')} />
+      <div className="stack">
+        <div className="field-box">
+          <Icon name="search" size={18} className="muted" />
+          <input
+            className="field-input"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder={t('search_placeholder')}
+            aria-label={t('search_placeholder')}
+            data-testid="search-input"
+            autoFocus
+          />
+        </div>
+        {coins.isLoading ? <Spinner /> : results.length ? <CoinRows items={results} star testId="search-results" /> : <EmptyState text={t('search_empty')} icon="search" />}
       </div>
-      <EmptyState text={t('search_empty')} icon="search" />
     </Page>
   );
 }

@@ -1,5 +1,117 @@
-import { EmptyProductScreen } from '@/shared/ui';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '@/shared/config/paths';
+import { CoinRows } from '@/shared/market/components';
+import { useLiveDetails } from '@/shared/market/live';
+import { useCoinList, useWatchlist } from '@/shared/market/queries';
+import { allMarkets } from '@/shared/market/search';
+import { streamSymbol } from '@/shared/market/symbol';
+import type { CoinItem } from '@/shared/market/types';
+import { useSession } from '@/shared/session/session-store';
+import { useSettings } from '@/shared/settings/settings-store';
+import { isOn, type Flag } from '@/shared/settings/types';
+import type { TKey } from '@/shared/i18n/i18n';
+import { EmptyState, Icon, Page, Spinner, Tabs } from '@/shared/ui';
+import { tradeTabs, type TradeTab } from '../components/trade-tabs';
 
+const LABELS: Record<TradeTab, TKey> = {
+  optional: 'trade_tab_optional',
+  secondContract: 'trade_tab_secondContract',
+  BBTrading: 'trade_tab_BBTrading',
+  Ustandard: 'trade_tab_Ustandard',
+};
+
+function OptionalPanel({ all }: { all: CoinItem[] }) {
+  const { t } = useTranslation();
+  const isSign = useSession((s) => s.isSign);
+  const watch = useWatchlist();
+  if (!isSign) {
+    return (
+      <EmptyState
+        text={t('trade_optional_signIn')}
+        icon="star"
+        action={
+          <Link to={paths.lr} className="btn btn-primary btn-small" data-testid="trade-optional-sign-in">
+            {t('home_signIn')}
+          </Link>
+        }
+      />
+    );
+  }
+  if (watch.isLoading) return <Spinner />;
+  const items: CoinItem[] = watch.items.map((w) => {
+    const market = all.find((m) => streamSymbol(m) === streamSymbol(w)) ?? all.find((m) => m.coin.toLowerCase() === w.coin.toLowerCase());
+    return { ...market, ...w, coin: w.coin, symbol: market?.symbol ?? w.symbol } as CoinItem;
+  });
+  if (!items.length) {
+    return (
+      <EmptyState
+        text={t('trade_optional_empty')}
+        icon="star"
+        action={
+          <Link to={paths.search} className="btn btn-secondary btn-small">
+            {t('search_title')}
+          </Link>
+        }
+      />
+    );
+  }
+  return <CoinRows items={items} star testId="trade-optional-list" />;
+}
+
+function MarketsPanel({ items, loading, testId }: { items: CoinItem[]; loading: boolean; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="stack">
+      <p className="notice-later" data-testid="trade-later">
+        <Icon name="info" size={16} /> {t('trade_laterRelease')}
+      </p>
+      {loading ? <Spinner /> : items.length ? <CoinRows items={items} star testId={testId} /> : <EmptyState />}
+    </div>
+  );
+}
+
+/** /trade: tabs from PLAYING_SETTING (spec 2); the order forms arrive with the trading issues. */
 export default function TradeScreen() {
-  return <EmptyProductScreen title="trade_title" empty="trade_empty" icon="trade" testId="screen-trade" back={false} />;
+  const { t } = useTranslation();
+  useLiveDetails();
+  const playing = useSettings((s) => s.settingConfig.PLAYING_SETTING) as { name?: string; key?: string; isOpen?: Flag }[] | undefined;
+  const tabs = useMemo(() => tradeTabs(playing, isOn), [playing]);
+  const [params, setParams] = useSearchParams();
+  const coins = useCoinList();
+  const all = useMemo(() => allMarkets(coins.data), [coins.data]);
+
+  const requested = params.get('tab') ?? (params.get('componentName') === '2' ? 'Ustandard' : null);
+  const active: TradeTab | undefined = tabs.find((k) => k === requested) ?? tabs[0];
+
+  return (
+    <Page
+      title={t('trade_title')}
+      back={false}
+      testId="screen-trade"
+      right={
+        <Link to={paths.search} className="icon-btn" aria-label={t('search_title')}>
+          <Icon name="search" size={20} />
+        </Link>
+      }
+    >
+      {!active ? (
+        <EmptyState text={t('trade_empty')} icon="trade" />
+      ) : (
+        <div className="stack">
+          <Tabs
+            items={tabs.map((k) => ({ key: k, label: t(LABELS[k]) }))}
+            value={active}
+            onChange={(k) => setParams({ tab: k }, { replace: true })}
+            testId="trade-tab"
+          />
+          {active === 'optional' ? <OptionalPanel all={all} /> : null}
+          {active === 'secondContract' ? <MarketsPanel items={coins.data?.coinList ?? []} loading={coins.isLoading} testId="trade-secondContract-list" /> : null}
+          {active === 'BBTrading' ? <MarketsPanel items={coins.data?.currencyList ?? []} loading={coins.isLoading} testId="trade-BBTrading-list" /> : null}
+          {active === 'Ustandard' ? <MarketsPanel items={coins.data?.contractList ?? []} loading={coins.isLoading} testId="trade-Ustandard-list" /> : null}
+        </div>
+      )}
+    </Page>
+  );
 }

@@ -1,0 +1,317 @@
+//! The market service: the one writer of candles, index prices and 24 h
+//! statistics. Feeds (the simulator or the exchange adapter) send tick
+//! batches over a bounded channel; the service folds them into each coin's
+//! candle book, updates the snapshot the API reads, publishes pre-rendered
+//! socket messages, and writes changed candles once a second (group commit,
+//! not per tick). Tests drive it directly through [`MarketService::apply`]
+//! and [`MarketService::flush`].
+
+use crate::config::MarketFeed;
+use crate::socket::{detail_frame, kline_frame, trade_frame, MarketFrames};
+use crate::state::AppState;
+use onyx_market::binance::BinanceFeed;
+use onyx_market::candles::CandleBook;
+use onyx_market::simulator::{self, Simulator};
+use onyx_market::snapshot::CoinView;
+use onyx_market::{stats, IndexPrice, Interval, Snapshot, Tick, DEFAULT_COINS};
+use onyx_store::repo::candles;
+use onyx_store::Db;
+use rust_decimal::Decimal;
+use sea_orm::DbErr;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::sync::{broadcast, mpsc, watch};
+
+/// Tick batches waiting for the service (the feed waits when it is full).
+pub const FEED_QUEUE: usize = 1024;
+/// Candles written by the backfill per interval (1m covers the 24 h stats).
+pub const BACKFILL_CANDLES: usize = 1000;
+pub const BACKFILL_CANDLES_1M: usize = 1500;
+/// Ticks folded in one go when the feed has queued several batches.
+const TICKS_PER_APPLY_MAX: usize = 4096;
+
+pub fn now_ms() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
+pub struct MarketService {
+    db: Db,
+    snapshot: Arc<Snapshot>,
+    events: broadcast::Sender<Arc<MarketFrames>>,
+    books: BTreeMap<String, CandleBook>,
+    stale_ms: i64,
+}
+
+/// The coins to price: the catalogue's enabled coins, or the defaults when
+/// the catalogue is empty. USDT is the quote, never priced.
+pub async fn coins(db: &Db) -> Result<Vec<String>, DbErr> {
+    let mut coins: Vec<String> = onyx_store::repo::catalogue::enabled_coins(db)
+        .await?
+        .into_iter()
+        .filter(|c| c != "usdt" && onyx_market::coin_of_symbol(c).as_deref() == Some(c.as_str()))
+        .collect();
+    coins.dedup();
+    if coins.is_empty() {
+        coins = DEFAULT_COINS.iter().map(|c| c.to_string()).collect();
+    }
+    Ok(coins)
+}
+
+/// Writes the simulator's history for every coin that has no candles yet.
+/// Returns the number of candles written.
+pub async fn backfill_missing(
+    db: &Db,
+    coins: &[String],
+    seed: u64,
+    now_ms: i64,
+) -> Result<usize, DbErr> {
+    let mut rows = Vec::new();
+    for coin in coins {
+        if candles::count(db, coin).await? > 0 {
+            continue;
+        }
+        for interval in Interval::ALL {
+            let n = if interval == Interval::M1 {
+                BACKFILL_CANDLES_1M
+            } else {
+                BACKFILL_CANDLES
+            };
+            rows.extend(
+                simulator::backfill(seed, coin, interval, n, now_ms)
+                    .into_iter()
+                    .map(|c| (coin.clone(), interval, c)),
+            );
+        }
+    }
+    candles::upsert(db, &rows).await?;
+    Ok(rows.len())
+}
+
+impl MarketService {
+    /// A service for `coins`, resuming each coin's current candles and
+    /// recent 1m history from the store, with 24 h statistics in the snapshot.
+    pub async fn load(
+        state: &AppState,
+        coins: &[String],
+        now_ms: i64,
+    ) -> Result<MarketService, DbErr> {
+        let mut books = BTreeMap::new();
+        for coin in coins {
+            let mut latest = Vec::new();
+            for interval in Interval::ALL {
+                if let Some(c) = candles::latest(&state.db, coin, interval).await? {
+                    latest.push((interval, c));
+                }
+            }
+            let since = Interval::M1.bucket_start(now_ms) - stats::DAY_MS;
+            let minutes = candles::since(&state.db, coin, Interval::M1, since).await?;
+            let book = CandleBook::resume(latest, minutes, now_ms);
+            let mut view = state.market.get(coin).unwrap_or_default();
+            view.stats = stats::compute(book.minutes(), now_ms);
+            state.market.put(coin, view);
+            books.insert(coin.clone(), book);
+        }
+        Ok(MarketService {
+            db: state.db.clone(),
+            snapshot: state.market.clone(),
+            events: state.market_events.clone(),
+            books,
+            stale_ms: state.config.stale_seconds as i64 * 1000,
+        })
+    }
+
+    pub fn coins(&self) -> Vec<String> {
+        self.books.keys().cloned().collect()
+    }
+
+    /// The last recorded 1m close of a coin (where the simulator resumes).
+    pub fn last_close(&self, coin: &str) -> Option<Decimal> {
+        self.books.get(coin)?.minutes().back().map(|c| c.close)
+    }
+
+    /// Folds a batch of ticks in (time order per coin): candles, index,
+    /// statistics, socket messages. Ticks of unknown coins, bad prices or
+    /// older than the current minute are skipped. Returns how many applied.
+    pub fn apply(&mut self, ticks: &[Tick]) -> usize {
+        let mut touched: BTreeMap<&str, &Tick> = BTreeMap::new();
+        let mut frames = Vec::new();
+        let mut applied = 0;
+        for t in ticks {
+            let Some(book) = self.books.get_mut(&t.coin) else {
+                continue;
+            };
+            if book.apply(t) {
+                applied += 1;
+                touched.insert(t.coin.as_str(), t);
+                frames.push(trade_frame(t));
+            }
+        }
+        for (coin, last) in &touched {
+            let book = &self.books[*coin];
+            let view = CoinView {
+                index: Some(IndexPrice {
+                    price: last.price,
+                    source: last.source,
+                    ts_ms: last.ts_ms,
+                    stale: false,
+                }),
+                stats: stats::compute(book.minutes(), last.ts_ms),
+            };
+            frames.push(detail_frame(coin, &view));
+            for interval in Interval::ALL {
+                if let Some(c) = book.current(interval) {
+                    frames.push(kline_frame(coin, last.source, interval, c));
+                }
+            }
+            self.snapshot.put(coin, view);
+        }
+        if !touched.is_empty() {
+            // No receivers (no socket open) is fine.
+            let _ = self.events.send(Arc::new(MarketFrames { frames }));
+        }
+        applied
+    }
+
+    /// Writes every candle changed since the last flush, in one transaction.
+    pub async fn flush(&mut self) -> Result<usize, DbErr> {
+        let mut rows = Vec::new();
+        for (coin, book) in self.books.iter_mut() {
+            rows.extend(
+                book.take_dirty()
+                    .into_iter()
+                    .map(|(i, c)| (coin.clone(), i, c)),
+            );
+        }
+        if let Err(e) = candles::upsert(&self.db, &rows).await {
+            for (coin, interval, candle) in rows {
+                if let Some(book) = self.books.get_mut(&coin) {
+                    book.restore_dirty(vec![(interval, candle)]);
+                }
+            }
+            return Err(e);
+        }
+        Ok(rows.len())
+    }
+
+    /// Marks coins without a recent tick stale (the API shows it;
+    /// settlements refuse it) and tells socket clients.
+    pub fn refresh_staleness(&self, now_ms: i64) {
+        let changed = self.snapshot.refresh_staleness(now_ms, self.stale_ms);
+        if changed.is_empty() {
+            return;
+        }
+        let frames = changed
+            .iter()
+            .filter_map(|coin| Some(detail_frame(coin, &self.snapshot.get(coin)?)))
+            .collect();
+        let _ = self.events.send(Arc::new(MarketFrames { frames }));
+    }
+
+    /// The service loop: ticks from `feed`, a flush and a staleness check
+    /// every second, a final flush on stop.
+    pub async fn run(
+        mut self,
+        mut feed: mpsc::Receiver<Vec<Tick>>,
+        mut stop: watch::Receiver<bool>,
+    ) {
+        let mut every_second = tokio::time::interval(Duration::from_secs(1));
+        every_second.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tokio::select! {
+                batch = feed.recv() => {
+                    let Some(mut ticks) = batch else { break };
+                    while ticks.len() < TICKS_PER_APPLY_MAX {
+                        match feed.try_recv() {
+                            Ok(more) => ticks.extend(more),
+                            Err(_) => break,
+                        }
+                    }
+                    self.apply(&ticks);
+                }
+                _ = every_second.tick() => {
+                    if let Err(e) = self.flush().await {
+                        tracing::error!(error = %e, "writing candles failed; retrying");
+                    }
+                    self.refresh_staleness(now_ms());
+                }
+                _ = stop.changed() => break,
+            }
+        }
+        if let Err(e) = self.flush().await {
+            tracing::error!(error = %e, "final candle write failed");
+        }
+        tracing::info!("market service stopped");
+    }
+}
+
+/// Starts the configured feed and the service (nothing with `--market-feed
+/// off`). With the simulator, coins without history are backfilled first,
+/// so charts are never empty.
+pub async fn start(state: &AppState) -> anyhow::Result<()> {
+    let feed = state.config.market_feed;
+    if feed == MarketFeed::Off {
+        return Ok(());
+    }
+    let coins = coins(&state.db).await?;
+    let now = now_ms();
+    if feed == MarketFeed::Simulator {
+        let started = std::time::Instant::now();
+        let written = backfill_missing(&state.db, &coins, state.config.market_seed, now).await?;
+        if written > 0 {
+            tracing::info!(
+                candles = written,
+                coins = coins.len(),
+                elapsed_ms = started.elapsed().as_millis() as u64,
+                "backfilled simulator history"
+            );
+        }
+    }
+    let service = MarketService::load(state, &coins, now).await?;
+    let (tx, rx) = mpsc::channel(FEED_QUEUE);
+    let stop = state.market_stop.subscribe();
+    match feed {
+        MarketFeed::Simulator => {
+            let mut sim = Simulator::new(state.config.market_seed, &coins);
+            for coin in &coins {
+                if let Some(p) = service.last_close(coin) {
+                    sim.set_price(coin, p);
+                }
+            }
+            tokio::spawn(simulate(sim, tx, stop.clone()));
+        }
+        MarketFeed::Binance => {
+            let adapter = BinanceFeed::new(&state.config.market_url, coins.clone());
+            tokio::spawn(adapter.run(tx, stop.clone()));
+        }
+        MarketFeed::Off => unreachable!("returned above"),
+    }
+    tokio::spawn(service.run(rx, stop));
+    tracing::info!(?feed, coins = coins.len(), "market service started");
+    Ok(())
+}
+
+/// Stops the feed and the service and waits (up to 5 s) for the last flush.
+pub async fn stop(state: &AppState) {
+    let _ = state.market_stop.send(true);
+    let _ = tokio::time::timeout(Duration::from_secs(5), state.market_stop.closed()).await;
+}
+
+async fn simulate(
+    mut sim: Simulator,
+    out: mpsc::Sender<Vec<Tick>>,
+    mut stop: watch::Receiver<bool>,
+) {
+    let mut every_second = tokio::time::interval(Duration::from_secs(1));
+    every_second.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    loop {
+        tokio::select! {
+            _ = every_second.tick() => {
+                if out.send(sim.step(now_ms())).await.is_err() {
+                    return;
+                }
+            }
+            _ = stop.changed() => return,
+        }
+    }
+}

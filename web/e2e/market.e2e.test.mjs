@@ -1,0 +1,99 @@
+// Market-data journey (issue 3) against a running `onyx serve --demo`:
+// home prices move, BTC's chart opens and switches interval, BTC goes on the
+// watchlist and shows in the Optional tab of /trade.
+// Run: ONYX_URL=http://127.0.0.1:8080 npm run e2e   (Debian's Chromium, never a downloaded browser)
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+
+const BASE = (process.env.ONYX_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const DEMO = { username: 'demo', password: 'demo-pass-1' };
+const WAIT = 15_000;
+/** The simulator ticks about once a second per coin; allow for a slow machine. */
+const PRICE_MOVE_WAIT = 45_000;
+
+const tid = (name) => `[data-testid="${name}"]`;
+const pathIs = (p) => (url) => new URL(url).pathname === p;
+
+let browser;
+let page;
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  context.setDefaultTimeout(WAIT);
+  page = await context.newPage();
+  page.on('pageerror', (e) => console.error('pageerror:', e.message));
+  await page.goto(`${BASE}/lr`);
+  await page.evaluate(() => localStorage.setItem('onyx:language', JSON.stringify('en')));
+});
+
+after(async () => {
+  if (page && process.exitCode) await page.screenshot({ path: '/tmp/onyx-market-e2e-failure.png' }).catch(() => {});
+  await browser?.close();
+});
+
+test('live markets: moving prices, a chart, the watchlist', async (t) => {
+  await t.test('home shows a price that moves', async () => {
+    await page.goto(`${BASE}/`);
+    const price = page.locator(`${tid('home-coin-btc')} ${tid('coin-price')}`);
+    await price.waitFor();
+    await page.waitForFunction((sel) => /\d/.test(document.querySelector(sel)?.textContent ?? ''), `${tid('home-coin-btc')} ${tid('coin-price')}`);
+    const first = (await price.textContent()).trim();
+    assert.match(first, /^\d[\d.]*$/, `a formatted price, got "${first}"`);
+    // Any home coin moving proves the socket feed; BTC is read first and checked last.
+    await page.waitForFunction(
+      ([sel, before]) => (document.querySelector(sel)?.textContent ?? '').trim() !== before,
+      [`${tid('home-coin-btc')} ${tid('coin-price')}`, first],
+      { timeout: PRICE_MOVE_WAIT },
+    );
+    const change = (await page.locator(`${tid('home-coin-btc')} ${tid('coin-change')}`).textContent()).trim();
+    assert.match(change, /^[+-]?\d+\.\d{2}%$/, `percent with 2 decimals, got "${change}"`);
+  });
+
+  await t.test('sign in as the demo user', async () => {
+    await page.goto(`${BASE}/login`);
+    const accountTab = page.locator(tid('login-type-account'));
+    if (await accountTab.count()) await accountTab.click();
+    await page.fill(tid('login-username'), DEMO.username);
+    await page.fill(tid('login-password'), DEMO.password);
+    await page.click(tid('login-submit'));
+    await page.waitForURL(pathIs('/'));
+  });
+
+  await t.test("open BTC's chart and switch the interval", async () => {
+    await page.goto(`${BASE}/`);
+    await page.click(tid('home-coin-btc'));
+    await page.waitForURL((url) => new URL(url).pathname === '/market/btcusdt');
+    await page.locator(`${tid('market-chart')}[data-state="ready"]`).waitFor();
+    assert.ok((await page.locator(`${tid('market-chart')} canvas`).count()) > 0, 'the chart draws on a canvas');
+    await page.locator(tid('market-price')).filter({ hasText: /\d/ }).waitFor();
+    await page.locator(tid('market-high')).filter({ hasText: /\d/ }).waitFor();
+    await page.click(tid('interval-1h'));
+    await page.waitForURL((url) => new URL(url).searchParams.get('interval') === '1h');
+    assert.equal(await page.locator(tid('interval-1h')).getAttribute('aria-selected'), 'true');
+    await page.locator(`${tid('market-chart')}[data-state="ready"]`).waitFor();
+    assert.ok((await page.locator(`${tid('market-chart')} canvas`).count()) > 0);
+  });
+
+  await t.test('add BTC to the watchlist and see it in the Optional tab', async () => {
+    const star = page.locator(tid('star-btc'));
+    await star.waitFor();
+    if ((await star.getAttribute('aria-pressed')) === 'true') {
+      // Left over from an earlier run: start from a clean state.
+      await star.click();
+      await page.locator(`${tid('star-btc')}[aria-pressed="false"]`).waitFor();
+    }
+    await star.click();
+    await page.locator(`${tid('star-btc')}[aria-pressed="true"]`).waitFor();
+    await page.goto(`${BASE}/trade`);
+    await page.click(tid('trade-tab-optional'));
+    const row = page.locator(`${tid('trade-optional-list')} ${tid('coin-btcusdt')}`);
+    await row.waitFor();
+    await row.locator(tid('coin-price')).filter({ hasText: /\d/ }).waitFor();
+  });
+});

@@ -1,0 +1,78 @@
+/** Market data shapes (spec 3, docs/api.md). Prices and amounts are decimal strings. */
+
+export interface CoinItem {
+  coin: string;
+  symbol?: string;
+  showSymbol?: string;
+  baseCoin?: string;
+  open?: string;
+  /** Last price. */
+  amount?: string;
+  logo?: string;
+  sort?: number;
+  status?: number | string;
+  showFlag?: number | string;
+  /** 2 = show showSymbol instead of symbol. */
+  customizeFlag?: number | string;
+  /** 'mt5' keeps the coin's case. */
+  market?: string;
+  /** 3 = look up the 24 h volume per coin. */
+  coinType?: number | string;
+  [field: string]: unknown;
+}
+
+export interface CoinList {
+  coinList: CoinItem[];
+  currencyList: CoinItem[];
+  contractList: CoinItem[];
+  optionList: CoinItem[];
+}
+
+/** A coin from symbolmanage/list: live amount/open/change/volume. */
+export interface SymbolRow extends CoinItem {
+  /** Absolute 24 h change (as in the ticker). */
+  change?: string;
+  priceChangePercent?: string;
+  volume?: string;
+}
+
+export interface Ticker {
+  coin?: string;
+  symbol?: string;
+  close: string;
+  openPrice: string;
+  change: string;
+  priceChangePercent: string;
+  volume: string;
+  volume2?: string;
+  volume24?: string;
+  high24: string;
+  low24: string;
+  high: string;
+  low: string;
+  index?: { price: string; source: string; tsMs: number; stale: boolean };
+}
+
+export interface Candle {
+  openTimeMs: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+  quoteVolume?: string;
+}
+
+export interface WatchItem {
+  coin: string;
+  symbol?: string;
+  showSymbol?: string;
+  createTime?: string;
+}
+
+export const INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w'] as const;
+export type Interval = (typeof INTERVALS)[number];
+
+export function isInterval(value: string | null | undefined): value is Interval {
+  return !!value && (INTERVALS as readonly string[]).includes(value);
+}
