@@ -82,6 +82,10 @@ pub struct Config {
     /// Socket heartbeat period (15 s; tests shorten it).
     #[arg(skip = 15_000u64)]
     pub socket_heartbeat_ms: u64,
+    /// How often the market service re-reads the catalogue, so coins an
+    /// operator enables or disables are priced without a restart.
+    #[arg(long, env = "ONYX_MARKET_RELOAD_SECONDS", default_value_t = 30)]
+    pub market_reload_seconds: u64,
 }
 
 /// Where live prices come from.
@@ -116,6 +120,7 @@ impl Config {
             market_seed: 42,
             stale_seconds: 10,
             socket_heartbeat_ms: 15_000,
+            market_reload_seconds: 30,
         }
     }
 

@@ -246,18 +246,44 @@ impl MarketService {
 }
 
 /// Starts the configured feed and the service (nothing with `--market-feed
-/// off`). With the simulator, coins without history are backfilled first,
-/// so charts are never empty.
+/// off`), then a supervisor that re-reads the catalogue every
+/// `--market-reload-seconds` and restarts the feed and service when the set
+/// of coins changed. With the simulator, coins without history are
+/// backfilled first, so charts are never empty.
 pub async fn start(state: &AppState) -> anyhow::Result<()> {
-    let feed = state.config.market_feed;
-    if feed == MarketFeed::Off {
+    if state.config.market_feed == MarketFeed::Off {
         return Ok(());
     }
     let coins = coins(&state.db).await?;
+    let generation = launch(state, &coins).await?;
+    // Subscribed before returning, so a stop right after start is not missed.
+    let shutdown = state.market_stop.subscribe();
+    tokio::spawn(supervise(state.clone(), coins, generation, shutdown));
+    Ok(())
+}
+
+/// One running feed and service over a fixed set of coins.
+struct Generation {
+    stop: watch::Sender<bool>,
+    service: tokio::task::JoinHandle<()>,
+}
+
+impl Generation {
+    /// Stops the feed and waits for the service's final candle flush.
+    async fn end(self) {
+        let _ = self.stop.send(true);
+        if let Err(e) = self.service.await {
+            tracing::error!(error = %e, "market service task failed");
+        }
+    }
+}
+
+async fn launch(state: &AppState, coins: &[String]) -> anyhow::Result<Generation> {
+    let feed = state.config.market_feed;
     let now = now_ms();
     if feed == MarketFeed::Simulator {
         let started = std::time::Instant::now();
-        let written = backfill_missing(&state.db, &coins, state.config.market_seed, now).await?;
+        let written = backfill_missing(&state.db, coins, state.config.market_seed, now).await?;
         if written > 0 {
             tracing::info!(
                 candles = written,
@@ -267,13 +293,13 @@ pub async fn start(state: &AppState) -> anyhow::Result<()> {
             );
         }
     }
-    let service = MarketService::load(state, &coins, now).await?;
+    let service = MarketService::load(state, coins, now).await?;
     let (tx, rx) = mpsc::channel(FEED_QUEUE);
-    let stop = state.market_stop.subscribe();
+    let (stop_tx, stop) = watch::channel(false);
     match feed {
         MarketFeed::Simulator => {
-            let mut sim = Simulator::new(state.config.market_seed, &coins);
-            for coin in &coins {
+            let mut sim = Simulator::new(state.config.market_seed, coins);
+            for coin in coins {
                 if let Some(p) = service.last_close(coin) {
                     sim.set_price(coin, p);
                 }
@@ -281,14 +307,61 @@ pub async fn start(state: &AppState) -> anyhow::Result<()> {
             tokio::spawn(simulate(sim, tx, stop.clone()));
         }
         MarketFeed::Binance => {
-            let adapter = BinanceFeed::new(&state.config.market_url, coins.clone());
+            let adapter = BinanceFeed::new(&state.config.market_url, coins.to_vec());
             tokio::spawn(adapter.run(tx, stop.clone()));
         }
-        MarketFeed::Off => unreachable!("returned above"),
+        MarketFeed::Off => unreachable!("start() returns before launching with the feed off"),
     }
-    tokio::spawn(service.run(rx, stop));
+    let service = tokio::spawn(service.run(rx, stop));
     tracing::info!(?feed, coins = coins.len(), "market service started");
-    Ok(())
+    Ok(Generation {
+        stop: stop_tx,
+        service,
+    })
+}
+
+async fn supervise(
+    state: AppState,
+    mut coins: Vec<String>,
+    generation: Generation,
+    mut shutdown: watch::Receiver<bool>,
+) {
+    let mut generation = Some(generation);
+    let period = Duration::from_secs(state.config.market_reload_seconds.max(1));
+    let mut reload = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
+    reload.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = shutdown.changed() => break,
+            _ = reload.tick() => {
+                let next = match self::coins(&state.db).await {
+                    Ok(next) => next,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "reading the coin list failed; keeping the current one");
+                        continue;
+                    }
+                };
+                if next == coins && generation.is_some() {
+                    continue;
+                }
+                tracing::info!(from = ?coins, to = ?next, "coin list changed: restarting the market feed");
+                if let Some(g) = generation.take() {
+                    g.end().await;
+                }
+                match launch(&state, &next).await {
+                    Ok(g) => {
+                        generation = Some(g);
+                        coins = next;
+                    }
+                    // Retried on the next reload tick.
+                    Err(e) => tracing::error!(error = %e, "restarting the market feed failed"),
+                }
+            }
+        }
+    }
+    if let Some(g) = generation {
+        g.end().await;
+    }
 }
 
 /// Stops the feed and the service and waits (up to 5 s) for the last flush.
