@@ -86,6 +86,10 @@ pub struct Config {
     /// operator enables or disables are priced without a restart.
     #[arg(long, env = "ONYX_MARKET_RELOAD_SECONDS", default_value_t = 30)]
     pub market_reload_seconds: u64,
+    /// Live-socket connections one client address may hold (raise it when
+    /// many users share an address, e.g. behind a carrier NAT).
+    #[arg(long, env = "ONYX_WS_CONNECTIONS_PER_IP", default_value_t = crate::socket::CONNECTIONS_PER_IP_MAX)]
+    pub ws_connections_per_ip: usize,
 }
 
 /// Where live prices come from.
@@ -121,6 +125,7 @@ impl Config {
             stale_seconds: 10,
             socket_heartbeat_ms: 15_000,
             market_reload_seconds: 30,
+            ws_connections_per_ip: crate::socket::CONNECTIONS_PER_IP_MAX,
         }
     }
 

@@ -59,6 +59,7 @@ pub const SUBSCRIPTIONS_MAX: usize = 256;
 /// Largest client message accepted.
 pub const CLIENT_MESSAGE_MAX_BYTES: usize = 4 * 1024;
 /// Open sockets per client address.
+/// Default of `--ws-connections-per-ip`.
 pub const CONNECTIONS_PER_IP_MAX: usize = 20;
 /// Client messages per second per connection.
 pub const CLIENT_MESSAGES_PER_SECOND: u32 = 20;
@@ -161,10 +162,17 @@ pub fn trade_frame(t: &Tick) -> Frame {
     }
 }
 
-/// Open connections per client address.
-#[derive(Default, Debug)]
+/// Open connections per client address, at most `per_ip_max` each.
+#[derive(Debug)]
 pub struct SocketHub {
     per_ip: Mutex<HashMap<IpAddr, usize>>,
+    per_ip_max: usize,
+}
+
+impl Default for SocketHub {
+    fn default() -> Self {
+        SocketHub::with_limit(CONNECTIONS_PER_IP_MAX)
+    }
 }
 
 /// One admitted connection; dropping it frees the slot.
@@ -174,10 +182,17 @@ pub struct Admission {
 }
 
 impl SocketHub {
+    pub fn with_limit(per_ip_max: usize) -> SocketHub {
+        SocketHub {
+            per_ip: Mutex::new(HashMap::new()),
+            per_ip_max: per_ip_max.max(1),
+        }
+    }
+
     pub fn try_admit(self: &Arc<Self>, ip: IpAddr) -> Option<Admission> {
         let mut map = self.per_ip.lock().expect("socket hub lock");
         let n = map.entry(ip).or_insert(0);
-        if *n >= CONNECTIONS_PER_IP_MAX {
+        if *n >= self.per_ip_max {
             return None;
         }
         *n += 1;
@@ -437,9 +452,15 @@ async fn run(
         excess: 0,
     };
     let mut events_open = true;
+    // Set when the writer task ended on its own: its handle must not be
+    // awaited a second time.
+    let mut writer_done = false;
     let reason = loop {
         tokio::select! {
-            _ = &mut writer => break "write failed",
+            _ = &mut writer => {
+                writer_done = true;
+                break "write failed";
+            }
             event = events.recv(), if events_open => match event {
                 Ok(batch) => {
                     let wanted = batch.frames.iter().filter(|f| subscriptions.wants(f));
@@ -480,7 +501,9 @@ async fn run(
         }
     };
     outbox.close();
-    let _ = writer.await;
+    if !writer_done {
+        let _ = writer.await;
+    }
     tracing::debug!(%id, reason, subscriptions = subscriptions.0.len(), "socket closed");
 }
 

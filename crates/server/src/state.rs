@@ -32,11 +32,11 @@ impl AppState {
             db,
             delivery: Arc::new(Delivery::new(&config)),
             files: Arc::new(FileStore::local(&config.db.data_dir)),
+            sockets: Arc::new(SocketHub::with_limit(config.ws_connections_per_ip)),
             config: Arc::new(config),
             limiter: Arc::new(Limiter::default()),
             market: Arc::new(Snapshot::default()),
             market_events: tokio::sync::broadcast::channel(crate::socket::EVENTS_BUFFERED).0,
-            sockets: Arc::new(SocketHub::default()),
             market_stop: Arc::new(tokio::sync::watch::channel(false).0),
         }
     }
