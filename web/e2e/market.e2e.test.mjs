@@ -4,37 +4,22 @@
 // Run: ONYX_URL=http://127.0.0.1:8080 npm run e2e   (Debian's Chromium, never a downloaded browser)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
+import { BASE, WAIT, closePhone, openPhone, pathIs, tid } from './support.mjs';
 
-const BASE = (process.env.ONYX_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const DEMO = { username: 'demo', password: 'demo-pass-1' };
-const WAIT = 15_000;
 /** The simulator ticks about once a second per coin; allow for a slow machine. */
 const PRICE_MOVE_WAIT = 45_000;
 
-const tid = (name) => `[data-testid="${name}"]`;
-const pathIs = (p) => (url) => new URL(url).pathname === p;
 
 let browser;
 let page;
 
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  context.setDefaultTimeout(WAIT);
-  page = await context.newPage();
-  page.on('pageerror', (e) => console.error('pageerror:', e.message));
-  await page.goto(`${BASE}/lr`);
-  await page.evaluate(() => localStorage.setItem('onyx:language', JSON.stringify('en')));
+  ({ browser, page } = await openPhone());
 });
 
 after(async () => {
-  if (page && process.exitCode) await page.screenshot({ path: '/tmp/onyx-market-e2e-failure.png' }).catch(() => {});
-  await browser?.close();
+  await closePhone({ browser, page }, '/tmp/onyx-market-e2e-failure.png');
 });
 
 test('live markets: moving prices, a chart, the watchlist', async (t) => {

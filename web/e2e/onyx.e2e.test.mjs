@@ -3,13 +3,10 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { BASE, WAIT, closePhone, openPhone, pathIs, tid } from './support.mjs';
 
-const BASE = (process.env.ONYX_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
-const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const ADMIN = { username: 'admin', password: 'admin-pass-1' };
 const INVITE = 'ONYXDEMO';
-const WAIT = 15_000;
 
 /** A small valid PNG (solid colour) built in memory, so the test needs no fixture file. */
 function makePng(width = 16, height = 10, rgb = [240, 185, 11]) {
@@ -80,26 +77,13 @@ const id = `e2e${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const password = `Pw-${id}-9`;
 const email = `${id}@example.test`;
 
-const tid = (name) => `[data-testid="${name}"]`;
-const pathIs = (p) => (url) => new URL(url).pathname === p;
 
 before(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
-  });
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
-  context.setDefaultTimeout(WAIT);
-  page = await context.newPage();
-  page.on('pageerror', (e) => console.error('pageerror:', e.message));
-  // Start in English so any failure screenshot is readable.
-  await page.goto(`${BASE}/lr`);
-  await page.evaluate(() => localStorage.setItem('onyx:language', JSON.stringify('en')));
+  ({ browser, page } = await openPhone());
 });
 
 after(async () => {
-  if (page && process.exitCode) await page.screenshot({ path: '/tmp/onyx-e2e-failure.png' }).catch(() => {});
-  await browser?.close();
+  await closePhone({ browser, page }, '/tmp/onyx-e2e-failure.png');
 });
 
 test('a newcomer registers, binds an email, switches to Arabic, verifies identity and signs out', async (t) => {

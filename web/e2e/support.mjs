@@ -1,0 +1,31 @@
+// What both browser journeys share: the server under test, Debian's
+// Chromium started the way this machine allows, and selector helpers.
+import { chromium } from 'playwright-core';
+
+export const BASE = (process.env.ONYX_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+export const WAIT = 15_000;
+
+export const tid = (name) => `[data-testid="${name}"]`;
+export const pathIs = (p) => (url) => new URL(url).pathname === p;
+
+/** A phone-sized page in a fresh browser, starting in English so any failure screenshot is readable. */
+export async function openPhone() {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  context.setDefaultTimeout(WAIT);
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('pageerror:', e.message));
+  await page.goto(`${BASE}/lr`);
+  await page.evaluate(() => localStorage.setItem('onyx:language', JSON.stringify('en')));
+  return { browser, page };
+}
+
+/** Closes the browser, keeping a screenshot at `failureShot` when the run failed. */
+export async function closePhone({ browser, page }, failureShot) {
+  if (page && process.exitCode) await page.screenshot({ path: failureShot }).catch(() => {});
+  await browser?.close();
+}
