@@ -7,9 +7,11 @@ pub mod countries;
 pub mod error_code;
 pub mod i18n;
 pub mod identity;
+pub mod ledger;
 pub mod money;
 pub mod settings;
 pub mod vip;
+pub mod withdrawal_rules;
 
 pub use error_code::ErrorCode;
 pub use money::Amount;
