@@ -4,25 +4,10 @@
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::*;
 
+use super::columns::{id, time, time_null};
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
-
-fn id(name: impl IntoIden) -> ColumnDef {
-    ColumnDef::new(name)
-        .big_integer()
-        .not_null()
-        .auto_increment()
-        .primary_key()
-        .to_owned()
-}
-
-fn time(name: impl IntoIden) -> ColumnDef {
-    timestamp_with_time_zone(name)
-}
-
-fn time_null(name: impl IntoIden) -> ColumnDef {
-    timestamp_with_time_zone_null(name)
-}
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {

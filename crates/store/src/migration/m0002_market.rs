@@ -2,6 +2,8 @@
 //! decimal strings (exact on both databases).
 
 use sea_orm_migration::prelude::*;
+
+use super::columns::id;
 use sea_orm_migration::schema::*;
 
 #[derive(DeriveMigrationName)]
@@ -13,13 +15,7 @@ impl MigrationTrait for Migration {
         m.create_table(
             Table::create()
                 .table("candles")
-                .col(
-                    ColumnDef::new("id")
-                        .big_integer()
-                        .not_null()
-                        .auto_increment()
-                        .primary_key(),
-                )
+                .col(id("id"))
                 .col(string("coin"))
                 .col(string("interval"))
                 .col(big_integer("open_time"))

@@ -7,17 +7,10 @@
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::*;
 
+use super::columns::id;
+
 #[derive(DeriveMigrationName)]
 pub struct Migration;
-
-fn id(name: impl IntoIden) -> ColumnDef {
-    ColumnDef::new(name)
-        .big_integer()
-        .not_null()
-        .auto_increment()
-        .primary_key()
-        .to_owned()
-}
 
 /// One seeded coin: the values of spec section 9 that differ per coin.
 struct SeedCoin {

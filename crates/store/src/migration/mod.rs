@@ -3,6 +3,7 @@
 
 use sea_orm_migration::prelude::*;
 
+mod columns;
 mod m0001_foundation;
 mod m0002_market;
 mod m0003_catalogue;
