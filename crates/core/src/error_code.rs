@@ -121,6 +121,35 @@ catalogue! {
     WatchlistFull = -3102, "watchlist_full";
     /// An operator tried to add a coin or pair whose `{field}` is taken.
     CatalogueDuplicate = -3103, "catalogue_duplicate";
+
+    InsufficientBalance = -4001, "insufficient_balance";
+    AmountInvalid = -4002, "amount_invalid";
+    AmountTooPrecise = -4003, "amount_too_precise";
+    IdempotencyConflict = -4004, "idempotency_conflict";
+    WithdrawChannelUnknown = -4010, "withdraw_channel_unknown";
+    WithdrawChannelDisabled = -4011, "withdraw_channel_disabled";
+    WithdrawOutsideWindow = -4012, "withdraw_outside_window";
+    WithdrawTradePassword = -4013, "withdraw_trade_password";
+    WithdrawCode = -4014, "withdraw_code";
+    WithdrawAddressNotBound = -4015, "withdraw_address_not_bound";
+    WithdrawAmountTooPrecise = -4016, "withdraw_amount_too_precise";
+    WithdrawBelowMinimum = -4017, "withdraw_below_minimum";
+    WithdrawAboveMaximum = -4018, "withdraw_above_maximum";
+    WithdrawDailyCountReached = -4019, "withdraw_daily_count_reached";
+    WithdrawPrimaryKycRequired = -4020, "withdraw_primary_kyc_required";
+    WithdrawAdvancedKycRequired = -4021, "withdraw_advanced_kyc_required";
+    WithdrawFeeExceedsAmount = -4022, "withdraw_fee_exceeds_amount";
+    DepositClosed = -4030, "deposit_closed";
+    DepositBelowMinimum = -4031, "deposit_below_minimum";
+    DepositAboveMaximum = -4032, "deposit_above_maximum";
+    DepositTxHashInvalid = -4033, "deposit_tx_hash_invalid";
+    DepositTxHashUsed = -4034, "deposit_tx_hash_used";
+    TransferSameWallet = -4040, "transfer_same_wallet";
+    TransferWalletUnknown = -4041, "transfer_wallet_unknown";
+    ExchangeUnavailable = -4050, "exchange_unavailable";
+    ExchangeQuoteExpired = -4051, "exchange_quote_expired";
+    ExchangeSameCoin = -4052, "exchange_same_coin";
+    ExchangeBelowMinimum = -4053, "exchange_below_minimum";
 }
 
 #[cfg(test)]

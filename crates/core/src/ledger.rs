@@ -53,6 +53,68 @@ impl SystemAccount {
     ];
 }
 
+/// Stable lower-case names, as stored and as the API spells them.
+macro_rules! names {
+    ($ty:ident { $($variant:ident = $name:literal),* $(,)? }) => {
+        impl $ty {
+            pub fn as_str(self) -> &'static str {
+                match self { $($ty::$variant => $name,)* }
+            }
+
+            pub fn parse(text: &str) -> Option<$ty> {
+                match text { $($name => Some($ty::$variant),)* _ => None }
+            }
+        }
+    };
+}
+
+names!(Wallet { Spot = "spot", Contract = "contract", Finance = "finance" });
+names!(SystemAccount {
+    External = "external",
+    Fees = "fees",
+    House = "house",
+    Insurance = "insurance",
+    Rewards = "rewards",
+});
+names!(Bucket { Available = "available", Frozen = "frozen" });
+names!(PostingKind {
+    Deposit = "deposit",
+    DepositBonus = "deposit_bonus",
+    Withdrawal = "withdrawal",
+    WithdrawalFee = "withdrawal_fee",
+    Transfer = "transfer",
+    Freeze = "freeze",
+    Unfreeze = "unfreeze",
+    Exchange = "exchange",
+    ExchangeFee = "exchange_fee",
+    Reward = "reward",
+    Trade = "trade",
+    TradeFee = "trade_fee",
+    Adjustment = "adjustment",
+});
+
+impl Wallet {
+    pub const ALL: [Wallet; 3] = [Wallet::Spot, Wallet::Contract, Wallet::Finance];
+}
+
+impl PostingKind {
+    pub const ALL: [PostingKind; 13] = [
+        PostingKind::Deposit,
+        PostingKind::DepositBonus,
+        PostingKind::Withdrawal,
+        PostingKind::WithdrawalFee,
+        PostingKind::Transfer,
+        PostingKind::Freeze,
+        PostingKind::Unfreeze,
+        PostingKind::Exchange,
+        PostingKind::ExchangeFee,
+        PostingKind::Reward,
+        PostingKind::Trade,
+        PostingKind::TradeFee,
+        PostingKind::Adjustment,
+    ];
+}
+
 /// Whose account it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Owner {
@@ -85,6 +147,17 @@ impl AccountId {
         AccountId {
             owner: Owner::System(account),
             asset: asset.to_string(),
+        }
+    }
+
+    /// The account's identity as one string ("u:42:spot:USDT",
+    /// "s:external:USDT"), the store's unique key.
+    pub fn key(&self) -> String {
+        match self.owner {
+            Owner::User { user_id, wallet } => {
+                format!("u:{user_id}:{}:{}", wallet.as_str(), self.asset)
+            }
+            Owner::System(account) => format!("s:{}:{}", account.as_str(), self.asset),
         }
     }
 }
@@ -306,20 +379,7 @@ impl Ledger {
     /// spend what an earlier posting in it credited.
     pub fn apply(&mut self, tx: Transaction) -> Result<(), LedgerError> {
         let count = tx.postings.len();
-        if count == 0 {
-            return Err(LedgerError::EmptyTransaction);
-        }
-        if count > POSTINGS_PER_TX_MAX {
-            return Err(LedgerError::TooManyPostings { count });
-        }
-        for (index, posting) in tx.postings.iter().enumerate() {
-            check_shape(index, posting)?;
-        }
-        // Validate on a scratch copy of only the touched sides.
-        let mut scratch: Balances = BTreeMap::new();
-        for (index, posting) in tx.postings.iter().enumerate() {
-            self.apply_to_scratch(&mut scratch, index, posting)?;
-        }
+        let scratch = plan(&tx, |side| self.balance(side))?;
         // Commit: nothing below can fail.
         let journal_len_before = self.journal.len();
         for (side, balance) in scratch {
@@ -344,47 +404,6 @@ impl Ledger {
         Ok(())
     }
 
-    fn apply_to_scratch(
-        &self,
-        scratch: &mut Balances,
-        index: usize,
-        posting: &Posting,
-    ) -> Result<(), LedgerError> {
-        let amount = posting.amount.as_decimal();
-        let from_before = *scratch
-            .entry(posting.from.clone())
-            .or_insert_with(|| self.balance(&posting.from));
-        let from_after = from_before
-            .checked_sub(amount)
-            .ok_or(LedgerError::Overflow { index })?;
-        if posting.from.account.owner.is_user() && from_after.is_sign_negative() {
-            let side = posting.from.clone();
-            return Err(match side.bucket {
-                Bucket::Available => LedgerError::InsufficientAvailable {
-                    index,
-                    side,
-                    balance: from_before,
-                    needed: posting.amount,
-                },
-                Bucket::Frozen => LedgerError::InsufficientFrozen {
-                    index,
-                    side,
-                    balance: from_before,
-                    needed: posting.amount,
-                },
-            });
-        }
-        let to_before = *scratch
-            .entry(posting.to.clone())
-            .or_insert_with(|| self.balance(&posting.to));
-        let to_after = to_before
-            .checked_add(amount)
-            .ok_or(LedgerError::Overflow { index })?;
-        scratch.insert(posting.from.clone(), from_after);
-        scratch.insert(posting.to.clone(), to_after);
-        Ok(())
-    }
-
     /// Per asset the sum is zero; no user bucket is negative; no system
     /// account holds a frozen balance.
     pub fn check_invariants(&self) -> Result<(), Violation> {
@@ -395,41 +414,126 @@ impl Ledger {
     /// cached balances and checks the invariants. Returns a summary per asset
     /// or the first violation found.
     pub fn audit(&self) -> Result<BTreeMap<String, AssetSummary>, Violation> {
-        let mut recomputed: Balances = BTreeMap::new();
+        let mut recompute = Recompute::default();
         for entry in &self.journal {
-            let p = &entry.posting;
-            let amount = p.amount.as_decimal();
-            let overflow = Violation::JournalOverflow { seq: entry.seq };
-            let from = recomputed.entry(p.from.clone()).or_default();
-            *from = from.checked_sub(amount).ok_or(overflow.clone())?;
-            let to = recomputed.entry(p.to.clone()).or_default();
-            *to = to.checked_add(amount).ok_or(overflow)?;
+            recompute.add(entry.seq, &entry.posting)?;
         }
-        // Both directions: a cached side the journal never touched must be zero.
-        for (side, cached) in &self.balances {
-            let journal = recomputed.get(side).copied().unwrap_or_default();
-            if journal != *cached {
+        recompute.finish(&self.balances)
+    }
+}
+
+/// Checks `tx` against the balances `read` returns and gives the balance
+/// every touched side would have after it, or the first reason it cannot
+/// apply. Pure: the caller (the in-memory [`Ledger`] or the store) writes
+/// the result, so both enforce exactly the same rules.
+pub fn plan(tx: &Transaction, read: impl Fn(&Side) -> Decimal) -> Result<Balances, LedgerError> {
+    let count = tx.postings.len();
+    if count == 0 {
+        return Err(LedgerError::EmptyTransaction);
+    }
+    if count > POSTINGS_PER_TX_MAX {
+        return Err(LedgerError::TooManyPostings { count });
+    }
+    for (index, posting) in tx.postings.iter().enumerate() {
+        check_shape(index, posting)?;
+    }
+    let mut scratch: Balances = BTreeMap::new();
+    for (index, posting) in tx.postings.iter().enumerate() {
+        apply_to_scratch(&read, &mut scratch, index, posting)?;
+    }
+    Ok(scratch)
+}
+
+fn apply_to_scratch(
+    read: &impl Fn(&Side) -> Decimal,
+    scratch: &mut Balances,
+    index: usize,
+    posting: &Posting,
+) -> Result<(), LedgerError> {
+    let amount = posting.amount.as_decimal();
+    let from_before = *scratch
+        .entry(posting.from.clone())
+        .or_insert_with(|| read(&posting.from));
+    let from_after = from_before
+        .checked_sub(amount)
+        .ok_or(LedgerError::Overflow { index })?;
+    if posting.from.account.owner.is_user() && from_after.is_sign_negative() {
+        let side = posting.from.clone();
+        return Err(match side.bucket {
+            Bucket::Available => LedgerError::InsufficientAvailable {
+                index,
+                side,
+                balance: from_before,
+                needed: posting.amount,
+            },
+            Bucket::Frozen => LedgerError::InsufficientFrozen {
+                index,
+                side,
+                balance: from_before,
+                needed: posting.amount,
+            },
+        });
+    }
+    let to_before = *scratch
+        .entry(posting.to.clone())
+        .or_insert_with(|| read(&posting.to));
+    let to_after = to_before
+        .checked_add(amount)
+        .ok_or(LedgerError::Overflow { index })?;
+    scratch.insert(posting.from.clone(), from_after);
+    scratch.insert(posting.to.clone(), to_after);
+    Ok(())
+}
+
+
+/// Balances rebuilt from a journal fed one posting at a time, so a store can
+/// stream millions of postings through it. [`Recompute::finish`] compares the
+/// result with the cached balances and checks the invariants.
+#[derive(Debug, Default)]
+pub struct Recompute {
+    balances: Balances,
+    postings: BTreeMap<String, u64>,
+}
+
+impl Recompute {
+    pub fn add(&mut self, seq: u64, p: &Posting) -> Result<(), Violation> {
+        let amount = p.amount.as_decimal();
+        let overflow = Violation::JournalOverflow { seq };
+        let from = self.balances.entry(p.from.clone()).or_default();
+        *from = from.checked_sub(amount).ok_or(overflow.clone())?;
+        let to = self.balances.entry(p.to.clone()).or_default();
+        *to = to.checked_add(amount).ok_or(overflow)?;
+        *self.postings.entry(p.asset.clone()).or_default() += 1;
+        Ok(())
+    }
+
+    /// Every cached side equals the journal's, in both directions (a cached
+    /// side the journal never touched must be zero), then the invariants.
+    pub fn finish(self, cached: &Balances) -> Result<BTreeMap<String, AssetSummary>, Violation> {
+        for (side, cached_balance) in cached {
+            let journal = self.balances.get(side).copied().unwrap_or_default();
+            if journal != *cached_balance {
                 return Err(Violation::BalanceMismatch {
                     side: side.clone(),
-                    cached: *cached,
+                    cached: *cached_balance,
                     recomputed: journal,
                 });
             }
         }
-        for (side, journal) in &recomputed {
-            let cached = self.balance(side);
-            if cached != *journal {
+        for (side, journal) in &self.balances {
+            let cached_balance = cached.get(side).copied().unwrap_or_default();
+            if cached_balance != *journal {
                 return Err(Violation::BalanceMismatch {
                     side: side.clone(),
-                    cached,
+                    cached: cached_balance,
                     recomputed: *journal,
                 });
             }
         }
-        let mut summary = check_balances(&recomputed)?;
-        for entry in &self.journal {
-            if let Some(s) = summary.get_mut(&entry.posting.asset) {
-                s.postings += 1;
+        let mut summary = check_balances(&self.balances)?;
+        for (asset, count) in self.postings {
+            if let Some(s) = summary.get_mut(&asset) {
+                s.postings = count;
             }
         }
         Ok(summary)
@@ -512,6 +616,36 @@ fn check_balances(balances: &Balances) -> Result<BTreeMap<String, AssetSummary>,
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn every_name_parses_back_and_names_are_distinct() {
+        for kind in PostingKind::ALL {
+            assert_eq!(PostingKind::parse(kind.as_str()), Some(kind));
+        }
+        for wallet in Wallet::ALL {
+            assert_eq!(Wallet::parse(wallet.as_str()), Some(wallet));
+        }
+        for account in SystemAccount::ALL {
+            assert_eq!(SystemAccount::parse(account.as_str()), Some(account));
+        }
+        let kinds: std::collections::HashSet<_> =
+            PostingKind::ALL.iter().map(|k| k.as_str()).collect();
+        assert_eq!(kinds.len(), PostingKind::ALL.len());
+        assert_eq!(Wallet::parse("platform"), None);
+    }
+
+    #[test]
+    fn account_keys_tell_owners_apart() {
+        assert_eq!(AccountId::user(42, Wallet::Spot, "USDT").key(), "u:42:spot:USDT");
+        assert_eq!(
+            AccountId::system(SystemAccount::External, "USDT").key(),
+            "s:external:USDT"
+        );
+        assert_ne!(
+            AccountId::user(4, Wallet::Spot, "USDT").key(),
+            AccountId::user(42, Wallet::Spot, "USDT").key()
+        );
+    }
 
     const USDT: &str = "USDT";
     const BTC: &str = "BTC";

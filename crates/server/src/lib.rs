@@ -19,6 +19,7 @@ pub mod operators;
 pub mod routes;
 pub mod socket;
 pub mod state;
+pub mod wallet;
 pub mod web;
 
 use axum::extract::DefaultBodyLimit;

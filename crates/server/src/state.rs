@@ -6,12 +6,15 @@ use crate::files::FileStore;
 use crate::limits::Limiter;
 use crate::socket::{MarketFrames, SocketHub};
 use onyx_market::Snapshot;
+use onyx_store::ledger::LedgerStore;
 use onyx_store::Db;
 use std::sync::Arc;
 
 #[derive(Clone)]
 pub struct AppState {
     pub db: Db,
+    /// The only way to move money: one writer at a time (see `onyx_store::ledger`).
+    pub ledger: LedgerStore,
     pub config: Arc<Config>,
     pub limiter: Arc<Limiter>,
     pub delivery: Arc<Delivery>,
@@ -29,6 +32,7 @@ pub struct AppState {
 impl AppState {
     pub fn new(db: Db, config: Config) -> AppState {
         AppState {
+            ledger: LedgerStore::new(db.clone()),
             db,
             delivery: Arc::new(Delivery::new(&config)),
             files: Arc::new(FileStore::local(&config.db.data_dir)),

@@ -4,6 +4,7 @@
 
 pub mod demo;
 pub mod entity;
+pub mod ledger;
 pub mod migration;
 pub mod repo;
 

@@ -6,15 +6,20 @@ use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 
 pub mod admin;
+pub mod asset;
 pub mod catalogue;
 pub mod content;
 pub mod help;
 pub mod market;
 pub mod messages;
+pub mod recharge;
+pub mod record;
 pub mod settings;
+pub mod texchange;
 pub mod upload;
 pub mod user;
 pub mod watchlist;
+pub mod withdraw;
 
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -28,4 +33,9 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(admin::router())
         .merge(catalogue::router())
         .merge(watchlist::router())
+        .merge(recharge::router())
+        .merge(withdraw::router())
+        .merge(asset::router())
+        .merge(texchange::router())
+        .merge(record::router())
 }

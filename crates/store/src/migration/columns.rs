@@ -1,5 +1,5 @@
-//! Column shapes every migration uses, so a surrogate key or a timestamp is
-//! declared the same way in each table. Changing one changes only future
+//! Column shapes and index helpers every migration uses, so a surrogate key,
+//! a timestamp or an index name is declared the same way in each table. Changing one changes only future
 //! migrations' DDL: existing databases keep what they were created with.
 
 use sea_orm_migration::prelude::*;
@@ -22,4 +22,33 @@ pub fn time(name: impl IntoIden) -> ColumnDef {
 
 pub fn time_null(name: impl IntoIden) -> ColumnDef {
     timestamp_with_time_zone_null(name)
+}
+
+/// A plain index named `ix_{table}_{cols}`.
+pub async fn index(m: &SchemaManager<'_>, table: &str, cols: &[&str]) -> Result<(), DbErr> {
+    create_index(m, table, cols, false).await
+}
+
+/// A unique index named `ux_{table}_{cols}`.
+pub async fn unique(m: &SchemaManager<'_>, table: &str, cols: &[&str]) -> Result<(), DbErr> {
+    create_index(m, table, cols, true).await
+}
+
+async fn create_index(
+    m: &SchemaManager<'_>,
+    table: &str,
+    cols: &[&str],
+    unique: bool,
+) -> Result<(), DbErr> {
+    let prefix = if unique { "ux" } else { "ix" };
+    let mut stmt = Index::create();
+    stmt.name(format!("{prefix}_{table}_{}", cols.join("_")))
+        .table(Alias::new(table));
+    for col in cols {
+        stmt.col(Alias::new(*col));
+    }
+    if unique {
+        stmt.unique();
+    }
+    m.create_index(stmt.to_owned()).await
 }

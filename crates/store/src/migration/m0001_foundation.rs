@@ -4,7 +4,7 @@
 use sea_orm_migration::prelude::*;
 use sea_orm_migration::schema::*;
 
-use super::columns::{id, time, time_null};
+use super::columns::{id, index, time, time_null};
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -50,7 +50,7 @@ impl MigrationTrait for Migration {
                 .to_owned(),
         )
         .await?;
-        index(m, "sessions", "user_id").await?;
+        index(m, "sessions", &["user_id"]).await?;
 
         m.create_table(
             Table::create()
@@ -68,7 +68,7 @@ impl MigrationTrait for Migration {
                 .to_owned(),
         )
         .await?;
-        index(m, "verification_codes", "target").await?;
+        index(m, "verification_codes", &["target"]).await?;
 
         m.create_table(
             Table::create()
@@ -86,7 +86,7 @@ impl MigrationTrait for Migration {
                 .to_owned(),
         )
         .await?;
-        index(m, "outbox", "target").await?;
+        index(m, "outbox", &["target"]).await?;
 
         m.create_table(
             Table::create()
@@ -99,7 +99,7 @@ impl MigrationTrait for Migration {
                 .to_owned(),
         )
         .await?;
-        index(m, "withdraw_addresses", "user_id").await?;
+        index(m, "withdraw_addresses", &["user_id"]).await?;
 
         m.create_table(
             Table::create()
@@ -114,7 +114,7 @@ impl MigrationTrait for Migration {
                 .to_owned(),
         )
         .await?;
-        index(m, "files", "user_id").await?;
+        index(m, "files", &["user_id"]).await?;
 
         m.create_table(
             Table::create()
@@ -136,8 +136,8 @@ impl MigrationTrait for Migration {
                 .to_owned(),
         )
         .await?;
-        index(m, "kyc_submissions", "user_id").await?;
-        index(m, "kyc_submissions", "status").await?;
+        index(m, "kyc_submissions", &["user_id"]).await?;
+        index(m, "kyc_submissions", &["status"]).await?;
 
         m.create_table(
             Table::create()
@@ -165,7 +165,7 @@ impl MigrationTrait for Migration {
                 .to_owned(),
         )
         .await?;
-        index(m, "content_items", "kind").await?;
+        index(m, "content_items", &["kind"]).await?;
 
         m.create_table(
             Table::create()
@@ -201,7 +201,7 @@ impl MigrationTrait for Migration {
                 .to_owned(),
         )
         .await?;
-        index(m, "messages", "user_id").await?;
+        index(m, "messages", &["user_id"]).await?;
 
         m.create_table(
             Table::create()
@@ -245,7 +245,7 @@ impl MigrationTrait for Migration {
                 .to_owned(),
         )
         .await?;
-        index(m, "audit_log", "created_at").await?;
+        index(m, "audit_log", &["created_at"]).await?;
         Ok(())
     }
 
@@ -254,15 +254,4 @@ impl MigrationTrait for Migration {
             "the foundation schema is not reversible: restore a backup instead".into(),
         ))
     }
-}
-
-async fn index(m: &SchemaManager<'_>, table: &str, col: &str) -> Result<(), DbErr> {
-    m.create_index(
-        Index::create()
-            .name(format!("ix_{table}_{col}"))
-            .table(Alias::new(table))
-            .col(Alias::new(col))
-            .to_owned(),
-    )
-    .await
 }

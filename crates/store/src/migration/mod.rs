@@ -7,6 +7,7 @@ mod columns;
 mod m0001_foundation;
 mod m0002_market;
 mod m0003_catalogue;
+mod m0004_wallet;
 
 pub struct Migrator;
 
@@ -17,6 +18,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0001_foundation::Migration),
             Box::new(m0002_market::Migration),
             Box::new(m0003_catalogue::Migration),
+            Box::new(m0004_wallet::Migration),
         ]
     }
 }

@@ -9,11 +9,13 @@ pub mod audit;
 pub mod auth;
 pub mod catalogue;
 pub mod content;
+pub mod deposits;
 pub mod kyc;
 pub mod messages;
 pub mod outbox;
 pub mod settings;
 pub mod users;
+pub mod withdrawals;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -26,6 +28,8 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(messages::router())
         .merge(outbox::router())
         .merge(audit::router())
+        .merge(deposits::router())
+        .merge(withdrawals::router())
 }
 
 /// Paging from the two query fields (declared on each query struct, since

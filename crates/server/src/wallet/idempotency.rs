@@ -1,0 +1,84 @@
+//! Idempotency keys for money-moving calls. The client sends an
+//! `Idempotency-Key` header (any 1 to 64 characters of `[A-Za-z0-9_-]`,
+//! a fresh random one per user action, the same one on a retry). The first
+//! call's response is stored in the same transaction as its postings; a
+//! retry with the same key and the same request gets that response back
+//! and moves nothing. The same key with a different request is refused.
+//! Without the header a call is simply not deduplicated.
+
+use crate::error::ApiError;
+use crate::state::AppState;
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use onyx_core::ErrorCode;
+use onyx_store::ledger::{LedgerTxn, Replay};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+pub const HEADER: &str = "idempotency-key";
+const KEY_LEN_MAX: usize = 64;
+
+/// The header's value, if any. A malformed key is refused, not ignored: a
+/// client that thinks it is protected must not silently lose protection.
+#[derive(Clone, Debug, Default)]
+pub struct IdempotencyKey(pub Option<String>);
+
+impl FromRequestParts<AppState> for IdempotencyKey {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &AppState) -> Result<Self, ApiError> {
+        let Some(value) = parts.headers.get(HEADER) else {
+            return Ok(IdempotencyKey(None));
+        };
+        let key = value.to_str().map_err(|_| ApiError::invalid("Idempotency-Key"))?;
+        let valid = !key.is_empty()
+            && key.len() <= KEY_LEN_MAX
+            && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+        if !valid {
+            return Err(ApiError::invalid("Idempotency-Key"));
+        }
+        Ok(IdempotencyKey(Some(key.to_string())))
+    }
+}
+
+/// One call's idempotency context: who, which call, which key, and a hash
+/// of what was asked.
+pub struct Idempotency {
+    user_id: i64,
+    scope: &'static str,
+    key: Option<String>,
+    request_hash: String,
+}
+
+impl Idempotency {
+    pub fn new(key: IdempotencyKey, user_id: i64, scope: &'static str, request: &impl Serialize) -> Idempotency {
+        let body = serde_json::to_vec(request).unwrap_or_default();
+        let request_hash = hex::encode(Sha256::digest(&body));
+        Idempotency {
+            user_id,
+            scope,
+            key: key.0,
+            request_hash,
+        }
+    }
+
+    /// The stored response of an earlier call with this key, if any.
+    pub async fn replay(&self, txn: &LedgerTxn) -> Result<Option<serde_json::Value>, ApiError> {
+        let Some(key) = &self.key else { return Ok(None) };
+        match txn.replay(self.user_id, self.scope, key, &self.request_hash).await? {
+            Replay::Fresh => Ok(None),
+            Replay::Stored(value) => Ok(Some(value)),
+            Replay::Conflict => Err(ApiError::new(ErrorCode::IdempotencyConflict)),
+        }
+    }
+
+    /// Stores `response` under the key (no-op without a key), in `txn`.
+    pub async fn remember<T: Serialize>(&self, txn: &LedgerTxn, response: &T) -> Result<serde_json::Value, ApiError> {
+        let value = serde_json::to_value(response).map_err(ApiError::internal)?;
+        if let Some(key) = &self.key {
+            txn.remember(self.user_id, self.scope, key, &self.request_hash, &value)
+                .await?;
+        }
+        Ok(value)
+    }
+}
