@@ -36,6 +36,9 @@ pub enum Permission {
     SendMessages,
     ReadOutbox,
     ReadAudit,
+    /// Confirm or reject deposit claims, approve or reject withdrawals,
+    /// edit deposit bonus rules: money leaves or enters the platform.
+    ReviewFunds,
 }
 
 /// `owner` may do everything; `support` reads users, writes messages and
