@@ -485,7 +485,6 @@ fn apply_to_scratch(
     Ok(())
 }
 
-
 /// Balances rebuilt from a journal fed one posting at a time, so a store can
 /// stream millions of postings through it. [`Recompute::finish`] compares the
 /// result with the cached balances and checks the invariants.
@@ -636,7 +635,10 @@ mod tests {
 
     #[test]
     fn account_keys_tell_owners_apart() {
-        assert_eq!(AccountId::user(42, Wallet::Spot, "USDT").key(), "u:42:spot:USDT");
+        assert_eq!(
+            AccountId::user(42, Wallet::Spot, "USDT").key(),
+            "u:42:spot:USDT"
+        );
         assert_eq!(
             AccountId::system(SystemAccount::External, "USDT").key(),
             "s:external:USDT"
@@ -1271,6 +1273,102 @@ mod tests {
             prop_assert!(!deposited || !ledger.journal().is_empty());
             let postings_total: u64 = ledger.audit().unwrap().values().map(|s| s.postings).sum();
             prop_assert_eq!(postings_total, ledger.journal().len() as u64);
+        }
+    }
+
+    /// A naive reference: a transaction applies iff it has no zero amount,
+    /// no posting to its own side, and leaves no user side negative when its
+    /// postings are applied in order. Deliberately written without `plan`.
+    fn model_apply(model: &mut Balances, tx: &Transaction) -> bool {
+        if tx
+            .postings
+            .iter()
+            .any(|p| p.amount.is_zero() || p.from == p.to)
+        {
+            return false;
+        }
+        let mut next = model.clone();
+        for p in &tx.postings {
+            let amount = p.amount.as_decimal();
+            *next.entry(p.from.clone()).or_default() -= amount;
+            *next.entry(p.to.clone()).or_default() += amount;
+            if p.from.account.owner.is_user() && next[&p.from] < Decimal::ZERO {
+                return false;
+            }
+        }
+        *model = next;
+        true
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+
+        /// The ledger accepts exactly what the naive model accepts, ends
+        /// with the model's balance on every side, and its audit totals are
+        /// the model's sums.
+        #[test]
+        fn random_operations_agree_with_a_naive_model(ops in prop::collection::vec(op(), 1..80)) {
+            let mut ledger = Ledger::new();
+            let mut model: Balances = BTreeMap::new();
+            let (mut applied, mut refused) = (0u32, 0u32);
+            for op in &ops {
+                for tx in transactions(op) {
+                    let expected = model_apply(&mut model, &tx);
+                    let got = ledger.apply(tx.clone());
+                    prop_assert_eq!(got.is_ok(), expected, "{:?}: {:?}", tx, got);
+                    if expected { applied += 1 } else { refused += 1 }
+                }
+            }
+            prop_assert_eq!(applied + refused, ops.iter().map(|op| transactions(op).len() as u32).sum::<u32>());
+            for (side, balance) in &model {
+                prop_assert_eq!(ledger.balance(side), *balance, "{}", side);
+            }
+            for (side, balance) in ledger.balances() {
+                prop_assert_eq!(model.get(side).copied().unwrap_or_default(), *balance);
+            }
+            let summary = ledger.audit().unwrap();
+            for (asset, s) in &summary {
+                let user = |bucket: Bucket| -> Decimal {
+                    model
+                        .iter()
+                        .filter(|(side, _)| side.account.asset == *asset && side.account.owner.is_user() && side.bucket == bucket)
+                        .map(|(_, b)| *b)
+                        .sum()
+                };
+                prop_assert_eq!(s.user_available, user(Bucket::Available));
+                prop_assert_eq!(s.user_frozen, user(Bucket::Frozen));
+                for (account, balance) in &s.system {
+                    let side = Side::available(sys(*account, asset));
+                    prop_assert_eq!(model.get(&side).copied().unwrap_or_default(), *balance);
+                }
+                prop_assert_eq!(s.sum(), Decimal::ZERO);
+            }
+        }
+
+        /// After any history, changing one cached balance by any amount is
+        /// found by the audit as that side's mismatch.
+        #[test]
+        fn a_tampered_balance_is_found_after_any_history(
+            ops in prop::collection::vec(op(), 1..40),
+            pick in any::<prop::sample::Index>(),
+            delta in 1i64..1_000_000,
+        ) {
+            let mut ledger = Ledger::new();
+            for op in &ops {
+                for tx in transactions(op) {
+                    let _ = ledger.apply(tx);
+                }
+            }
+            let sides: Vec<Side> = ledger.balances().keys().cloned().collect();
+            prop_assume!(!sides.is_empty());
+            let side = pick.get(&sides).clone();
+            let before = ledger.balance(&side);
+            let tampered = before + Decimal::new(delta, 2);
+            ledger.balances.insert(side.clone(), tampered);
+            prop_assert_eq!(
+                ledger.audit(),
+                Err(Violation::BalanceMismatch { side, cached: tampered, recomputed: before })
+            );
         }
     }
 }

@@ -4,12 +4,16 @@
 
 pub mod address;
 pub mod countries;
+pub mod deposit;
 pub mod error_code;
+pub mod hd;
 pub mod i18n;
 pub mod identity;
 pub mod ledger;
 pub mod money;
+pub mod orderbook;
 pub mod settings;
+pub mod spot;
 pub mod vip;
 pub mod withdrawal_rules;
 

@@ -307,7 +307,7 @@ fn check_window(global: &WithdrawalSetting, req: &WithdrawalRequest) -> Result<(
 
 /// Inclusive start, exclusive end; start > end wraps past midnight;
 /// start == end is the whole day.
-fn in_window(time: NaiveTime, start: NaiveTime, end: NaiveTime) -> bool {
+pub fn in_window(time: NaiveTime, start: NaiveTime, end: NaiveTime) -> bool {
     match start.cmp(&end) {
         std::cmp::Ordering::Less => start <= time && time < end,
         std::cmp::Ordering::Greater => time >= start || time < end,

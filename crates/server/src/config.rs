@@ -2,6 +2,8 @@
 //! fallback (see `onyx serve --help` and the README's table).
 
 use clap::Args;
+use onyx_core::address::Network;
+use onyx_core::hd::{DepositKey, HdError};
 use std::path::PathBuf;
 
 #[derive(Args, Clone, Debug)]
@@ -90,6 +92,18 @@ pub struct Config {
     /// many users share an address, e.g. behind a carrier NAT).
     #[arg(long, env = "ONYX_WS_CONNECTIONS_PER_IP", default_value_t = crate::socket::CONNECTIONS_PER_IP_MAX)]
     pub ws_connections_per_ip: usize,
+    /// Extended public key (xpub...) that per-user EVM deposit addresses
+    /// (ERC-20, BEP-20, ETH) are derived from; without it the ASSET_COIN
+    /// address is shown to everyone. Never give the server a private key.
+    #[arg(long, env = "ONYX_DEPOSIT_XPUB_EVM")]
+    pub deposit_xpub_evm: Option<String>,
+    /// Extended public key for per-user TRON (TRC-20, TRX) deposit addresses.
+    #[arg(long, env = "ONYX_DEPOSIT_XPUB_TRON")]
+    pub deposit_xpub_tron: Option<String>,
+    /// Extended public key (xpub or zpub) for per-user Bitcoin deposit
+    /// addresses (native segwit, bc1q...).
+    #[arg(long, env = "ONYX_DEPOSIT_XPUB_BTC")]
+    pub deposit_xpub_btc: Option<String>,
 }
 
 /// Where live prices come from.
@@ -126,7 +140,45 @@ impl Config {
             socket_heartbeat_ms: 15_000,
             market_reload_seconds: 30,
             ws_connections_per_ip: crate::socket::CONNECTIONS_PER_IP_MAX,
+            deposit_xpub_evm: None,
+            deposit_xpub_tron: None,
+            deposit_xpub_btc: None,
         }
+    }
+
+    /// The operator's deposit key for a network family, if configured.
+    /// Startup has already refused a bad key (see [`Config::check_deposit_keys`]).
+    pub fn deposit_key(&self, network: Network) -> Option<Result<DepositKey, HdError>> {
+        let text = match network {
+            Network::Evm => &self.deposit_xpub_evm,
+            Network::Tron => &self.deposit_xpub_tron,
+            Network::Bitcoin => &self.deposit_xpub_btc,
+        };
+        text.as_deref()
+            .filter(|t| !t.trim().is_empty())
+            .map(|t| DepositKey::parse(t, network))
+    }
+
+    /// Every configured deposit key parses as an extended public key. The
+    /// message names the flag, never the value, which may be a private key
+    /// pasted by mistake.
+    pub fn check_deposit_keys(&self) -> anyhow::Result<()> {
+        for (network, flag) in [
+            (Network::Evm, "--deposit-xpub-evm (ONYX_DEPOSIT_XPUB_EVM)"),
+            (
+                Network::Tron,
+                "--deposit-xpub-tron (ONYX_DEPOSIT_XPUB_TRON)",
+            ),
+            (
+                Network::Bitcoin,
+                "--deposit-xpub-btc (ONYX_DEPOSIT_XPUB_BTC)",
+            ),
+        ] {
+            if let Some(Err(e)) = self.deposit_key(network) {
+                anyhow::bail!("{flag}: {e}");
+            }
+        }
+        Ok(())
     }
 
     pub fn upload_max_bytes(&self) -> usize {

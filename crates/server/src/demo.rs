@@ -1,8 +1,15 @@
 //! `--demo`: on an empty database only, a demo user, an operator, demo
 //! content in every language it is written in, and settings that open the
-//! flows a newcomer wants to try.
+//! flows a newcomer wants to try, and a confirmed 10,000 USDT deposit for
+//! the demo user.
 
+use crate::routes::admin::auth::CurrentAdmin;
+use crate::routes::admin::deposits;
+use crate::routes::recharge::{self, PayRequest};
 use crate::state::AppState;
+use crate::wallet::IdempotencyKey;
+use onyx_core::address::Network;
+use onyx_core::hd::DepositKey;
 use onyx_store::repo::{admins, settings, users};
 use serde_json::Value;
 
@@ -11,6 +18,16 @@ pub const DEMO_PASSWORD: &str = "demo-pass-1";
 pub const DEMO_INVITE_CODE: &str = "ONYXDEMO";
 pub const DEMO_OPERATOR: &str = "admin";
 pub const DEMO_OPERATOR_PASSWORD: &str = "admin-pass-1";
+/// What the demo user starts with in spot, deposited like any other user's.
+pub const DEMO_DEPOSIT_AMOUNT: &str = "10000";
+pub const DEMO_DEPOSIT_NETWORK: &str = "USDT-TRC20";
+/// "OnyxDemoDeposit" in hex, padded: a hash no real transfer will have.
+pub const DEMO_DEPOSIT_TX_HASH: &str =
+    "4f6e797844656d6f4465706f7369740000000000000000000000000000000001";
+/// BIP32 test vector 1, m/0H. Its private key is published, so the address
+/// derived from it is for show only: a demo must not look like a place to
+/// send real money.
+const DEMO_TRON_XPUB: &str = "xpub68Gmy5EdvgibQVfPdqkBBCHxA5htiqg55crXYuXoQRKfDBFA1WEjWgP6LHhwBZeNK1VTsfTFUHCdrfp1bgwQ9xv5ski8PX9rL2dZXvgGDnw";
 
 pub async fn seed_if_empty(state: &AppState) -> anyhow::Result<bool> {
     let db = &state.db;
@@ -49,8 +66,61 @@ pub async fn seed_if_empty(state: &AppState) -> anyhow::Result<bool> {
     auth["isOpenPrimary"] = Value::Bool(true);
     settings::put(db, "AUTH_LIMIT", &auth, None).await?;
 
+    deposit_opening_balance(state, demo_user.id).await?;
+
     tracing::info!(
         "demo seeded: user {DEMO_USER} / {DEMO_PASSWORD} (invite code {DEMO_INVITE_CODE}), operator {DEMO_OPERATOR} / {DEMO_OPERATOR_PASSWORD}"
     );
     Ok(true)
+}
+
+/// 10,000 USDT for the demo user through the normal deposit path: a claim
+/// the user files and the demo operator confirms (audited like any
+/// operator's), so the ledger and the audit trail hold nothing a real
+/// deposit would not.
+async fn deposit_opening_balance(state: &AppState, user_id: i64) -> anyhow::Result<()> {
+    let db = &state.db;
+    // Without an operator key or address USDT-TRC20 deposits are closed;
+    // the demo opens them with a shared address of a public test key.
+    let mut coins = settings::get(db, "ASSET_COIN").await?;
+    if let Some(entry) = coins.as_array_mut().into_iter().flatten().find(|e| {
+        e["coinName"].as_str() == Some(DEMO_DEPOSIT_NETWORK)
+            && e["coinAddress"]
+                .as_str()
+                .is_none_or(|a| a.trim().is_empty())
+    }) {
+        let address = DepositKey::parse(DEMO_TRON_XPUB, Network::Tron)?.address(0)?;
+        entry["coinAddress"] = Value::String(address);
+        settings::put(db, "ASSET_COIN", &coins, None).await?;
+    }
+    let claim = recharge::claim(
+        state,
+        user_id,
+        IdempotencyKey(None),
+        PayRequest {
+            coin: "usdt".into(),
+            symbol: DEMO_DEPOSIT_NETWORK.into(),
+            amount: DEMO_DEPOSIT_AMOUNT.into(),
+            tx_hash: DEMO_DEPOSIT_TX_HASH.into(),
+            screenshot: None,
+        },
+    )
+    .await
+    .map_err(|e| anyhow::anyhow!("demo deposit claim: {e:?}"))?;
+    let operator = admins::find_by_username(db, DEMO_OPERATOR)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("demo operator missing"))?;
+    let me = CurrentAdmin {
+        admin: operator,
+        session_id: 0,
+    };
+    deposits::confirm(
+        state,
+        &me,
+        claim.id,
+        "Demo seed: opening balance of the demo user",
+    )
+    .await
+    .map_err(|e| anyhow::anyhow!("demo deposit confirmation: {e:?}"))?;
+    Ok(())
 }

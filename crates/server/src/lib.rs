@@ -55,6 +55,7 @@ pub fn app(state: AppState) -> Router {
 
 /// Connects, migrates and (with `--demo`, on an empty database) seeds.
 pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
+    config.check_deposit_keys()?;
     let db = onyx_store::connect(config.db.database_url.as_deref(), &config.db.data_dir).await?;
     onyx_store::migrate(&db).await?;
     let state = AppState::new(db, config);

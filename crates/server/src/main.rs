@@ -19,6 +19,9 @@ enum Command {
     Serve(Box<Config>),
     /// Apply pending database migrations and exit.
     Migrate(DbArgs),
+    /// Recompute every balance from the ledger's postings and check every
+    /// invariant. Exits 0 when the ledger is clean, 2 on a violation.
+    Audit(DbArgs),
     /// Manage operator accounts.
     Operator {
         #[command(subcommand)]
@@ -54,6 +57,14 @@ async fn main() -> anyhow::Result<()> {
             let conn = onyx_store::connect(db.database_url.as_deref(), &db.data_dir).await?;
             onyx_store::migrate(&conn).await?;
             println!("migrations applied ({})", onyx_store::backend_name(&conn));
+            Ok(())
+        }
+        Command::Audit(db) => {
+            // Read-only: no migration, so an audit never changes what it audits.
+            let conn = onyx_store::connect(db.database_url.as_deref(), &db.data_dir).await?;
+            if !onyx_server::wallet::audit_report::run(&conn).await? {
+                std::process::exit(2);
+            }
             Ok(())
         }
         Command::Operator {

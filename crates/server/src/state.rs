@@ -27,6 +27,8 @@ pub struct AppState {
     pub sockets: Arc<SocketHub>,
     /// Stops the market service (flushing its candles) on shutdown.
     pub market_stop: Arc<tokio::sync::watch::Sender<bool>>,
+    /// Flash-exchange quotes in force (in memory; see `wallet::quotes`).
+    pub quotes: Arc<crate::wallet::quotes::QuoteBook>,
 }
 
 impl AppState {
@@ -42,6 +44,7 @@ impl AppState {
             market: Arc::new(Snapshot::default()),
             market_events: tokio::sync::broadcast::channel(crate::socket::EVENTS_BUFFERED).0,
             market_stop: Arc::new(tokio::sync::watch::channel(false).0),
+            quotes: Arc::new(crate::wallet::quotes::QuoteBook::default()),
         }
     }
 }

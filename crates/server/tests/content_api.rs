@@ -323,9 +323,10 @@ async fn demo_seed_has_content_and_a_welcome_message_and_is_not_seeded_twice() {
     .unwrap()
     .unwrap();
     let token = session_for(&app, demo.id).await;
+    // The welcome, and the notice of the demo's opening deposit.
     let inbox = app.get("/api/message/list", Some(&token)).await.ok();
-    assert_eq!(inbox["total"], 1);
-    assert_eq!(inbox["unread"], 1);
+    assert_eq!(inbox["total"], 2);
+    assert_eq!(inbox["unread"], 2);
 
     let items = onyx_store::repo::content::count(&app.state.db)
         .await
@@ -343,6 +344,6 @@ async fn demo_seed_has_content_and_a_welcome_message_and_is_not_seeded_twice() {
     );
     assert_eq!(
         app.get("/api/message/list", Some(&token)).await.ok()["total"],
-        1
+        2
     );
 }

@@ -29,13 +29,25 @@ async fn an_overdraft_is_refused_whole_and_the_audit_stays_clean() {
     let refused = txn.post("t", vec![transfer("60"), transfer("60")]).await;
     assert!(refused.is_err());
     drop(txn);
-    assert_eq!(balance(&app, 7, Wallet::Spot, "USDT").await, (dec("100"), dec("0")));
-    assert_eq!(balance(&app, 7, Wallet::Contract, "USDT").await, (dec("0"), dec("0")));
+    assert_eq!(
+        balance(&app, 7, Wallet::Spot, "USDT").await,
+        (dec("100"), dec("0"))
+    );
+    assert_eq!(
+        balance(&app, 7, Wallet::Contract, "USDT").await,
+        (dec("0"), dec("0"))
+    );
 
     let mut txn = app.state.ledger.begin().await.unwrap();
     txn.post("t", vec![transfer("60")]).await.unwrap();
     txn.commit().await.unwrap();
-    assert_eq!(balance(&app, 7, Wallet::Spot, "USDT").await, (dec("40"), dec("0")));
-    assert_eq!(balance(&app, 7, Wallet::Contract, "USDT").await, (dec("60"), dec("0")));
+    assert_eq!(
+        balance(&app, 7, Wallet::Spot, "USDT").await,
+        (dec("40"), dec("0"))
+    );
+    assert_eq!(
+        balance(&app, 7, Wallet::Contract, "USDT").await,
+        (dec("60"), dec("0"))
+    );
     assert_audit_clean(&app).await;
 }

@@ -73,11 +73,9 @@ impl LedgerStore {
             .value("version", Expr::col("version").add(1))
             .and_where(Expr::col("id").eq(1))
             .to_owned();
-        txn.execute(txn.get_database_backend().build(&touch)).await?;
-        Ok(LedgerTxn {
-            txn,
-            _guard: guard,
-        })
+        txn.execute(txn.get_database_backend().build(&touch))
+            .await?;
+        Ok(LedgerTxn { txn, _guard: guard })
     }
 }
 
@@ -116,7 +114,11 @@ impl LedgerTxn {
 
     /// Applies `postings` as one ledger transaction, or refuses them all.
     /// Returns the transaction's id.
-    pub async fn post(&mut self, reference: &str, postings: Vec<Posting>) -> Result<i64, PostError> {
+    pub async fn post(
+        &mut self,
+        reference: &str,
+        postings: Vec<Posting>,
+    ) -> Result<i64, PostError> {
         let tx = Transaction::new(postings);
         let mut accounts: BTreeMap<AccountId, ledger_account::Model> = BTreeMap::new();
         for p in &tx.postings {
@@ -180,7 +182,9 @@ impl LedgerTxn {
                 ..Default::default()
             })
             .collect();
-        ledger_posting::Entity::insert_many(rows).exec(&self.txn).await?;
+        ledger_posting::Entity::insert_many(rows)
+            .exec(&self.txn)
+            .await?;
         Ok(tx_row.id)
     }
 
@@ -272,7 +276,9 @@ fn user_of(account: &AccountId) -> Option<i64> {
 }
 
 fn at(ms: i64) -> DateTime<Utc> {
-    Utc.timestamp_millis_opt(ms).single().unwrap_or_else(Utc::now)
+    Utc.timestamp_millis_opt(ms)
+        .single()
+        .unwrap_or_else(Utc::now)
 }
 
 fn parse(text: &str) -> Result<Decimal, DbErr> {
@@ -383,11 +389,17 @@ pub async fn audit(db: &Db) -> Result<AuditReport, DbErr> {
     })
 }
 
-fn posting_of(row: &ledger_posting::Model, accounts: &HashMap<i64, AccountId>) -> Result<Posting, DbErr> {
+fn posting_of(
+    row: &ledger_posting::Model,
+    accounts: &HashMap<i64, AccountId>,
+) -> Result<Posting, DbErr> {
     let bad = |what: &str| DbErr::Custom(format!("posting {}: {what}", row.id));
     let side = |id: i64, bucket: &str| -> Result<Side, DbErr> {
         Ok(Side {
-            account: accounts.get(&id).cloned().ok_or_else(|| bad("unknown account"))?,
+            account: accounts
+                .get(&id)
+                .cloned()
+                .ok_or_else(|| bad("unknown account"))?,
             bucket: Bucket::parse(bucket).ok_or_else(|| bad("unknown bucket"))?,
         })
     };

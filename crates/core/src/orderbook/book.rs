@@ -187,7 +187,9 @@ impl OrderBook {
         if tif == Some(TimeInForce::PostOnly) {
             let price = limit.expect("post-only is a limit");
             if self.crosses(order.side, price) {
-                let Remaining::Qty(qty) = remaining else { unreachable!() };
+                let Remaining::Qty(qty) = remaining else {
+                    unreachable!()
+                };
                 out.push(Event::Cancelled {
                     id: order.id,
                     owner: order.owner,
@@ -382,7 +384,9 @@ impl OrderBook {
             Side::Buy => &mut self.bids,
             Side::Sell => &mut self.asks,
         };
-        let level = book.get_mut(&node.price).expect("indexed order has a level");
+        let level = book
+            .get_mut(&node.price)
+            .expect("indexed order has a level");
         unlink(level, &mut self.slab, slot);
         level.total -= node.qty as u128;
         if level.head == NIL {
@@ -403,7 +407,11 @@ impl OrderBook {
     /// counts equal their orders, links consistent, index complete.
     pub fn check_invariants(&self) -> Result<(), String> {
         if !self.not_crossed() {
-            return Err(format!("crossed: {:?} >= {:?}", self.best_bid(), self.best_ask()));
+            return Err(format!(
+                "crossed: {:?} >= {:?}",
+                self.best_bid(),
+                self.best_ask()
+            ));
         }
         let mut seen = 0usize;
         for (side, map) in [(Side::Buy, &self.bids), (Side::Sell, &self.asks)] {
@@ -422,14 +430,18 @@ impl OrderBook {
                     prev = slot;
                     slot = n.next;
                 }
-                if prev != level.tail || total != level.total || count != level.count || count == 0 {
+                if prev != level.tail || total != level.total || count != level.count || count == 0
+                {
                     return Err(format!("level {price}: totals or links disagree"));
                 }
                 seen += count as usize;
             }
         }
         if seen != self.index.len() {
-            return Err(format!("{seen} orders in levels, {} indexed", self.index.len()));
+            return Err(format!(
+                "{seen} orders in levels, {} indexed",
+                self.index.len()
+            ));
         }
         Ok(())
     }

@@ -108,7 +108,11 @@ pub enum Event {
         maker_done: bool,
     },
     /// The order now rests with `qty` lots.
-    Rested { id: OrderId, price: Price, qty: Qty },
+    Rested {
+        id: OrderId,
+        price: Price,
+        qty: Qty,
+    },
     /// `qty` lots of the order will never trade.
     Cancelled {
         id: OrderId,
@@ -116,16 +120,25 @@ pub enum Event {
         qty: Qty,
         reason: CancelReason,
     },
-    Rejected { id: OrderId, reason: Reject },
+    Rejected {
+        id: OrderId,
+        reason: Reject,
+    },
 }
 
 /// A commands stream element, as the benchmark and the service feed it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
     Place(NewOrder),
-    Cancel { id: OrderId },
+    Cancel {
+        id: OrderId,
+    },
     /// Cancel and re-enter at a new price and quantity (loses priority).
-    Replace { id: OrderId, price: Price, qty: Qty },
+    Replace {
+        id: OrderId,
+        price: Price,
+        qty: Qty,
+    },
 }
 
 #[cfg(test)]

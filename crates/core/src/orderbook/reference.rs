@@ -94,14 +94,21 @@ impl ReferenceBook {
 
     fn place(&mut self, o: NewOrder, out: &mut Vec<Event>) {
         if self.resting.iter().any(|r| r.id == o.id) {
-            return out.push(Event::Rejected { id: o.id, reason: Reject::DuplicateId });
+            return out.push(Event::Rejected {
+                id: o.id,
+                reason: Reject::DuplicateId,
+            });
         }
         let reject = match o.kind {
             OrderKind::Limit { price: 0, .. } => Some(Reject::ZeroPrice),
-            OrderKind::Limit { qty: 0, .. } | OrderKind::MarketQty { qty: 0 } => Some(Reject::ZeroQuantity),
+            OrderKind::Limit { qty: 0, .. } | OrderKind::MarketQty { qty: 0 } => {
+                Some(Reject::ZeroQuantity)
+            }
             OrderKind::MarketQuote { quote: 0 } => Some(Reject::ZeroQuantity),
             OrderKind::MarketQuote { .. } if o.side == Side::Sell => Some(Reject::QuoteSell),
-            OrderKind::Limit { .. } if self.resting.len() >= self.capacity => Some(Reject::BookFull),
+            OrderKind::Limit { .. } if self.resting.len() >= self.capacity => {
+                Some(Reject::BookFull)
+            }
             _ => None,
         };
         if let Some(reason) = reject {
@@ -116,9 +123,22 @@ impl ReferenceBook {
             (Side::Buy, Some(l)) => p <= l,
             (Side::Sell, Some(l)) => p >= l,
         };
-        if let OrderKind::Limit { qty, tif: TimeInForce::PostOnly, .. } = o.kind {
-            if self.best(o.side).is_some_and(|i| crosses(self.resting[i].price)) {
-                return out.push(Event::Cancelled { id: o.id, owner: o.owner, qty, reason: CancelReason::WouldTake });
+        if let OrderKind::Limit {
+            qty,
+            tif: TimeInForce::PostOnly,
+            ..
+        } = o.kind
+        {
+            if self
+                .best(o.side)
+                .is_some_and(|i| crosses(self.resting[i].price))
+            {
+                return out.push(Event::Cancelled {
+                    id: o.id,
+                    owner: o.owner,
+                    qty,
+                    reason: CancelReason::WouldTake,
+                });
             }
         }
         let (mut qty_left, mut quote_left) = match o.kind {
@@ -132,12 +152,19 @@ impl ReferenceBook {
             let maker = self.resting[i].clone();
             if maker.owner == o.owner {
                 self.resting.remove(i);
-                out.push(Event::Cancelled { id: maker.id, owner: maker.owner, qty: maker.qty, reason: CancelReason::SelfTrade });
+                out.push(Event::Cancelled {
+                    id: maker.id,
+                    owner: maker.owner,
+                    qty: maker.qty,
+                    reason: CancelReason::SelfTrade,
+                });
                 continue;
             }
             let qty = match (qty_left, quote_left) {
                 (Some(q), _) => q.min(maker.qty),
-                (None, Some(quote)) => ((quote / maker.price as u128).min(maker.qty as u128)) as Qty,
+                (None, Some(quote)) => {
+                    ((quote / maker.price as u128).min(maker.qty as u128)) as Qty
+                }
                 _ => unreachable!(),
             };
             if qty == 0 {
@@ -169,13 +196,34 @@ impl ReferenceBook {
         if let (Some(qty), OrderKind::Limit { price, tif, .. }) = (qty_left, o.kind) {
             if qty > 0 && tif != TimeInForce::Ioc {
                 self.seq += 1;
-                self.resting.push(Resting { id: o.id, owner: o.owner, side: o.side, price, qty, seq: self.seq });
-                out.push(Event::Rested { id: o.id, price, qty });
+                self.resting.push(Resting {
+                    id: o.id,
+                    owner: o.owner,
+                    side: o.side,
+                    price,
+                    qty,
+                    seq: self.seq,
+                });
+                out.push(Event::Rested {
+                    id: o.id,
+                    price,
+                    qty,
+                });
             } else if qty > 0 {
-                out.push(Event::Cancelled { id: o.id, owner: o.owner, qty, reason: CancelReason::Unfilled });
+                out.push(Event::Cancelled {
+                    id: o.id,
+                    owner: o.owner,
+                    qty,
+                    reason: CancelReason::Unfilled,
+                });
             }
         } else if let Some(qty) = qty_left.filter(|q| *q > 0) {
-            out.push(Event::Cancelled { id: o.id, owner: o.owner, qty, reason: CancelReason::Unfilled });
+            out.push(Event::Cancelled {
+                id: o.id,
+                owner: o.owner,
+                qty,
+                reason: CancelReason::Unfilled,
+            });
         }
     }
 
@@ -186,6 +234,8 @@ impl ReferenceBook {
             Side::Sell => (r.price as i128, r.seq),
             Side::Buy => (-(r.price as i128), r.seq),
         });
-        v.into_iter().map(|r| (r.id, r.owner, r.price, r.qty)).collect()
+        v.into_iter()
+            .map(|r| (r.id, r.owner, r.price, r.qty))
+            .collect()
     }
 }

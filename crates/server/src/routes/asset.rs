@@ -1,6 +1,255 @@
+//! The user's balances per wallet with their USDT value, transfers between
+//! the user's own wallets, and the coin list of the flash exchange.
+
+use super::texchange::exchange_coins;
+use crate::auth::CurrentUser;
+use crate::envelope::{ok, Envelope, Reply};
+use crate::error::ApiError;
+use crate::extract::ApiJson;
 use crate::state::AppState;
-use utoipa_axum::router::OpenApiRouter;
+use crate::wallet::quotes::USDT_SCALE;
+use crate::wallet::{asset, now_ms, parse_amount, usdt_price, Idempotency, IdempotencyKey, USDT};
+use axum::extract::State;
+use onyx_core::ledger::{AccountId, Posting, PostingKind, Side, Wallet};
+use onyx_core::money::SCALE_MAX;
+use onyx_core::ErrorCode;
+use onyx_store::ledger::user_balances;
+use onyx_store::repo::catalogue;
+use rust_decimal::{Decimal, RoundingStrategy};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use utoipa::ToSchema;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+/// Longest coin name a transfer accepts (the catalogue's own limit).
+const COIN_LEN_MAX: usize = 32;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .routes(routes!(asset_balance))
+        .routes(routes!(transfer_funds))
+        .routes(routes!(get_app_currency_list))
+}
+
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct AssetBalance {
+    /// Sum of the wallets' `totalUsdt`.
+    pub total_usdt: String,
+    pub wallets: Vec<WalletBalance>,
+}
+
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct WalletBalance {
+    /// `spot`, `contract` or `finance`.
+    pub wallet: String,
+    /// Sum of the rows' `usdtValue`; an unpriced coin counts 0.
+    pub total_usdt: String,
+    pub assets: Vec<AssetRow>,
+}
+
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct AssetRow {
+    pub coin: String,
+    pub available: String,
+    pub frozen: String,
+    pub total: String,
+    /// USDT per coin at the fresh index price; null without one.
+    pub usdt_price: Option<String>,
+    /// `total * usdtPrice`, cut to 6 decimals; null without a price.
+    pub usdt_value: Option<String>,
+}
+
+/// Every wallet of the user. Spot lists USDT and every enabled catalogue
+/// coin (zero rows included); contract and finance list USDT and the coins
+/// held there. A held coin is always listed, even one no longer enabled,
+/// so no balance is ever hidden.
+#[utoipa::path(post, path = "/api/asset/assetBalance", tag = "asset",
+    security(("satoken" = [])),
+    responses((status = 200, body = Envelope<AssetBalance>)))]
+async fn asset_balance(State(state): State<AppState>, me: CurrentUser) -> Reply<AssetBalance> {
+    let enabled: Vec<String> = catalogue::enabled_coins(&state.db)
+        .await?
+        .iter()
+        .map(|c| asset(c))
+        .collect();
+    let mut held: BTreeMap<(Wallet, String), (Decimal, Decimal)> = BTreeMap::new();
+    for b in user_balances(&state.db, me.id()).await? {
+        if let onyx_core::ledger::Owner::User { wallet, .. } = b.account.owner {
+            held.insert((wallet, b.account.asset), (b.available, b.frozen));
+        }
+    }
+    let mut wallets = Vec::new();
+    let mut grand_total = Decimal::ZERO;
+    for wallet in Wallet::ALL {
+        let mut coins: Vec<String> = vec![USDT.to_string()];
+        if wallet == Wallet::Spot {
+            coins.extend(enabled.iter().cloned());
+        }
+        for ((w, coin), (available, frozen)) in &held {
+            let nonzero = !available.is_zero() || !frozen.is_zero();
+            if *w == wallet && (nonzero || wallet == Wallet::Spot) {
+                coins.push(coin.clone());
+            }
+        }
+        let mut seen = std::collections::HashSet::new();
+        coins.retain(|c| seen.insert(c.clone()));
+
+        let mut total = Decimal::ZERO;
+        let mut assets = Vec::with_capacity(coins.len());
+        for coin in coins {
+            let (available, frozen) = held
+                .get(&(wallet, coin.clone()))
+                .copied()
+                .unwrap_or_default();
+            let sum = available + frozen;
+            let price = usdt_price(&state, &coin);
+            let value = price
+                .map(|p| (sum * p).round_dp_with_strategy(USDT_SCALE, RoundingStrategy::ToZero));
+            total += value.unwrap_or_default();
+            assets.push(AssetRow {
+                coin,
+                available: available.normalize().to_string(),
+                frozen: frozen.normalize().to_string(),
+                total: sum.normalize().to_string(),
+                usdt_price: price.map(|p| p.normalize().to_string()),
+                usdt_value: value.map(|v| v.normalize().to_string()),
+            });
+        }
+        grand_total += total;
+        wallets.push(WalletBalance {
+            wallet: wallet.as_str().to_string(),
+            total_usdt: total.normalize().to_string(),
+            assets,
+        });
+    }
+    ok(AssetBalance {
+        total_usdt: grand_total.normalize().to_string(),
+        wallets,
+    })
+}
+
+#[derive(Deserialize, Serialize, ToSchema, Debug)]
+pub struct TransferRequest {
+    /// `spot`, `contract` or `finance`.
+    pub from: String,
+    pub to: String,
+    pub coin: String,
+    /// Decimal string.
+    pub amount: String,
+}
+
+#[derive(Serialize, Deserialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct TransferResult {
+    /// The ledger transaction.
+    pub tx_id: i64,
+    pub from: String,
+    pub to: String,
+    pub coin: String,
+    pub amount: String,
+}
+
+fn wallet(raw: &str) -> Result<Wallet, ApiError> {
+    Wallet::parse(&raw.trim().to_ascii_lowercase())
+        .ok_or_else(|| ApiError::new(ErrorCode::TransferWalletUnknown))
+}
+
+/// Moves available funds between two of the user's wallets. Any held coin
+/// may move, enabled or not: a user must always be able to reach their
+/// money. Idempotent.
+#[utoipa::path(post, path = "/api/asset/transferFunds", tag = "asset",
+    request_body = TransferRequest, security(("satoken" = [])),
+    params(("Idempotency-Key" = Option<String>, Header, description = "retry key")),
+    responses((status = 200, body = Envelope<TransferResult>,
+        description = "-4040 same wallet, -4041 unknown wallet, -4001 shortfall")))]
+async fn transfer_funds(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    key: IdempotencyKey,
+    ApiJson(req): ApiJson<TransferRequest>,
+) -> Reply<TransferResult> {
+    let (from, to) = (wallet(&req.from)?, wallet(&req.to)?);
+    if from == to {
+        return Err(ApiError::new(ErrorCode::TransferSameWallet));
+    }
+    let coin = asset(&req.coin);
+    if coin.is_empty()
+        || coin.len() > COIN_LEN_MAX
+        || !coin.bytes().all(|b| b.is_ascii_alphanumeric())
+    {
+        return Err(ApiError::new(ErrorCode::UnknownCoin).with("coin", req.coin.trim()));
+    }
+    let amount = parse_amount(&req.amount, SCALE_MAX)?;
+    let idem = Idempotency::new(key, me.id(), "asset.transferFunds", &req);
+
+    let mut txn = state.ledger.begin().await?;
+    if let Some(stored) = idem.replay(&txn).await? {
+        return ok(serde_json::from_value(stored).map_err(ApiError::internal)?);
+    }
+    let user_id = me.id() as u64;
+    let reference = format!(
+        "transfer:{user_id}:{}",
+        hex::encode(rand::random::<[u8; 8]>())
+    );
+    let tx_id = txn
+        .post(
+            &reference,
+            vec![Posting {
+                kind: PostingKind::Transfer,
+                asset: coin.clone(),
+                amount,
+                from: Side::available(AccountId::user(user_id, from, &coin)),
+                to: Side::available(AccountId::user(user_id, to, &coin)),
+                reference: reference.clone(),
+                at_ms: now_ms(),
+            }],
+        )
+        .await?;
+    let result = TransferResult {
+        tx_id,
+        from: from.as_str().to_string(),
+        to: to.as_str().to_string(),
+        coin,
+        amount: amount.as_decimal().normalize().to_string(),
+    };
+    idem.remember(&txn, &result).await?;
+    txn.commit().await?;
+    ok(result)
+}
+
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct CurrencyItem {
+    pub coin: String,
+    pub name: String,
+    pub logo: String,
+    /// Decimals an exchanged amount of this coin may carry.
+    pub scale: u32,
+    /// Null without a fresh index price.
+    pub usdt_price: Option<String>,
+}
+
+/// The coins of the flash exchange: USDT and every enabled catalogue coin
+/// with an enabled spot pair.
+#[utoipa::path(post, path = "/api/common/getAppCurrencyList", tag = "common",
+    security(("satoken" = [])),
+    responses((status = 200, body = Envelope<Vec<CurrencyItem>>)))]
+async fn get_app_currency_list(
+    State(state): State<AppState>,
+    _me: CurrentUser,
+) -> Reply<Vec<CurrencyItem>> {
+    let coins = exchange_coins(&state).await?;
+    ok(coins
+        .into_iter()
+        .map(|c| CurrencyItem {
+            usdt_price: usdt_price(&state, &c.asset).map(|p| p.normalize().to_string()),
+            name: c.asset.clone(),
+            coin: c.asset,
+            logo: c.logo,
+            scale: c.scale,
+        })
+        .collect())
 }

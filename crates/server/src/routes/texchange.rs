@@ -1,6 +1,365 @@
+//! The flash exchange: a quote at the index price less the spread, then an
+//! exchange against the house at exactly the quoted price. See
+//! `wallet::quotes` for how prices, spreads and minimums are set.
+
+use crate::auth::CurrentUser;
+use crate::envelope::{ok, Envelope, Page, PageQuery, Reply};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{ApiJson, ApiQuery};
 use crate::state::AppState;
-use utoipa_axum::router::OpenApiRouter;
+use crate::wallet::quotes::{self, Quote, USDT_SCALE};
+use crate::wallet::{asset, now_ms, parse_amount, usdt_price, Idempotency, IdempotencyKey, USDT};
+use axum::extract::State;
+use chrono::{DateTime, TimeZone, Utc};
+use onyx_core::ledger::{AccountId, Posting, PostingKind, Side, SystemAccount, Wallet};
+use onyx_core::money::{Amount, SCALE_MAX};
+use onyx_core::ErrorCode;
+use onyx_store::entity::exchange;
+use onyx_store::repo::catalogue::{self, ON};
+use onyx_store::repo::wallet_records::{self, NewExchange};
+use rust_decimal::{Decimal, RoundingStrategy};
+use serde::{Deserialize, Serialize};
+use std::str::FromStr;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .routes(routes!(get_currency_price))
+        .routes(routes!(currency_exchange))
+        .routes(routes!(list))
+}
+
+/// A coin of the flash exchange.
+#[derive(Clone, Debug)]
+pub struct ExchangeCoin {
+    /// Upper-case asset.
+    pub asset: String,
+    pub logo: String,
+    /// Decimals an exchanged amount of this coin may carry.
+    pub scale: u32,
+    /// The spot pair's fee rate; zero for USDT.
+    pub spread: Decimal,
+}
+
+/// USDT, then every enabled catalogue coin with an enabled spot pair (the
+/// pair supplies the precision and the spread), in catalogue order.
+pub(crate) async fn exchange_coins(state: &AppState) -> ApiResult<Vec<ExchangeCoin>> {
+    let pairs = catalogue::spot_pairs(&state.db).await?;
+    let mut out = vec![ExchangeCoin {
+        asset: USDT.into(),
+        logo: String::new(),
+        scale: USDT_SCALE,
+        spread: Decimal::ZERO,
+    }];
+    for c in catalogue::coins(&state.db).await? {
+        if c.status != ON {
+            continue;
+        }
+        let Some(pair) = pairs
+            .iter()
+            .find(|p| p.enable == ON && p.coin.eq_ignore_ascii_case(&c.coin))
+        else {
+            continue;
+        };
+        let (Ok(scale), Ok(spread)) = (
+            u32::try_from(pair.coin_precision),
+            Decimal::from_str(&pair.fee_rate),
+        ) else {
+            tracing::warn!(coin = %c.coin, "spot pair has an unusable precision or fee rate");
+            continue;
+        };
+        let asset = asset(&c.coin);
+        if asset == USDT || spread.is_sign_negative() || spread >= Decimal::ONE {
+            continue;
+        }
+        out.push(ExchangeCoin {
+            asset,
+            logo: c.logo,
+            scale,
+            spread,
+        });
+    }
+    Ok(out)
+}
+
+fn find_coin(coins: &[ExchangeCoin], raw: &str) -> ApiResult<ExchangeCoin> {
+    let wanted = asset(raw);
+    coins
+        .iter()
+        .find(|c| c.asset == wanted)
+        .cloned()
+        .ok_or_else(|| ApiError::new(ErrorCode::UnknownCoin).with("coin", raw.trim()))
+}
+
+/// Both coins of a pair, checked: distinct and exchangeable.
+async fn pair(state: &AppState, from: &str, to: &str) -> ApiResult<(ExchangeCoin, ExchangeCoin)> {
+    if asset(from) == asset(to) {
+        return Err(ApiError::new(ErrorCode::ExchangeSameCoin));
+    }
+    let coins = exchange_coins(state).await?;
+    Ok((find_coin(&coins, from)?, find_coin(&coins, to)?))
+}
+
+/// USDT prices of both coins, fresh, or ExchangeUnavailable.
+fn fresh_prices(state: &AppState, from: &str, to: &str) -> ApiResult<(Decimal, Decimal)> {
+    match (usdt_price(state, from), usdt_price(state, to)) {
+        (Some(f), Some(t)) if f > Decimal::ZERO && t > Decimal::ZERO => Ok((f, t)),
+        _ => Err(ApiError::new(ErrorCode::ExchangeUnavailable)),
+    }
+}
+
+fn time(ms: i64) -> DateTime<Utc> {
+    Utc.timestamp_millis_opt(ms)
+        .single()
+        .unwrap_or_else(Utc::now)
+}
+
+#[derive(Deserialize, IntoParams, Debug)]
+#[into_params(parameter_in = Query)]
+pub struct CurrencyQuery {
+    /// `from,to`, e.g. `usdt,btc`.
+    pub currency: String,
+}
+
+/// A price the user may exchange at until `expiresAt`.
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct QuoteView {
+    pub quote_id: String,
+    pub from: String,
+    pub to: String,
+    /// `to` per one `from`, after the spread.
+    pub price: String,
+    /// The spread deducted, as a rate (`0.001` = 0.1 %).
+    pub spread: String,
+    /// Smallest `from` amount accepted.
+    pub min_amount: String,
+    pub expires_at: DateTime<Utc>,
+}
+
+/// Quotes `from` to `to` for 15 s. Same coin -4052, a coin outside the
+/// flash exchange -3101, no fresh index price -4050.
+#[utoipa::path(get, path = "/api/texchange/getCurrencyPrice", tag = "texchange",
+    params(CurrencyQuery), security(("satoken" = [])),
+    responses((status = 200, body = Envelope<QuoteView>)))]
+async fn get_currency_price(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiQuery(q): ApiQuery<CurrencyQuery>,
+) -> Reply<QuoteView> {
+    let mut parts = q.currency.split(',');
+    let (Some(from), Some(to), None) = (parts.next(), parts.next(), parts.next()) else {
+        return Err(ApiError::invalid("currency"));
+    };
+    if from.trim().is_empty() || to.trim().is_empty() {
+        return Err(ApiError::invalid("currency"));
+    }
+    let (from, to) = pair(&state, from, to).await?;
+    let (from_usdt, to_usdt) = fresh_prices(&state, &from.asset, &to.asset)?;
+    let unavailable = || ApiError::new(ErrorCode::ExchangeUnavailable);
+    let raw_price = from_usdt.checked_div(to_usdt).ok_or_else(unavailable)?;
+    let spread = from.spread.max(to.spread);
+    let price = quotes::quoted_price(raw_price, spread).ok_or_else(unavailable)?;
+    let min_amount = quotes::min_amount(from_usdt, from.scale).ok_or_else(unavailable)?;
+    if price.is_zero() {
+        return Err(unavailable());
+    }
+    let quote = state.quotes.issue(Quote {
+        id: String::new(),
+        user_id: me.id(),
+        from: from.asset,
+        to: to.asset,
+        price,
+        spread,
+        raw_price,
+        min_amount,
+        from_scale: from.scale,
+        to_scale: to.scale,
+        expires_at_ms: 0,
+    });
+    ok(QuoteView {
+        quote_id: quote.id,
+        from: quote.from,
+        to: quote.to,
+        price: quote.price.normalize().to_string(),
+        spread: quote.spread.normalize().to_string(),
+        min_amount: quote.min_amount.normalize().to_string(),
+        expires_at: time(quote.expires_at_ms),
+    })
+}
+
+#[derive(Deserialize, Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct ExchangeRequest {
+    pub from: String,
+    pub to: String,
+    /// Decimal string of `from`, at most the coin's scale.
+    pub amount: String,
+    pub quote_id: String,
+}
+
+/// An executed exchange. `fee` is the spread's value, in `feeCoin` (the
+/// `to` coin): what the user would have received more at the index price.
+#[derive(Serialize, Deserialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct ExchangeView {
+    pub id: i64,
+    pub from_coin: String,
+    pub to_coin: String,
+    pub from_amount: String,
+    pub to_amount: String,
+    pub price: String,
+    pub fee: String,
+    pub fee_coin: String,
+    pub create_time: DateTime<Utc>,
+}
+
+impl From<exchange::Model> for ExchangeView {
+    fn from(e: exchange::Model) -> ExchangeView {
+        ExchangeView {
+            id: e.id,
+            from_coin: e.from_coin,
+            to_coin: e.to_coin,
+            from_amount: e.from_amount,
+            to_amount: e.to_amount,
+            price: e.price,
+            fee: e.fee,
+            fee_coin: e.fee_coin,
+            create_time: e.created_at,
+        }
+    }
+}
+
+/// Exchanges `amount` of `from` (spot wallet) for `to` at the quote's
+/// price, against the house. The quote is single use. Idempotent.
+#[utoipa::path(post, path = "/api/texchange/currencyExchange", tag = "texchange",
+    request_body = ExchangeRequest, security(("satoken" = [])),
+    params(("Idempotency-Key" = Option<String>, Header, description = "retry key")),
+    responses((status = 200, body = Envelope<ExchangeView>,
+        description = "-4051 quote expired or unknown, -4050 no fresh price, -4052 same coin, -4053 below the minimum, -4001 shortfall")))]
+async fn currency_exchange(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    key: IdempotencyKey,
+    ApiJson(req): ApiJson<ExchangeRequest>,
+) -> Reply<ExchangeView> {
+    let (from, to) = pair(&state, &req.from, &req.to).await?;
+    let amount = parse_amount(&req.amount, from.scale)?;
+    let idem = Idempotency::new(key, me.id(), "texchange.currencyExchange", &req);
+    let mut txn = state.ledger.begin().await?;
+    if let Some(stored) = idem.replay(&txn).await? {
+        return ok(serde_json::from_value(stored).map_err(ApiError::internal)?);
+    }
+    fresh_prices(&state, &from.asset, &to.asset)?;
+    let quote = state
+        .quotes
+        .take(req.quote_id.trim(), me.id(), &from.asset, &to.asset)
+        .map_err(|_| ApiError::new(ErrorCode::ExchangeQuoteExpired))?;
+    let executed = async {
+        let view = execute(&mut txn, me.id(), &quote, amount).await?;
+        idem.remember(&txn, &view).await?;
+        txn.commit().await?;
+        Ok::<_, ApiError>(view)
+    }
+    .await;
+    if executed.is_err() {
+        state.quotes.restore(quote);
+    }
+    ok(executed?)
+}
+
+async fn execute(
+    txn: &mut onyx_store::ledger::LedgerTxn,
+    user_id: i64,
+    quote: &Quote,
+    amount: Amount,
+) -> ApiResult<ExchangeView> {
+    let below = || {
+        ApiError::new(ErrorCode::ExchangeBelowMinimum)
+            .with("min", quote.min_amount.normalize())
+            .with("coin", &quote.from)
+    };
+    if amount.as_decimal() < quote.min_amount {
+        return Err(below());
+    }
+    let overflow = || ApiError::internal("exchange amount overflows");
+    let gross = amount
+        .as_decimal()
+        .checked_mul(quote.price)
+        .ok_or_else(overflow)?;
+    let to_amount = Amount::from_decimal(gross)
+        .map_err(ApiError::internal)?
+        .round_down(quote.to_scale);
+    if to_amount.is_zero() {
+        return Err(below());
+    }
+    let at_index = amount
+        .as_decimal()
+        .checked_mul(quote.raw_price)
+        .ok_or_else(overflow)?;
+    // Recorded, not posted (the spread is inside the price), so it keeps
+    // full precision: cut to the coin's scale, a small exchange's spread
+    // would show as 0.
+    let fee = (at_index - gross)
+        .max(Decimal::ZERO)
+        .round_dp_with_strategy(SCALE_MAX, RoundingStrategy::ToZero);
+
+    let row = wallet_records::insert_exchange(
+        txn.conn(),
+        NewExchange {
+            user_id,
+            from_coin: &quote.from,
+            to_coin: &quote.to,
+            from_amount: amount.as_decimal().normalize().to_string(),
+            to_amount: to_amount.as_decimal().normalize().to_string(),
+            price: quote.price.normalize().to_string(),
+            fee: fee.normalize().to_string(),
+            fee_coin: &quote.to,
+        },
+    )
+    .await?;
+    let reference = format!("exchange:{}", row.id);
+    let at_ms = now_ms();
+    let user = |asset: &str| Side::available(AccountId::user(user_id as u64, Wallet::Spot, asset));
+    let house = |asset: &str| Side::available(AccountId::system(SystemAccount::House, asset));
+    let legs = vec![
+        Posting {
+            kind: PostingKind::Exchange,
+            asset: quote.from.clone(),
+            amount,
+            from: user(&quote.from),
+            to: house(&quote.from),
+            reference: reference.clone(),
+            at_ms,
+        },
+        Posting {
+            kind: PostingKind::Exchange,
+            asset: quote.to.clone(),
+            amount: to_amount,
+            from: house(&quote.to),
+            to: user(&quote.to),
+            reference: reference.clone(),
+            at_ms,
+        },
+    ];
+    txn.post(&reference, legs).await?;
+    Ok(ExchangeView::from(row))
+}
+
+/// The user's exchanges, newest first.
+#[utoipa::path(get, path = "/api/texchange/list", tag = "texchange",
+    params(PageQuery), security(("satoken" = [])),
+    responses((status = 200, body = Envelope<Page<ExchangeView>>)))]
+async fn list(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiQuery(page): ApiQuery<PageQuery>,
+) -> Reply<Page<ExchangeView>> {
+    let (index, size) = page.bounds();
+    let (rows, total) = wallet_records::exchanges(&state.db, me.id(), index, size).await?;
+    ok(Page {
+        rows: rows.into_iter().map(ExchangeView::from).collect(),
+        total,
+    })
 }

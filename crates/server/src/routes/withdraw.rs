@@ -1,6 +1,698 @@
+//! Withdrawals, user side: the channel list with the rules that apply to
+//! the caller now, the quote, the submit (which freezes the amount), the
+//! history and the status of one request. Quote and submit run the same
+//! pure function (`withdrawal_rules::evaluate`), so what the screen shows
+//! is what the submit enforces.
+//!
+//! Valuation for the KYC limits (AUTH_LIMIT, in USDT): the amount times the
+//! fresh index price, rounded up to 8 digits. Without a fresh price for a
+//! non-USDT coin we cannot tell whether a limit is crossed, so the amount is
+//! taken as unbounded: a user whose tier leaves a limit open is refused with
+//! that limit's own code (`-4020`/`-4021`, "verify to withdraw more"), the
+//! closest existing answer; a user no limit applies to withdraws normally
+//! and the request is recorded at 0 USDT, as it bounds nothing for them.
+
+use crate::auth::CurrentUser;
+use crate::codes;
+use crate::envelope::{ok, Envelope, Page, Reply};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{ApiQuery, ClientIp};
+use crate::routes::user::verify_under_lockout;
 use crate::state::AppState;
-use utoipa_axum::router::OpenApiRouter;
+use crate::wallet::withdraw::{self as rules, Settings};
+use crate::wallet::{self, Idempotency, IdempotencyKey};
+use axum::extract::State;
+use chrono::{DateTime, Utc};
+use onyx_core::address::{self, Network};
+use onyx_core::identity::CodePurpose;
+use onyx_core::ledger::{AccountId, Posting, PostingKind, Side, Wallet};
+use onyx_core::money::{Amount, SCALE_MAX};
+use onyx_core::withdrawal_rules::{
+    evaluate, Proof, ProofFailure, Quote, Refusal, WithdrawalChannel, WithdrawalRequest,
+};
+use onyx_core::ErrorCode;
+use onyx_store::entity::withdrawal;
+use onyx_store::repo::{codes as code_rows, withdraw_addresses, withdrawals};
+use rust_decimal::{Decimal, RoundingStrategy};
+use sea_orm::ConnectionTrait;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::net::IpAddr;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+/// Digits a USDT valuation is rounded up to.
+const USDT_VALUE_DP: u32 = 8;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .routes(routes!(coin_list))
+        .routes(routes!(quote))
+        .routes(routes!(submit))
+        .routes(routes!(list))
+        .routes(routes!(status))
+}
+
+// ---- views -------------------------------------------------------------
+
+/// The withdrawal window as it applies now.
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct WindowView {
+    /// `limitTime`: withdrawals only inside the window.
+    pub limited: bool,
+    pub start: String,
+    pub end: String,
+    /// Whether a withdrawal is possible now.
+    pub open: bool,
+    /// The platform offset the window is in, e.g. `+08:00`.
+    pub time_zone: String,
+}
+
+/// The KYC limits (USDT a platform day) and where the caller stands.
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct KycLimitView {
+    /// `none`, `primary` or `advanced`.
+    pub tier: String,
+    pub primary_limit: String,
+    pub primary_open: bool,
+    pub senior_limit: String,
+    pub senior_open: bool,
+    pub withdrawn_today_usdt: String,
+}
+
+/// One withdrawal channel with its effective rules for the caller.
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct ChannelView {
+    /// `rechargeName`, what quote and submit take as `channel`.
+    pub channel: String,
+    pub network: String,
+    pub coin: String,
+    /// 1 open, 0 suspended.
+    pub status: i32,
+    /// Fixed network fee in the coin.
+    pub fee: String,
+    /// Percent of the amount (waived while `nextIsFree`).
+    pub ratio: String,
+    pub withdrawal_min: String,
+    pub withdrawal_max: String,
+    /// 0: no daily limit.
+    pub day_withdrawal_num: u32,
+    pub free_num: u32,
+    /// Fractional digits an amount may carry.
+    pub scale: u32,
+    /// Spot balance available in the coin.
+    pub available: String,
+    pub today_count: u32,
+    /// Withdrawals left today; null without a daily limit.
+    pub remaining_count: Option<u32>,
+    pub next_is_free: bool,
+    pub window: WindowView,
+    pub check_pass: bool,
+    pub check_code: bool,
+    pub same_address: bool,
+    /// The caller's address for this channel, if bound.
+    pub bound_address: Option<String>,
+    pub check_tax: bool,
+    pub fee_tax: String,
+    pub coin_tax: String,
+    pub kyc: KycLimitView,
+}
+
+#[derive(Serialize, ToSchema, Debug)]
+pub struct SeparateFeeView {
+    pub coin: String,
+    pub amount: String,
+}
+
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct QuoteView {
+    pub coin: String,
+    pub amount: String,
+    pub fee: String,
+    pub net_amount: String,
+    pub total_frozen: String,
+    pub separate_fee: Option<SeparateFeeView>,
+    pub remaining_today_count: Option<u32>,
+    pub free: bool,
+}
+
+impl From<&Quote> for QuoteView {
+    fn from(q: &Quote) -> QuoteView {
+        QuoteView {
+            coin: q.coin.clone(),
+            amount: q.amount.to_string(),
+            fee: q.fee.to_string(),
+            net_amount: q.net_amount.to_string(),
+            total_frozen: q.total_frozen.to_string(),
+            separate_fee: q.separate_fee.as_ref().map(|s| SeparateFeeView {
+                coin: s.coin.clone(),
+                amount: s.amount.to_string(),
+            }),
+            remaining_today_count: q.remaining_today_count,
+            free: q.free,
+        }
+    }
+}
+
+/// A withdrawal request as its owner sees it.
+#[derive(Serialize, Deserialize, ToSchema, Debug, Clone, PartialEq)]
+#[serde(rename_all = "camelCase")]
+pub struct WithdrawalView {
+    pub id: i64,
+    pub coin: String,
+    pub channel: String,
+    pub network: String,
+    pub address: String,
+    pub amount: String,
+    pub fee: String,
+    pub net_amount: String,
+    pub separate_fee_coin: Option<String>,
+    pub separate_fee: Option<String>,
+    /// `pending`, `approved` or `rejected`.
+    pub status: String,
+    pub tx_hash: Option<String>,
+    pub reason: Option<String>,
+    pub create_time: DateTime<Utc>,
+    pub review_time: Option<DateTime<Utc>>,
+}
+
+impl From<withdrawal::Model> for WithdrawalView {
+    fn from(w: withdrawal::Model) -> WithdrawalView {
+        WithdrawalView {
+            id: w.id,
+            coin: w.coin,
+            channel: w.channel,
+            network: w.network,
+            address: w.address,
+            amount: w.amount,
+            fee: w.fee,
+            net_amount: w.net_amount,
+            separate_fee_coin: w.separate_fee_coin,
+            separate_fee: w.separate_fee,
+            status: w.status,
+            tx_hash: w.tx_hash,
+            reason: w.reason,
+            create_time: w.created_at,
+            review_time: w.reviewed_at,
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct StatusView {
+    pub id: i64,
+    pub status: String,
+    pub reason: Option<String>,
+    pub tx_hash: Option<String>,
+    pub review_time: Option<DateTime<Utc>>,
+}
+
+// ---- shared steps ------------------------------------------------------
+
+/// The channel named `name` (`rechargeName`, else `rechargeType`), as the
+/// rules find it.
+fn channel<'a>(s: &'a Settings, name: &str) -> ApiResult<&'a WithdrawalChannel> {
+    let channels = &s.rules.channels;
+    channels
+        .iter()
+        .find(|c| c.name == name)
+        .or_else(|| channels.iter().find(|c| c.network == name))
+        .ok_or_else(|| {
+            rules::refusal_error(&Refusal::ChannelUnknown {
+                name: name.to_string(),
+            })
+        })
+}
+
+/// This platform day's withdrawals of the user, on `db` (inside the ledger
+/// transaction at submit, so concurrent submits see each other).
+async fn today(db: &impl ConnectionTrait, s: &Settings, user_id: i64) -> ApiResult<(u32, Amount)> {
+    let (from, to) = rules::platform_day(Utc::now(), s.offset);
+    let day = withdrawals::day_summary(db, user_id, from, to).await?;
+    let count = u32::try_from(day.count).unwrap_or(u32::MAX);
+    let usdt = Amount::from_decimal(day.usdt).map_err(ApiError::internal)?;
+    Ok((count, usdt))
+}
+
+/// `amount` of `coin` in USDT at the fresh index price, rounded up; `None`
+/// without a fresh price.
+fn value_in_usdt(state: &AppState, coin: &str, amount: Amount) -> Option<Amount> {
+    let price = wallet::usdt_price(state, coin)?;
+    let value = amount.as_decimal().checked_mul(price)?;
+    Amount::from_decimal(
+        value.round_dp_with_strategy(USDT_VALUE_DP, RoundingStrategy::AwayFromZero),
+    )
+    .ok()
+}
+
+/// What the KYC check compares against its limits: the value, or an
+/// unbounded one without a price (see the module doc).
+fn usdt_for_rules(valued: Option<Amount>) -> Amount {
+    valued.unwrap_or_else(|| Amount::from_decimal(Decimal::MAX).expect("MAX is a valid amount"))
+}
+
+struct Asked {
+    channel: String,
+    amount: Amount,
+}
+
+fn asked(channel: &str, amount: &str) -> ApiResult<Asked> {
+    Ok(Asked {
+        channel: channel.trim().to_string(),
+        // Only the shape here: the coin's precision is a rule (-4016).
+        amount: wallet::parse_amount(amount, SCALE_MAX)?,
+    })
+}
+
+// ---- handlers ----------------------------------------------------------
+
+/// Every withdrawal channel with the rules that apply to the caller now.
+#[utoipa::path(post, path = "/api/common/getWithDrawCoinList", tag = "withdraw",
+    security(("satoken" = [])),
+    responses((status = 200, body = Envelope<Vec<ChannelView>>)))]
+async fn coin_list(State(state): State<AppState>, me: CurrentUser) -> Reply<Vec<ChannelView>> {
+    let s = rules::settings(&state.db).await?;
+    let (count, usdt_today) = today(&state.db, &s, me.id()).await?;
+    let tier = rules::kyc_tier(&state.db, me.id()).await?;
+    let balances = onyx_store::ledger::user_balances(&state.db, me.id()).await?;
+    let addresses = withdraw_addresses::list(&state.db, me.id()).await?;
+    let g = &s.rules.setting;
+    let auth = &s.rules.auth_limit;
+    let now = Utc::now();
+    let window = || WindowView {
+        limited: g.limit_time,
+        start: g.limit_time_start.format("%H:%M:%S").to_string(),
+        end: g.limit_time_end.format("%H:%M:%S").to_string(),
+        open: rules::window_open(&s.rules, now, s.offset),
+        time_zone: s.offset_text.clone(),
+    };
+    let mut out = Vec::with_capacity(s.rules.channels.len());
+    for c in &s.rules.channels {
+        let coin = wallet::asset(&c.coin);
+        let spot = AccountId::user(me.id() as u64, Wallet::Spot, &coin);
+        let available = balances
+            .iter()
+            .find(|b| b.account == spot)
+            .map(|b| b.available.normalize())
+            .unwrap_or_default();
+        let day_limit = c.day_withdrawal_num.unwrap_or(g.day_withdrawal_num);
+        let free_num = c.free_num.unwrap_or(g.free_num);
+        out.push(ChannelView {
+            channel: c.name.clone(),
+            network: c.network.clone(),
+            coin: coin.clone(),
+            status: i32::from(c.enabled),
+            fee: c.fee.to_string(),
+            ratio: c
+                .ratio_percent
+                .unwrap_or(g.ratio_percent)
+                .normalize()
+                .to_string(),
+            withdrawal_min: c.withdrawal_min.unwrap_or(g.withdrawal_min).to_string(),
+            withdrawal_max: c.withdrawal_max.unwrap_or(g.withdrawal_max).to_string(),
+            day_withdrawal_num: day_limit,
+            free_num,
+            scale: rules::coin_scale(&state.db, &coin).await?,
+            available: available.to_string(),
+            today_count: count,
+            remaining_count: (day_limit > 0).then(|| day_limit.saturating_sub(count)),
+            next_is_free: count < free_num,
+            window: window(),
+            check_pass: g.check_pass,
+            check_code: g.check_code,
+            same_address: g.same_address,
+            bound_address: addresses
+                .iter()
+                .rev()
+                .find(|a| a.network == c.name)
+                .map(|a| a.address.clone()),
+            check_tax: g.check_tax,
+            fee_tax: g.fee_tax.to_string(),
+            coin_tax: g.coin_tax.to_uppercase(),
+            kyc: KycLimitView {
+                tier: rules::tier_name(tier).into(),
+                primary_limit: auth.primary_limit_usdt.to_string(),
+                primary_open: auth.is_open_primary,
+                senior_limit: auth.senior_limit_usdt.to_string(),
+                senior_open: auth.is_open_senior,
+                withdrawn_today_usdt: usdt_today.to_string(),
+            },
+        });
+    }
+    ok(out)
+}
+
+#[derive(Deserialize, IntoParams, Debug)]
+#[into_params(parameter_in = Query)]
+pub struct QuoteQuery {
+    /// A channel's `rechargeName`, e.g. `USDT-TRC20`.
+    pub channel: String,
+    pub amount: String,
+}
+
+/// What a withdrawal would cost and freeze, or the rule it fails. The
+/// password, code and address are checked at submit only.
+#[utoipa::path(post, path = "/api/withdraw/quote", tag = "withdraw",
+    security(("satoken" = [])), params(QuoteQuery),
+    responses((status = 200, body = Envelope<QuoteView>)))]
+async fn quote(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiQuery(q): ApiQuery<QuoteQuery>,
+) -> Reply<QuoteView> {
+    let asked = asked(&q.channel, &q.amount)?;
+    let s = rules::settings(&state.db).await?;
+    let ch = channel(&s, &asked.channel)?;
+    let coin = wallet::asset(&ch.coin);
+    let (count, usdt_today) = today(&state.db, &s, me.id()).await?;
+    let req = WithdrawalRequest {
+        amount: asked.amount,
+        channel_name: asked.channel.clone(),
+        coin_scale_dp: rules::coin_scale(&state.db, &coin).await?,
+        withdrawals_today_count: count,
+        kyc_tier: rules::kyc_tier(&state.db, me.id()).await?,
+        withdrawn_today_usdt: usdt_today,
+        amount_usdt: usdt_for_rules(value_in_usdt(&state, &coin, asked.amount)),
+        trade_password: Proof::Matched,
+        code: Proof::Matched,
+        address_is_bound: true,
+        now_utc: Utc::now(),
+        platform_offset: s.offset,
+    };
+    let quote = evaluate(&s.rules, &req).map_err(|r| rules::refusal_error(&r))?;
+    ok(QuoteView::from(&quote))
+}
+
+#[derive(Deserialize, IntoParams, Debug)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct SubmitQuery {
+    /// A channel's `rechargeName`, e.g. `USDT-TRC20`.
+    pub channel: String,
+    pub amount: String,
+    pub address: String,
+    /// The fund password, when `checkPass` is on.
+    pub trade_pwd: Option<String>,
+    /// A `security` code sent to the account's email or phone, when
+    /// `checkCode` is on.
+    pub code: Option<String>,
+}
+
+/// What identifies a submit for idempotency. The password and code are
+/// left out: a hash of a 6-digit password is easily reversed.
+#[derive(Serialize)]
+struct SubmitFingerprint<'a> {
+    channel: &'a str,
+    amount: &'a str,
+    address: &'a str,
+}
+
+/// Submits a withdrawal: the rules are checked and the amount (and a fee
+/// in another coin) frozen in one ledger transaction, so two submits can
+/// neither both pass the daily count nor both spend one balance.
+/// A matched code is used up even if the withdrawal is then refused.
+#[utoipa::path(post, path = "/api/withdraw/submit", tag = "withdraw",
+    security(("satoken" = [])), params(SubmitQuery),
+    responses((status = 200, body = Envelope<WithdrawalView>)))]
+async fn submit(
+    State(state): State<AppState>,
+    ClientIp(ip): ClientIp,
+    me: CurrentUser,
+    key: IdempotencyKey,
+    ApiQuery(q): ApiQuery<SubmitQuery>,
+) -> Reply<Value> {
+    let asked = asked(&q.channel, &q.amount)?;
+    let addr = q.address.trim();
+    let has_key = key.0.is_some();
+    let idem = Idempotency::new(
+        key,
+        me.id(),
+        "withdraw.submit",
+        &SubmitFingerprint {
+            channel: &asked.channel,
+            amount: &asked.amount.to_string(),
+            address: addr,
+        },
+    );
+    // A retry must get its first answer even though its code was used up
+    // by the first call: look before checking any proof.
+    if has_key {
+        let txn = state.ledger.begin().await?;
+        if let Some(stored) = idem.replay(&txn).await? {
+            return ok(stored);
+        }
+    }
+    let s = rules::settings(&state.db).await?;
+    let ch = channel(&s, &asked.channel)?.clone();
+    let coin = wallet::asset(&ch.coin);
+    let scale = rules::coin_scale(&state.db, &coin).await?;
+    let g = &s.rules.setting;
+    let trade_password = if g.check_pass {
+        trade_password_proof(&state, &me, q.trade_pwd.as_deref()).await?
+    } else {
+        Proof::NotGiven
+    };
+    let code = if g.check_code {
+        code_proof(&state, ip, &me, q.code.as_deref()).await?
+    } else {
+        Proof::NotGiven
+    };
+    let bound = withdraw_addresses::list(&state.db, me.id())
+        .await?
+        .into_iter()
+        .rev()
+        .find(|a| a.network == ch.name)
+        .is_some_and(|a| a.address == addr);
+    let tier = rules::kyc_tier(&state.db, me.id()).await?;
+    let valued = value_in_usdt(&state, &coin, asked.amount);
+
+    let mut txn = state.ledger.begin().await?;
+    if let Some(stored) = idem.replay(&txn).await? {
+        return ok(stored);
+    }
+    let (count, usdt_today) = today(txn.conn(), &s, me.id()).await?;
+    let req = WithdrawalRequest {
+        amount: asked.amount,
+        channel_name: asked.channel.clone(),
+        coin_scale_dp: scale,
+        withdrawals_today_count: count,
+        kyc_tier: tier,
+        withdrawn_today_usdt: usdt_today,
+        amount_usdt: usdt_for_rules(valued),
+        trade_password,
+        code,
+        address_is_bound: bound,
+        now_utc: Utc::now(),
+        platform_offset: s.offset,
+    };
+    let quote = match evaluate(&s.rules, &req) {
+        Ok(quote) => quote,
+        Err(Refusal::TradePassword(ProofFailure::Wrong))
+            if me.user.trade_password_hash.is_none() =>
+        {
+            return Err(ErrorCode::TradePasswordNotSet.into())
+        }
+        Err(refusal) => return Err(rules::refusal_error(&refusal)),
+    };
+    address::check(Network::of_channel(&ch.name), addr)?;
+    let separate = quote
+        .separate_fee
+        .as_ref()
+        .map(|f| (f.coin.clone(), f.amount.to_string()));
+    let row = withdrawals::insert(
+        txn.conn(),
+        withdrawals::NewWithdrawal {
+            user_id: me.id(),
+            coin: &coin,
+            channel: &ch.name,
+            network: &ch.network,
+            address: addr,
+            amount: &quote.amount.to_string(),
+            fee: &quote.fee.to_string(),
+            net_amount: &quote.net_amount.to_string(),
+            separate_fee: separate.as_ref().map(|(c, a)| (c.as_str(), a.as_str())),
+            amount_usdt: &valued.unwrap_or(Amount::ZERO).to_string(),
+        },
+    )
+    .await?;
+    let reference = format!("withdrawal:{}", row.id);
+    let user = me.id() as u64;
+    let freeze = |asset: &str, amount: Amount| {
+        let account = AccountId::user(user, Wallet::Spot, asset);
+        Posting {
+            kind: PostingKind::Freeze,
+            asset: asset.to_string(),
+            amount,
+            from: Side::available(account.clone()),
+            to: Side::frozen(account),
+            reference: reference.clone(),
+            at_ms: wallet::now_ms(),
+        }
+    };
+    let mut postings = vec![freeze(&coin, quote.total_frozen)];
+    if let Some(f) = &quote.separate_fee {
+        postings.push(freeze(&wallet::asset(&f.coin), f.amount));
+    }
+    txn.post(&reference, postings).await?;
+    let value = idem
+        .remember(&txn, &WithdrawalView::from(row.clone()))
+        .await?;
+    txn.commit().await?;
+    tracing::info!(
+        user_id = me.id(),
+        withdrawal_id = row.id,
+        coin = %coin,
+        amount = %quote.amount,
+        "withdrawal submitted"
+    );
+    ok(value)
+}
+
+/// The fund password as a proof; a locked account is refused outright.
+/// An account without a fund password cannot match one.
+async fn trade_password_proof(
+    state: &AppState,
+    me: &CurrentUser,
+    given: Option<&str>,
+) -> ApiResult<Proof> {
+    let Some(given) = given.filter(|p| !p.is_empty()) else {
+        return Ok(Proof::NotGiven);
+    };
+    let Some(hash) = &me.user.trade_password_hash else {
+        return Ok(Proof::Wrong);
+    };
+    match verify_under_lockout(
+        state,
+        &me.user,
+        hash,
+        given,
+        ErrorCode::WithdrawTradePassword,
+    )
+    .await
+    {
+        Ok(()) => Ok(Proof::Matched),
+        Err(e) if e.code == ErrorCode::WithdrawTradePassword => Ok(Proof::Wrong),
+        Err(e) => Err(e),
+    }
+}
+
+/// A `security` code sent to the account's email or phone, as a proof.
+/// The target is the one holding an unused code for this user (email
+/// first), so a code sent either way works.
+async fn code_proof(
+    state: &AppState,
+    ip: IpAddr,
+    me: &CurrentUser,
+    given: Option<&str>,
+) -> ApiResult<Proof> {
+    let Some(given) = given.map(str::trim).filter(|c| !c.is_empty()) else {
+        return Ok(Proof::NotGiven);
+    };
+    let purpose = CodePurpose::Security;
+    let targets: Vec<&str> = [me.user.email.as_deref(), me.user.phone.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect();
+    let mut target = targets.first().copied();
+    for t in &targets {
+        if code_rows::find_unused(&state.db, t, purpose.as_str(), Some(me.id()))
+            .await?
+            .is_some()
+        {
+            target = Some(*t);
+            break;
+        }
+    }
+    let Some(target) = target else {
+        return Ok(Proof::Wrong);
+    };
+    match codes::check(state, ip, target, purpose, Some(me.id()), given).await {
+        Ok(()) => Ok(Proof::Matched),
+        Err(e)
+            if matches!(
+                e.code,
+                ErrorCode::CodeInvalid
+                    | ErrorCode::CodeExpired
+                    | ErrorCode::CodeAttemptsExceeded
+                    | ErrorCode::CodeRequired
+            ) =>
+        {
+            Ok(Proof::Wrong)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+#[derive(Deserialize, IntoParams, Debug)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ListQuery {
+    pub page_num: Option<u64>,
+    pub page_size: Option<u64>,
+    /// `pending`, `approved` or `rejected`; all without it.
+    pub status: Option<String>,
+}
+
+/// The caller's withdrawals, newest first.
+#[utoipa::path(get, path = "/api/withdraw/list", tag = "withdraw",
+    security(("satoken" = [])), params(ListQuery),
+    responses((status = 200, body = Envelope<Page<WithdrawalView>>)))]
+async fn list(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiQuery(q): ApiQuery<ListQuery>,
+) -> Reply<Page<WithdrawalView>> {
+    let status = q.status.as_deref().map(str::trim).filter(|s| !s.is_empty());
+    if status.is_some_and(|s| !withdrawals::STATUSES.contains(&s)) {
+        return Err(ApiError::invalid("status"));
+    }
+    let (index, size) = crate::envelope::PageQuery {
+        page_num: q.page_num,
+        page_size: q.page_size,
+    }
+    .bounds();
+    let (rows, total) = withdrawals::page_for_user(&state.db, me.id(), status, index, size).await?;
+    ok(Page {
+        rows: rows.into_iter().map(WithdrawalView::from).collect(),
+        total,
+    })
+}
+
+#[derive(Deserialize, IntoParams, Debug)]
+#[into_params(parameter_in = Query)]
+pub struct StatusQuery {
+    /// The withdrawal; the caller's latest without it.
+    pub id: Option<i64>,
+}
+
+/// The review state of one of the caller's withdrawals; null when there is
+/// none. Another user's withdrawal is not found.
+#[utoipa::path(post, path = "/api/withdraw/getWithdrawStatus", tag = "withdraw",
+    security(("satoken" = [])), params(StatusQuery),
+    responses((status = 200, body = Envelope<Option<StatusView>>)))]
+async fn status(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiQuery(q): ApiQuery<StatusQuery>,
+) -> Reply<Option<StatusView>> {
+    let row = match q.id {
+        Some(id) => Some(
+            withdrawals::find_for_user(&state.db, me.id(), id)
+                .await?
+                .ok_or(ErrorCode::NotFound)?,
+        ),
+        None => withdrawals::latest_for_user(&state.db, me.id()).await?,
+    };
+    ok(row.map(|w| StatusView {
+        id: w.id,
+        status: w.status,
+        reason: w.reason,
+        tx_hash: w.tx_hash,
+        review_time: w.reviewed_at,
+    }))
 }

@@ -30,10 +30,14 @@ impl FromRequestParts<AppState> for IdempotencyKey {
         let Some(value) = parts.headers.get(HEADER) else {
             return Ok(IdempotencyKey(None));
         };
-        let key = value.to_str().map_err(|_| ApiError::invalid("Idempotency-Key"))?;
+        let key = value
+            .to_str()
+            .map_err(|_| ApiError::invalid("Idempotency-Key"))?;
         let valid = !key.is_empty()
             && key.len() <= KEY_LEN_MAX
-            && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+            && key
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
         if !valid {
             return Err(ApiError::invalid("Idempotency-Key"));
         }
@@ -51,7 +55,12 @@ pub struct Idempotency {
 }
 
 impl Idempotency {
-    pub fn new(key: IdempotencyKey, user_id: i64, scope: &'static str, request: &impl Serialize) -> Idempotency {
+    pub fn new(
+        key: IdempotencyKey,
+        user_id: i64,
+        scope: &'static str,
+        request: &impl Serialize,
+    ) -> Idempotency {
         let body = serde_json::to_vec(request).unwrap_or_default();
         let request_hash = hex::encode(Sha256::digest(&body));
         Idempotency {
@@ -64,8 +73,13 @@ impl Idempotency {
 
     /// The stored response of an earlier call with this key, if any.
     pub async fn replay(&self, txn: &LedgerTxn) -> Result<Option<serde_json::Value>, ApiError> {
-        let Some(key) = &self.key else { return Ok(None) };
-        match txn.replay(self.user_id, self.scope, key, &self.request_hash).await? {
+        let Some(key) = &self.key else {
+            return Ok(None);
+        };
+        match txn
+            .replay(self.user_id, self.scope, key, &self.request_hash)
+            .await?
+        {
             Replay::Fresh => Ok(None),
             Replay::Stored(value) => Ok(Some(value)),
             Replay::Conflict => Err(ApiError::new(ErrorCode::IdempotencyConflict)),
@@ -73,7 +87,11 @@ impl Idempotency {
     }
 
     /// Stores `response` under the key (no-op without a key), in `txn`.
-    pub async fn remember<T: Serialize>(&self, txn: &LedgerTxn, response: &T) -> Result<serde_json::Value, ApiError> {
+    pub async fn remember<T: Serialize>(
+        &self,
+        txn: &LedgerTxn,
+        response: &T,
+    ) -> Result<serde_json::Value, ApiError> {
         let value = serde_json::to_value(response).map_err(ApiError::internal)?;
         if let Some(key) = &self.key {
             txn.remember(self.user_id, self.scope, key, &self.request_hash, &value)

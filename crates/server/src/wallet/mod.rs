@@ -2,7 +2,10 @@
 //! parsing, valuation at the index price, and the mapping of ledger refusals
 //! to coded errors.
 
+pub mod audit_report;
 pub mod idempotency;
+pub mod quotes;
+pub mod withdraw;
 
 use crate::error::ApiError;
 use crate::state::AppState;

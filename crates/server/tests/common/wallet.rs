@@ -31,7 +31,12 @@ pub async fn fund(app: &TestApp, user_id: i64, wallet: Wallet, coin: &str, amoun
 }
 
 /// (available, frozen) of one of the user's accounts, committed state.
-pub async fn balance(app: &TestApp, user_id: i64, wallet: Wallet, coin: &str) -> (Decimal, Decimal) {
+pub async fn balance(
+    app: &TestApp,
+    user_id: i64,
+    wallet: Wallet,
+    coin: &str,
+) -> (Decimal, Decimal) {
     let account = AccountId::user(user_id as u64, wallet, &coin.to_ascii_uppercase());
     onyx_store::ledger::user_balances(&app.state.db, user_id)
         .await

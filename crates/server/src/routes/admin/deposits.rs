@@ -1,6 +1,512 @@
+//! Deposit review and bonus rules. Confirming a claim is the only way a
+//! deposit reaches a balance: in one ledger transaction the claim turns
+//! `confirmed`, the amount moves from `external` to the user's spot wallet,
+//! a matching bonus moves from `rewards`, the user gets a message and the
+//! audit row is written, or none of it happens.
+
+use super::auth::{CurrentAdmin, Permission};
+use super::{filter, page, ReasonBody};
+use crate::audit;
+use crate::envelope::{ok, Envelope, Page, Reply};
+use crate::error::{ApiError, ApiResult};
+use crate::extract::{ApiJson, ApiQuery};
+use crate::routes::recharge::DepositView;
 use crate::state::AppState;
-use utoipa_axum::router::OpenApiRouter;
+use crate::wallet::{asset, now_ms};
+use axum::extract::{Path, State};
+use chrono::{DateTime, Utc};
+use onyx_core::deposit::{best_bonus, BonusRule, SCALE_MAX};
+use onyx_core::ledger::{AccountId, Posting, PostingKind, Side, SystemAccount, Wallet};
+use onyx_core::money::Amount;
+use onyx_core::{i18n, ErrorCode};
+use onyx_store::entity::{deposit, deposit_bonus_rule};
+use onyx_store::repo::{deposits, messages, users};
+use rust_decimal::Decimal;
+use sea_orm::{ConnectionTrait, TransactionTrait};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::str::FromStr;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .routes(routes!(queue))
+        .routes(routes!(confirm_call))
+        .routes(routes!(reject_call))
+        .routes(routes!(list_rules, create_rule))
+        .routes(routes!(update_rule))
+}
+
+/// Largest bonus percentage a rule may pay: more than the deposit itself
+/// is a typo, not a promotion.
+const RATIO_MAX: Decimal = Decimal::ONE_HUNDRED;
+
+/// A claim with its owner, for operators.
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminDeposit {
+    pub user_id: i64,
+    #[serde(flatten)]
+    pub deposit: DepositView,
+}
+
+impl From<deposit::Model> for AdminDeposit {
+    fn from(d: deposit::Model) -> AdminDeposit {
+        AdminDeposit {
+            user_id: d.user_id,
+            deposit: DepositView::from(d),
+        }
+    }
+}
+
+#[derive(Deserialize, IntoParams, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct DepositQuery {
+    /// `pending` (default), `confirmed` or `rejected`.
+    pub status: Option<String>,
+    pub user_id: Option<i64>,
+    pub page_num: Option<u64>,
+    pub page_size: Option<u64>,
+}
+
+/// Claims in one status: pending oldest first (the queue), others newest
+/// first.
+#[utoipa::path(get, path = "/api/admin/deposits", tag = "admin", params(DepositQuery),
+    security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<Page<AdminDeposit>>)))]
+async fn queue(
+    State(state): State<AppState>,
+    me: CurrentAdmin,
+    ApiQuery(q): ApiQuery<DepositQuery>,
+) -> Reply<Page<AdminDeposit>> {
+    me.require(Permission::ReviewFunds)?;
+    let status = filter(&q.status).unwrap_or(deposits::STATUS_PENDING);
+    if !deposits::STATUSES.contains(&status) {
+        return Err(ApiError::invalid("status"));
+    }
+    let (index, size) = page(q.page_num, q.page_size);
+    let (rows, total) = deposits::review_page(&state.db, status, q.user_id, index, size).await?;
+    ok(Page {
+        rows: rows.into_iter().map(AdminDeposit::from).collect(),
+        total,
+    })
+}
+
+/// Credits a pending claim (and its bonus); the user is told.
+#[utoipa::path(post, path = "/api/admin/deposits/{id}/confirm", tag = "admin",
+    params(("id" = i64, Path)), request_body = ReasonBody, security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<AdminDeposit>)))]
+async fn confirm_call(
+    State(state): State<AppState>,
+    me: CurrentAdmin,
+    Path(id): Path<i64>,
+    ApiJson(body): ApiJson<ReasonBody>,
+) -> Reply<AdminDeposit> {
+    ok(confirm(&state, &me, id, &body.reason).await?)
+}
+
+/// Rejects a pending claim; the user sees the reason.
+#[utoipa::path(post, path = "/api/admin/deposits/{id}/reject", tag = "admin",
+    params(("id" = i64, Path)), request_body = ReasonBody, security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<AdminDeposit>)))]
+async fn reject_call(
+    State(state): State<AppState>,
+    me: CurrentAdmin,
+    Path(id): Path<i64>,
+    ApiJson(body): ApiJson<ReasonBody>,
+) -> Reply<AdminDeposit> {
+    ok(reject(&state, &me, id, &body.reason).await?)
+}
+
+fn decimal(text: &str) -> Option<Decimal> {
+    Decimal::from_str(text.trim()).ok()
+}
+
+/// The stored rules as the bonus arithmetic sees them. A rule that no
+/// longer parses is skipped: it cannot have been saved through the API.
+fn bonus_rules(rows: &[deposit_bonus_rule::Model]) -> Vec<(i64, BonusRule)> {
+    rows.iter()
+        .filter_map(|r| {
+            Some((
+                r.id,
+                BonusRule {
+                    min_amount: decimal(&r.min_amount)?,
+                    ratio: decimal(&r.ratio)?,
+                    max_bonus: decimal(&r.max_bonus)?,
+                },
+            ))
+        })
+        .collect()
+}
+
+/// Confirms claim `id` as operator `me`: the API's confirm, and the demo
+/// seed's. Two confirmations racing each other credit once: the ledger
+/// gate admits one at a time and the status is re-read inside it.
+pub async fn confirm(
+    state: &AppState,
+    me: &CurrentAdmin,
+    id: i64,
+    raw_reason: &str,
+) -> ApiResult<AdminDeposit> {
+    me.require(Permission::ReviewFunds)?;
+    let reason = audit::reason(raw_reason)?;
+    let mut txn = state.ledger.begin().await?;
+    let claim = deposits::find(txn.conn(), id)
+        .await?
+        .ok_or(ErrorCode::NotFound)?;
+    if claim.status != deposits::STATUS_PENDING {
+        return Err(ErrorCode::InvalidState.into());
+    }
+    let amount = Amount::parse(&claim.amount)
+        .map_err(|_| ApiError::internal(format!("deposit {id} has a malformed amount")))?;
+    let rules = deposits::enabled_rules(txn.conn(), Some(&claim.coin)).await?;
+    let parsed = bonus_rules(&rules);
+    let arithmetic: Vec<BonusRule> = parsed.iter().map(|(_, r)| r.clone()).collect();
+    let bonus = best_bonus(&arithmetic, amount).map(|(i, b)| (parsed[i].0, b));
+
+    let user = AccountId::user(claim.user_id as u64, Wallet::Spot, &claim.coin);
+    let reference = format!("deposit:{id}");
+    let at_ms = now_ms();
+    let mut postings = vec![Posting {
+        kind: PostingKind::Deposit,
+        asset: claim.coin.clone(),
+        amount,
+        from: Side::available(AccountId::system(SystemAccount::External, &claim.coin)),
+        to: Side::available(user.clone()),
+        reference: reference.clone(),
+        at_ms,
+    }];
+    if let Some((_, bonus)) = &bonus {
+        postings.push(Posting {
+            kind: PostingKind::DepositBonus,
+            asset: claim.coin.clone(),
+            amount: *bonus,
+            from: Side::available(AccountId::system(SystemAccount::Rewards, &claim.coin)),
+            to: Side::available(user),
+            reference: reference.clone(),
+            at_ms,
+        });
+    }
+    let tx_id = txn.post(&reference, postings).await?;
+    let bonus_text = bonus
+        .as_ref()
+        .map(|(_, b)| b.as_decimal().normalize().to_string());
+    let decided = deposits::review(
+        txn.conn(),
+        id,
+        deposits::Review {
+            status: deposits::STATUS_CONFIRMED,
+            reviewed_by: me.admin.id,
+            reason: None,
+            bonus: bonus_text.as_deref(),
+            ledger_tx_id: Some(tx_id),
+        },
+    )
+    .await?;
+    if !decided {
+        return Err(ErrorCode::InvalidState.into());
+    }
+    let lang = user_lang(txn.conn(), claim.user_id).await?;
+    let mut body = i18n::message(
+        lang,
+        "deposit_confirmed_body",
+        &[
+            ("amount", claim.amount.clone()),
+            ("coin", claim.coin.clone()),
+        ],
+    );
+    if let Some(b) = &bonus_text {
+        body.push(' ');
+        body.push_str(&i18n::message(
+            lang,
+            "deposit_bonus_paid",
+            &[("bonus", b.clone()), ("coin", claim.coin.clone())],
+        ));
+    }
+    let title = i18n::message(
+        lang,
+        "deposit_confirmed_title",
+        &[("coin", claim.coin.clone())],
+    );
+    messages::create(txn.conn(), claim.user_id, &title, &paragraph(&body)).await?;
+    let detail = json!({"userId": claim.user_id, "coin": claim.coin, "amount": claim.amount,
+        "network": claim.network, "txHash": claim.tx_hash, "ledgerTxId": tx_id,
+        "bonus": bonus_text, "bonusRuleId": bonus.as_ref().map(|(rule, _)| *rule),
+        "status": {"old": claim.status, "new": deposits::STATUS_CONFIRMED}});
+    audit::record(
+        txn.conn(),
+        me,
+        "deposit.confirm",
+        &format!("deposit:{id}"),
+        reason,
+        detail,
+    )
+    .await?;
+    let row = deposits::find(txn.conn(), id)
+        .await?
+        .ok_or(ErrorCode::NotFound)?;
+    txn.commit().await?;
+    tracing::info!(deposit_id = id, user_id = claim.user_id, coin = %claim.coin,
+        amount = %claim.amount, "deposit confirmed");
+    Ok(AdminDeposit::from(row))
+}
+
+/// Rejects claim `id`; nothing is posted. Under the ledger gate too, so a
+/// rejection cannot slip in while a confirmation of the same claim runs.
+pub async fn reject(
+    state: &AppState,
+    me: &CurrentAdmin,
+    id: i64,
+    raw_reason: &str,
+) -> ApiResult<AdminDeposit> {
+    me.require(Permission::ReviewFunds)?;
+    let reason = audit::reason(raw_reason)?;
+    let txn = state.ledger.begin().await?;
+    let claim = deposits::find(txn.conn(), id)
+        .await?
+        .ok_or(ErrorCode::NotFound)?;
+    if claim.status != deposits::STATUS_PENDING {
+        return Err(ErrorCode::InvalidState.into());
+    }
+    let decided = deposits::review(
+        txn.conn(),
+        id,
+        deposits::Review {
+            status: deposits::STATUS_REJECTED,
+            reviewed_by: me.admin.id,
+            reason: Some(reason),
+            bonus: None,
+            ledger_tx_id: None,
+        },
+    )
+    .await?;
+    if !decided {
+        return Err(ErrorCode::InvalidState.into());
+    }
+    let lang = user_lang(txn.conn(), claim.user_id).await?;
+    let title = i18n::message(
+        lang,
+        "deposit_rejected_title",
+        &[("coin", claim.coin.clone())],
+    );
+    let body = i18n::message(
+        lang,
+        "deposit_rejected_body",
+        &[
+            ("amount", claim.amount.clone()),
+            ("coin", claim.coin.clone()),
+            ("reason", reason.to_string()),
+        ],
+    );
+    messages::create(txn.conn(), claim.user_id, &title, &paragraph(&body)).await?;
+    let detail = json!({"userId": claim.user_id, "coin": claim.coin, "amount": claim.amount,
+        "network": claim.network, "txHash": claim.tx_hash,
+        "status": {"old": claim.status, "new": deposits::STATUS_REJECTED}});
+    audit::record(
+        txn.conn(),
+        me,
+        "deposit.reject",
+        &format!("deposit:{id}"),
+        reason,
+        detail,
+    )
+    .await?;
+    let row = deposits::find(txn.conn(), id)
+        .await?
+        .ok_or(ErrorCode::NotFound)?;
+    txn.commit().await?;
+    Ok(AdminDeposit::from(row))
+}
+
+/// The language the user registered with: messages are read later, away
+/// from any request's `lang`.
+async fn user_lang(db: &impl ConnectionTrait, user_id: i64) -> ApiResult<&'static str> {
+    Ok(users::find_by_id(db, user_id)
+        .await?
+        .map(|u| i18n::normalize(&u.register_lang))
+        .unwrap_or(i18n::FALLBACK))
+}
+
+/// A message-centre HTML body; the text may carry operator input, so the
+/// markup characters are escaped.
+fn paragraph(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 7);
+    out.push_str("<p>");
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out.push_str("</p>");
+    out
+}
+
+/// A deposit bonus rule.
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct RuleView {
+    pub id: i64,
+    pub coin: String,
+    pub min_amount: String,
+    /// Percent of the deposit.
+    pub ratio: String,
+    pub max_bonus: String,
+    pub enabled: bool,
+    pub create_time: DateTime<Utc>,
+}
+
+impl From<deposit_bonus_rule::Model> for RuleView {
+    fn from(r: deposit_bonus_rule::Model) -> RuleView {
+        RuleView {
+            id: r.id,
+            coin: r.coin,
+            min_amount: r.min_amount,
+            ratio: r.ratio,
+            max_bonus: r.max_bonus,
+            enabled: r.enabled,
+            create_time: r.created_at,
+        }
+    }
+}
+
+#[derive(Deserialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct RuleBody {
+    pub coin: String,
+    /// Smallest deposit the rule pays on (0 for every deposit).
+    pub min_amount: String,
+    /// Percent of the deposit, above 0 and at most 100.
+    pub ratio: String,
+    /// The most one deposit earns.
+    pub max_bonus: String,
+    pub enabled: bool,
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// A rule's fields, checked and in stored form.
+struct CheckedRule {
+    coin: String,
+    min_amount: String,
+    ratio: String,
+    max_bonus: String,
+    enabled: bool,
+}
+
+fn check_rule(body: &RuleBody) -> ApiResult<CheckedRule> {
+    let coin = asset(&body.coin);
+    if coin.is_empty() || coin.len() > 16 || !coin.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(ApiError::invalid("coin"));
+    }
+    let amount = |text: &str, field: &'static str, zero_ok: bool| -> ApiResult<String> {
+        let a = Amount::parse(text.trim()).map_err(|_| ApiError::invalid(field))?;
+        if (a.is_zero() && !zero_ok) || a.as_decimal().normalize().scale() > SCALE_MAX {
+            return Err(ApiError::invalid(field));
+        }
+        Ok(a.as_decimal().normalize().to_string())
+    };
+    let ratio = amount(&body.ratio, "ratio", false)?;
+    if decimal(&ratio).is_none_or(|r| r > RATIO_MAX) {
+        return Err(ApiError::invalid("ratio"));
+    }
+    Ok(CheckedRule {
+        coin,
+        min_amount: amount(&body.min_amount, "minAmount", true)?,
+        ratio,
+        max_bonus: amount(&body.max_bonus, "maxBonus", false)?,
+        enabled: body.enabled,
+    })
+}
+
+impl CheckedRule {
+    fn fields(&self) -> deposits::RuleFields<'_> {
+        deposits::RuleFields {
+            coin: &self.coin,
+            min_amount: &self.min_amount,
+            ratio: &self.ratio,
+            max_bonus: &self.max_bonus,
+            enabled: self.enabled,
+        }
+    }
+}
+
+fn rule_json(r: &deposit_bonus_rule::Model) -> serde_json::Value {
+    json!({"coin": r.coin, "minAmount": r.min_amount, "ratio": r.ratio,
+        "maxBonus": r.max_bonus, "enabled": r.enabled})
+}
+
+/// Every rule, enabled or not.
+#[utoipa::path(get, path = "/api/admin/depositBonusRules", tag = "admin",
+    security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<Vec<RuleView>>)))]
+async fn list_rules(State(state): State<AppState>, me: CurrentAdmin) -> Reply<Vec<RuleView>> {
+    me.require(Permission::ReviewFunds)?;
+    let rules = deposits::rules(&state.db).await?;
+    ok(rules.into_iter().map(RuleView::from).collect())
+}
+
+/// Adds a rule.
+#[utoipa::path(post, path = "/api/admin/depositBonusRules", tag = "admin",
+    request_body = RuleBody, security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<RuleView>)))]
+async fn create_rule(
+    State(state): State<AppState>,
+    me: CurrentAdmin,
+    ApiJson(body): ApiJson<RuleBody>,
+) -> Reply<RuleView> {
+    me.require(Permission::ReviewFunds)?;
+    let reason = audit::reason(&body.reason)?;
+    let rule = check_rule(&body)?;
+    let txn = state.db.begin().await?;
+    let row = deposits::create_rule(&txn, rule.fields()).await?;
+    let detail = json!({"new": rule_json(&row)});
+    audit::record(
+        &txn,
+        &me,
+        "deposit_bonus_rule.create",
+        &format!("deposit_bonus_rule:{}", row.id),
+        reason,
+        detail,
+    )
+    .await?;
+    txn.commit().await?;
+    ok(RuleView::from(row))
+}
+
+/// Replaces a rule's fields.
+#[utoipa::path(put, path = "/api/admin/depositBonusRules/{id}", tag = "admin",
+    params(("id" = i64, Path)), request_body = RuleBody, security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<RuleView>)))]
+async fn update_rule(
+    State(state): State<AppState>,
+    me: CurrentAdmin,
+    Path(id): Path<i64>,
+    ApiJson(body): ApiJson<RuleBody>,
+) -> Reply<RuleView> {
+    me.require(Permission::ReviewFunds)?;
+    let reason = audit::reason(&body.reason)?;
+    let rule = check_rule(&body)?;
+    let txn = state.db.begin().await?;
+    let old = deposits::find_rule(&txn, id)
+        .await?
+        .ok_or(ErrorCode::NotFound)?;
+    let row = deposits::update_rule(&txn, id, rule.fields()).await?;
+    let detail = json!({"old": rule_json(&old), "new": rule_json(&row)});
+    audit::record(
+        &txn,
+        &me,
+        "deposit_bonus_rule.update",
+        &format!("deposit_bonus_rule:{id}"),
+        reason,
+        detail,
+    )
+    .await?;
+    txn.commit().await?;
+    ok(RuleView::from(row))
 }

@@ -179,7 +179,7 @@ fn review_message(lang: &str, tier: i32, outcome: &str, reason: &str) -> (String
 }
 
 /// Text for an HTML body: the five markup characters as entities.
-fn escape_html(text: &str) -> String {
+pub(crate) fn escape_html(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -22,7 +22,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[serde(rename_all = "camelCase")]
 pub struct UserInfo {
     pub user: UserView,
-    /// Balances; empty until the wallet lands.
+    /// Every ledger account of the user, one row per wallet and coin.
     pub asset: Vec<AssetView>,
     /// The current withdrawal address: the last one set, or empty strings.
     pub withdraw_address: CurrentAddress,
@@ -97,9 +97,22 @@ async fn get_info(State(state): State<AppState>, me: CurrentUser) -> Reply<UserI
             address: String::new(),
         },
     };
+    let asset = onyx_store::ledger::user_balances(&state.db, me.id())
+        .await?
+        .into_iter()
+        .filter_map(|b| match b.account.owner {
+            onyx_core::ledger::Owner::User { wallet, .. } => Some(AssetView {
+                coin: b.account.asset,
+                wallet: wallet.as_str().to_string(),
+                available: b.available.normalize().to_string(),
+                frozen: b.frozen.normalize().to_string(),
+            }),
+            onyx_core::ledger::Owner::System(_) => None,
+        })
+        .collect();
     ok(UserInfo {
         user,
-        asset: Vec::new(),
+        asset,
         withdraw_address,
     })
 }

@@ -1,0 +1,316 @@
+//! Deposits: per-user deposit addresses, the claims users file after a
+//! transfer (`pending` until an operator `confirmed` or `rejected` it), and
+//! the bonus rules paid on confirmation. Balances are not touched here: a
+//! confirmation posts through the ledger in the same transaction.
+
+use crate::entity::{deposit, deposit_address, deposit_bonus_rule};
+use chrono::Utc;
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set,
+};
+
+pub const STATUS_PENDING: &str = "pending";
+pub const STATUS_CONFIRMED: &str = "confirmed";
+pub const STATUS_REJECTED: &str = "rejected";
+pub const STATUSES: [&str; 3] = [STATUS_PENDING, STATUS_CONFIRMED, STATUS_REJECTED];
+
+// ---- addresses -------------------------------------------------------------
+
+pub async fn find_address(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    coin: &str,
+    network: &str,
+) -> Result<Option<deposit_address::Model>, DbErr> {
+    deposit_address::Entity::find()
+        .filter(deposit_address::Column::UserId.eq(user_id))
+        .filter(deposit_address::Column::Coin.eq(coin))
+        .filter(deposit_address::Column::Network.eq(network))
+        .one(db)
+        .await
+}
+
+/// The derivation index of this user: the one any of their derived
+/// addresses already uses, else the next unused one. One index per user
+/// serves every network family (each family has its own key), so indices
+/// never collide between users. Call it inside the ledger transaction: the
+/// gate admits one allocator at a time, so two users cannot both take the
+/// same "next" index.
+pub async fn derivation_index_for(db: &impl ConnectionTrait, user_id: i64) -> Result<i64, DbErr> {
+    let own = deposit_address::Entity::find()
+        .filter(deposit_address::Column::UserId.eq(user_id))
+        .filter(deposit_address::Column::DerivationIndex.is_not_null())
+        .order_by_asc(deposit_address::Column::Id)
+        .one(db)
+        .await?;
+    if let Some(index) = own.and_then(|row| row.derivation_index) {
+        return Ok(index);
+    }
+    let highest: Option<Option<i64>> = deposit_address::Entity::find()
+        .select_only()
+        .column_as(deposit_address::Column::DerivationIndex.max(), "highest")
+        .into_tuple()
+        .one(db)
+        .await?;
+    Ok(highest.flatten().map_or(0, |h| h + 1))
+}
+
+pub struct NewAddress<'a> {
+    pub user_id: i64,
+    pub coin: &'a str,
+    pub network: &'a str,
+    pub address: &'a str,
+    pub derivation_index: Option<i64>,
+    pub shared: bool,
+}
+
+pub async fn create_address(
+    db: &impl ConnectionTrait,
+    a: NewAddress<'_>,
+) -> Result<deposit_address::Model, DbErr> {
+    deposit_address::ActiveModel {
+        user_id: Set(a.user_id),
+        coin: Set(a.coin.to_string()),
+        network: Set(a.network.to_string()),
+        address: Set(a.address.to_string()),
+        derivation_index: Set(a.derivation_index),
+        shared: Set(a.shared),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+}
+
+/// Rewrites a stored address (the operator replaced the network's key: the
+/// index stays, the address follows the new key).
+pub async fn set_address(db: &impl ConnectionTrait, id: i64, address: &str) -> Result<(), DbErr> {
+    deposit_address::Entity::update_many()
+        .col_expr(deposit_address::Column::Address, Expr::value(address))
+        .filter(deposit_address::Column::Id.eq(id))
+        .exec(db)
+        .await?;
+    Ok(())
+}
+
+// ---- claims ----------------------------------------------------------------
+
+pub struct NewDeposit<'a> {
+    pub user_id: i64,
+    pub coin: &'a str,
+    pub network: &'a str,
+    pub address: &'a str,
+    pub amount: &'a str,
+    pub tx_hash: &'a str,
+    pub screenshot: Option<&'a str>,
+}
+
+pub async fn create(db: &impl ConnectionTrait, d: NewDeposit<'_>) -> Result<deposit::Model, DbErr> {
+    deposit::ActiveModel {
+        user_id: Set(d.user_id),
+        coin: Set(d.coin.to_string()),
+        network: Set(d.network.to_string()),
+        address: Set(d.address.to_string()),
+        amount: Set(d.amount.to_string()),
+        tx_hash: Set(d.tx_hash.to_string()),
+        screenshot: Set(d.screenshot.map(str::to_string)),
+        status: Set(STATUS_PENDING.into()),
+        bonus: Set(None),
+        reason: Set(None),
+        reviewed_by: Set(None),
+        ledger_tx_id: Set(None),
+        created_at: Set(Utc::now()),
+        reviewed_at: Set(None),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+}
+
+pub async fn find(db: &impl ConnectionTrait, id: i64) -> Result<Option<deposit::Model>, DbErr> {
+    deposit::Entity::find_by_id(id).one(db).await
+}
+
+/// Every claim of this transaction hash, on any network; the caller decides
+/// which networks share a chain.
+pub async fn with_tx_hash(
+    db: &impl ConnectionTrait,
+    tx_hash: &str,
+) -> Result<Vec<deposit::Model>, DbErr> {
+    deposit::Entity::find()
+        .filter(deposit::Column::TxHash.eq(tx_hash))
+        .all(db)
+        .await
+}
+
+/// One user's claims, newest first.
+pub async fn user_page(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    coin: Option<&str>,
+    status: Option<&str>,
+    page_index: u64,
+    page_size: u64,
+) -> Result<(Vec<deposit::Model>, u64), DbErr> {
+    let mut query = deposit::Entity::find().filter(deposit::Column::UserId.eq(user_id));
+    if let Some(coin) = coin {
+        query = query.filter(deposit::Column::Coin.eq(coin));
+    }
+    if let Some(status) = status {
+        query = query.filter(deposit::Column::Status.eq(status));
+    }
+    let paginator = query
+        .order_by_desc(deposit::Column::Id)
+        .paginate(db, page_size);
+    let total = paginator.num_items().await?;
+    Ok((paginator.fetch_page(page_index).await?, total))
+}
+
+/// The operators' view: claims in one status, optionally of one user.
+/// Pending claims come oldest first (the queue order), decided ones newest
+/// first.
+pub async fn review_page(
+    db: &impl ConnectionTrait,
+    status: &str,
+    user_id: Option<i64>,
+    page_index: u64,
+    page_size: u64,
+) -> Result<(Vec<deposit::Model>, u64), DbErr> {
+    let mut query = deposit::Entity::find().filter(deposit::Column::Status.eq(status));
+    if let Some(user_id) = user_id {
+        query = query.filter(deposit::Column::UserId.eq(user_id));
+    }
+    query = if status == STATUS_PENDING {
+        query.order_by_asc(deposit::Column::Id)
+    } else {
+        query.order_by_desc(deposit::Column::Id)
+    };
+    let paginator = query.paginate(db, page_size);
+    let total = paginator.num_items().await?;
+    Ok((paginator.fetch_page(page_index).await?, total))
+}
+
+/// Confirmed claims of one user that paid a bonus, newest first.
+pub async fn bonus_page(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    page_index: u64,
+    page_size: u64,
+) -> Result<(Vec<deposit::Model>, u64), DbErr> {
+    let paginator = deposit::Entity::find()
+        .filter(deposit::Column::UserId.eq(user_id))
+        .filter(deposit::Column::Status.eq(STATUS_CONFIRMED))
+        .filter(deposit::Column::Bonus.is_not_null())
+        .order_by_desc(deposit::Column::ReviewedAt)
+        .order_by_desc(deposit::Column::Id)
+        .paginate(db, page_size);
+    let total = paginator.num_items().await?;
+    Ok((paginator.fetch_page(page_index).await?, total))
+}
+
+/// The outcome of a review.
+pub struct Review<'a> {
+    pub status: &'a str,
+    pub reviewed_by: i64,
+    /// Shown to the user (a rejection's reason); `None` on confirmation,
+    /// whose note stays in the audit trail.
+    pub reason: Option<&'a str>,
+    pub bonus: Option<&'a str>,
+    pub ledger_tx_id: Option<i64>,
+}
+
+/// Decides a pending claim. Returns false when it was no longer pending,
+/// so a review never overwrites another.
+pub async fn review(db: &impl ConnectionTrait, id: i64, r: Review<'_>) -> Result<bool, DbErr> {
+    let done = deposit::Entity::update_many()
+        .col_expr(deposit::Column::Status, Expr::value(r.status))
+        .col_expr(deposit::Column::ReviewedBy, Expr::value(r.reviewed_by))
+        .col_expr(deposit::Column::Reason, Expr::value(r.reason))
+        .col_expr(deposit::Column::Bonus, Expr::value(r.bonus))
+        .col_expr(deposit::Column::LedgerTxId, Expr::value(r.ledger_tx_id))
+        .col_expr(deposit::Column::ReviewedAt, Expr::value(Utc::now()))
+        .filter(deposit::Column::Id.eq(id))
+        .filter(deposit::Column::Status.eq(STATUS_PENDING))
+        .exec(db)
+        .await?;
+    Ok(done.rows_affected == 1)
+}
+
+// ---- bonus rules -----------------------------------------------------------
+
+pub async fn rules(db: &impl ConnectionTrait) -> Result<Vec<deposit_bonus_rule::Model>, DbErr> {
+    deposit_bonus_rule::Entity::find()
+        .order_by_asc(deposit_bonus_rule::Column::Coin)
+        .order_by_asc(deposit_bonus_rule::Column::Id)
+        .all(db)
+        .await
+}
+
+/// Enabled rules, all coins or one.
+pub async fn enabled_rules(
+    db: &impl ConnectionTrait,
+    coin: Option<&str>,
+) -> Result<Vec<deposit_bonus_rule::Model>, DbErr> {
+    let mut query =
+        deposit_bonus_rule::Entity::find().filter(deposit_bonus_rule::Column::Enabled.eq(true));
+    if let Some(coin) = coin {
+        query = query.filter(deposit_bonus_rule::Column::Coin.eq(coin));
+    }
+    query
+        .order_by_asc(deposit_bonus_rule::Column::Coin)
+        .order_by_asc(deposit_bonus_rule::Column::Id)
+        .all(db)
+        .await
+}
+
+pub async fn find_rule(
+    db: &impl ConnectionTrait,
+    id: i64,
+) -> Result<Option<deposit_bonus_rule::Model>, DbErr> {
+    deposit_bonus_rule::Entity::find_by_id(id).one(db).await
+}
+
+pub struct RuleFields<'a> {
+    pub coin: &'a str,
+    pub min_amount: &'a str,
+    pub ratio: &'a str,
+    pub max_bonus: &'a str,
+    pub enabled: bool,
+}
+
+pub async fn create_rule(
+    db: &impl ConnectionTrait,
+    f: RuleFields<'_>,
+) -> Result<deposit_bonus_rule::Model, DbErr> {
+    deposit_bonus_rule::ActiveModel {
+        coin: Set(f.coin.to_string()),
+        min_amount: Set(f.min_amount.to_string()),
+        ratio: Set(f.ratio.to_string()),
+        max_bonus: Set(f.max_bonus.to_string()),
+        enabled: Set(f.enabled),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+}
+
+pub async fn update_rule(
+    db: &impl ConnectionTrait,
+    id: i64,
+    f: RuleFields<'_>,
+) -> Result<deposit_bonus_rule::Model, DbErr> {
+    deposit_bonus_rule::ActiveModel {
+        id: Set(id),
+        coin: Set(f.coin.to_string()),
+        min_amount: Set(f.min_amount.to_string()),
+        ratio: Set(f.ratio.to_string()),
+        max_bonus: Set(f.max_bonus.to_string()),
+        enabled: Set(f.enabled),
+        ..Default::default()
+    }
+    .update(db)
+    .await
+}

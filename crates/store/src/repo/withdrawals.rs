@@ -1,0 +1,194 @@
+//! Withdrawal requests. A row is `pending` from submit (its amount frozen in
+//! the same ledger transaction) until an operator `approved` or `rejected`
+//! it. Amounts are decimal text, like every amount in the store.
+
+use crate::entity::withdrawal;
+use chrono::{DateTime, Utc};
+use rust_decimal::Decimal;
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set,
+};
+use std::str::FromStr;
+
+pub const STATUS_PENDING: &str = "pending";
+pub const STATUS_APPROVED: &str = "approved";
+pub const STATUS_REJECTED: &str = "rejected";
+pub const STATUSES: [&str; 3] = [STATUS_PENDING, STATUS_APPROVED, STATUS_REJECTED];
+
+pub struct NewWithdrawal<'a> {
+    pub user_id: i64,
+    pub coin: &'a str,
+    pub channel: &'a str,
+    pub network: &'a str,
+    pub address: &'a str,
+    pub amount: &'a str,
+    pub fee: &'a str,
+    pub net_amount: &'a str,
+    pub separate_fee: Option<(&'a str, &'a str)>,
+    pub amount_usdt: &'a str,
+}
+
+pub async fn insert(
+    db: &impl ConnectionTrait,
+    w: NewWithdrawal<'_>,
+) -> Result<withdrawal::Model, DbErr> {
+    withdrawal::ActiveModel {
+        user_id: Set(w.user_id),
+        coin: Set(w.coin.to_string()),
+        channel: Set(w.channel.to_string()),
+        network: Set(w.network.to_string()),
+        address: Set(w.address.to_string()),
+        amount: Set(w.amount.to_string()),
+        fee: Set(w.fee.to_string()),
+        net_amount: Set(w.net_amount.to_string()),
+        separate_fee_coin: Set(w.separate_fee.map(|(coin, _)| coin.to_string())),
+        separate_fee: Set(w.separate_fee.map(|(_, amount)| amount.to_string())),
+        amount_usdt: Set(w.amount_usdt.to_string()),
+        status: Set(STATUS_PENDING.into()),
+        tx_hash: Set(None),
+        reason: Set(None),
+        reviewed_by: Set(None),
+        created_at: Set(Utc::now()),
+        reviewed_at: Set(None),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+}
+
+/// One page of a user's withdrawals (optionally in one status), newest
+/// first, and the total.
+pub async fn page_for_user(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    status: Option<&str>,
+    page_index: u64,
+    page_size: u64,
+) -> Result<(Vec<withdrawal::Model>, u64), DbErr> {
+    let mut query = withdrawal::Entity::find().filter(withdrawal::Column::UserId.eq(user_id));
+    if let Some(status) = status {
+        query = query.filter(withdrawal::Column::Status.eq(status));
+    }
+    let paginator = query
+        .order_by_desc(withdrawal::Column::Id)
+        .paginate(db, page_size);
+    let total = paginator.num_items().await?;
+    Ok((paginator.fetch_page(page_index).await?, total))
+}
+
+/// The review queue: withdrawals in `status` (of one user, if given),
+/// oldest first, so the longest-waiting request is reviewed first.
+pub async fn page_by_status(
+    db: &impl ConnectionTrait,
+    status: &str,
+    user_id: Option<i64>,
+    page_index: u64,
+    page_size: u64,
+) -> Result<(Vec<withdrawal::Model>, u64), DbErr> {
+    let mut query = withdrawal::Entity::find().filter(withdrawal::Column::Status.eq(status));
+    if let Some(user_id) = user_id {
+        query = query.filter(withdrawal::Column::UserId.eq(user_id));
+    }
+    let paginator = query
+        .order_by_asc(withdrawal::Column::Id)
+        .paginate(db, page_size);
+    let total = paginator.num_items().await?;
+    Ok((paginator.fetch_page(page_index).await?, total))
+}
+
+/// What a user withdrew in one platform day: the count and the USDT value
+/// of every request that was not rejected (pending ones count: their money
+/// is already on its way out).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DaySummary {
+    pub count: u64,
+    pub usdt: Decimal,
+}
+
+/// The user's withdrawals created in `[from, to)`, rejected ones left out.
+/// Summed here rather than in SQL because amounts are decimal text.
+pub async fn day_summary(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    from: DateTime<Utc>,
+    to: DateTime<Utc>,
+) -> Result<DaySummary, DbErr> {
+    let values: Vec<String> = withdrawal::Entity::find()
+        .select_only()
+        .column(withdrawal::Column::AmountUsdt)
+        .filter(withdrawal::Column::UserId.eq(user_id))
+        .filter(withdrawal::Column::CreatedAt.gte(from))
+        .filter(withdrawal::Column::CreatedAt.lt(to))
+        .filter(withdrawal::Column::Status.ne(STATUS_REJECTED))
+        .into_tuple()
+        .all(db)
+        .await?;
+    let mut summary = DaySummary::default();
+    for text in values {
+        let value = Decimal::from_str(&text)
+            .map_err(|e| DbErr::Custom(format!("stored amount_usdt {text:?}: {e}")))?;
+        summary.count += 1;
+        summary.usdt = summary
+            .usdt
+            .checked_add(value)
+            .ok_or_else(|| DbErr::Custom("day total out of range".into()))?;
+    }
+    Ok(summary)
+}
+
+pub async fn find(db: &impl ConnectionTrait, id: i64) -> Result<Option<withdrawal::Model>, DbErr> {
+    withdrawal::Entity::find_by_id(id).one(db).await
+}
+
+/// The withdrawal if it exists and belongs to `user_id`.
+pub async fn find_for_user(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    id: i64,
+) -> Result<Option<withdrawal::Model>, DbErr> {
+    withdrawal::Entity::find_by_id(id)
+        .filter(withdrawal::Column::UserId.eq(user_id))
+        .one(db)
+        .await
+}
+
+/// The user's newest withdrawal.
+pub async fn latest_for_user(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+) -> Result<Option<withdrawal::Model>, DbErr> {
+    withdrawal::Entity::find()
+        .filter(withdrawal::Column::UserId.eq(user_id))
+        .order_by_desc(withdrawal::Column::Id)
+        .one(db)
+        .await
+}
+
+/// The outcome of a review.
+pub struct Review<'a> {
+    pub status: &'a str,
+    pub tx_hash: Option<&'a str>,
+    pub reason: &'a str,
+    pub reviewed_by: i64,
+}
+
+/// Decides a pending withdrawal. Returns false when it was no longer
+/// pending, so a review never overwrites another.
+pub async fn review(db: &impl ConnectionTrait, id: i64, r: Review<'_>) -> Result<bool, DbErr> {
+    let done = withdrawal::Entity::update_many()
+        .col_expr(withdrawal::Column::Status, Expr::value(r.status))
+        .col_expr(
+            withdrawal::Column::TxHash,
+            Expr::value(r.tx_hash.map(str::to_string)),
+        )
+        .col_expr(withdrawal::Column::Reason, Expr::value(r.reason))
+        .col_expr(withdrawal::Column::ReviewedBy, Expr::value(r.reviewed_by))
+        .col_expr(withdrawal::Column::ReviewedAt, Expr::value(Utc::now()))
+        .filter(withdrawal::Column::Id.eq(id))
+        .filter(withdrawal::Column::Status.eq(STATUS_PENDING))
+        .exec(db)
+        .await?;
+    Ok(done.rows_affected == 1)
+}
