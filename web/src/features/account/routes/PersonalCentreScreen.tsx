@@ -8,14 +8,13 @@ import { openCustomerService } from '@/shared/events';
 import { i18n } from '@/shared/i18n/i18n';
 import { useUnreadCount } from '../api/get-unread-count';
 import { logout } from '../api/logout';
-import { AssetList } from '../components/AssetList';
+import { WalletAssets } from '@/features/wallet-transfers/components/WalletAssets';
 import { ProfileCard } from '../components/ProfileCard';
 
 export default function PersonalCentreScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const user = useSession((s) => s.userInfo);
-  const assets = useSession((s) => s.assets);
   const isSign = useSession((s) => s.isSign);
   const language = useSession((s) => s.language);
   const unread = useUnreadCount(isSign).data ?? 0;
@@ -32,8 +31,13 @@ export default function PersonalCentreScreen() {
     <Page title={t('wallet_title')} back={false} testId="screen-wallet">
       <div className="stack">
         <ProfileCard user={user} />
-        <AssetList assets={assets} />
+        {isSign ? <WalletAssets /> : null}
       </div>
+      <CellGroup title={t('wallet_section_funds')}>
+        <Cell icon="recharge" label={t('withdrawDeposit_title')} to={paths.withdrawDeposit} testId="menu-withdraw-deposit" />
+        <Cell icon="doc" label={t('withdrawRecords_title')} to={paths.withdrawDrawings} testId="menu-withdraw-records" />
+        <Cell icon="chart" label={t('cashflow_title')} to={paths.cashflow} testId="menu-cashflow" />
+      </CellGroup>
       <CellGroup title={t('wallet_section_security')}>
         <Cell icon="lock" label={t('wallet_menu_loginPassword')} to={paths.changePassword} testId="menu-login-password" />
         <Cell icon="key" label={t('wallet_menu_fundPassword')} value={user?.hasTradePwd ? t('wallet_set') : t('wallet_notSet')} to={paths.fundPassword} testId="menu-fund-password" />

@@ -1,5 +1,13 @@
-import { EmptyProductScreen } from '@/shared/ui';
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/shared/ui';
+import { FlashExchangePanel } from '../components/FlashExchangePanel';
 
+/** /exchange: the same coin-to-coin exchange as /flashExchange (spec 2 lists both for "exchange"). */
 export default function ExchangeScreen() {
-  return <EmptyProductScreen title="exchange_title" empty="exchange_empty" icon="trade" testId="screen-exchange" />;
+  const { t } = useTranslation();
+  return (
+    <Page title={t('exchange_title')} testId="screen-exchange">
+      <FlashExchangePanel />
+    </Page>
+  );
 }

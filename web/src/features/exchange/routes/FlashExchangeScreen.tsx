@@ -1,5 +1,12 @@
-import { EmptyProductScreen } from '@/shared/ui';
+import { useTranslation } from 'react-i18next';
+import { Page } from '@/shared/ui';
+import { FlashExchangePanel } from '../components/FlashExchangePanel';
 
 export default function FlashExchangeScreen() {
-  return <EmptyProductScreen title="flashExchange_title" empty="exchange_empty" icon="trade" testId="screen-flashExchange" />;
+  const { t } = useTranslation();
+  return (
+    <Page title={t('flashExchange_title')} testId="screen-flashExchange">
+      <FlashExchangePanel />
+    </Page>
+  );
 }

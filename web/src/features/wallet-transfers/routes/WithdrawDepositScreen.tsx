@@ -1,5 +1,27 @@
-import { EmptyProductScreen } from '@/shared/ui';
+import { useTranslation } from 'react-i18next';
+import { Cell, CellGroup, Page } from '@/shared/ui';
+import { paths } from '@/shared/config/paths';
+import { WalletAssets } from '../components/WalletAssets';
+import '../wallet.css';
 
+/** Deposit / withdraw entry: the balances and every way money comes in or goes out. */
 export default function WithdrawDepositScreen() {
-  return <EmptyProductScreen title="withdrawDeposit_title" empty="withdrawDeposit_empty" icon="assets" testId="screen-withdrawDeposit" />;
+  const { t } = useTranslation();
+  return (
+    <Page title={t('withdrawDeposit_title')} testId="screen-withdrawDeposit">
+      <div className="stack">
+        <WalletAssets />
+        <CellGroup title={t('withdrawDeposit_money')}>
+          <Cell icon="recharge" label={t('recharge_title')} value={t('withdrawDeposit_depositHint')} to={paths.rechargeMethod} testId="wd-deposit" />
+          <Cell icon="upload" label={t('withdraw_title')} value={t('withdrawDeposit_withdrawHint')} to={paths.withdraw} testId="wd-withdraw" />
+          <Cell icon="trade" label={t('flashExchange_title')} to={paths.flashExchange} testId="wd-exchange" />
+        </CellGroup>
+        <CellGroup title={t('withdrawDeposit_records')}>
+          <Cell icon="doc" label={t('recharge_records')} to={`${paths.recharge}#records`} testId="wd-deposit-records" />
+          <Cell icon="doc" label={t('withdrawRecords_title')} to={paths.withdrawDrawings} testId="wd-withdraw-records" />
+          <Cell icon="chart" label={t('cashflow_title')} to={paths.cashflow} testId="wd-cashflow" />
+        </CellGroup>
+      </div>
+    </Page>
+  );
 }
