@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 CARGO_TEST := $(shell command -v cargo-nextest >/dev/null 2>&1 && echo "cargo nextest run --workspace --no-fail-fast" || echo "cargo test --workspace --no-fail-fast")
 
-.PHONY: run web web-deps server test test-rust test-pg test-web e2e fmt clean
+.PHONY: run web web-deps server test test-rust test-pg test-web e2e crash fmt clean
 
 run: web
 	cargo build --release -p onyx-server --features embed-web
@@ -18,7 +18,7 @@ web: web-deps
 server:
 	cargo build -p onyx-server
 
-test: test-rust test-web e2e
+test: test-rust test-web e2e crash
 
 test-rust:
 	cargo fmt --all -- --check
@@ -34,6 +34,10 @@ test-web: web-deps
 
 e2e: web server
 	bash scripts/e2e.sh
+
+# kill -9 mid-load, restart, `onyx audit`, every acknowledged operation kept.
+crash: server
+	ONYX_BIN=target/debug/onyx CRASH_OPS=$${CRASH_OPS:-300} bash scripts/crash.sh
 
 fmt:
 	cargo fmt --all
