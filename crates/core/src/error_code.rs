@@ -150,6 +150,19 @@ catalogue! {
     ExchangeQuoteExpired = -4051, "exchange_quote_expired";
     ExchangeSameCoin = -4052, "exchange_same_coin";
     ExchangeBelowMinimum = -4053, "exchange_below_minimum";
+
+    SpotPairClosed = -5001, "spot_pair_closed";
+    SpotTypeClosed = -5002, "spot_type_closed";
+    SpotQuoteSell = -5003, "spot_quote_sell";
+    SpotPriceInvalid = -5004, "spot_price_invalid";
+    SpotPriceTooPrecise = -5005, "spot_price_too_precise";
+    SpotQtyInvalid = -5006, "spot_qty_invalid";
+    SpotQtyTooPrecise = -5007, "spot_qty_too_precise";
+    SpotBelowMinimum = -5008, "spot_below_minimum";
+    SpotAboveMaximum = -5009, "spot_above_maximum";
+    SpotNoLiquidity = -5010, "spot_no_liquidity";
+    SpotBookFull = -5011, "spot_book_full";
+    SpotAmountOrTotal = -5012, "spot_amount_or_total";
 }
 
 #[cfg(test)]
