@@ -356,11 +356,11 @@ async fn the_flash_exchange_coin_list_carries_scale_and_fresh_price() {
     assert_eq!(list[0]["usdtPrice"], "1");
     let btc = &list[1];
     assert_eq!(btc["name"], "BTC");
-    assert_eq!(btc["scale"], 4);
+    assert_eq!(btc["scale"], 8);
     assert_eq!(btc["usdtPrice"], "60000.5");
     assert!(list[2]["usdtPrice"].is_null(), "a stale price is no price");
     let doge = list.iter().find(|c| c["coin"] == "DOGE").unwrap();
-    assert_eq!(doge["scale"], 0);
+    assert_eq!(doge["scale"], 8);
 }
 
 #[tokio::test]

@@ -78,7 +78,7 @@ async fn the_audit_is_clean_after_operations_and_reports_the_totals() {
     assert_eq!(usdt.system[&SystemAccount::External], dec("-1010"));
     assert_eq!(usdt.system[&SystemAccount::House], dec("500"));
     let btc = &assets["BTC"];
-    assert_eq!(btc.user_available, dec("0.0099"));
+    assert_eq!(btc.user_available, dec("0.00999"));
     assert_eq!(btc.sum(), dec("0"));
 
     let out = onyx_audit(&app);

@@ -62,8 +62,8 @@ async fn an_exchange_executes_at_the_quoted_price_rounded_in_the_platforms_favou
     assert_eq!(x["fromCoin"], "USDT");
     assert_eq!(x["toCoin"], "BTC");
     assert_eq!(x["fromAmount"], "1000");
-    // 1000 * 0.00001998 = 0.01998, cut to BTC's 4 decimals.
-    assert_eq!(x["toAmount"], "0.0199");
+    // 1000 * 0.00001998 = 0.01998 exactly (8 decimals allowed).
+    assert_eq!(x["toAmount"], "0.01998");
     assert_eq!(x["price"], "0.00001998");
     assert_eq!(
         x["fee"], "0.00002",
@@ -76,16 +76,16 @@ async fn an_exchange_executes_at_the_quoted_price_rounded_in_the_platforms_favou
     );
     assert_eq!(
         balance(&app, u.id, Wallet::Spot, "BTC").await,
-        (dec("0.0199"), dec("0"))
+        (dec("0.01998"), dec("0"))
     );
     assert_eq!(house(&app, "USDT").await, dec("1000"));
-    assert_eq!(house(&app, "BTC").await, dec("-0.0199"));
+    assert_eq!(house(&app, "BTC").await, dec("-0.01998"));
 
     let q = quote(&app, &token, "BTC", "usdt").await.ok();
     assert_eq!(q["price"], "49950");
     assert_eq!(
-        q["minAmount"], "0.0001",
-        "1 USDT of BTC, rounded up to 4 decimals"
+        q["minAmount"], "0.00002",
+        "1 USDT of BTC, rounded up to 8 decimals"
     );
     let id = q["quoteId"].as_str().unwrap();
     let x = exchange(&app, &token, None, "btc", "usdt", "0.0199", id)
@@ -95,24 +95,25 @@ async fn an_exchange_executes_at_the_quoted_price_rounded_in_the_platforms_favou
     assert_eq!(x["fee"], "0.995");
     assert_eq!(
         balance(&app, u.id, Wallet::Spot, "BTC").await,
-        (dec("0"), dec("0"))
+        (dec("0.00008"), dec("0"))
     );
     assert_eq!(
         balance(&app, u.id, Wallet::Spot, "USDT").await,
         (dec("1494.005"), dec("0"))
     );
 
-    // DOGE has 0 decimals: 10.5 USDT * 9.99 = 104.895 DOGE, paid as 104.
+    // 10.5 USDT * 9.99 = 104.895 DOGE, paid in full: wallets hold 8 decimals
+    // even where orders trade whole coins.
     let q = quote(&app, &token, "usdt", "doge").await.ok();
     assert_eq!(q["price"], "9.99");
     let id = q["quoteId"].as_str().unwrap();
     let x = exchange(&app, &token, None, "usdt", "doge", "10.5", id)
         .await
         .ok();
-    assert_eq!(x["toAmount"], "104");
+    assert_eq!(x["toAmount"], "104.895");
     assert_eq!(
         balance(&app, u.id, Wallet::Spot, "DOGE").await,
-        (dec("104"), dec("0"))
+        (dec("104.895"), dec("0"))
     );
 
     // Between two coins: one spread on the cross price.
@@ -327,7 +328,7 @@ async fn malformed_exchanges_are_refused_with_their_codes_and_change_nothing() {
     let x = exchange(&app, &token, None, "usdt", "btc", "50.000001", &id)
         .await
         .ok();
-    assert_eq!(x["toAmount"], "0.0009");
+    assert_eq!(x["toAmount"], "0.000999");
     assert_audit_clean(&app).await;
 }
 
@@ -354,7 +355,7 @@ async fn a_retried_exchange_moves_once_and_a_reused_key_is_refused() {
     );
     assert_eq!(
         balance(&app, u.id, Wallet::Spot, "BTC").await,
-        (dec("0.0009"), dec("0"))
+        (dec("0.000999"), dec("0"))
     );
     exchange(&app, &token, Some("x-1"), "usdt", "btc", "40", &id)
         .await

@@ -7,12 +7,12 @@ use crate::envelope::{ok, Envelope, Page, PageQuery, Reply};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiQuery};
 use crate::state::AppState;
-use crate::wallet::quotes::{self, Quote, USDT_SCALE};
+use crate::wallet::quotes::{self, Quote, COIN_SCALE, USDT_SCALE};
 use crate::wallet::{asset, now_ms, parse_amount, usdt_price, Idempotency, IdempotencyKey, USDT};
 use axum::extract::State;
 use chrono::{DateTime, TimeZone, Utc};
 use onyx_core::ledger::{AccountId, Posting, PostingKind, Side, SystemAccount, Wallet};
-use onyx_core::money::{Amount, SCALE_MAX};
+use onyx_core::money::Amount;
 use onyx_core::ErrorCode;
 use onyx_store::entity::exchange;
 use onyx_store::repo::catalogue::{self, ON};
@@ -43,7 +43,7 @@ pub struct ExchangeCoin {
 }
 
 /// USDT, then every enabled catalogue coin with an enabled spot pair (the
-/// pair supplies the precision and the spread), in catalogue order.
+/// pair supplies the spread), in catalogue order.
 pub(crate) async fn exchange_coins(state: &AppState) -> ApiResult<Vec<ExchangeCoin>> {
     let pairs = catalogue::spot_pairs(&state.db).await?;
     let mut out = vec![ExchangeCoin {
@@ -62,11 +62,8 @@ pub(crate) async fn exchange_coins(state: &AppState) -> ApiResult<Vec<ExchangeCo
         else {
             continue;
         };
-        let (Ok(scale), Ok(spread)) = (
-            u32::try_from(pair.coin_precision),
-            Decimal::from_str(&pair.fee_rate),
-        ) else {
-            tracing::warn!(coin = %c.coin, "spot pair has an unusable precision or fee rate");
+        let Ok(spread) = Decimal::from_str(&pair.fee_rate) else {
+            tracing::warn!(coin = %c.coin, "spot pair has an unusable fee rate");
             continue;
         };
         let asset = asset(&c.coin);
@@ -76,7 +73,7 @@ pub(crate) async fn exchange_coins(state: &AppState) -> ApiResult<Vec<ExchangeCo
         out.push(ExchangeCoin {
             asset,
             logo: c.logo,
-            scale,
+            scale: COIN_SCALE,
             spread,
         });
     }
@@ -298,12 +295,12 @@ async fn execute(
         .as_decimal()
         .checked_mul(quote.raw_price)
         .ok_or_else(overflow)?;
-    // Recorded, not posted (the spread is inside the price), so it keeps
-    // full precision: cut to the coin's scale, a small exchange's spread
-    // would show as 0.
-    let fee = (at_index - gross)
+    // Recorded, not posted: the spread is inside the price. It is what the
+    // index would have paid minus what the user got (the rounding down of
+    // `to_amount` included), shown to 8 decimals like every fee.
+    let fee = (at_index - to_amount.as_decimal())
         .max(Decimal::ZERO)
-        .round_dp_with_strategy(SCALE_MAX, RoundingStrategy::ToZero);
+        .round_dp_with_strategy(onyx_core::spot::FEE_DP, RoundingStrategy::ToZero);
 
     let row = wallet_records::insert_exchange(
         txn.conn(),

@@ -29,6 +29,10 @@ pub const PRICE_SCALE: u32 = 12;
 /// Decimals of a USDT amount in the flash exchange: USDT's own precision on
 /// TRC-20 and ERC-20.
 pub const USDT_SCALE: u32 = 6;
+/// Decimals an exchanged amount of any other coin carries: finer than any
+/// pair's order precision, so the rounding of a flash exchange (always
+/// down, in the platform's favour) never costs the user more than 1e-8.
+pub const COIN_SCALE: u32 = 8;
 
 /// The smallest exchange, in USDT worth of the `from` coin, so the amount
 /// received is never rounded away to nothing.
