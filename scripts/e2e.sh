@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts `onyx serve --demo` on a fresh data dir and a free port, runs the
-# browser tests against it in Debian's Chromium, and stops the server.
+# browser tests against it in Debian's Chromium, audits the ledger the
+# journeys left behind, and stops the server.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,3 +21,7 @@ done
 if ! (cd web && ONYX_URL="http://127.0.0.1:$port" npm run e2e); then
   echo "--- server log (tail) ---"; tail -n 60 "$log"; exit 1
 fi
+
+# Every journey above moved real money: the ledger must still balance.
+echo "--- onyx audit after the browser journeys ---"
+./target/debug/onyx audit --data-dir "$data"

@@ -92,6 +92,13 @@ pub struct Config {
     /// many users share an address, e.g. behind a carrier NAT).
     #[arg(long, env = "ONYX_WS_CONNECTIONS_PER_IP", default_value_t = crate::socket::CONNECTIONS_PER_IP_MAX)]
     pub ws_connections_per_ip: usize,
+    /// Run the built-in market maker (quotes around the index price on the
+    /// pairs enabled in `spot_maker_settings`); `--maker false` to turn off.
+    #[arg(long, env = "ONYX_MAKER", default_value_t = true, action = clap::ArgAction::Set)]
+    pub maker: bool,
+    /// How often the market maker replaces its quotes.
+    #[arg(long, env = "ONYX_MAKER_INTERVAL_MS", default_value_t = 5_000)]
+    pub maker_interval_ms: u64,
     /// Extended public key (xpub...) that per-user EVM deposit addresses
     /// (ERC-20, BEP-20, ETH) are derived from; without it the ASSET_COIN
     /// address is shown to everyone. Never give the server a private key.
@@ -140,6 +147,9 @@ impl Config {
             socket_heartbeat_ms: 15_000,
             market_reload_seconds: 30,
             ws_connections_per_ip: crate::socket::CONNECTIONS_PER_IP_MAX,
+            // Tests place their own orders; one that wants the maker turns it on.
+            maker: false,
+            maker_interval_ms: 5_000,
             deposit_xpub_evm: None,
             deposit_xpub_tron: None,
             deposit_xpub_btc: None,

@@ -18,6 +18,7 @@ pub mod openapi;
 pub mod operators;
 pub mod routes;
 pub mod socket;
+pub mod spot;
 pub mod state;
 pub mod wallet;
 pub mod web;
@@ -63,5 +64,6 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
         demo::seed_if_empty(&state).await?;
     }
     market_service::start(&state).await?;
+    spot::start(&state).await?;
     Ok(state)
 }

@@ -15,6 +15,8 @@ pub struct AppState {
     pub db: Db,
     /// The only way to move money: one writer at a time (see `onyx_store::ledger`).
     pub ledger: LedgerStore,
+    /// Order books, matching and their published events.
+    pub spot: Arc<crate::spot::SpotService>,
     pub config: Arc<Config>,
     pub limiter: Arc<Limiter>,
     pub delivery: Arc<Delivery>,
@@ -35,6 +37,7 @@ impl AppState {
     pub fn new(db: Db, config: Config) -> AppState {
         AppState {
             ledger: LedgerStore::new(db.clone()),
+            spot: Arc::new(crate::spot::SpotService::default()),
             db,
             delivery: Arc::new(Delivery::new(&config)),
             files: Arc::new(FileStore::local(&config.db.data_dir)),

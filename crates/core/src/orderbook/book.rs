@@ -376,6 +376,39 @@ impl OrderBook {
         self.index.insert(id, slot);
     }
 
+    /// Puts an order back as resting, without matching: how the service
+    /// rebuilds a book from its stored open orders, in id (time) order.
+    /// Refuses what [`OrderBook::place`] would refuse for a limit order, and
+    /// an order that would cross the other side (stored open orders never
+    /// cross; one that does means the store is not what the book left).
+    pub fn restore(
+        &mut self,
+        id: OrderId,
+        owner: OwnerId,
+        side: Side,
+        price: Price,
+        qty: Qty,
+    ) -> Result<(), Reject> {
+        let order = NewOrder {
+            id,
+            owner,
+            side,
+            kind: OrderKind::Limit {
+                price,
+                qty,
+                tif: TimeInForce::Gtc,
+            },
+        };
+        if let Some(reason) = self.refusal(&order) {
+            return Err(reason);
+        }
+        if self.crosses(side, price) {
+            return Err(Reject::WouldCross);
+        }
+        self.rest(id, owner, side, price, qty);
+        Ok(())
+    }
+
     /// Takes a resting order out of the book.
     fn remove(&mut self, id: OrderId) -> Option<Node> {
         let slot = self.index.remove(&id)?;
@@ -463,4 +496,52 @@ fn unlink(level: &mut Level, slab: &mut Slab, slot: u32) {
         slab.get_mut(next).prev = prev;
     }
     level.count -= 1;
+}
+
+#[cfg(test)]
+mod restore_tests {
+    use super::*;
+
+    #[test]
+    fn restored_orders_rest_in_id_order_and_match_like_placed_ones() {
+        let mut book = OrderBook::with_capacity(8);
+        book.restore(1, 10, Side::Sell, 101, 5).unwrap();
+        book.restore(2, 11, Side::Sell, 101, 3).unwrap();
+        book.restore(3, 12, Side::Buy, 99, 4).unwrap();
+        assert_eq!(book.check_invariants(), Ok(()));
+        assert_eq!(book.depth(Side::Sell, 5), vec![(101, 8)]);
+        assert_eq!(book.depth(Side::Buy, 5), vec![(99, 4)]);
+        assert_eq!(
+            book.restore(1, 10, Side::Sell, 102, 1),
+            Err(Reject::DuplicateId)
+        );
+        assert_eq!(
+            book.restore(4, 10, Side::Buy, 101, 1),
+            Err(Reject::WouldCross)
+        );
+        assert_eq!(
+            book.restore(5, 10, Side::Buy, 98, 0),
+            Err(Reject::ZeroQuantity)
+        );
+        // Time priority survives: order 1 fills before order 2.
+        let mut out = Vec::new();
+        book.place(
+            NewOrder {
+                id: 9,
+                owner: 20,
+                side: Side::Buy,
+                kind: OrderKind::MarketQty { qty: 6 },
+            },
+            &mut out,
+        );
+        let fills: Vec<(OrderId, Qty)> = out
+            .iter()
+            .filter_map(|e| match e {
+                Event::Fill { maker, qty, .. } => Some((*maker, *qty)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(fills, vec![(1, 5), (2, 1)]);
+        assert_eq!(book.order(2), Some((11, Side::Sell, 101, 2)));
+    }
 }

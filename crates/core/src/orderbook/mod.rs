@@ -91,6 +91,8 @@ pub enum Reject {
     UnknownOrder,
     /// Only a buy can be sized by the quote it spends.
     QuoteSell,
+    /// A restored order would cross the other side of the book.
+    WouldCross,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -15,6 +15,7 @@ pub mod messages;
 pub mod recharge;
 pub mod record;
 pub mod settings;
+pub mod spot;
 pub mod texchange;
 pub mod upload;
 pub mod user;
@@ -38,4 +39,5 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(asset::router())
         .merge(texchange::router())
         .merge(record::router())
+        .merge(spot::router())
 }

@@ -8,6 +8,7 @@ mod m0001_foundation;
 mod m0002_market;
 mod m0003_catalogue;
 mod m0004_wallet;
+mod m0005_spot;
 
 pub struct Migrator;
 
@@ -19,6 +20,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0002_market::Migration),
             Box::new(m0003_catalogue::Migration),
             Box::new(m0004_wallet::Migration),
+            Box::new(m0005_spot::Migration),
         ]
     }
 }

@@ -13,6 +13,7 @@ pub mod messages;
 pub mod outbox;
 pub mod sessions;
 pub mod settings;
+pub mod spot;
 pub mod users;
 pub mod wallet_records;
 pub mod watchlist;

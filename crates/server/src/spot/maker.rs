@@ -1,0 +1,277 @@
+//! The built-in market maker, so a fresh exchange (and the demo) has
+//! prices to trade against.
+//!
+//! It is an ordinary user, `market-maker`, created on first start with the
+//! argon2 hash of a random password nobody is told (so nobody can sign in as
+//! it). Every `--maker-interval-ms` it replaces, on each pair whose
+//! `spot_maker_settings` row is enabled, a ladder of `levels` bids and asks
+//! around the fresh index price: the first level `spread_bps` away from it,
+//! each further one `step_bps` further, `size` base per level (rounded down
+//! to the pair's precision). Without a fresh index price it only cancels,
+//! so it never quotes a price the market has left.
+//!
+//! Its orders go through the pair tasks like anyone's: funds are frozen,
+//! fills settle through the ledger and it pays fees. It is funded from the
+//! House account with `adjustment` postings, topped up to twice what a
+//! ladder needs whenever what it holds falls below one ladder; the House
+//! balance (negative) is what the platform has put into market making.
+
+use super::pair::side_name;
+use super::{pair, OrderRequest};
+use crate::error::ApiResult;
+use crate::state::AppState;
+use crate::wallet::{self, Idempotency, IdempotencyKey, USDT};
+use onyx_core::ledger::{
+    AccountId, Posting, PostingKind, Side as LedgerSide, SystemAccount, Wallet,
+};
+use onyx_core::money::Amount;
+use onyx_core::orderbook::{Side, TimeInForce};
+use onyx_core::spot::OrderInput;
+use onyx_store::entity::{spot_maker_setting, spot_pair};
+use onyx_store::repo::{catalogue, spot as repo, users};
+use rust_decimal::{Decimal, RoundingStrategy};
+use std::str::FromStr;
+use std::time::Duration;
+use tokio::sync::oneshot;
+
+pub const MAKER_USERNAME: &str = "market-maker";
+const MAKER_INVITE_CODE: &str = "ONYXMAKER";
+const BPS: i64 = 10_000;
+
+/// The maker's user id, creating the user on first start.
+pub async fn ensure_user(state: &AppState) -> anyhow::Result<i64> {
+    if let Some(u) = users::find_by_username(&state.db, MAKER_USERNAME).await? {
+        return Ok(u.id);
+    }
+    let secret = hex::encode(rand::random::<[u8; 32]>());
+    let hash = crate::auth::hash_password(&secret)
+        .await
+        .map_err(|e| anyhow::anyhow!("{e:?}"))?;
+    let user = users::create(
+        &state.db,
+        users::NewUser {
+            username: Some(MAKER_USERNAME),
+            email: None,
+            phone: None,
+            password_hash: &hash,
+            invite_code: MAKER_INVITE_CODE,
+            parent_id: None,
+            credits: "0",
+            register_lang: "en",
+            register_ip: "127.0.0.1",
+        },
+    )
+    .await?;
+    tracing::info!(user_id = user.id, "market maker user created");
+    Ok(user.id)
+}
+
+/// Creates the maker user and starts its loop: one round at once, then one
+/// every `--maker-interval-ms`.
+pub async fn start(state: &AppState) -> anyhow::Result<()> {
+    let maker = ensure_user(state).await?;
+    let state = state.clone();
+    let every = Duration::from_millis(state.config.maker_interval_ms.max(100));
+    tokio::spawn(async move {
+        loop {
+            if let Err(e) = round(&state, maker).await {
+                tracing::warn!(code = ?e.code, "market maker round failed");
+            }
+            tokio::time::sleep(every).await;
+        }
+    });
+    Ok(())
+}
+
+/// One price of the ladder: `mid` moved `bps` away, rounded away from mid
+/// to the pair's price precision.
+fn level_price(mid: Decimal, side: Side, bps: i64, dp: u32) -> Decimal {
+    let offset = Decimal::new(bps, 0) / Decimal::new(BPS, 0);
+    let (price, strategy) = match side {
+        Side::Buy => (
+            mid * (Decimal::ONE - offset),
+            RoundingStrategy::ToNegativeInfinity,
+        ),
+        Side::Sell => (
+            mid * (Decimal::ONE + offset),
+            RoundingStrategy::ToPositiveInfinity,
+        ),
+    };
+    price.round_dp_with_strategy(dp, strategy)
+}
+
+/// The ladder for one pair: (side, price, size), best first per side.
+pub fn ladder(
+    setting: &spot_maker_setting::Model,
+    pair: &spot_pair::Model,
+    mid: Decimal,
+) -> Vec<(Side, Decimal, Decimal)> {
+    let dp = u32::try_from(pair.base_precision).unwrap_or(0);
+    let qty_dp = u32::try_from(pair.coin_precision).unwrap_or(0);
+    let d = |t: &str| Decimal::from_str(t.trim()).unwrap_or_default();
+    let size = d(&setting.size).round_dp_with_strategy(qty_dp, RoundingStrategy::ToZero);
+    let min = d(&pair.order_min)
+        .max(d(&pair.sell_min))
+        .max(d(&pair.min_sell));
+    let max = d(&pair.order_max).min(d(&pair.buy_max));
+    if size <= Decimal::ZERO || size < min || size > max || mid <= Decimal::ZERO {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for i in 0..setting.levels.max(0) as i64 {
+        let bps = setting.spread_bps as i64 + i * setting.step_bps as i64;
+        for side in [Side::Buy, Side::Sell] {
+            let price = level_price(mid, side, bps, dp);
+            if price > Decimal::ZERO {
+                out.push((side, price, size));
+            }
+        }
+    }
+    out
+}
+
+/// Replaces the maker's quotes on every enabled pair.
+pub async fn round(state: &AppState, maker: i64) -> ApiResult<()> {
+    let settings = repo::maker_settings(&state.db).await?;
+    let pairs = catalogue::spot_pairs(&state.db).await?;
+    let running = state.spot.symbols();
+    let mut waiting = Vec::new();
+    for setting in settings.iter().filter(|s| s.enabled) {
+        let Some(pair) = pairs.iter().find(|p| p.symbol == setting.symbol) else {
+            continue;
+        };
+        if !running.contains(&pair.symbol) {
+            continue;
+        }
+        let ladder = match wallet::usdt_price(state, &pair.coin) {
+            Some(mid) => ladder(setting, pair, mid),
+            None => Vec::new(),
+        };
+        let base = wallet::asset(&pair.coin);
+        if !ladder.is_empty() {
+            let (mut quote_need, mut base_need) = (Decimal::ZERO, Decimal::ZERO);
+            for (side, price, size) in &ladder {
+                match side {
+                    Side::Buy => quote_need += price * size,
+                    Side::Sell => base_need += size,
+                }
+            }
+            top_up(state, maker, USDT, quote_need).await?;
+            top_up(state, maker, &base, base_need).await?;
+        }
+        // Cancels queued before the new orders, back to back, so the pair
+        // task usually swaps the ladder within one commit.
+        for old in repo::open_orders_of_user(&state.db, maker, &pair.symbol).await? {
+            let (reply, answer) = oneshot::channel();
+            state
+                .spot
+                .enqueue(
+                    &pair.symbol,
+                    pair::Request::Cancel {
+                        user_id: maker,
+                        order_id: old.id,
+                        reply,
+                    },
+                )
+                .await?;
+            waiting.push(Waiting::Cancel(answer));
+        }
+        for (side, price, size) in ladder {
+            let (reply, answer) = oneshot::channel();
+            let order = OrderRequest {
+                symbol: pair.symbol.clone(),
+                side,
+                input: OrderInput::Limit {
+                    price,
+                    qty: size,
+                    tif: TimeInForce::Gtc,
+                },
+            };
+            let idem =
+                Idempotency::new(IdempotencyKey(None), maker, "spot.maker", &side_name(side));
+            state
+                .spot
+                .enqueue(
+                    &pair.symbol,
+                    pair::Request::Submit {
+                        user_id: maker,
+                        order,
+                        idem,
+                        reply,
+                    },
+                )
+                .await?;
+            waiting.push(Waiting::Submit(answer));
+        }
+    }
+    for w in waiting {
+        // A level refused (a fill moved the balance, an operator changed a
+        // limit) is skipped until the next round; the rest of the ladder
+        // stands.
+        let code = match w {
+            Waiting::Cancel(a) => a.await.ok().and_then(|r| r.err()).map(|e| e.code),
+            Waiting::Submit(a) => a.await.ok().and_then(|r| r.err()).map(|e| e.code),
+        };
+        if let Some(code) = code {
+            tracing::debug!(?code, "market maker order refused");
+        }
+    }
+    Ok(())
+}
+
+enum Waiting {
+    Cancel(oneshot::Receiver<ApiResult<crate::spot::events::OrderView>>),
+    Submit(oneshot::Receiver<ApiResult<serde_json::Value>>),
+}
+
+/// Tops the maker's holding of `asset` (available and frozen: its current
+/// orders are about to be cancelled) up to twice `need` when it is below
+/// `need`.
+async fn top_up(state: &AppState, maker: i64, asset: &str, need: Decimal) -> ApiResult<()> {
+    if need <= Decimal::ZERO {
+        return Ok(());
+    }
+    let account = AccountId::user(maker as u64, Wallet::Spot, asset);
+    let mut txn = state.ledger.begin().await?;
+    let (available, frozen) = txn.balance(&account).await?;
+    let held = available + frozen;
+    if held >= need {
+        return Ok(());
+    }
+    let amount = Amount::from_decimal(
+        (need * Decimal::TWO - held)
+            .round_dp_with_strategy(onyx_core::spot::FEE_DP, RoundingStrategy::AwayFromZero),
+    )
+    .map_err(|e| crate::error::ApiError::internal(format!("{e:?}")))?;
+    let reference = format!("spot:maker:{maker}");
+    txn.post(
+        &reference,
+        vec![Posting {
+            kind: PostingKind::Adjustment,
+            asset: asset.to_string(),
+            amount,
+            from: LedgerSide::available(AccountId::system(SystemAccount::House, asset)),
+            to: LedgerSide::available(account),
+            reference: reference.clone(),
+            at_ms: wallet::now_ms(),
+        }],
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ladder_steps_away_from_mid_and_rounds_outwards() {
+        let d = |s: &str| Decimal::from_str(s).unwrap();
+        assert_eq!(level_price(d("100"), Side::Buy, 10, 2), d("99.9"));
+        assert_eq!(level_price(d("100"), Side::Sell, 10, 2), d("100.1"));
+        // 123.4567 * 0.999 = 123.3332433 -> down; * 1.001 = 123.5801567 -> up.
+        assert_eq!(level_price(d("123.4567"), Side::Buy, 10, 4), d("123.3332"));
+        assert_eq!(level_price(d("123.4567"), Side::Sell, 10, 4), d("123.5802"));
+    }
+}

@@ -1,0 +1,953 @@
+//! The task that owns one pair's order book.
+//!
+//! Requests arrive on a bounded channel, each with a oneshot for its
+//! answer. The task takes the first waiting request and whatever else is
+//! already queued (at most [`BATCH_MAX`]) and runs the whole batch inside one
+//! ledger transaction (group commit): one pass through the ledger gate and
+//! one database commit for many orders. Nothing is answered or published
+//! before that commit; if any write of the batch fails, the transaction is
+//! rolled back, the book is rebuilt from the store (which still holds the
+//! state before the batch) and every request of the batch gets an internal
+//! error, so nothing acknowledged is ever lost.
+//!
+//! Inside the batch, every refusal a user can cause (a rule, a shortfall, an
+//! unknown order, a reused idempotency key) is found by reading before the
+//! request writes anything, so a refused request leaves nothing behind and
+//! the rest of the batch goes on. Writes after that point cannot be refused
+//! by the ledger (funds were checked under the gate, which admits no other
+//! writer); if one fails anyway the whole batch is abandoned as above.
+
+use super::events::{DepthDelta, DepthSnapshot, OrderView, SpotEvent, TradeEvent};
+use super::{recovery, refusal_error, OrderRequest, SpotService};
+use crate::error::{ApiError, ApiResult};
+use crate::state::AppState;
+use crate::wallet::{self, Idempotency, USDT};
+use onyx_core::ledger::{
+    AccountId, Posting, PostingKind, Side as LedgerSide, SystemAccount, Wallet,
+};
+use onyx_core::money::Amount;
+use onyx_core::orderbook::{
+    CancelReason, Event, NewOrder, OrderBook, OrderKind, Price, Qty, Side, TimeInForce,
+};
+use onyx_core::spot::{self, EngineOrder, PairRules};
+use onyx_core::ErrorCode;
+use onyx_store::entity::{spot_order, spot_pair};
+use onyx_store::ledger::{LedgerStore, LedgerTxn, PostError};
+use onyx_store::repo::spot as repo;
+use onyx_store::Db;
+use rust_decimal::Decimal;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+use std::collections::BTreeMap;
+use std::str::FromStr;
+use std::sync::Arc;
+use tokio::sync::{mpsc, oneshot};
+
+/// Requests one batch (one ledger transaction) takes at most: enough to
+/// amortise the commit, small enough that one transaction stays short.
+pub const BATCH_MAX: usize = 256;
+/// Requests waiting per pair before submitters wait in turn.
+pub const QUEUE_LEN: usize = 4096;
+/// Resting orders one book holds.
+pub const BOOK_CAPACITY: usize = 1_000_000;
+/// Levels per side kept for `/api/market/depth` (its largest `limit`).
+pub const DEPTH_LEVELS: usize = 100;
+
+pub enum Request {
+    Submit {
+        user_id: i64,
+        order: OrderRequest,
+        idem: Idempotency,
+        reply: oneshot::Sender<ApiResult<serde_json::Value>>,
+    },
+    Cancel {
+        user_id: i64,
+        order_id: i64,
+        reply: oneshot::Sender<ApiResult<OrderView>>,
+    },
+}
+
+/// A batch cannot be committed: roll it back and rebuild the book.
+#[derive(Debug)]
+struct Abort(String);
+
+impl From<sea_orm::DbErr> for Abort {
+    fn from(e: sea_orm::DbErr) -> Abort {
+        Abort(e.to_string())
+    }
+}
+
+impl From<PostError> for Abort {
+    fn from(e: PostError) -> Abort {
+        Abort(e.to_string())
+    }
+}
+
+/// An idempotency or other helper error: a user's refusal unless internal.
+fn split(e: ApiError) -> Result<ApiError, Abort> {
+    if e.code == ErrorCode::Internal {
+        Err(Abort("internal error inside a batch".into()))
+    } else {
+        Ok(e)
+    }
+}
+
+enum Answer {
+    Submit(ApiResult<serde_json::Value>),
+    Cancel(Box<ApiResult<OrderView>>),
+}
+
+type Levels = (BTreeMap<Price, u128>, BTreeMap<Price, u128>);
+
+struct Pair {
+    symbol: String,
+    /// Upper-case base coin (BTC).
+    base: String,
+    /// Fixed for the life of the task: the book's ticks and lots mean these
+    /// decimals, so a precision change takes effect at the next start.
+    price_dp: u32,
+    qty_dp: u32,
+    book: OrderBook,
+    /// The depth as last published, to compute each commit's delta.
+    levels: Levels,
+    seq: u64,
+    ledger: LedgerStore,
+    db: Db,
+    spot: Arc<SpotService>,
+}
+
+/// Rebuilds the pair's book, publishes its depth and starts its task.
+pub(super) async fn spawn(state: &AppState, row: &spot_pair::Model) -> anyhow::Result<()> {
+    let price_dp = u32::try_from(row.base_precision)?;
+    let qty_dp = u32::try_from(row.coin_precision)?;
+    let book = recovery::load_book(&state.db, &row.symbol, price_dp, qty_dp).await?;
+    let mut pair = Pair {
+        symbol: row.symbol.clone(),
+        base: wallet::asset(&row.coin),
+        price_dp,
+        qty_dp,
+        book,
+        levels: Default::default(),
+        seq: 0,
+        ledger: state.ledger.clone(),
+        db: state.db.clone(),
+        spot: state.spot.clone(),
+    };
+    pair.levels = pair.current_levels();
+    pair.spot.set_depth(pair.snapshot());
+    let (tx, rx) = mpsc::channel(QUEUE_LEN);
+    state.spot.register(&row.symbol, tx);
+    tokio::spawn(pair.run(rx));
+    Ok(())
+}
+
+impl Pair {
+    async fn run(mut self, mut rx: mpsc::Receiver<Request>) {
+        let mut batch = Vec::with_capacity(BATCH_MAX);
+        while let Some(first) = rx.recv().await {
+            batch.push(first);
+            while batch.len() < BATCH_MAX {
+                match rx.try_recv() {
+                    Ok(r) => batch.push(r),
+                    Err(_) => break,
+                }
+            }
+            self.batch(std::mem::take(&mut batch)).await;
+        }
+    }
+
+    async fn batch(&mut self, requests: Vec<Request>) {
+        let mut events = Vec::new();
+        let outcome = self.apply(&requests, &mut events).await;
+        match outcome {
+            Ok(answers) => {
+                for (request, answer) in requests.into_iter().zip(answers) {
+                    match (request, answer) {
+                        (Request::Submit { reply, .. }, Answer::Submit(a)) => {
+                            let _ = reply.send(a);
+                        }
+                        (Request::Cancel { reply, .. }, Answer::Cancel(a)) => {
+                            let _ = reply.send(*a);
+                        }
+                        _ => unreachable!("one answer per request, in order"),
+                    }
+                }
+                for event in events {
+                    self.spot.publish(event);
+                }
+                self.publish_depth();
+            }
+            Err(Abort(cause)) => {
+                tracing::error!(symbol = %self.symbol, %cause, "spot batch rolled back");
+                match recovery::load_book(&self.db, &self.symbol, self.price_dp, self.qty_dp).await
+                {
+                    Ok(book) => self.book = book,
+                    // Keep serving from the old book rather than none; the
+                    // next failure tries again.
+                    Err(e) => {
+                        tracing::error!(symbol = %self.symbol, error = %e, "book rebuild failed")
+                    }
+                }
+                for request in requests {
+                    match request {
+                        Request::Submit { reply, .. } => {
+                            let _ = reply.send(Err(ApiError::new(ErrorCode::Internal)));
+                        }
+                        Request::Cancel { reply, .. } => {
+                            let _ = reply.send(Err(ApiError::new(ErrorCode::Internal)));
+                        }
+                    }
+                }
+                self.publish_depth();
+            }
+        }
+    }
+
+    /// Runs every request in one ledger transaction and commits it.
+    async fn apply(
+        &mut self,
+        requests: &[Request],
+        events: &mut Vec<SpotEvent>,
+    ) -> Result<Vec<Answer>, Abort> {
+        let mut txn = self.ledger.begin().await?;
+        let rules = self.rules(&txn).await?;
+        let mut answers = Vec::with_capacity(requests.len());
+        for request in requests {
+            answers.push(match request {
+                Request::Submit {
+                    user_id,
+                    order,
+                    idem,
+                    ..
+                } => Answer::Submit(
+                    self.submit(&mut txn, &rules, *user_id, order, idem, events)
+                        .await?,
+                ),
+                Request::Cancel {
+                    user_id, order_id, ..
+                } => Answer::Cancel(Box::new(
+                    self.cancel(&mut txn, &rules, *user_id, *order_id, events)
+                        .await?,
+                )),
+            });
+        }
+        txn.commit().await?;
+        Ok(answers)
+    }
+
+    /// The pair's rules as the operator left them, with this task's
+    /// precision. A pair removed from the catalogue trades no more.
+    async fn rules(&self, txn: &LedgerTxn) -> Result<PairRules, Abort> {
+        let row = spot_pair::Entity::find()
+            .filter(spot_pair::Column::Symbol.eq(self.symbol.as_str()))
+            .one(txn.conn())
+            .await?;
+        let d = |text: &str| {
+            Decimal::from_str(text.trim())
+                .map_err(|e| Abort(format!("pair {}: {text:?}: {e}", self.symbol)))
+        };
+        let Some(row) = row else {
+            return Ok(PairRules {
+                symbol: self.symbol.clone(),
+                base: self.base.clone(),
+                quote: USDT.into(),
+                price_dp: self.price_dp,
+                qty_dp: self.qty_dp,
+                order_min: Decimal::ZERO,
+                order_max: Decimal::ZERO,
+                buy_max: Decimal::ZERO,
+                sell_min: Decimal::ZERO,
+                fee_rate: Decimal::ZERO,
+                limited_buy: false,
+                limited_sell: false,
+                market_buy: false,
+                market_sell: false,
+                trading: false,
+            });
+        };
+        Ok(PairRules {
+            symbol: self.symbol.clone(),
+            base: self.base.clone(),
+            quote: USDT.into(),
+            price_dp: self.price_dp,
+            qty_dp: self.qty_dp,
+            order_min: d(&row.order_min)?,
+            order_max: d(&row.order_max)?,
+            buy_max: d(&row.buy_max)?,
+            sell_min: d(&row.sell_min)?.max(d(&row.min_sell)?),
+            fee_rate: d(&row.fee_rate)?,
+            limited_buy: row.limited_buy == 1,
+            limited_sell: row.limited_sell == 1,
+            market_buy: row.market_buy == 1,
+            market_sell: row.market_sell == 1,
+            trading: row.enable == 1 && row.is_deal == 1,
+        })
+    }
+
+    async fn submit(
+        &mut self,
+        txn: &mut LedgerTxn,
+        rules: &PairRules,
+        user_id: i64,
+        order: &OrderRequest,
+        idem: &Idempotency,
+        events: &mut Vec<SpotEvent>,
+    ) -> Result<ApiResult<serde_json::Value>, Abort> {
+        // Every refusal first, while nothing has been written.
+        match idem.replay(txn).await {
+            Ok(Some(stored)) => return Ok(Ok(stored)),
+            Ok(None) => {}
+            Err(e) => return Ok(Err(split(e)?)),
+        }
+        let side = order.side;
+        let engine = match spot::validate(rules, side, &order.input) {
+            Ok(e) => e,
+            Err(r) => return Ok(Err(refusal_error(&r))),
+        };
+        let owner = user_id as u64;
+        let market = !matches!(engine, EngineOrder::Limit { .. });
+        if market && !self.has_liquidity(side.opposite(), owner) {
+            return Ok(Err(ErrorCode::SpotNoLiquidity.into()));
+        }
+        if !market && self.book.len() >= BOOK_CAPACITY {
+            return Ok(Err(ErrorCode::SpotBookFull.into()));
+        }
+        let freeze = match spot::freeze_for(rules, side, &engine) {
+            Some(amount) => amount,
+            // A market buy by quantity freezes what the book will charge:
+            // the task owns the book, so the walk is exact.
+            None => match engine {
+                EngineOrder::MarketQty { qty } => {
+                    spot::quote_of_units(rules, self.cost_of(qty, owner))
+                }
+                _ => unreachable!("freeze_for covers every other order"),
+            },
+        };
+        let spends = match side {
+            Side::Buy => USDT.to_string(),
+            Side::Sell => self.base.clone(),
+        };
+        let account = AccountId::user(owner, Wallet::Spot, &spends);
+        let (available, _) = txn.balance(&account).await?;
+        if available < freeze {
+            return Ok(Err(ApiError::new(ErrorCode::InsufficientBalance)
+                .with("available", available.normalize())
+                .with("coin", &spends)));
+        }
+
+        // Accepted: from here on every write belongs to the batch.
+        let (kind, tif, price, qty, quote) = describe(rules, &engine);
+        let row = repo::insert_order(
+            txn.conn(),
+            repo::NewOrder {
+                user_id,
+                symbol: &self.symbol,
+                side: side_name(side),
+                kind,
+                tif,
+                price,
+                qty,
+                quote_amount: quote,
+                fee_coin: match side {
+                    Side::Buy => &self.base,
+                    Side::Sell => USDT,
+                },
+                frozen_asset: &spends,
+                frozen: freeze.normalize().to_string(),
+            },
+        )
+        .await?;
+        let id = row.id;
+        let mut work = Work::default();
+        work.load(row)?;
+        if freeze > Decimal::ZERO {
+            let reference = format!("spot:order:{id}");
+            txn.post(
+                &reference,
+                vec![posting(
+                    PostingKind::Freeze,
+                    &account,
+                    freeze,
+                    true,
+                    &reference,
+                )?],
+            )
+            .await?;
+        }
+        let kind = match engine {
+            EngineOrder::Limit { price, qty, tif } => OrderKind::Limit { price, qty, tif },
+            EngineOrder::MarketQty { qty } => OrderKind::MarketQty { qty },
+            EngineOrder::MarketQuote { quote } => OrderKind::MarketQuote { quote },
+        };
+        let mut out = Vec::new();
+        self.book.place(
+            NewOrder {
+                id: id as u64,
+                owner,
+                side,
+                kind,
+            },
+            &mut out,
+        );
+        self.settle_events(txn, rules, out, &mut work, events)
+            .await?;
+        let mut views = self.finish(txn, work, events).await?;
+        let view = views
+            .remove(&id)
+            .ok_or_else(|| Abort(format!("order {id} not saved")))?;
+        let value = match idem.remember(txn, &view).await {
+            Ok(v) => v,
+            Err(e) => return Err(Abort(format!("remember: {:?}", e.code))),
+        };
+        Ok(Ok(value))
+    }
+
+    async fn cancel(
+        &mut self,
+        txn: &mut LedgerTxn,
+        rules: &PairRules,
+        user_id: i64,
+        order_id: i64,
+        events: &mut Vec<SpotEvent>,
+    ) -> Result<ApiResult<OrderView>, Abort> {
+        let row = repo::find_for_user(txn.conn(), user_id, order_id).await?;
+        let Some(row) = row.filter(|o| {
+            o.symbol == self.symbol && repo::OPEN_STATUSES.contains(&o.status.as_str())
+        }) else {
+            return Ok(Err(ErrorCode::NotFound.into()));
+        };
+        let mut work = Work::default();
+        work.load(row)?;
+        let mut out = Vec::new();
+        self.book.cancel(order_id as u64, &mut out);
+        if let [Event::Rejected { .. }] = out.as_slice() {
+            // Open in the store but not in the book (recovery could not
+            // place it): cancelling it releases its funds all the same.
+            tracing::warn!(order_id, symbol = %self.symbol, "open order missing from the book");
+            out = vec![Event::Cancelled {
+                id: order_id as u64,
+                owner: user_id as u64,
+                qty: 0,
+                reason: CancelReason::User,
+            }];
+        }
+        self.settle_events(txn, rules, out, &mut work, events)
+            .await?;
+        let mut views = self.finish(txn, work, events).await?;
+        let view = views
+            .remove(&order_id)
+            .ok_or_else(|| Abort(format!("order {order_id} not saved")))?;
+        Ok(Ok(view))
+    }
+
+    /// Applies the book's events: a trade row and its postings per fill,
+    /// cancellations and rejections as statuses.
+    async fn settle_events(
+        &mut self,
+        txn: &mut LedgerTxn,
+        rules: &PairRules,
+        out: Vec<Event>,
+        work: &mut Work,
+        events: &mut Vec<SpotEvent>,
+    ) -> Result<(), Abort> {
+        for event in out {
+            match event {
+                Event::Fill {
+                    maker,
+                    maker_owner,
+                    taker,
+                    taker_owner,
+                    taker_side,
+                    price,
+                    qty,
+                    ..
+                } => {
+                    let (maker, taker) = (maker as i64, taker as i64);
+                    work.ensure(txn, maker).await?;
+                    let s = spot::settle(rules, price, qty);
+                    let (buyer, buyer_order, seller, seller_order) = match taker_side {
+                        Side::Buy => (taker_owner, taker, maker_owner, maker),
+                        Side::Sell => (maker_owner, maker, taker_owner, taker),
+                    };
+                    let trade = repo::insert_trade(
+                        txn.conn(),
+                        repo::NewTrade {
+                            symbol: &self.symbol,
+                            price: text(spot::price_of(rules, price)),
+                            qty: text(s.base),
+                            quote: text(s.quote),
+                            maker_order_id: maker,
+                            taker_order_id: taker,
+                            maker_user_id: maker_owner as i64,
+                            taker_user_id: taker_owner as i64,
+                            taker_side: side_name(taker_side),
+                            buyer_fee: text(s.buyer_fee),
+                            seller_fee: text(s.seller_fee),
+                        },
+                    )
+                    .await?;
+                    let reference = format!("spot:trade:{}", trade.id);
+                    let base = &self.base;
+                    let buyer_quote = AccountId::user(buyer, Wallet::Spot, USDT);
+                    let buyer_base = AccountId::user(buyer, Wallet::Spot, base);
+                    let seller_quote = AccountId::user(seller, Wallet::Spot, USDT);
+                    let seller_base = AccountId::user(seller, Wallet::Spot, base);
+                    let mut postings = vec![
+                        transfer(
+                            PostingKind::Trade,
+                            &buyer_quote,
+                            true,
+                            &seller_quote,
+                            s.quote,
+                            &reference,
+                        )?,
+                        transfer(
+                            PostingKind::Trade,
+                            &seller_base,
+                            true,
+                            &buyer_base,
+                            s.base,
+                            &reference,
+                        )?,
+                    ];
+                    let fees_base = AccountId::system(SystemAccount::Fees, base);
+                    let fees_quote = AccountId::system(SystemAccount::Fees, USDT);
+                    if s.buyer_fee > Decimal::ZERO {
+                        postings.push(transfer(
+                            PostingKind::TradeFee,
+                            &buyer_base,
+                            false,
+                            &fees_base,
+                            s.buyer_fee,
+                            &reference,
+                        )?);
+                    }
+                    if s.seller_fee > Decimal::ZERO {
+                        postings.push(transfer(
+                            PostingKind::TradeFee,
+                            &seller_quote,
+                            false,
+                            &fees_quote,
+                            s.seller_fee,
+                            &reference,
+                        )?);
+                    }
+                    txn.post(&reference, postings).await?;
+                    work.fill(buyer_order, s.base, s.quote, s.buyer_fee, s.quote)?;
+                    work.fill(seller_order, s.base, s.quote, s.seller_fee, s.base)?;
+                    events.push(SpotEvent::Trade(TradeEvent {
+                        symbol: self.symbol.clone(),
+                        price: spot::price_of(rules, price),
+                        qty: s.base,
+                        taker_side: side_name(taker_side),
+                        ts_ms: trade.created_at.timestamp_millis(),
+                    }));
+                }
+                Event::Rested { .. } => {}
+                Event::Cancelled { id, reason, .. } => {
+                    let id = id as i64;
+                    work.ensure(txn, id).await?;
+                    let o = work.get(id)?;
+                    o.row.status = repo::STATUS_CANCELLED.into();
+                    o.row.cancel_reason = Some(reason_name(reason).into());
+                }
+                Event::Rejected { id, reason } => {
+                    // Prevented by the checks above; kept consistent anyway.
+                    tracing::error!(order_id = id, ?reason, "book rejected an accepted order");
+                    let o = work.get(id as i64)?;
+                    o.row.status = repo::STATUS_REJECTED.into();
+                }
+            }
+        }
+        // An order that is no longer in the book and was not cancelled is
+        // done: filled (a market buy by total: whatever its total bought).
+        for (id, o) in work.orders.iter_mut() {
+            let resting = self.book.order(*id as u64).is_some();
+            if resting {
+                o.row.status = if o.filled_qty > Decimal::ZERO {
+                    repo::STATUS_PARTIAL
+                } else {
+                    repo::STATUS_OPEN
+                }
+                .into();
+            } else if repo::OPEN_STATUSES.contains(&o.row.status.as_str()) {
+                if o.filled_qty.is_zero() {
+                    o.row.status = repo::STATUS_CANCELLED.into();
+                    o.row.cancel_reason = Some("unfilled".into());
+                } else {
+                    o.row.status = repo::STATUS_FILLED.into();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Releases what finished orders still hold, saves every touched order
+    /// and queues its update for publication. Returns the saved views.
+    async fn finish(
+        &mut self,
+        txn: &mut LedgerTxn,
+        work: Work,
+        events: &mut Vec<SpotEvent>,
+    ) -> Result<BTreeMap<i64, OrderView>, Abort> {
+        let mut views = BTreeMap::new();
+        for (id, mut o) in work.orders {
+            let done = !repo::OPEN_STATUSES.contains(&o.row.status.as_str());
+            if done && o.frozen > Decimal::ZERO {
+                let account =
+                    AccountId::user(o.row.user_id as u64, Wallet::Spot, &o.row.frozen_asset);
+                let reference = format!("spot:order:{id}");
+                txn.post(
+                    &reference,
+                    vec![posting(
+                        PostingKind::Unfreeze,
+                        &account,
+                        o.frozen,
+                        false,
+                        &reference,
+                    )?],
+                )
+                .await?;
+                o.frozen = Decimal::ZERO;
+            }
+            o.store();
+            let saved = repo::save_order(txn.conn(), &o.row).await?;
+            events.push(SpotEvent::Order {
+                user_id: saved.user_id,
+                order: view(&saved),
+            });
+            views.insert(id, view(&saved));
+        }
+        Ok(views)
+    }
+
+    /// Whether the other side holds anything the owner could trade with
+    /// (its own orders would be cancelled, not matched).
+    fn has_liquidity(&self, side: Side, owner: u64) -> bool {
+        self.book
+            .orders(side)
+            .iter()
+            .any(|(_, o, _, _)| *o != owner)
+    }
+
+    /// What buying `qty` lots at market costs now, in tick-lots, skipping
+    /// the buyer's own asks (self-trade prevention cancels those). Less
+    /// liquidity than `qty`: the cost of what there is.
+    fn cost_of(&self, qty: Qty, owner: u64) -> u128 {
+        let mut left = qty;
+        let mut cost = 0u128;
+        for (_, o, price, q) in self.book.orders(Side::Sell) {
+            if left == 0 {
+                break;
+            }
+            if o == owner {
+                continue;
+            }
+            let take = q.min(left);
+            cost += take as u128 * price as u128;
+            left -= take;
+        }
+        cost
+    }
+
+    fn current_levels(&self) -> Levels {
+        let map = |side| {
+            self.book
+                .depth(side, usize::MAX)
+                .into_iter()
+                .collect::<BTreeMap<_, _>>()
+        };
+        (map(Side::Buy), map(Side::Sell))
+    }
+
+    fn level(&self, price: Price, total: u128) -> (Decimal, Decimal) {
+        (
+            Decimal::from_i128_with_scale(price as i128, self.price_dp),
+            Decimal::from_i128_with_scale(total as i128, self.qty_dp),
+        )
+    }
+
+    fn snapshot(&self) -> DepthSnapshot {
+        let side = |s| {
+            self.book
+                .depth(s, DEPTH_LEVELS)
+                .into_iter()
+                .map(|(p, t)| self.level(p, t))
+                .collect()
+        };
+        DepthSnapshot {
+            symbol: self.symbol.clone(),
+            seq: self.seq,
+            bids: side(Side::Buy),
+            asks: side(Side::Sell),
+        }
+    }
+
+    /// Compares the book with what was last published; when a level
+    /// changed, stores the new snapshot, then publishes the delta.
+    fn publish_depth(&mut self) {
+        let now = self.current_levels();
+        let diff = |before: &BTreeMap<Price, u128>,
+                    after: &BTreeMap<Price, u128>,
+                    best_first_desc: bool| {
+            let mut changed: Vec<(Price, u128)> = Vec::new();
+            for (p, t) in after {
+                if before.get(p) != Some(t) {
+                    changed.push((*p, *t));
+                }
+            }
+            for p in before.keys() {
+                if !after.contains_key(p) {
+                    changed.push((*p, 0));
+                }
+            }
+            changed.sort_by_key(|(p, _)| *p);
+            if best_first_desc {
+                changed.reverse();
+            }
+            changed
+        };
+        let bids = diff(&self.levels.0, &now.0, true);
+        let asks = diff(&self.levels.1, &now.1, false);
+        if bids.is_empty() && asks.is_empty() {
+            return;
+        }
+        self.levels = now;
+        let prev_seq = self.seq;
+        self.seq += 1;
+        self.spot.set_depth(self.snapshot());
+        self.spot.publish(SpotEvent::Depth(DepthDelta {
+            symbol: self.symbol.clone(),
+            seq: self.seq,
+            prev_seq,
+            bids: bids.into_iter().map(|(p, t)| self.level(p, t)).collect(),
+            asks: asks.into_iter().map(|(p, t)| self.level(p, t)).collect(),
+        }));
+    }
+}
+
+/// An order's progress in decimals while a request runs.
+struct OrderState {
+    row: spot_order::Model,
+    filled_qty: Decimal,
+    filled_quote: Decimal,
+    fee: Decimal,
+    frozen: Decimal,
+}
+
+impl OrderState {
+    fn store(&mut self) {
+        self.row.filled_qty = text(self.filled_qty);
+        self.row.filled_quote = text(self.filled_quote);
+        self.row.fee = text(self.fee);
+        self.row.frozen = text(self.frozen);
+    }
+}
+
+/// The orders one request touched: the taker and the makers it met.
+#[derive(Default)]
+struct Work {
+    orders: BTreeMap<i64, OrderState>,
+}
+
+impl Work {
+    fn load(&mut self, row: spot_order::Model) -> Result<(), Abort> {
+        let state = OrderState {
+            filled_qty: stored(&row.filled_qty)?,
+            filled_quote: stored(&row.filled_quote)?,
+            fee: stored(&row.fee)?,
+            frozen: stored(&row.frozen)?,
+            row,
+        };
+        self.orders.insert(state.row.id, state);
+        Ok(())
+    }
+
+    async fn ensure(&mut self, txn: &LedgerTxn, id: i64) -> Result<(), Abort> {
+        if !self.orders.contains_key(&id) {
+            let row = repo::find_order(txn.conn(), id)
+                .await?
+                .ok_or_else(|| Abort(format!("order {id} in the book but not stored")))?;
+            self.load(row)?;
+        }
+        Ok(())
+    }
+
+    fn get(&mut self, id: i64) -> Result<&mut OrderState, Abort> {
+        self.orders
+            .get_mut(&id)
+            .ok_or_else(|| Abort(format!("order {id} not loaded")))
+    }
+
+    /// One fill of `id`: `spent` leaves its frozen funds.
+    fn fill(
+        &mut self,
+        id: i64,
+        base: Decimal,
+        quote: Decimal,
+        fee: Decimal,
+        spent: Decimal,
+    ) -> Result<(), Abort> {
+        let o = self.get(id)?;
+        o.filled_qty += base;
+        o.filled_quote += quote;
+        o.fee += fee;
+        o.frozen -= spent;
+        if o.frozen.is_sign_negative() && !o.frozen.is_zero() {
+            return Err(Abort(format!("order {id} spent more than it froze")));
+        }
+        Ok(())
+    }
+}
+
+fn stored(text: &str) -> Result<Decimal, Abort> {
+    Decimal::from_str(text).map_err(|e| Abort(format!("stored amount {text:?}: {e}")))
+}
+
+fn text(d: Decimal) -> String {
+    d.normalize().to_string()
+}
+
+fn amount(d: Decimal) -> Result<Amount, Abort> {
+    Amount::from_decimal(d).map_err(|e| Abort(format!("amount {d}: {e:?}")))
+}
+
+/// A freeze (available -> frozen) or unfreeze of one account.
+fn posting(
+    kind: PostingKind,
+    account: &AccountId,
+    value: Decimal,
+    freeze: bool,
+    reference: &str,
+) -> Result<Posting, Abort> {
+    let (from, to) = if freeze {
+        (
+            LedgerSide::available(account.clone()),
+            LedgerSide::frozen(account.clone()),
+        )
+    } else {
+        (
+            LedgerSide::frozen(account.clone()),
+            LedgerSide::available(account.clone()),
+        )
+    };
+    Ok(Posting {
+        kind,
+        asset: account.asset.clone(),
+        amount: amount(value)?,
+        from,
+        to,
+        reference: reference.to_string(),
+        at_ms: wallet::now_ms(),
+    })
+}
+
+/// `value` from one account (its frozen or available bucket) to another's
+/// available bucket.
+fn transfer(
+    kind: PostingKind,
+    from: &AccountId,
+    from_frozen: bool,
+    to: &AccountId,
+    value: Decimal,
+    reference: &str,
+) -> Result<Posting, Abort> {
+    Ok(Posting {
+        kind,
+        asset: from.asset.clone(),
+        amount: amount(value)?,
+        from: if from_frozen {
+            LedgerSide::frozen(from.clone())
+        } else {
+            LedgerSide::available(from.clone())
+        },
+        to: LedgerSide::available(to.clone()),
+        reference: reference.to_string(),
+        at_ms: wallet::now_ms(),
+    })
+}
+
+pub(super) fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Buy => "buy",
+        Side::Sell => "sell",
+    }
+}
+
+fn reason_name(reason: CancelReason) -> &'static str {
+    match reason {
+        CancelReason::User => "user",
+        CancelReason::Unfilled => "unfilled",
+        CancelReason::SelfTrade => "self_trade",
+        CancelReason::WouldTake => "would_take",
+    }
+}
+
+/// Kind, time in force, price, quantity and total of an order as stored.
+type Described = (
+    &'static str,
+    Option<&'static str>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+);
+
+fn describe(rules: &PairRules, engine: &EngineOrder) -> Described {
+    match *engine {
+        EngineOrder::Limit { price, qty, tif } => (
+            "limit",
+            Some(match tif {
+                TimeInForce::Gtc => "gtc",
+                TimeInForce::Ioc => "ioc",
+                TimeInForce::PostOnly => "post_only",
+            }),
+            Some(text(spot::price_of(rules, price))),
+            Some(text(spot::base_amount(rules, qty))),
+            None,
+        ),
+        EngineOrder::MarketQty { qty } => (
+            "market",
+            None,
+            None,
+            Some(text(spot::base_amount(rules, qty))),
+            None,
+        ),
+        EngineOrder::MarketQuote { quote } => (
+            "market",
+            None,
+            None,
+            None,
+            Some(text(spot::quote_of_units(rules, quote))),
+        ),
+    }
+}
+
+/// An order row as the API shows it.
+pub fn view(o: &spot_order::Model) -> OrderView {
+    let filled_qty = Decimal::from_str(&o.filled_qty).unwrap_or_default();
+    let filled_quote = Decimal::from_str(&o.filled_quote).unwrap_or_default();
+    let avg_price = (!filled_qty.is_zero()).then(|| {
+        (filled_quote / filled_qty)
+            .round_dp(spot::FEE_DP)
+            .normalize()
+            .to_string()
+    });
+    OrderView {
+        id: o.id,
+        symbol: o.symbol.clone(),
+        side: o.side.clone(),
+        kind: o.kind.clone(),
+        time_in_force: o.tif.clone(),
+        price: o.price.clone(),
+        amount: o.qty.clone(),
+        total: o.quote_amount.clone(),
+        filled_amount: o.filled_qty.clone(),
+        filled_total: o.filled_quote.clone(),
+        avg_price,
+        fee: o.fee.clone(),
+        fee_coin: o.fee_coin.clone(),
+        status: o.status.clone(),
+        cancel_reason: o.cancel_reason.clone(),
+        create_time: o.created_at,
+        update_time: o.updated_at,
+    }
+}

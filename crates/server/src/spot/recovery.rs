@@ -1,0 +1,78 @@
+//! Rebuilding a pair's book from the store, at start and after a batch
+//! that could not commit. Every accepted order was committed together with
+//! its postings, so the open and partial rows are exactly the book: each
+//! goes back as a resting order, oldest first (its time priority), without
+//! matching.
+
+use onyx_core::orderbook::{OrderBook, Side};
+use onyx_store::repo::spot as repo;
+use onyx_store::Db;
+use rust_decimal::Decimal;
+use sea_orm::DbErr;
+use std::str::FromStr;
+
+use super::pair::BOOK_CAPACITY;
+
+/// `value` as a whole number of `10^-dp` units, if it is one.
+pub(super) fn units(value: Decimal, dp: u32) -> Option<u64> {
+    let scaled = value.checked_mul(Decimal::from_i128_with_scale(10i128.pow(dp), 0))?;
+    if !scaled.fract().is_zero() || scaled.is_sign_negative() {
+        return None;
+    }
+    u64::try_from(scaled.trunc()).ok()
+}
+
+pub(super) async fn load_book(
+    db: &Db,
+    symbol: &str,
+    price_dp: u32,
+    qty_dp: u32,
+) -> Result<OrderBook, DbErr> {
+    let mut book = OrderBook::with_capacity(BOOK_CAPACITY);
+    let rows = repo::open_orders(db, symbol).await?;
+    let count = rows.len();
+    for o in rows {
+        let dec = |t: &Option<String>| t.as_deref().and_then(|t| Decimal::from_str(t).ok());
+        let side = if o.side == "buy" {
+            Side::Buy
+        } else {
+            Side::Sell
+        };
+        let filled = Decimal::from_str(&o.filled_qty).ok();
+        let price = dec(&o.price).and_then(|p| units(p, price_dp));
+        let left = match (dec(&o.qty), filled) {
+            (Some(q), Some(f)) => units(q - f, qty_dp),
+            _ => None,
+        };
+        let restored = match (price, left) {
+            (Some(price), Some(qty)) => book
+                .restore(o.id as u64, o.user_id as u64, side, price, qty)
+                .map_err(|r| format!("{r:?}")),
+            _ => Err("not representable at the pair's precision".into()),
+        };
+        // Left out of the book, the order still holds its funds; its owner
+        // can cancel it (the pair task releases an open order it does not
+        // hold) and the operator sees this in the log.
+        if let Err(why) = restored {
+            tracing::error!(order_id = o.id, symbol, %why, "open order not restored");
+        }
+    }
+    if count > 0 {
+        tracing::info!(symbol, orders = book.len(), "spot book restored");
+    }
+    Ok(book)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_are_exact_or_refused() {
+        let d = |s: &str| Decimal::from_str(s).unwrap();
+        assert_eq!(units(d("65000.25"), 2), Some(6_500_025));
+        assert_eq!(units(d("0.0100"), 4), Some(100));
+        assert_eq!(units(d("0.00001"), 4), None);
+        assert_eq!(units(d("-1"), 0), None);
+    }
+}

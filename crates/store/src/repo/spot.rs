@@ -1,0 +1,280 @@
+//! Spot orders, trades and market-maker settings. Orders and trades are
+//! written only by the pair tasks of the spot service, inside the ledger
+//! transaction that moves their money; everything else reads.
+
+use crate::entity::{spot_maker_setting, spot_order, spot_trade};
+use chrono::Utc;
+use sea_orm::sea_query::Condition;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, Set,
+};
+
+pub const STATUS_OPEN: &str = "open";
+pub const STATUS_PARTIAL: &str = "partial";
+pub const STATUS_FILLED: &str = "filled";
+pub const STATUS_CANCELLED: &str = "cancelled";
+pub const STATUS_REJECTED: &str = "rejected";
+/// Orders that rest in a book.
+pub const OPEN_STATUSES: [&str; 2] = [STATUS_OPEN, STATUS_PARTIAL];
+/// Orders that are done.
+pub const CLOSED_STATUSES: [&str; 3] = [STATUS_FILLED, STATUS_CANCELLED, STATUS_REJECTED];
+
+pub struct NewOrder<'a> {
+    pub user_id: i64,
+    pub symbol: &'a str,
+    pub side: &'a str,
+    pub kind: &'a str,
+    pub tif: Option<&'a str>,
+    pub price: Option<String>,
+    pub qty: Option<String>,
+    pub quote_amount: Option<String>,
+    pub fee_coin: &'a str,
+    pub frozen_asset: &'a str,
+    pub frozen: String,
+}
+
+/// Inserts an `open` order with nothing filled.
+pub async fn insert_order(
+    db: &impl ConnectionTrait,
+    o: NewOrder<'_>,
+) -> Result<spot_order::Model, DbErr> {
+    let now = Utc::now();
+    spot_order::ActiveModel {
+        user_id: Set(o.user_id),
+        symbol: Set(o.symbol.to_string()),
+        side: Set(o.side.to_string()),
+        kind: Set(o.kind.to_string()),
+        tif: Set(o.tif.map(str::to_string)),
+        price: Set(o.price),
+        qty: Set(o.qty),
+        quote_amount: Set(o.quote_amount),
+        filled_qty: Set("0".into()),
+        filled_quote: Set("0".into()),
+        fee: Set("0".into()),
+        fee_coin: Set(o.fee_coin.to_string()),
+        frozen_asset: Set(o.frozen_asset.to_string()),
+        frozen: Set(o.frozen),
+        status: Set(STATUS_OPEN.into()),
+        cancel_reason: Set(None),
+        created_at: Set(now),
+        updated_at: Set(now),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+}
+
+/// Writes the order's progress: fills, fee, what it still holds, status.
+pub async fn save_order(
+    db: &impl ConnectionTrait,
+    row: &spot_order::Model,
+) -> Result<spot_order::Model, DbErr> {
+    spot_order::ActiveModel {
+        id: Set(row.id),
+        filled_qty: Set(row.filled_qty.clone()),
+        filled_quote: Set(row.filled_quote.clone()),
+        fee: Set(row.fee.clone()),
+        frozen: Set(row.frozen.clone()),
+        status: Set(row.status.clone()),
+        cancel_reason: Set(row.cancel_reason.clone()),
+        updated_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .update(db)
+    .await
+}
+
+pub async fn find_order(
+    db: &impl ConnectionTrait,
+    id: i64,
+) -> Result<Option<spot_order::Model>, DbErr> {
+    spot_order::Entity::find_by_id(id).one(db).await
+}
+
+/// The order if it exists and belongs to `user_id`.
+pub async fn find_for_user(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    id: i64,
+) -> Result<Option<spot_order::Model>, DbErr> {
+    spot_order::Entity::find_by_id(id)
+        .filter(spot_order::Column::UserId.eq(user_id))
+        .one(db)
+        .await
+}
+
+/// Every open or partial order of a pair, oldest first: the book's time
+/// priority, as recovery rebuilds it.
+pub async fn open_orders(
+    db: &impl ConnectionTrait,
+    symbol: &str,
+) -> Result<Vec<spot_order::Model>, DbErr> {
+    spot_order::Entity::find()
+        .filter(spot_order::Column::Symbol.eq(symbol))
+        .filter(spot_order::Column::Status.is_in(OPEN_STATUSES))
+        .order_by_asc(spot_order::Column::Id)
+        .all(db)
+        .await
+}
+
+/// One user's open orders on one pair, oldest first.
+pub async fn open_orders_of_user(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    symbol: &str,
+) -> Result<Vec<spot_order::Model>, DbErr> {
+    spot_order::Entity::find()
+        .filter(spot_order::Column::UserId.eq(user_id))
+        .filter(spot_order::Column::Symbol.eq(symbol))
+        .filter(spot_order::Column::Status.is_in(OPEN_STATUSES))
+        .order_by_asc(spot_order::Column::Id)
+        .all(db)
+        .await
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct OrderFilter {
+    pub symbol: Option<String>,
+    pub side: Option<String>,
+    /// Any of these statuses; all when empty.
+    pub statuses: Vec<String>,
+}
+
+/// One page of a user's orders, newest first, and the total.
+pub async fn page_for_user(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    filter: &OrderFilter,
+    page_index: u64,
+    page_size: u64,
+) -> Result<(Vec<spot_order::Model>, u64), DbErr> {
+    let mut query = spot_order::Entity::find().filter(spot_order::Column::UserId.eq(user_id));
+    if let Some(symbol) = &filter.symbol {
+        query = query.filter(spot_order::Column::Symbol.eq(symbol.as_str()));
+    }
+    if let Some(side) = &filter.side {
+        query = query.filter(spot_order::Column::Side.eq(side.as_str()));
+    }
+    if !filter.statuses.is_empty() {
+        query = query.filter(spot_order::Column::Status.is_in(filter.statuses.clone()));
+    }
+    let paginator = query
+        .order_by_desc(spot_order::Column::Id)
+        .paginate(db, page_size);
+    let total = paginator.num_items().await?;
+    Ok((paginator.fetch_page(page_index).await?, total))
+}
+
+pub struct NewTrade<'a> {
+    pub symbol: &'a str,
+    pub price: String,
+    pub qty: String,
+    pub quote: String,
+    pub maker_order_id: i64,
+    pub taker_order_id: i64,
+    pub maker_user_id: i64,
+    pub taker_user_id: i64,
+    pub taker_side: &'a str,
+    pub buyer_fee: String,
+    pub seller_fee: String,
+}
+
+pub async fn insert_trade(
+    db: &impl ConnectionTrait,
+    t: NewTrade<'_>,
+) -> Result<spot_trade::Model, DbErr> {
+    spot_trade::ActiveModel {
+        symbol: Set(t.symbol.to_string()),
+        price: Set(t.price),
+        qty: Set(t.qty),
+        quote: Set(t.quote),
+        maker_order_id: Set(t.maker_order_id),
+        taker_order_id: Set(t.taker_order_id),
+        maker_user_id: Set(t.maker_user_id),
+        taker_user_id: Set(t.taker_user_id),
+        taker_side: Set(t.taker_side.to_string()),
+        buyer_fee: Set(t.buyer_fee),
+        seller_fee: Set(t.seller_fee),
+        created_at: Set(Utc::now()),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
+}
+
+/// One page of the trades a user took part in (either side), newest first.
+pub async fn trades_for_user(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    symbol: Option<&str>,
+    page_index: u64,
+    page_size: u64,
+) -> Result<(Vec<spot_trade::Model>, u64), DbErr> {
+    let mut query = spot_trade::Entity::find().filter(
+        Condition::any()
+            .add(spot_trade::Column::MakerUserId.eq(user_id))
+            .add(spot_trade::Column::TakerUserId.eq(user_id)),
+    );
+    if let Some(symbol) = symbol {
+        query = query.filter(spot_trade::Column::Symbol.eq(symbol));
+    }
+    let paginator = query
+        .order_by_desc(spot_trade::Column::Id)
+        .paginate(db, page_size);
+    let total = paginator.num_items().await?;
+    Ok((paginator.fetch_page(page_index).await?, total))
+}
+
+/// Every trade of one order, oldest first.
+pub async fn trades_of_order(
+    db: &impl ConnectionTrait,
+    order_id: i64,
+) -> Result<Vec<spot_trade::Model>, DbErr> {
+    spot_trade::Entity::find()
+        .filter(
+            Condition::any()
+                .add(spot_trade::Column::MakerOrderId.eq(order_id))
+                .add(spot_trade::Column::TakerOrderId.eq(order_id)),
+        )
+        .order_by_asc(spot_trade::Column::Id)
+        .all(db)
+        .await
+}
+
+/// The maker's settings for every pair that has a row.
+pub async fn maker_settings(
+    db: &impl ConnectionTrait,
+) -> Result<Vec<spot_maker_setting::Model>, DbErr> {
+    spot_maker_setting::Entity::find()
+        .order_by_asc(spot_maker_setting::Column::Id)
+        .all(db)
+        .await
+}
+
+/// Writes one pair's maker settings (inserting the row if missing).
+pub async fn put_maker_setting(
+    db: &impl ConnectionTrait,
+    row: spot_maker_setting::Model,
+) -> Result<spot_maker_setting::Model, DbErr> {
+    let existing = spot_maker_setting::Entity::find()
+        .filter(spot_maker_setting::Column::Symbol.eq(row.symbol.as_str()))
+        .one(db)
+        .await?;
+    let mut active = spot_maker_setting::ActiveModel {
+        symbol: Set(row.symbol),
+        enabled: Set(row.enabled),
+        levels: Set(row.levels),
+        spread_bps: Set(row.spread_bps),
+        step_bps: Set(row.step_bps),
+        size: Set(row.size),
+        ..Default::default()
+    };
+    match existing {
+        Some(e) => {
+            active.id = Set(e.id);
+            active.update(db).await
+        }
+        None => active.insert(db).await,
+    }
+}
