@@ -175,3 +175,42 @@ describe('socket client', () => {
     expect(parseMessage('{"nope":1}')).toBeNull();
   });
 });
+
+describe('spot streams', () => {
+  it('resubscribes an active depth stream for a fresh snapshot, only when open and active', () => {
+    const c = client();
+    const sub = { type: 'depth' as const, symbol: 'btcusdt' };
+    expect(c.resubscribe(sub)).toBe(false);
+    const release = c.subscribe(sub);
+    expect(c.resubscribe(sub)).toBe(false);
+    latest().open();
+    expect(latest().sent).toEqual([{ op: 'subscribe', type: 'depth', symbol: 'btcusdt' }]);
+    expect(c.resubscribe(sub)).toBe(true);
+    expect(latest().sent).toEqual([
+      { op: 'subscribe', type: 'depth', symbol: 'btcusdt' },
+      { op: 'subscribe', type: 'depth', symbol: 'btcusdt' },
+    ]);
+    release();
+    expect(c.resubscribe(sub)).toBe(false);
+    expect(latest().sent.at(-1)).toEqual({ op: 'unsubscribe', type: 'depth', symbol: 'btcusdt' });
+  });
+
+  it('keys the orders stream by token and passes DEPTH and ORDER frames through', () => {
+    const c = client();
+    c.subscribe({ type: 'orders', token: 'tok-a' });
+    c.subscribe({ type: 'orders', token: 'tok-b' });
+    latest().open();
+    expect(latest().sent).toEqual([
+      { op: 'subscribe', type: 'orders', token: 'tok-a' },
+      { op: 'subscribe', type: 'orders', token: 'tok-b' },
+    ]);
+    const got: SocketMessage[] = [];
+    c.on('DEPTH', (m) => got.push(m));
+    c.on('ORDER', (m) => got.push(m));
+    latest().receive({ type: 'DEPTH', symbol: 'btcusdt', data: { snapshot: false, seq: 5, prevSeq: 4, bids: [['1.5', '0']], asks: [] } });
+    latest().receive({ type: 'ORDER', data: { id: 7, status: 'open', price: '100.10' } });
+    expect(got.map((m) => m.type)).toEqual(['DEPTH', 'ORDER']);
+    expect(got[0].data).toEqual({ snapshot: false, seq: 5, prevSeq: 4, bids: [['1.5', '0']], asks: [] });
+    expect(got[1].data.price).toBe('100.10');
+  });
+});

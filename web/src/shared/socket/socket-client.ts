@@ -7,20 +7,25 @@
  * - Subscriptions are ref-counted: two screens asking for the same stream share one
  *   server subscription; the last one to leave sends `unsubscribe`. Every active
  *   subscription is re-sent after a reconnect.
- * - Incoming DETAIL/KLINE/TRADE/HEARTBEAT messages go to the listeners of their type;
+ * - Incoming DETAIL/KLINE/TRADE/DEPTH/ORDER/HEARTBEAT messages go to the listeners of their type;
  *   `data` may arrive as `data` or nested as `data.tick`, and listeners always get the flat tick.
+ * - Spot (docs/api.md "Spot trading"): `depth` streams a book snapshot then deltas;
+ *   `resubscribe` asks again for a fresh snapshot after a gap. `orders` carries the
+ *   session token and streams the caller's ORDER changes.
  */
 
 export const SOCKET_RECONNECT_DELAY_MS = 3_000;
 
-export type StreamType = 'detail' | 'kline' | 'trade';
-export type MessageType = 'DETAIL' | 'KLINE' | 'TRADE' | 'HEARTBEAT' | 'SETTLEMENT' | 'POSITION' | 'USER_STATUS' | 'OWNCOIN';
+export type StreamType = 'detail' | 'kline' | 'trade' | 'depth' | 'orders';
+export type MessageType = 'DETAIL' | 'KLINE' | 'TRADE' | 'DEPTH' | 'ORDER' | 'HEARTBEAT' | 'SETTLEMENT' | 'POSITION' | 'USER_STATUS' | 'OWNCOIN';
 
 export interface Subscription {
   type: StreamType;
   /** Omitted (detail only) = every coin. */
   symbol?: string;
   interval?: string;
+  /** The session token (`orders` only: the server streams that user's orders). */
+  token?: string;
 }
 
 /** Prices and volumes are decimal strings: never parse them into floats for display. */
@@ -71,7 +76,10 @@ export function socketUrl(id: string, loc: Pick<Location, 'protocol' | 'host'> =
 }
 
 export function subscriptionKey(sub: Subscription): string {
-  return [sub.type, (sub.symbol ?? '*').toLowerCase(), sub.interval ?? ''].join(':');
+  const key = [sub.type, (sub.symbol ?? '*').toLowerCase(), sub.interval ?? ''];
+  // A different session is a different stream (orders): the token is part of the key.
+  if (sub.token) key.push(sub.token);
+  return key.join(':');
 }
 
 /** Parse one frame; null when it is not a usable message. */
@@ -220,6 +228,21 @@ export class SocketClient {
       this.subs.delete(key);
       if (this.ws && this.ws.readyState === OPEN) this.rawSend(this.ws, { op: 'unsubscribe', ...sub });
     };
+  }
+
+  /**
+   * Send `subscribe` again for an active subscription (depth: the server answers with a
+   * fresh snapshot). While closed nothing is sent: the open handler re-sends it anyway.
+   * Returns whether a frame was sent.
+   */
+  resubscribe(sub: Subscription): boolean {
+    if (!this.subs.has(subscriptionKey(sub))) return false;
+    if (this.ws && this.ws.readyState === OPEN) {
+      this.rawSend(this.ws, { op: 'subscribe', ...sub });
+      return true;
+    }
+    this.connect();
+    return false;
   }
 
   /** Listen to one message type (DETAIL, KLINE, TRADE, ...); returns the remover. */

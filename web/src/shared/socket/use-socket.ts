@@ -2,11 +2,11 @@ import { useEffect, useRef } from 'react';
 import { marketSocket, type Listener, type MessageType, type StreamType } from './socket-client';
 
 /** Hold a ref-counted subscription while the component is mounted (null = none). */
-export function useSocketSubscription(type: StreamType | null, symbol?: string, interval?: string): void {
+export function useSocketSubscription(type: StreamType | null, symbol?: string, interval?: string, token?: string): void {
   useEffect(() => {
     if (!type) return;
-    return marketSocket().subscribe({ type, ...(symbol ? { symbol: symbol.toLowerCase() } : {}), ...(interval ? { interval } : {}) });
-  }, [type, symbol, interval]);
+    return marketSocket().subscribe({ type, ...(symbol ? { symbol: symbol.toLowerCase() } : {}), ...(interval ? { interval } : {}), ...(token ? { token } : {}) });
+  }, [type, symbol, interval, token]);
 }
 
 /** Listen to one message type; the latest callback is always used. */

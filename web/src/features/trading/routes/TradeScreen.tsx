@@ -14,6 +14,7 @@ import { isOn, type Flag } from '@/shared/settings/types';
 import type { TKey } from '@/shared/i18n/i18n';
 import { EmptyState, Icon, Page, Spinner, Tabs } from '@/shared/ui';
 import { tradeTabs, type TradeTab } from '../components/trade-tabs';
+import { SpotPanel } from '../spot/SpotPanel';
 
 const LABELS: Record<TradeTab, TKey> = {
   optional: 'trade_tab_optional',
@@ -72,7 +73,7 @@ function MarketsPanel({ items, loading, testId }: { items: CoinItem[]; loading: 
   );
 }
 
-/** /trade: tabs from PLAYING_SETTING (spec 2); the order forms arrive with the trading issues. */
+/** /trade: tabs from PLAYING_SETTING (spec 2); BBTrading is spot trading (SpotPanel). */
 export default function TradeScreen() {
   const { t } = useTranslation();
   useLiveDetails();
@@ -108,7 +109,7 @@ export default function TradeScreen() {
           />
           {active === 'optional' ? <OptionalPanel all={all} /> : null}
           {active === 'secondContract' ? <MarketsPanel items={coins.data?.coinList ?? []} loading={coins.isLoading} testId="trade-secondContract-list" /> : null}
-          {active === 'BBTrading' ? <MarketsPanel items={coins.data?.currencyList ?? []} loading={coins.isLoading} testId="trade-BBTrading-list" /> : null}
+          {active === 'BBTrading' ? <SpotPanel /> : null}
           {active === 'Ustandard' ? <MarketsPanel items={coins.data?.contractList ?? []} loading={coins.isLoading} testId="trade-Ustandard-list" /> : null}
         </div>
       )}
