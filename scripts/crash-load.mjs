@@ -15,6 +15,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
+import { client, show, units } from "./crash-common.mjs";
 
 const [phase, base, statePath, logPath] = process.argv.slice(2);
 const OPS = Number(process.env.CRASH_OPS ?? 300);
@@ -23,41 +24,7 @@ const FUND = "1000000";
 const CHANNEL = "USDT-TRC20";
 const ADDRESS = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
 
-/** Exact decimal arithmetic on strings: amounts are scaled to 1e-8 units. */
-const SCALE = 100_000_000n;
-function units(text) {
-  const [whole, frac = ""] = String(text).split(".");
-  if (frac.length > 8) throw new Error(`amount with more than 8 decimals: ${text}`);
-  const sign = whole.startsWith("-") ? -1n : 1n;
-  const w = BigInt(whole.replace("-", "") || "0");
-  return sign * (w * SCALE + BigInt(frac.padEnd(8, "0")));
-}
-function show(u) {
-  const neg = u < 0n;
-  const a = neg ? -u : u;
-  const frac = (a % SCALE).toString().padStart(8, "0").replace(/0+$/, "");
-  return `${neg ? "-" : ""}${a / SCALE}${frac ? "." + frac : ""}`;
-}
-
-async function call(method, path, { token, admin, key, body } = {}) {
-  const headers = { lang: "en" };
-  if (token) headers.satoken = token;
-  if (admin) headers.adminToken = admin;
-  if (key) headers["Idempotency-Key"] = key;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const res = await fetch(base + path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return res.json();
-}
-
-async function must(method, path, opts) {
-  const r = await call(method, path, opts);
-  if (r.code !== 200) throw new Error(`${method} ${path}: ${r.code} ${r.msg}`);
-  return r.data;
-}
+const { call, must } = client(base);
 
 async function setup() {
   const user = await must("POST", "/api/user/login", {
