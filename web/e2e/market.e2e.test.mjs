@@ -4,9 +4,8 @@
 // Run: ONYX_URL=http://127.0.0.1:8080 npm run e2e   (Debian's Chromium, never a downloaded browser)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, WAIT, closePhone, openPhone, pathIs, tid } from './support.mjs';
+import { BASE, closePhone, openPhone, signInDemo, tid } from './support.mjs';
 
-const DEMO = { username: 'demo', password: 'demo-pass-1' };
 /** The simulator ticks about once a second per coin; allow for a slow machine. */
 const PRICE_MOVE_WAIT = 45_000;
 
@@ -41,13 +40,7 @@ test('live markets: moving prices, a chart, the watchlist', async (t) => {
   });
 
   await t.test('sign in as the demo user', async () => {
-    await page.goto(`${BASE}/login`);
-    const accountTab = page.locator(tid('login-type-account'));
-    if (await accountTab.count()) await accountTab.click();
-    await page.fill(tid('login-username'), DEMO.username);
-    await page.fill(tid('login-password'), DEMO.password);
-    await page.click(tid('login-submit'));
-    await page.waitForURL(pathIs('/'));
+    await signInDemo(page);
   });
 
   await t.test("open BTC's chart and switch the interval", async () => {

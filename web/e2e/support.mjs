@@ -1,4 +1,4 @@
-// What both browser journeys share: the server under test, Debian's
+// What the browser journeys share: the server under test, Debian's
 // Chromium started the way this machine allows, and selector helpers.
 import { chromium } from 'playwright-core';
 
@@ -28,4 +28,27 @@ export async function openPhone() {
 export async function closePhone({ browser, page }, failureShot) {
   if (page && process.exitCode) await page.screenshot({ path: failureShot }).catch(() => {});
   await browser?.close();
+}
+
+export const DEMO = { username: 'demo', password: 'demo-pass-1' };
+
+/**
+ * Keeps the page in English on every load. The app may store its start
+ * language over the one openPhone sets, and journeys that assert English
+ * texts cannot allow that race.
+ */
+export async function forceEnglish(page) {
+  await page.context().addInitScript(() => localStorage.setItem('onyx:language', JSON.stringify('en')));
+}
+
+/** Signs the demo user in through the login screen; returns the stored satoken. */
+export async function signInDemo(page) {
+  await page.goto(`${BASE}/login`);
+  const accountTab = page.locator(tid('login-type-account'));
+  if (await accountTab.count()) await accountTab.click();
+  await page.fill(tid('login-username'), DEMO.username);
+  await page.fill(tid('login-password'), DEMO.password);
+  await page.click(tid('login-submit'));
+  await page.waitForURL(pathIs('/'));
+  return page.evaluate(() => JSON.parse(localStorage.getItem('onyx:token')));
 }

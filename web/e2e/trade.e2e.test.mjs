@@ -6,9 +6,8 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import Decimal from 'decimal.js';
-import { BASE, closePhone, openPhone, pathIs, tid } from './support.mjs';
+import { BASE, closePhone, forceEnglish, openPhone, signInDemo, tid } from './support.mjs';
 
-const DEMO = { username: 'demo', password: 'demo-pass-1' };
 const BUY_AMOUNT = new Decimal('0.001');
 const SELL_AMOUNT = new Decimal('0.0005');
 
@@ -46,7 +45,7 @@ before(async () => {
   ({ browser, page } = await openPhone());
   // English on every load: texts below are asserted in English, and the app may store
   // its start language over the one openPhone sets before its first write.
-  await page.context().addInitScript(() => localStorage.setItem('onyx:language', JSON.stringify('en')));
+  await forceEnglish(page);
   const list = await api('/api/common/getCoinList');
   pair = list.data.currencyList.find((p) => p.symbol === 'btcusdt');
   assert.ok(pair, 'the BTC spot pair is listed');
@@ -58,14 +57,7 @@ after(async () => {
 
 test('spot: market buy, limit sell in the book and open orders, cancel', async (t) => {
   await t.test('sign in as the demo user', async () => {
-    await page.goto(`${BASE}/login`);
-    const accountTab = page.locator(tid('login-type-account'));
-    if (await accountTab.count()) await accountTab.click();
-    await page.fill(tid('login-username'), DEMO.username);
-    await page.fill(tid('login-password'), DEMO.password);
-    await page.click(tid('login-submit'));
-    await page.waitForURL(pathIs('/'));
-    satoken = await page.evaluate(() => JSON.parse(localStorage.getItem('onyx:token')));
+    satoken = await signInDemo(page);
     assert.ok(satoken, 'the session token is stored');
     const open = await api('/api/currency/order/orderList?status=open&pageSize=100', { method: 'POST' });
     assert.equal(open.code, 200, `orderList: ${open.msg}`);

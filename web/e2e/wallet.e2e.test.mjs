@@ -7,9 +7,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { BASE, closePhone, openPhone, pathIs, tid } from './support.mjs';
+import { BASE, closePhone, forceEnglish, openPhone, pathIs, signInDemo, tid } from './support.mjs';
 
-const DEMO = { username: 'demo', password: 'demo-pass-1' };
 const ADMIN = { username: 'admin', password: 'admin-pass-1' };
 const FUND_PWD = '123456';
 /** A valid TRON address (base58check): the USDT contract, never a demo user's. */
@@ -70,7 +69,7 @@ before(async () => {
   ({ browser, page } = await openPhone());
   // English on every load: the texts below are asserted in English, and the app may
   // store its start language over the one openPhone sets before its first write.
-  await page.context().addInitScript(() => localStorage.setItem('onyx:language', JSON.stringify('en')));
+  await forceEnglish(page);
   const login = await api('/api/admin/login', { method: 'POST', body: ADMIN });
   assert.equal(login.code, 200, `admin login: ${login.msg}`);
   adminToken = login.data.adminToken;
@@ -85,14 +84,7 @@ after(async () => {
 
 test('wallet: deposit, transfer, flash exchange, withdrawal', async (t) => {
   await t.test('sign in as the demo user', async () => {
-    await page.goto(`${BASE}/login`);
-    const accountTab = page.locator(tid('login-type-account'));
-    if (await accountTab.count()) await accountTab.click();
-    await page.fill(tid('login-username'), DEMO.username);
-    await page.fill(tid('login-password'), DEMO.password);
-    await page.click(tid('login-submit'));
-    await page.waitForURL(pathIs('/'));
-    satoken = await page.evaluate(() => JSON.parse(localStorage.getItem('onyx:token')));
+    satoken = await signInDemo(page);
     assert.ok(satoken, 'the session token is stored');
   });
 
