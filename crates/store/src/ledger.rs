@@ -75,15 +75,43 @@ impl LedgerStore {
             .to_owned();
         txn.execute(txn.get_database_backend().build(&touch))
             .await?;
-        Ok(LedgerTxn { txn, _guard: guard })
+        Ok(LedgerTxn {
+            txn,
+            _guard: guard,
+            accounts: HashMap::new(),
+            postings: Vec::new(),
+        })
     }
 }
 
 /// An open ledger transaction; see the module doc.
+///
+/// Balances are read once per account and then kept here; changed balances
+/// and new postings are written when the transaction commits (one UPDATE
+/// per touched account, postings in bulk inserts). A batch of orders that
+/// touches the same accounts many times so pays for each account once.
+/// Nothing outside this type reads balances through this transaction, and
+/// dropping it without commit discards everything, so the deferral is
+/// invisible to callers.
 pub struct LedgerTxn {
     txn: DatabaseTransaction,
     _guard: OwnedMutexGuard<()>,
+    accounts: HashMap<AccountId, Cached>,
+    postings: Vec<ledger_posting::ActiveModel>,
 }
+
+/// An account as this transaction sees it.
+#[derive(Clone, Copy, Debug)]
+struct Cached {
+    id: i64,
+    available: Decimal,
+    frozen: Decimal,
+    dirty: bool,
+}
+
+/// Postings per bulk insert: 13 columns each stays far below SQLite's
+/// bound-parameter limit.
+const POSTINGS_PER_INSERT: usize = 500;
 
 /// A stored response for a retried call, or a key reused for another request.
 #[derive(Debug, PartialEq, Eq)]
@@ -102,6 +130,9 @@ impl LedgerTxn {
 
     /// Available and frozen balance of one account, as of this transaction.
     pub async fn balance(&self, account: &AccountId) -> Result<(Decimal, Decimal), DbErr> {
+        if let Some(c) = self.accounts.get(account) {
+            return Ok((c.available, c.frozen));
+        }
         let row = ledger_account::Entity::find()
             .filter(ledger_account::Column::AccountKey.eq(account.key()))
             .one(&self.txn)
@@ -120,42 +151,24 @@ impl LedgerTxn {
         postings: Vec<Posting>,
     ) -> Result<i64, PostError> {
         let tx = Transaction::new(postings);
-        let mut accounts: BTreeMap<AccountId, ledger_account::Model> = BTreeMap::new();
         for p in &tx.postings {
             for side in [&p.from, &p.to] {
-                if !accounts.contains_key(&side.account) {
-                    let row = self.account_row(&side.account).await?;
-                    accounts.insert(side.account.clone(), row);
+                if !self.accounts.contains_key(&side.account) {
+                    let cached = self.account_row(&side.account).await?;
+                    self.accounts.insert(side.account.clone(), cached);
                 }
             }
         }
-        let mut current: Balances = BTreeMap::new();
-        for (account, row) in &accounts {
-            current.insert(Side::available(account.clone()), parse(&row.available)?);
-            current.insert(Side::frozen(account.clone()), parse(&row.frozen)?);
-        }
-        let after = plan(&tx, |side| current.get(side).copied().unwrap_or_default())?;
+        let accounts = &self.accounts;
+        let after = plan(&tx, |side| {
+            let c = &accounts[&side.account];
+            match side.bucket {
+                Bucket::Available => c.available,
+                Bucket::Frozen => c.frozen,
+            }
+        })?;
 
         let now = Utc::now();
-        for (account, row) in &accounts {
-            let available = after
-                .get(&Side::available(account.clone()))
-                .copied()
-                .unwrap_or(parse(&row.available)?);
-            let frozen = after
-                .get(&Side::frozen(account.clone()))
-                .copied()
-                .unwrap_or(parse(&row.frozen)?);
-            ledger_account::ActiveModel {
-                id: Set(row.id),
-                available: Set(available.normalize().to_string()),
-                frozen: Set(frozen.normalize().to_string()),
-                updated_at: Set(now),
-                ..Default::default()
-            }
-            .update(&self.txn)
-            .await?;
-        }
         let tx_row = ledger_transaction::ActiveModel {
             reference: Set(reference.to_string()),
             created_at: Set(now),
@@ -163,45 +176,56 @@ impl LedgerTxn {
         }
         .insert(&self.txn)
         .await?;
-        let rows: Vec<ledger_posting::ActiveModel> = tx
-            .postings
-            .iter()
-            .map(|p| ledger_posting::ActiveModel {
+        for (side, balance) in after {
+            let c = self
+                .accounts
+                .get_mut(&side.account)
+                .expect("planned sides are cached");
+            match side.bucket {
+                Bucket::Available => c.available = balance,
+                Bucket::Frozen => c.frozen = balance,
+            }
+            c.dirty = true;
+        }
+        for p in &tx.postings {
+            self.postings.push(ledger_posting::ActiveModel {
                 tx_id: Set(tx_row.id),
                 kind: Set(p.kind.as_str().to_string()),
                 asset: Set(p.asset.clone()),
                 amount: Set(p.amount.to_string()),
-                from_account_id: Set(accounts[&p.from.account].id),
+                from_account_id: Set(self.accounts[&p.from.account].id),
                 from_bucket: Set(p.from.bucket.as_str().to_string()),
-                to_account_id: Set(accounts[&p.to.account].id),
+                to_account_id: Set(self.accounts[&p.to.account].id),
                 to_bucket: Set(p.to.bucket.as_str().to_string()),
                 from_user_id: Set(user_of(&p.from.account)),
                 to_user_id: Set(user_of(&p.to.account)),
                 reference: Set(p.reference.clone()),
                 created_at: Set(at(p.at_ms)),
                 ..Default::default()
-            })
-            .collect();
-        ledger_posting::Entity::insert_many(rows)
-            .exec(&self.txn)
-            .await?;
+            });
+        }
         Ok(tx_row.id)
     }
 
-    async fn account_row(&self, account: &AccountId) -> Result<ledger_account::Model, DbErr> {
+    async fn account_row(&self, account: &AccountId) -> Result<Cached, DbErr> {
         let key = account.key();
         if let Some(row) = ledger_account::Entity::find()
             .filter(ledger_account::Column::AccountKey.eq(&key))
             .one(&self.txn)
             .await?
         {
-            return Ok(row);
+            return Ok(Cached {
+                id: row.id,
+                available: parse(&row.available)?,
+                frozen: parse(&row.frozen)?,
+                dirty: false,
+            });
         }
         let (user_id, wallet, system) = match account.owner {
             Owner::User { user_id, wallet } => (Some(user_id as i64), Some(wallet.as_str()), None),
             Owner::System(s) => (None, None, Some(s.as_str())),
         };
-        ledger_account::ActiveModel {
+        let row = ledger_account::ActiveModel {
             account_key: Set(key),
             user_id: Set(user_id),
             wallet: Set(wallet.map(str::to_string)),
@@ -213,7 +237,13 @@ impl LedgerTxn {
             ..Default::default()
         }
         .insert(&self.txn)
-        .await
+        .await?;
+        Ok(Cached {
+            id: row.id,
+            available: Decimal::ZERO,
+            frozen: Decimal::ZERO,
+            dirty: false,
+        })
     }
 
     /// Looks up an idempotency key. `request_hash` identifies the request's
@@ -263,7 +293,28 @@ impl LedgerTxn {
         Ok(())
     }
 
-    pub async fn commit(self) -> Result<(), DbErr> {
+    /// Writes the changed balances and the postings, then commits.
+    pub async fn commit(mut self) -> Result<(), DbErr> {
+        let now = Utc::now();
+        for c in self.accounts.values().filter(|c| c.dirty) {
+            ledger_account::ActiveModel {
+                id: Set(c.id),
+                available: Set(c.available.normalize().to_string()),
+                frozen: Set(c.frozen.normalize().to_string()),
+                updated_at: Set(now),
+                ..Default::default()
+            }
+            .update(&self.txn)
+            .await?;
+        }
+        let postings = std::mem::take(&mut self.postings);
+        let mut rest = postings.into_iter().peekable();
+        while rest.peek().is_some() {
+            let chunk: Vec<_> = rest.by_ref().take(POSTINGS_PER_INSERT).collect();
+            ledger_posting::Entity::insert_many(chunk)
+                .exec(&self.txn)
+                .await?;
+        }
         self.txn.commit().await
     }
 }
