@@ -5,7 +5,7 @@
 //! audit row is written, or none of it happens.
 
 use super::auth::{CurrentAdmin, Permission};
-use super::{filter, page, ReasonBody};
+use super::{filter, notice, page, ReasonBody};
 use crate::audit;
 use crate::envelope::{ok, Envelope, Page, Reply};
 use crate::error::{ApiError, ApiResult};
@@ -20,9 +20,9 @@ use onyx_core::ledger::{AccountId, Posting, PostingKind, Side, SystemAccount, Wa
 use onyx_core::money::Amount;
 use onyx_core::{i18n, ErrorCode};
 use onyx_store::entity::{deposit, deposit_bonus_rule};
-use onyx_store::repo::{deposits, messages, users};
+use onyx_store::repo::{deposits, messages};
 use rust_decimal::Decimal;
-use sea_orm::{ConnectionTrait, TransactionTrait};
+use sea_orm::TransactionTrait;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::str::FromStr;
@@ -207,7 +207,7 @@ pub async fn confirm(
     if !decided {
         return Err(ErrorCode::InvalidState.into());
     }
-    let lang = user_lang(txn.conn(), claim.user_id).await?;
+    let lang = notice::user_lang(txn.conn(), claim.user_id).await?;
     let mut body = i18n::message(
         lang,
         "deposit_confirmed_body",
@@ -229,7 +229,7 @@ pub async fn confirm(
         "deposit_confirmed_title",
         &[("coin", claim.coin.clone())],
     );
-    messages::create(txn.conn(), claim.user_id, &title, &paragraph(&body)).await?;
+    messages::create(txn.conn(), claim.user_id, &title, &notice::paragraph(&body)).await?;
     let detail = json!({"userId": claim.user_id, "coin": claim.coin, "amount": claim.amount,
         "network": claim.network, "txHash": claim.tx_hash, "ledgerTxId": tx_id,
         "bonus": bonus_text, "bonusRuleId": bonus.as_ref().map(|(rule, _)| *rule),
@@ -284,7 +284,7 @@ pub async fn reject(
     if !decided {
         return Err(ErrorCode::InvalidState.into());
     }
-    let lang = user_lang(txn.conn(), claim.user_id).await?;
+    let lang = notice::user_lang(txn.conn(), claim.user_id).await?;
     let title = i18n::message(
         lang,
         "deposit_rejected_title",
@@ -299,7 +299,7 @@ pub async fn reject(
             ("reason", reason.to_string()),
         ],
     );
-    messages::create(txn.conn(), claim.user_id, &title, &paragraph(&body)).await?;
+    messages::create(txn.conn(), claim.user_id, &title, &notice::paragraph(&body)).await?;
     let detail = json!({"userId": claim.user_id, "coin": claim.coin, "amount": claim.amount,
         "network": claim.network, "txHash": claim.tx_hash,
         "status": {"old": claim.status, "new": deposits::STATUS_REJECTED}});
@@ -317,34 +317,6 @@ pub async fn reject(
         .ok_or(ErrorCode::NotFound)?;
     txn.commit().await?;
     Ok(AdminDeposit::from(row))
-}
-
-/// The language the user registered with: messages are read later, away
-/// from any request's `lang`.
-async fn user_lang(db: &impl ConnectionTrait, user_id: i64) -> ApiResult<&'static str> {
-    Ok(users::find_by_id(db, user_id)
-        .await?
-        .map(|u| i18n::normalize(&u.register_lang))
-        .unwrap_or(i18n::FALLBACK))
-}
-
-/// A message-centre HTML body; the text may carry operator input, so the
-/// markup characters are escaped.
-fn paragraph(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 7);
-    out.push_str("<p>");
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out.push_str("</p>");
-    out
 }
 
 /// A deposit bonus rule.

@@ -2,6 +2,7 @@
 //! to the user's message centre) and operator access to the documents.
 
 use super::auth::{CurrentAdmin, Permission};
+use super::notice;
 use super::users::KycRow;
 use super::{page, ReasonBody};
 use crate::audit;
@@ -14,7 +15,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use onyx_core::{i18n, ErrorCode};
 use onyx_store::repo::admin_queries::{self, KYC_APPROVED, KYC_PENDING, KYC_REJECTED};
-use onyx_store::repo::{messages, users};
+use onyx_store::repo::messages;
 use sea_orm::TransactionTrait;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -131,10 +132,7 @@ async fn review(
     if submission.status != KYC_PENDING {
         return Err(ErrorCode::InvalidState.into());
     }
-    let lang = users::find_by_id(&state.db, submission.user_id)
-        .await?
-        .map(|u| i18n::normalize(&u.register_lang))
-        .unwrap_or(i18n::FALLBACK);
+    let lang = notice::user_lang(&state.db, submission.user_id).await?;
     let (title, content) = review_message(lang, submission.tier, outcome, reason);
     let txn = state.db.begin().await?;
     // Conditional on still pending: a concurrent review loses here.
@@ -175,23 +173,7 @@ fn review_message(lang: &str, tier: i32, outcome: &str, reason: &str) -> (String
         body_key,
         &[("level", level), ("reason", reason.to_string())],
     );
-    (title, format!("<p>{}</p>", escape_html(&body)))
-}
-
-/// Text for an HTML body: the five markup characters as entities.
-pub(crate) fn escape_html(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+    (title, notice::paragraph(&body))
 }
 
 /// A stored upload (KYC documents), for operators who review KYC.

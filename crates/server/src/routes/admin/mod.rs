@@ -12,6 +12,7 @@ pub mod content;
 pub mod deposits;
 pub mod kyc;
 pub mod messages;
+pub mod notice;
 pub mod outbox;
 pub mod settings;
 pub mod users;

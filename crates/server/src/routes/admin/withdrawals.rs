@@ -5,7 +5,7 @@
 //! status inside it, so a request is decided once.
 
 use super::auth::{CurrentAdmin, Permission};
-use super::kyc::escape_html;
+use super::notice;
 use super::{filter, page};
 use crate::audit;
 use crate::envelope::{ok, Envelope, Page, Reply};
@@ -19,8 +19,8 @@ use onyx_core::ledger::{AccountId, Posting, PostingKind, Side, SystemAccount, Wa
 use onyx_core::money::Amount;
 use onyx_core::{i18n, ErrorCode};
 use onyx_store::entity::withdrawal;
+use onyx_store::repo::messages;
 use onyx_store::repo::withdrawals::{self, STATUS_APPROVED, STATUS_PENDING, STATUS_REJECTED};
-use onyx_store::repo::{messages, users};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
@@ -242,10 +242,7 @@ async fn decide(
     if !withdrawals::review(txn.conn(), id, review).await? {
         return Err(ErrorCode::InvalidState.into());
     }
-    let lang = users::find_by_id(txn.conn(), w.user_id)
-        .await?
-        .map(|u| i18n::normalize(&u.register_lang))
-        .unwrap_or(i18n::FALLBACK);
+    let lang = notice::user_lang(txn.conn(), w.user_id).await?;
     let (title, content) = review_message(lang, &w, status, tx_hash, reason);
     messages::create(txn.conn(), w.user_id, &title, &content).await?;
     let action = if status == STATUS_APPROVED {
@@ -294,5 +291,5 @@ fn review_message(
     ];
     let title = i18n::message(lang, title_key, &args);
     let body = i18n::message(lang, body_key, &args);
-    (title, format!("<p>{}</p>", escape_html(&body)))
+    (title, notice::paragraph(&body))
 }
