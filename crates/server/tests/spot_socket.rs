@@ -6,23 +6,22 @@
 #[path = "common/accounts.rs"]
 mod accounts;
 mod common;
+#[path = "common/socket.rs"]
+mod socket;
 
 use accounts::signed_in;
 use common::TestApp;
-use futures_util::{SinkExt, StreamExt};
+use futures_util::StreamExt;
 use onyx_server::spot::events::{DepthDelta, DepthSnapshot, OrderView, SpotEvent, TradeEvent};
 use onyx_server::spot::EVENTS_BUFFERED;
 use rust_decimal::Decimal;
 use serde_json::{json, Value};
+use socket::{send, serve, Ws};
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::str::FromStr;
 use std::time::Duration;
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// Upper bound for one wait (a hang guard, not a timing assertion).
 const PATIENCE: Duration = Duration::from_secs(20);
@@ -31,30 +30,8 @@ fn d(s: &str) -> Decimal {
     Decimal::from_str(s).unwrap()
 }
 
-async fn serve(app: &TestApp) -> SocketAddr {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let router = app.router.clone();
-    tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .await
-        .unwrap();
-    });
-    addr
-}
-
 async fn connect(addr: SocketAddr) -> Ws {
-    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/spot-test"))
-        .await
-        .expect("socket opens");
-    ws
-}
-
-async fn send(ws: &mut Ws, v: Value) {
-    ws.send(Message::Text(v.to_string().into())).await.unwrap();
+    socket::connect(addr, "spot-test").await
 }
 
 /// The next text message (HEARTBEATs skipped).
@@ -423,7 +400,7 @@ async fn the_orders_channel_delivers_only_the_token_owners_orders() {
     let publish = |user_id: i64, o: &OrderView| {
         app.state.spot.publish(SpotEvent::Order {
             user_id,
-            order: o.clone(),
+            order: Box::new(o.clone()),
         })
     };
     publish(bob.id, &order(2, "zzzusdt", "open"));
@@ -479,7 +456,7 @@ async fn a_bad_token_gets_an_error_frame_and_no_orders() {
 
     app.state.spot.publish(SpotEvent::Order {
         user_id: alice.id,
-        order: order(1, "zzzusdt", "open"),
+        order: Box::new(order(1, "zzzusdt", "open")),
     });
     assert_eq!(
         barrier(&app, &mut ws, 2).await,

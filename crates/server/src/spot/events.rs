@@ -48,7 +48,8 @@ pub enum SpotEvent {
     /// One user's order changed (placed, filled, cancelled).
     Order {
         user_id: i64,
-        order: OrderView,
+        /// Boxed: an order view is several times the size of the other events.
+        order: Box<OrderView>,
     },
 }
 

@@ -611,11 +611,12 @@ impl Pair {
             }
             o.store();
             let saved = repo::save_order(txn.conn(), &o.row).await?;
+            let v = view(&saved);
             events.push(SpotEvent::Order {
                 user_id: saved.user_id,
-                order: view(&saved),
+                order: Box::new(v.clone()),
             });
-            views.insert(id, view(&saved));
+            views.insert(id, v);
         }
         Ok(views)
     }
