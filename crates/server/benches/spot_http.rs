@@ -33,6 +33,8 @@
 //! it (so trades happen and the two bands never cross), 0.001 BTC each,
 //! every one with its own Idempotency-Key.
 
+mod support;
+
 use hdrhistogram::Histogram;
 use sea_orm::ConnectionTrait;
 use serde::Deserialize;
@@ -42,6 +44,7 @@ use std::net::{IpAddr, Ipv4Addr};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use support::{free_port, ScratchDir};
 use tokio::sync::{mpsc, Mutex};
 use tokio::time::sleep_until;
 
@@ -210,27 +213,6 @@ mod http {
     }
 }
 
-mod tempdir {
-    /// A scratch data dir removed on drop.
-    pub struct Dir(pub std::path::PathBuf);
-    impl Dir {
-        pub fn new() -> Dir {
-            let path = std::env::temp_dir().join(format!(
-                "onyx-bench-{}-{}",
-                std::process::id(),
-                rand::random::<u32>()
-            ));
-            std::fs::create_dir_all(&path).expect("scratch dir");
-            Dir(path)
-        }
-    }
-    impl Drop for Dir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
-
 /// A fresh PostgreSQL database, dropped on drop.
 struct PgDb {
     server: String,
@@ -304,7 +286,7 @@ impl Db {
 
 /// Where one run keeps its state: a data dir, and a database for PostgreSQL.
 struct Store {
-    data: tempdir::Dir,
+    data: ScratchDir,
     pg: Option<PgDb>,
 }
 
@@ -315,7 +297,7 @@ impl Store {
             Db::Postgres => Some(PgDb::create(pg_server).await?),
         };
         Ok(Store {
-            data: tempdir::Dir::new(),
+            data: ScratchDir::new(),
             pg,
         })
     }
@@ -392,13 +374,6 @@ impl Drop for Server {
         }
         let _ = self.child.wait();
     }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
 }
 
 /// One setup call: the envelope's `data`, or why it failed.

@@ -11,12 +11,15 @@
 //! per-process descriptor limit; every connection comes from 127.0.0.1, so
 //! the server is started with a per-address limit above N.
 
+mod support;
+
 use futures_util::{SinkExt, StreamExt};
 use hdrhistogram::Histogram;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use support::{free_port, ScratchDir};
 use tokio::net::TcpStream;
 use tokio::sync::Semaphore;
 use tokio_tungstenite::tungstenite::Message;
@@ -26,7 +29,7 @@ const WARM_UP: Duration = Duration::from_secs(3);
 
 struct Server {
     child: Child,
-    _data: tempdir::Dir,
+    _data: ScratchDir,
 }
 
 impl Drop for Server {
@@ -36,37 +39,9 @@ impl Drop for Server {
     }
 }
 
-mod tempdir {
-    /// A scratch data dir removed on drop.
-    pub struct Dir(pub std::path::PathBuf);
-    impl Dir {
-        pub fn new() -> Dir {
-            let path = std::env::temp_dir().join(format!(
-                "onyx-bench-{}-{}",
-                std::process::id(),
-                rand::random::<u32>()
-            ));
-            std::fs::create_dir_all(&path).expect("scratch dir");
-            Dir(path)
-        }
-    }
-    impl Drop for Dir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .map(|a| a.port())
-        .expect("a free port")
-}
-
 async fn start_server(clients_max: usize) -> (Server, u16) {
     let port = free_port();
-    let data = tempdir::Dir::new();
+    let data = ScratchDir::new();
     let child = Command::new(env!("CARGO_BIN_EXE_onyx"))
         .args(["serve", "--bind", "127.0.0.1", "--port", &port.to_string()])
         .arg("--data-dir")

@@ -4,6 +4,8 @@
 //! the market service by the test itself.
 
 mod common;
+#[path = "common/socket.rs"]
+mod socket;
 
 use common::TestApp;
 use futures_util::{SinkExt, StreamExt};
@@ -11,42 +13,17 @@ use onyx_market::simulator::Simulator;
 use onyx_server::market_service::MarketService;
 use onyx_server::socket::CONNECTIONS_PER_IP_MAX;
 use serde_json::{json, Value};
+use socket::{send, serve, Ws};
 use std::net::SocketAddr;
 use std::time::Duration;
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
-
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 const T0: i64 = 1_795_342_662_000;
 /// Upper bound for one wait (a hang guard, not a timing assertion).
 const PATIENCE: Duration = Duration::from_secs(10);
 
-async fn serve(app: &TestApp) -> SocketAddr {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let router = app.router.clone();
-    tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .await
-        .unwrap();
-    });
-    addr
-}
-
 async fn connect(addr: SocketAddr) -> Ws {
-    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/test-client"))
-        .await
-        .expect("socket opens");
-    ws
-}
-
-async fn send(ws: &mut Ws, v: Value) {
-    ws.send(Message::Text(v.to_string().into())).await.unwrap();
+    socket::connect(addr, "test-client").await
 }
 
 /// The next text message, or None when nothing arrives within `wait`.
