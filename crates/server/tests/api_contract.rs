@@ -70,6 +70,32 @@ async fn openapi_document_lists_the_calls_and_the_error_catalogue() {
         .to_bytes();
     let doc: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
     assert!(doc["paths"]["/api/common/getAllSetting"]["get"].is_object());
+    // The wallet and spot calls of spec section 7, with their methods.
+    for (path, method) in [
+        ("/api/recharge/getAdress", "post"),
+        ("/api/recharge/payAddress", "post"),
+        ("/api/recharge/list", "get"),
+        ("/api/recharge/bonsList", "get"),
+        ("/api/asset/assetBalance", "post"),
+        ("/api/asset/transferFunds", "post"),
+        ("/api/common/getAppCurrencyList", "post"),
+        ("/api/common/getWithDrawCoinList", "post"),
+        ("/api/withdraw/submit", "post"),
+        ("/api/withdraw/list", "get"),
+        ("/api/withdraw/getWithdrawStatus", "post"),
+        ("/api/record/financial", "get"),
+        ("/api/texchange/getCurrencyPrice", "get"),
+        ("/api/texchange/currencyExchange", "post"),
+        ("/api/texchange/list", "get"),
+        ("/api/currency/order/submit", "post"),
+        ("/api/currency/order/cancelOrder", "post"),
+        ("/api/currency/order/orderList", "post"),
+        ("/api/record/currency", "get"),
+        ("/api/record/trading", "get"),
+        ("/api/market/depth", "get"),
+    ] {
+        assert!(doc["paths"][path][method].is_object(), "{method} {path}");
+    }
     let codes = doc["x-error-codes"].as_array().unwrap();
     assert!(codes
         .iter()
