@@ -47,6 +47,9 @@ catalogue! {
     Forbidden = -9, "forbidden";
     /// Input contains Chinese characters, which the product refuses.
     ChineseInput = -10, "chinese_input";
+    /// A number is not a plain decimal (an exponent, a sign, `_`, spaces
+    /// or too many digits); `{field}` names it.
+    NumberFormat = -11, "number_format";
 
     /// No `satoken` header on a call that needs one.
     TokenMissing = 500, "token_missing";
@@ -72,6 +75,14 @@ catalogue! {
     /// The remembered-device cookie is no longer valid.
     RememberExpired = -1014, "remember_expired";
     LoginTypeClosed = -1015, "login_type_closed";
+    /// Failures from many places locked the account itself; the owner
+    /// lifts it with an unlock code, or it lifts after `{hours}`.
+    AccountLockedUnlock = -1016, "account_locked_unlock";
+    /// Too many failures for this account from this address; the owner
+    /// elsewhere is not affected. `{minutes}` until the next try.
+    LoginPaused = -1017, "login_paused";
+    /// An unlock was asked for an account that is not locked.
+    UnlockNotLocked = -1018, "unlock_not_locked";
 
     CodeRequired = -1020, "code_required";
     CodeInvalid = -1021, "code_invalid";
@@ -104,6 +115,8 @@ catalogue! {
     UploadMissing = -1060, "upload_missing";
     UploadType = -1061, "upload_type";
     UploadTooLarge = -1062, "upload_too_large";
+    /// A signed file link is past its expiry or its signature is wrong.
+    FileLinkExpired = -1063, "file_link_expired";
 
     WithdrawAddressInvalid = -1070, "withdraw_address_invalid";
     WithdrawAddressTypeUnknown = -1071, "withdraw_address_type_unknown";
@@ -126,6 +139,8 @@ catalogue! {
     AmountInvalid = -4002, "amount_invalid";
     AmountTooPrecise = -4003, "amount_too_precise";
     IdempotencyConflict = -4004, "idempotency_conflict";
+    /// Arithmetic on the amount would overflow what the ledger carries.
+    AmountTooLarge = -4005, "amount_too_large";
     WithdrawChannelUnknown = -4010, "withdraw_channel_unknown";
     WithdrawChannelDisabled = -4011, "withdraw_channel_disabled";
     WithdrawOutsideWindow = -4012, "withdraw_outside_window";
@@ -144,6 +159,8 @@ catalogue! {
     DepositAboveMaximum = -4032, "deposit_above_maximum";
     DepositTxHashInvalid = -4033, "deposit_tx_hash_invalid";
     DepositTxHashUsed = -4034, "deposit_tx_hash_used";
+    /// The user has `{max}` claims waiting already.
+    DepositClaimsPending = -4035, "deposit_claims_pending";
     TransferSameWallet = -4040, "transfer_same_wallet";
     TransferWalletUnknown = -4041, "transfer_wallet_unknown";
     ExchangeUnavailable = -4050, "exchange_unavailable";
