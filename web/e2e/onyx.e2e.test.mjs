@@ -5,7 +5,6 @@ import assert from 'node:assert/strict';
 import { deflateSync } from 'node:zlib';
 import { BASE, WAIT, closePhone, openPhone, pathIs, tid } from './support.mjs';
 
-const ADMIN = { username: 'admin', password: 'admin-pass-1' };
 const INVITE = 'ONYXDEMO';
 
 /** A small valid PNG (solid colour) built in memory, so the test needs no fixture file. */
@@ -56,19 +55,21 @@ async function api(path, { method = 'GET', body, headers = {} } = {}) {
   return res.json();
 }
 
-/** The newest code the operator outbox holds for a target, polled briefly. */
-async function outboxCode(target) {
-  const login = await api('/api/admin/login', { method: 'POST', body: ADMIN });
-  assert.equal(login.code, 200, `admin login: ${login.msg}`);
-  const adminToken = login.data.adminToken;
+/**
+ * The newest code sent to a target, read from the demo's development mailbox
+ * (a --demo server without SMTP keeps its messages there, never in the
+ * operator outbox), polled briefly.
+ */
+async function mailboxCode(target) {
   const deadline = Date.now() + WAIT;
   while (Date.now() < deadline) {
-    const out = await api(`/api/admin/outbox?target=${encodeURIComponent(target)}`, { headers: { adminToken } });
-    const code = out?.data?.rows?.[0]?.code;
+    const mail = await api(`/api/dev/mailbox?target=${encodeURIComponent(target)}`);
+    assert.equal(mail.code, 200, `development mailbox: ${mail.msg}`);
+    const code = mail.data?.[0]?.code;
     if (code) return String(code);
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`no code in the outbox for ${target}`);
+  throw new Error(`no code in the development mailbox for ${target}`);
 }
 
 let browser;
@@ -117,12 +118,12 @@ test('a newcomer registers, binds an email, switches to Arabic, verifies identit
     await page.locator(tid('profile-username')).filter({ hasText: id }).waitFor();
   });
 
-  await t.test('bind an email with the code from the operator outbox', async () => {
+  await t.test('bind an email with the code from the development mailbox', async () => {
     await page.goto(`${BASE}/emailAuthentication`);
     await page.fill(tid('email-input'), email);
     await page.click(tid('email-send-code'));
     await page.waitForFunction((sel) => document.querySelector(sel)?.hasAttribute('disabled'), tid('email-send-code'));
-    const code = await outboxCode(email);
+    const code = await mailboxCode(email);
     await page.fill(tid('email-code'), code);
     await page.click(tid('email-submit'));
     await page.locator(tid('email-bound-value')).filter({ hasText: email }).waitFor();

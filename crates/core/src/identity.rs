@@ -74,9 +74,15 @@ pub enum CodePurpose {
     Forget,
     Unbind,
     Security,
+    /// Lifts an account lock (too many failed sign-ins from many places).
+    /// Sent only by its own call, never through `codeType`.
+    Unlock,
 }
 
 impl CodePurpose {
+    /// The `codeType` of `sendEmailCode`/`sendMobileCode`. `unlock` is not
+    /// one: unlock codes have their own call, which answers alike whether
+    /// or not the account exists.
     pub fn parse(raw: &str) -> Result<CodePurpose, ErrorCode> {
         Ok(match raw.trim().to_ascii_lowercase().as_str() {
             "register" | "1" => CodePurpose::Register,
@@ -95,13 +101,17 @@ impl CodePurpose {
             CodePurpose::Forget => "forget",
             CodePurpose::Unbind => "unbind",
             CodePurpose::Security => "security",
+            CodePurpose::Unlock => "unlock",
         }
     }
 
-    /// Codes for registration and password recovery are sent to people who
-    /// are not signed in.
+    /// Codes for registration, password recovery and unlocking are sent to
+    /// people who are not signed in.
     pub fn needs_session(self) -> bool {
-        !matches!(self, CodePurpose::Register | CodePurpose::Forget)
+        !matches!(
+            self,
+            CodePurpose::Register | CodePurpose::Forget | CodePurpose::Unlock
+        )
     }
 }
 
@@ -206,7 +216,14 @@ mod tests {
             assert_eq!(CodePurpose::parse(p).unwrap().as_str(), p);
         }
         assert_eq!(CodePurpose::parse("steal"), Err(ErrorCode::InvalidCodeType));
+        assert_eq!(
+            CodePurpose::parse("unlock"),
+            Err(ErrorCode::InvalidCodeType),
+            "unlock codes have their own call"
+        );
+        assert_eq!(CodePurpose::Unlock.as_str(), "unlock");
         assert!(!CodePurpose::Forget.needs_session());
+        assert!(!CodePurpose::Unlock.needs_session());
         assert!(CodePurpose::Bind.needs_session());
     }
 

@@ -16,6 +16,7 @@ use onyx_store::entity::user;
 use onyx_store::repo::sessions;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
+use tokio::sync::OnceCell;
 
 /// Hashes with argon2id and the crate's default (OWASP-recommended) cost,
 /// off the async threads.
@@ -45,6 +46,30 @@ pub async fn verify_password(hash: &str, password: &str) -> Result<bool, ApiErro
     .await
     .map_err(ApiError::internal)?
     .map_err(ApiError::internal)
+}
+
+/// Checks `password` against the account's hash, or, when no account
+/// matched, against a fixed dummy hash and answers false: the argon2 time
+/// is spent either way, so the answer's timing does not tell which
+/// accounts exist.
+pub async fn verify_or_dummy(hash: Option<&str>, password: &str) -> Result<bool, ApiError> {
+    match hash {
+        Some(hash) => verify_password(hash, password).await,
+        None => {
+            verify_password(dummy_hash().await?, password).await?;
+            Ok(false)
+        }
+    }
+}
+
+/// A hash of a password no account has, made once per process with the
+/// same cost as real ones.
+async fn dummy_hash() -> Result<&'static str, ApiError> {
+    static DUMMY: OnceCell<String> = OnceCell::const_new();
+    DUMMY
+        .get_or_try_init(|| hash_password("no-such-account-0"))
+        .await
+        .map(String::as_str)
 }
 
 /// A new bearer token: 32 bytes from the OS RNG, base64url. Returns the
@@ -137,5 +162,12 @@ mod tests {
         assert!(h.starts_with("$argon2id$"));
         assert!(verify_password(&h, "demo-pass-1").await.unwrap());
         assert!(!verify_password(&h, "demo-pass-2").await.unwrap());
+    }
+
+    #[tokio::test]
+    async fn no_account_never_verifies_even_with_the_dummy_password() {
+        assert!(!verify_or_dummy(None, "no-such-account-0").await.unwrap());
+        let h = hash_password("demo-pass-1").await.unwrap();
+        assert!(verify_or_dummy(Some(&h), "demo-pass-1").await.unwrap());
     }
 }

@@ -41,6 +41,27 @@ pub struct Request<'a> {
 /// and delivers it.
 pub async fn issue(state: &AppState, r: Request<'_>) -> ApiResult<()> {
     state.limiter.check(Action::CodeSendIp, r.ip)?;
+    issue_counted(state, r).await
+}
+
+/// For a call whose answer must not tell whether the address belongs to
+/// an account (`forget`, `unlock`): the caller's send budget is spent
+/// either way, a code is issued only when `deliver`, and a refusal that
+/// only a real recipient could earn (too soon, too many to this address)
+/// answers as success. The code sent moments ago still works.
+pub async fn issue_blind(state: &AppState, r: Request<'_>, deliver: bool) -> ApiResult<()> {
+    state.limiter.check(Action::CodeSendIp, r.ip)?;
+    if !deliver {
+        return Ok(());
+    }
+    match issue_counted(state, r).await {
+        Err(e) if matches!(e.code, ErrorCode::CodeTooSoon | ErrorCode::RateLimited) => Ok(()),
+        other => other,
+    }
+}
+
+/// `issue` after the caller's send budget was spent.
+async fn issue_counted(state: &AppState, r: Request<'_>) -> ApiResult<()> {
     let now = Utc::now();
     if let Some(last) = codes::latest(&state.db, r.target, r.purpose.as_str()).await? {
         let wait = (last.created_at + Duration::seconds(CODE_RESEND_SECONDS) - now).num_seconds();

@@ -33,7 +33,8 @@ pub struct Config {
     #[arg(long, env = "ONYX_WEB_DIR")]
     pub web_dir: Option<PathBuf>,
     /// SMTP server for codes, e.g. smtps://user:pass@smtp.example.com:465.
-    /// Without it codes go to the log and the operator outbox.
+    /// Without it no email leaves the server (with --demo, codes appear in
+    /// the development mailbox at /dev/mailbox).
     #[arg(long, env = "ONYX_SMTP_URL")]
     pub smtp_url: Option<String>,
     /// Sender address for email.
@@ -99,6 +100,11 @@ pub struct Config {
     /// How often the market maker replaces its quotes.
     #[arg(long, env = "ONYX_MAKER_INTERVAL_MS", default_value_t = 5_000)]
     pub maker_interval_ms: u64,
+    /// Keep composed messages, codes included, in memory and show them at
+    /// /dev/mailbox. Not a flag: `--demo` without SMTP turns it on, and a
+    /// test may turn it on alone; with SMTP it stays off whatever this says.
+    #[arg(skip)]
+    pub dev_mailbox: bool,
     /// Extended public key (xpub...) that per-user EVM deposit addresses
     /// (ERC-20, BEP-20, ETH) are derived from; without it the ASSET_COIN
     /// address is shown to everyone. Never give the server a private key.
@@ -150,6 +156,7 @@ impl Config {
             // Tests place their own orders; one that wants the maker turns it on.
             maker: false,
             maker_interval_ms: 5_000,
+            dev_mailbox: false,
             deposit_xpub_evm: None,
             deposit_xpub_tron: None,
             deposit_xpub_btc: None,

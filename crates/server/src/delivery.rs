@@ -1,17 +1,25 @@
-//! Code delivery. Every message is written to the `outbox` table and to the
-//! log (code included): that is the operator-visible outbox, and in a demo
-//! without SMTP it is how a user finishes a flow that needs a code.
+//! Code delivery. Every message is recorded in the `outbox` table: channel,
+//! target, purpose, subject and delivery state, never the body or the code
+//! (operators read that table). Codes are never logged either.
 //!
-//! Email also goes out through SMTP when `--smtp-url` is set. SMS has no
-//! provider yet: SMS messages are only logged (status `logged`).
+//! Email goes out through SMTP when `--smtp-url` is set. SMS has no
+//! provider yet: SMS messages are recorded `unsent`. A `--demo` server
+//! without SMTP also keeps the composed messages, codes included, in a
+//! bounded in-memory development mailbox (`/dev/mailbox`), so the demo
+//! works without a mail server; nothing else ever holds a readable code.
 
 use crate::config::Config;
+use chrono::{DateTime, Utc};
 use lettre::message::{header::ContentType, Mailbox};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use onyx_core::i18n;
 use onyx_core::identity::{CodePurpose, CODE_TTL_SECONDS};
 use onyx_store::repo::outbox;
 use onyx_store::Db;
+use serde::Serialize;
+use std::collections::VecDeque;
+use std::sync::Mutex;
+use utoipa::ToSchema;
 
 /// Where a code goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +44,8 @@ pub struct Delivery {
     /// unusable, so each email is recorded `failed` with the reason instead
     /// of vanishing.
     smtp: Option<Result<(Smtp, Mailbox), String>>,
+    /// Only with `--demo` (or a test asking for it) and without SMTP.
+    mailbox: Option<DevMailbox>,
 }
 
 impl Delivery {
@@ -57,7 +67,19 @@ impl Delivery {
         if let Some(Err(e)) = &smtp {
             tracing::error!(error = %e, "SMTP is configured but unusable: emails will be recorded as failed");
         }
-        Delivery { smtp }
+        let mailbox = (smtp.is_none() && (config.demo || config.dev_mailbox)).then(|| {
+            tracing::warn!(
+                "development mailbox on (--demo without SMTP): every code sent is readable at \
+                 /dev/mailbox; a public server must never run with --demo"
+            );
+            DevMailbox::default()
+        });
+        Delivery { smtp, mailbox }
+    }
+
+    /// The development mailbox, when this server keeps one.
+    pub fn mailbox(&self) -> Option<&DevMailbox> {
+        self.mailbox.as_ref()
     }
 
     /// Records and sends one code. The SMTP hand-off runs in the background
@@ -86,7 +108,7 @@ impl Delivery {
         let status = if smtp.is_some() {
             outbox::STATUS_SENDING
         } else {
-            outbox::STATUS_LOGGED
+            outbox::STATUS_UNSENT
         };
         let row = outbox::create(
             db,
@@ -94,8 +116,6 @@ impl Delivery {
                 channel: channel.as_str(),
                 target,
                 subject: &subject,
-                body: &body,
-                code: Some(code),
                 purpose: purpose.as_str(),
                 status,
             },
@@ -106,9 +126,21 @@ impl Delivery {
             channel = channel.as_str(),
             target,
             purpose = purpose.as_str(),
-            code,
+            status,
             "verification code issued"
         );
+        if let Some(mailbox) = &self.mailbox {
+            mailbox.keep(DevMessage {
+                id: row.id,
+                channel: channel.as_str(),
+                target: target.to_string(),
+                purpose: purpose.as_str(),
+                subject: subject.clone(),
+                body: body.clone(),
+                code: code.to_string(),
+                create_time: row.created_at,
+            });
+        }
         match smtp {
             None => {}
             Some(Err(e)) => {
@@ -152,4 +184,86 @@ fn build_mail(from: &Mailbox, to: &str, subject: &str, body: &str) -> Result<Mes
         .header(ContentType::TEXT_PLAIN)
         .body(body.to_string())
         .map_err(|e| e.to_string())
+}
+
+/// Messages the development mailbox keeps; older ones fall off.
+pub const DEV_MAILBOX_MAX: usize = 500;
+
+/// One message as composed, code included (development mailbox only).
+#[derive(Clone, Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DevMessage {
+    /// The outbox row that records it.
+    pub id: i64,
+    /// `email` or `sms`.
+    pub channel: &'static str,
+    pub target: String,
+    pub purpose: &'static str,
+    pub subject: String,
+    pub body: String,
+    pub code: String,
+    pub create_time: DateTime<Utc>,
+}
+
+/// The newest `DEV_MAILBOX_MAX` messages, in memory only: gone on restart
+/// and never in the database.
+#[derive(Default)]
+pub struct DevMailbox {
+    messages: Mutex<VecDeque<DevMessage>>,
+}
+
+impl DevMailbox {
+    pub(crate) fn keep(&self, message: DevMessage) {
+        let mut messages = self.messages.lock().unwrap_or_else(|e| e.into_inner());
+        while messages.len() >= DEV_MAILBOX_MAX {
+            messages.pop_front();
+        }
+        messages.push_back(message);
+    }
+
+    /// Newest first, only those to `target` when given (exact match).
+    pub fn newest_first(&self, target: Option<&str>) -> Vec<DevMessage> {
+        let messages = self.messages.lock().unwrap_or_else(|e| e.into_inner());
+        messages
+            .iter()
+            .rev()
+            .filter(|m| target.is_none_or(|t| m.target == t))
+            .cloned()
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message(id: i64, target: &str) -> DevMessage {
+        DevMessage {
+            id,
+            channel: "email",
+            target: target.into(),
+            purpose: "bind",
+            subject: "s".into(),
+            body: "b".into(),
+            code: format!("{id:06}"),
+            create_time: Utc::now(),
+        }
+    }
+
+    #[test]
+    fn the_mailbox_keeps_the_newest_messages_only_newest_first() {
+        let mailbox = DevMailbox::default();
+        for id in 0..(DEV_MAILBOX_MAX as i64 + 20) {
+            let target = if id % 2 == 0 { "a@x.io" } else { "b@x.io" };
+            mailbox.keep(message(id, target));
+        }
+        let all = mailbox.newest_first(None);
+        assert_eq!(all.len(), DEV_MAILBOX_MAX);
+        assert_eq!(all[0].id, DEV_MAILBOX_MAX as i64 + 19);
+        assert_eq!(all.last().unwrap().id, 20);
+        let only_a = mailbox.newest_first(Some("a@x.io"));
+        assert!(only_a.iter().all(|m| m.target == "a@x.io"));
+        assert_eq!(only_a.len(), DEV_MAILBOX_MAX / 2);
+        assert!(mailbox.newest_first(Some("c@x.io")).is_empty());
+    }
 }

@@ -12,6 +12,7 @@ pub mod extract;
 pub mod files;
 pub mod lang;
 pub mod limits;
+pub mod lockout;
 pub mod market_service;
 pub mod middleware;
 pub mod openapi;

@@ -7,9 +7,10 @@ mod common;
 
 use admin_common::*;
 use chrono::Utc;
-use common::TestApp;
-use onyx_store::entity::{file, kyc_submission, outbox};
-use sea_orm::{ActiveModelTrait, Set};
+use common::{q, Reply, TestApp};
+use onyx_store::entity::{file, kyc_submission};
+use onyx_store::repo::users;
+use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use serde_json::json;
 
 #[tokio::test]
@@ -52,29 +53,128 @@ async fn operator_calls_without_or_with_a_bad_token_are_token_failures() {
     assert_token_failure(&put);
 }
 
+async fn admin_login_from(app: &TestApp, ip: &str, name: &str, password: &str) -> Reply {
+    let req = TestApp::request("POST", "/api/admin/login", None)
+        .header("content-type", "application/json")
+        .header("x-forwarded-for", ip)
+        .body(axum::body::Body::from(
+            json!({"username": name, "password": password}).to_string(),
+        ))
+        .unwrap();
+    app.send(req).await
+}
+
 #[tokio::test]
-async fn wrong_password_is_refused_and_five_in_a_row_lock_the_operator() {
-    let app = TestApp::spawn().await;
+async fn five_wrong_passwords_pause_the_address_not_the_operator_elsewhere() {
+    let app = TestApp::spawn_with(|c| c.trust_proxy = true).await;
     operator(&app, "owner1", "owner").await;
-    admin_login(&app, "nobody", OPERATOR_PASSWORD)
-        .await
-        .fails_with(-2001);
+    let attacker = "203.0.113.7";
     for _ in 0..4 {
-        admin_login(&app, "owner1", "wrong-pass-1")
+        admin_login_from(&app, attacker, "owner1", "wrong-pass-1")
             .await
             .fails_with(-2001);
     }
-    let fifth = admin_login(&app, "owner1", "wrong-pass-1").await;
-    fifth.fails_with(-1012);
-    assert!(fifth.msg.contains("15"), "{}", fifth.msg);
-    admin_login(&app, "owner1", OPERATOR_PASSWORD)
+    let fifth = admin_login_from(&app, attacker, "owner1", "wrong-pass-1").await;
+    fifth.fails_with(-1017);
+    assert!(fifth.msg.contains("5 minutes"), "{}", fifth.msg);
+    admin_login_from(&app, attacker, "owner1", OPERATOR_PASSWORD)
         .await
-        .fails_with(-1012);
-    let stored = onyx_store::repo::admins::find_by_username(&app.state.db, "owner1")
+        .fails_with(-1017);
+    admin_login_from(&app, "198.51.100.20", "owner1", OPERATOR_PASSWORD)
+        .await
+        .ok();
+}
+
+#[tokio::test]
+async fn nine_parallel_wrong_passwords_all_count_and_end_in_a_pause() {
+    let app = TestApp::spawn_with(|c| c.trust_proxy = true).await;
+    operator(&app, "owner1", "owner").await;
+    let attacker = "203.0.113.7";
+    let answers = futures_util::future::join_all(
+        (0..9).map(|_| admin_login_from(&app, attacker, "owner1", "wrong-pass-1")),
+    )
+    .await;
+    let codes: Vec<i64> = answers.iter().map(|r| r.code).collect();
+    assert!(
+        codes.iter().all(|c| *c == -2001 || *c == -1017),
+        "{codes:?}"
+    );
+    assert!(
+        codes.contains(&-1017),
+        "the fifth failure pauses: {codes:?}"
+    );
+    // Each failure that was checked was counted: none lost to a race.
+    let wrong = codes.iter().filter(|c| **c == -2001).count();
+    let stored = onyx_store::entity::login_failure::Entity::find()
+        .all(&app.state.db)
+        .await
+        .unwrap();
+    let from_attacker = stored.iter().find(|r| r.source == attacker).unwrap();
+    assert!(from_attacker.failures >= 5, "{stored:?}");
+    assert_eq!(
+        from_attacker.failures as usize,
+        stored.iter().find(|r| r.source == "*").unwrap().failures as usize
+    );
+    assert_eq!(
+        wrong + 1,
+        from_attacker.failures as usize,
+        "{codes:?} {stored:?}"
+    );
+    admin_login_from(&app, attacker, "owner1", OPERATOR_PASSWORD)
+        .await
+        .fails_with(-1017);
+    admin_login_from(&app, "198.51.100.20", "owner1", OPERATOR_PASSWORD)
+        .await
+        .ok();
+}
+
+#[tokio::test]
+async fn an_unknown_operator_name_answers_like_a_known_one_through_the_pause() {
+    let app = TestApp::spawn_with(|c| c.trust_proxy = true).await;
+    operator(&app, "owner1", "owner").await;
+    for attempt in 1..=7 {
+        let known = admin_login_from(&app, "203.0.113.7", "owner1", "wrong-pass-1").await;
+        let unknown = admin_login_from(&app, "203.0.113.8", "ghost", "wrong-pass-1").await;
+        assert_eq!(
+            (known.code, &known.msg),
+            (unknown.code, &unknown.msg),
+            "attempt {attempt}"
+        );
+        known.fails_with(if attempt < 5 { -2001 } else { -1017 });
+    }
+}
+
+#[tokio::test]
+async fn failures_from_many_addresses_lock_the_operator_for_an_hour() {
+    let app = TestApp::spawn_with(|c| c.trust_proxy = true).await;
+    operator(&app, "owner1", "owner").await;
+    let admin = onyx_store::repo::admins::find_by_username(&app.state.db, "owner1")
         .await
         .unwrap()
         .unwrap();
-    assert!(stored.locked_until.unwrap() > Utc::now() + chrono::Duration::minutes(14));
+    let subject = format!("admin:{}", admin.id);
+    let now = Utc::now();
+    for _ in 0..49 {
+        let key = onyx_store::repo::login_failures::Key {
+            scope: onyx_store::repo::login_failures::SCOPE_ADMIN,
+            subject: &subject,
+            source: "*",
+        };
+        onyx_store::repo::login_failures::record(
+            &app.state.db,
+            key,
+            now,
+            now - chrono::Duration::hours(24),
+        )
+        .await
+        .unwrap();
+    }
+    let fiftieth = admin_login_from(&app, "203.0.113.50", "owner1", "wrong-pass-1").await;
+    fiftieth.fails_with(-1012);
+    assert!(fiftieth.msg.contains("60 minutes"), "{}", fiftieth.msg);
+    admin_login_from(&app, "198.51.100.20", "owner1", OPERATOR_PASSWORD)
+        .await
+        .fails_with(-1012);
 }
 
 #[tokio::test]
@@ -105,12 +205,13 @@ async fn operator_login_refuses_bad_json_and_is_rate_limited_per_ip() {
         .await
         .fails_with(-3);
     // Bodies refused before the handler do not count towards the limit.
-    for _ in 0..10 {
-        admin_login(&app, "ghost", "whatever-1")
+    // (Each name once, so no name's pause comes first.)
+    for i in 0..10 {
+        admin_login(&app, &format!("ghost{i}"), "whatever-1")
             .await
             .fails_with(-2001);
     }
-    admin_login(&app, "ghost", "whatever-1")
+    admin_login(&app, "ghost10", "whatever-1")
         .await
         .fails_with(-7);
 }
@@ -822,46 +923,65 @@ async fn operator_messages_reach_the_user_sanitized_and_audited() {
 }
 
 #[tokio::test]
-async fn outbox_lists_newest_first_by_target_with_the_code() {
-    let app = TestApp::spawn().await;
+async fn a_support_operator_sees_in_the_outbox_that_codes_went_out_but_never_a_code() {
+    let app = TestApp::spawn_with(|c| c.dev_mailbox = true).await;
     let owner = operator(&app, "owner1", "owner").await;
-    for (target, code) in [
-        ("a@example.com", "111111"),
-        ("b@example.com", "222222"),
-        ("a@example.com", "333333"),
-    ] {
-        outbox::ActiveModel {
-            channel: Set("email".into()),
-            target: Set(target.into()),
-            subject: Set("Your Onyx verification code".into()),
-            body: Set(format!("Your verification code is {code}.")),
-            code: Set(Some(code.into())),
-            purpose: Set("register".into()),
-            status: Set("logged".into()),
-            error: Set(None),
-            created_at: Set(Utc::now()),
-            ..Default::default()
-        }
-        .insert(&app.state.db)
-        .await
-        .unwrap();
-    }
-    let r = admin_get(
-        &app,
-        "/api/admin/outbox?target=a%40example.com&pageNum=1&pageSize=10",
-        &owner,
+    let support = operator(&app, "support1", "support").await;
+    let (uid, _) = user_with_session(&app, "alice").await;
+    users::update(
+        &app.state.db,
+        uid,
+        users::Change::Email(Some("a@example.com")),
+    )
+    .await
+    .unwrap();
+    // The takeover of the issue: an unauthenticated reset code for alice...
+    app.post_query(
+        "/api/user/sendEmailCode?codeType=forget&email=a%40example.com",
+        None,
     )
     .await
     .ok();
-    assert_eq!(r["total"], 2);
-    assert_eq!(r["rows"][0]["code"], "333333");
-    assert_eq!(r["rows"][0]["channel"], "email");
-    assert_eq!(r["rows"][0]["purpose"], "register");
-    assert!(r["rows"][0]["createTime"].is_string());
-    assert_eq!(
-        admin_get(&app, "/api/admin/outbox", &owner).await.ok()["total"],
-        3
+    app.post_query(
+        "/api/user/sendEmailCode?codeType=register&email=b%40example.com",
+        None,
+    )
+    .await
+    .ok();
+    let code = app
+        .get(
+            &format!("/api/dev/mailbox?target={}", q("a@example.com")),
+            None,
+        )
+        .await
+        .ok()[0]["code"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    // ...which the outbox shows as sent, and nothing more.
+    let r = admin_get(
+        &app,
+        "/api/admin/outbox?target=a%40example.com&pageNum=1&pageSize=10",
+        &support,
+    )
+    .await
+    .ok();
+    assert_eq!(r["total"], 1);
+    let row = &r["rows"][0];
+    assert_eq!(row["channel"], "email");
+    assert_eq!(row["target"], "a@example.com");
+    assert_eq!(row["purpose"], "forget");
+    assert_eq!(row["status"], "unsent");
+    assert!(row["subject"].is_string() && row["createTime"].is_string());
+    assert!(
+        row.get("code").is_none() && row.get("body").is_none(),
+        "{row}"
     );
+    assert!(!r.to_string().contains(&code), "{r}");
+    let all = admin_get(&app, "/api/admin/outbox", &owner).await.ok();
+    assert_eq!(all["total"], 2);
+    assert_eq!(all["rows"][0]["target"], "b@example.com", "newest first");
+    assert!(!all.to_string().contains(&code));
 }
 
 #[tokio::test]

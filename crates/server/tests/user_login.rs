@@ -1,18 +1,24 @@
 //! Signing in and out: same answer for wrong account or password, the
-//! account lockout, the per-IP limit, frozen accounts, the remembered
-//! device, and token failures.
+//! lockout (the guessing address is paused, not the owner; unknown accounts
+//! answer alike; many addresses lock the account until an unlock code), the
+//! per-IP limit, frozen accounts, the remembered device (Secure over https),
+//! no-store on answers carrying tokens, and token failures.
 
 #[path = "common/accounts.rs"]
 mod accounts;
 mod common;
 
-use accounts::{assert_token_failure, login, set_setting, signed_in, user, PASSWORD};
+use accounts::{
+    app_with_mailbox, assert_token_failure, json_from, last_code, login, login_from, set_setting,
+    signed_in, user, PASSWORD,
+};
 use axum::body::Body;
 use axum::http::header;
 use chrono::{Duration, Utc};
-use common::TestApp;
-use onyx_store::entity::{session, user as user_entity};
-use onyx_store::repo::sessions;
+use common::{Reply, TestApp};
+use onyx_store::entity::{login_failure, session, user as user_entity};
+use onyx_store::repo::login_failures::{self, Key};
+use onyx_store::repo::{sessions, users};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use serde_json::json;
@@ -51,43 +57,316 @@ async fn wrong_password_and_unknown_account_look_the_same() {
     assert_eq!(wrong.msg, unknown.msg);
 }
 
-#[tokio::test]
-async fn five_wrong_passwords_lock_the_account_for_fifteen_minutes() {
-    let app = TestApp::spawn().await;
-    let alice = user(&app, "alice").await;
-    for _ in 0..4 {
-        login(&app, "alice", "bad-pass-1").await.fails_with(-1011);
-    }
-    let fifth = login(&app, "alice", "bad-pass-1").await;
-    fifth.fails_with(-1012);
-    assert!(fifth.msg.contains("15 minutes"), "{}", fifth.msg);
-    login(&app, "alice", PASSWORD).await.fails_with(-1012);
+/// An app that reads the client address from X-Forwarded-For, so a test
+/// can sign in from several places.
+async fn behind_proxy() -> TestApp {
+    TestApp::spawn_with(|c| {
+        c.trust_proxy = true;
+        c.dev_mailbox = true;
+    })
+    .await
+}
 
-    // Once the lock runs out, the right password works and clears it.
-    user_entity::Entity::update_many()
+#[tokio::test]
+async fn five_wrong_passwords_pause_the_guessing_address_but_not_the_owner_elsewhere() {
+    let app = behind_proxy().await;
+    user(&app, "alice").await;
+    user(&app, "bobby").await;
+    let attacker = "203.0.113.7";
+    for _ in 0..4 {
+        login_from(&app, attacker, "alice", "bad-pass-1")
+            .await
+            .fails_with(-1011);
+    }
+    let fifth = login_from(&app, attacker, "alice", "bad-pass-1").await;
+    fifth.fails_with(-1017);
+    assert!(fifth.msg.contains("5 minutes"), "{}", fifth.msg);
+    // The paused address cannot try even the right password...
+    login_from(&app, attacker, "alice", PASSWORD)
+        .await
+        .fails_with(-1017);
+    // ...while the owner at home signs in, and the address may still sign
+    // in to other accounts.
+    login_from(&app, "198.51.100.20", "alice", PASSWORD)
+        .await
+        .ok();
+    login_from(&app, attacker, "bobby", PASSWORD).await.ok();
+}
+
+#[tokio::test]
+async fn a_pause_runs_out_and_the_next_one_is_longer() {
+    let app = behind_proxy().await;
+    user(&app, "alice").await;
+    let attacker = "203.0.113.7";
+    for _ in 0..5 {
+        login_from(&app, attacker, "alice", "bad-pass-1").await;
+    }
+    expire_locks(&app).await;
+    for _ in 0..4 {
+        login_from(&app, attacker, "alice", "bad-pass-1")
+            .await
+            .fails_with(-1011);
+    }
+    let tenth = login_from(&app, attacker, "alice", "bad-pass-1").await;
+    tenth.fails_with(-1017);
+    assert!(tenth.msg.contains("10 minutes"), "{}", tenth.msg);
+}
+
+#[tokio::test]
+async fn after_a_pause_the_right_password_signs_in_and_forgets_the_count() {
+    let app = behind_proxy().await;
+    let alice = user(&app, "alice").await;
+    let home = "198.51.100.20";
+    for _ in 0..5 {
+        login_from(&app, home, "alice", "bad-pass-1").await;
+    }
+    login_from(&app, home, "alice", PASSWORD)
+        .await
+        .fails_with(-1017);
+    expire_locks(&app).await;
+    login_from(&app, home, "alice", PASSWORD).await.ok();
+    let rows = login_failures::find(
+        &app.state.db,
+        login_failures::SCOPE_USER,
+        &format!("user:{}", alice.id),
+        &[home],
+    )
+    .await
+    .unwrap();
+    assert!(rows.is_empty(), "{rows:?}");
+}
+
+/// Every lock and pause ends now.
+async fn expire_locks(app: &TestApp) {
+    login_failure::Entity::update_many()
         .col_expr(
-            user_entity::Column::LockedUntil,
-            Expr::value(Some(Utc::now() - Duration::minutes(1))),
+            login_failure::Column::LockedUntil,
+            Expr::value(Some(Utc::now() - Duration::seconds(1))),
         )
-        .filter(user_entity::Column::Id.eq(alice.id))
         .exec(&app.state.db)
         .await
         .unwrap();
-    login(&app, "alice", PASSWORD).await.ok();
-    let after = onyx_store::repo::users::find_by_id(&app.state.db, alice.id)
+}
+
+#[tokio::test]
+async fn an_unknown_account_answers_like_a_known_one_through_the_pause() {
+    let app = behind_proxy().await;
+    user(&app, "alice").await;
+    for attempt in 1..=7 {
+        let known = login_from(&app, "203.0.113.7", "alice", "bad-pass-1").await;
+        let unknown = login_from(&app, "203.0.113.8", "nobody", "bad-pass-1").await;
+        assert_eq!(
+            (known.code, &known.msg),
+            (unknown.code, &unknown.msg),
+            "attempt {attempt}"
+        );
+        let expected = if attempt < 5 { -1011 } else { -1017 };
+        known.fails_with(expected);
+    }
+}
+
+/// `failures` wrong passwords for `subject` from everywhere, as if from
+/// many addresses over the day.
+async fn failures_from_everywhere(app: &TestApp, subject: &str, failures: usize) {
+    let now = Utc::now();
+    for _ in 0..failures {
+        let key = Key {
+            scope: login_failures::SCOPE_USER,
+            subject,
+            source: login_failures::EVERY_SOURCE,
+        };
+        login_failures::record(&app.state.db, key, now, now - Duration::hours(24))
+            .await
+            .unwrap();
+    }
+}
+
+#[tokio::test]
+async fn fifty_failures_from_many_addresses_lock_known_and_unknown_accounts_alike() {
+    let app = behind_proxy().await;
+    let alice = user(&app, "alice").await;
+    failures_from_everywhere(&app, &format!("user:{}", alice.id), 49).await;
+    failures_from_everywhere(&app, "account:nobody", 49).await;
+    let known = login_from(&app, "203.0.113.50", "alice", "bad-pass-1").await;
+    let unknown = login_from(&app, "203.0.113.51", "nobody", "bad-pass-1").await;
+    known.fails_with(-1016);
+    assert!(known.msg.contains("24 hours"), "{}", known.msg);
+    assert_eq!((known.code, &known.msg), (unknown.code, &unknown.msg));
+    // Now the account itself is locked, for the owner at home too.
+    login_from(&app, "198.51.100.20", "alice", PASSWORD)
         .await
-        .unwrap()
+        .fails_with(-1016);
+    login_from(&app, "198.51.100.20", "nobody", PASSWORD)
+        .await
+        .fails_with(-1016);
+    // Until the lock runs out.
+    expire_locks(&app).await;
+    login_from(&app, "198.51.100.20", "alice", PASSWORD)
+        .await
+        .ok();
+}
+
+async fn send_unlock(app: &TestApp, ip: &str, email: &str) -> Reply {
+    let body = json!({"type": "email", "email": email});
+    app.send(json_from(ip, "/api/user/sendUnlockCode", body))
+        .await
+}
+
+async fn unlock(app: &TestApp, ip: &str, email: &str, code: &str) -> Reply {
+    let body = json!({"type": "email", "email": email, "code": code});
+    app.send(json_from(ip, "/api/user/unlock", body)).await
+}
+
+#[tokio::test]
+async fn the_owner_unlocks_a_locked_account_with_a_code_to_the_bound_email() {
+    let app = behind_proxy().await;
+    let alice = user(&app, "alice").await;
+    let email = "alice@example.com";
+    users::update(&app.state.db, alice.id, users::Change::Email(Some(email)))
+        .await
         .unwrap();
-    assert_eq!((after.failed_logins, after.locked_until), (0, None));
+    let home = "198.51.100.20";
+    // Not locked: asking answers the same, and sends nothing.
+    send_unlock(&app, home, email).await.ok();
+    assert_eq!(last_code(&app, email).await, None);
+
+    failures_from_everywhere(&app, &format!("user:{}", alice.id), 49).await;
+    login_from(&app, "203.0.113.50", "alice", "bad-pass-1")
+        .await
+        .fails_with(-1016);
+    send_unlock(&app, home, email).await.ok();
+    let code = last_code(&app, email)
+        .await
+        .expect("an unlock code was sent");
+    unlock(&app, home, email, &accounts::wrong(&code))
+        .await
+        .fails_with(-1021);
+    unlock(&app, home, email, "").await.fails_with(-1020);
+    login_from(&app, home, "alice", PASSWORD)
+        .await
+        .fails_with(-1016);
+    unlock(&app, home, email, &code).await.ok();
+    login_from(&app, home, "alice", PASSWORD).await.ok();
+    // A used code does not work twice.
+    unlock(&app, home, email, &code).await.fails_with(-1021);
+}
+
+#[tokio::test]
+async fn asking_for_an_unlock_code_tells_nothing_about_the_address() {
+    let app = behind_proxy().await;
+    let alice = user(&app, "alice").await;
+    users::update(
+        &app.state.db,
+        alice.id,
+        users::Change::Email(Some("alice@example.com")),
+    )
+    .await
+    .unwrap();
+    failures_from_everywhere(&app, &format!("user:{}", alice.id), 50).await;
+    login_failures::lock(
+        &app.state.db,
+        Key {
+            scope: login_failures::SCOPE_USER,
+            subject: &format!("user:{}", alice.id),
+            source: login_failures::EVERY_SOURCE,
+        },
+        Utc::now() + Duration::hours(24),
+    )
+    .await
+    .unwrap();
+    let ip = "203.0.113.9";
+    // Twice each: the second, too soon for a real recipient, still answers alike.
+    for email in [
+        "alice@example.com",
+        "alice@example.com",
+        "nobody@example.com",
+        "nobody@example.com",
+    ] {
+        let r = send_unlock(&app, ip, email).await;
+        assert_eq!((r.code, r.msg.as_str()), (200, "success"), "{email}");
+        assert!(r.data.is_null());
+    }
+    assert!(last_code(&app, "alice@example.com").await.is_some());
+    assert_eq!(last_code(&app, "nobody@example.com").await, None);
+    // A code for an unknown address cannot be guessed into an unlock.
+    unlock(&app, ip, "nobody@example.com", "123456")
+        .await
+        .fails_with(-1021);
+    // Each ask spends the caller's code budget, account or not (10 per 10 min).
+    for i in 0..6 {
+        send_unlock(&app, ip, &format!("ghost{i}@example.com"))
+            .await
+            .ok();
+    }
+    send_unlock(&app, ip, "ghost9@example.com")
+        .await
+        .fails_with(-7);
+    // Malformed input is refused like anywhere else.
+    app.send(json_from(
+        "203.0.113.10",
+        "/api/user/sendUnlockCode",
+        json!({"type": "email", "email": "not-an-email"}),
+    ))
+    .await
+    .fails_with(-1008);
+    app.send(json_from(
+        "203.0.113.10",
+        "/api/user/unlock",
+        json!({"type": "phone", "code": "123456"}),
+    ))
+    .await
+    .fails_with(-3);
+}
+
+#[tokio::test]
+async fn a_good_unlock_code_for_an_account_no_longer_locked_says_so() {
+    let app = behind_proxy().await;
+    let alice = user(&app, "alice").await;
+    let email = "alice@example.com";
+    users::update(&app.state.db, alice.id, users::Change::Email(Some(email)))
+        .await
+        .unwrap();
+    failures_from_everywhere(&app, &format!("user:{}", alice.id), 49).await;
+    login_from(&app, "203.0.113.50", "alice", "bad-pass-1")
+        .await
+        .fails_with(-1016);
+    send_unlock(&app, "198.51.100.20", email).await.ok();
+    let code = last_code(&app, email).await.unwrap();
+    expire_locks(&app).await;
+    unlock(&app, "198.51.100.20", email, &code)
+        .await
+        .fails_with(-1018);
+}
+
+#[tokio::test]
+async fn a_password_reset_by_code_lifts_the_lock() {
+    let app = app_with_mailbox().await;
+    let alice = user(&app, "alice").await;
+    let email = "alice@example.com";
+    users::update(&app.state.db, alice.id, users::Change::Email(Some(email)))
+        .await
+        .unwrap();
+    failures_from_everywhere(&app, &format!("user:{}", alice.id), 49).await;
+    login(&app, "alice", "bad-pass-1").await.fails_with(-1016);
+    accounts::send_email_code(&app, "forget", email, None)
+        .await
+        .ok();
+    let code = last_code(&app, email).await.unwrap();
+    let body = json!({"type": "email", "email": email, "code": code, "password": "reset-pass-3"});
+    app.post_json("/api/user/forgetPwd", None, body).await.ok();
+    login(&app, "alice", "reset-pass-3").await.ok();
 }
 
 #[tokio::test]
 async fn sign_ins_from_one_ip_are_rate_limited() {
     let app = TestApp::spawn().await;
-    for _ in 0..10 {
-        login(&app, "nobody", PASSWORD).await.fails_with(-1011);
+    // Each name once, so no name's pause comes first.
+    for i in 0..10 {
+        login(&app, &format!("nobody{i}"), PASSWORD)
+            .await
+            .fails_with(-1011);
     }
-    let r = login(&app, "nobody", PASSWORD).await;
+    let r = login(&app, "nobody10", PASSWORD).await;
     r.fails_with(-7);
     assert!(r.msg.contains("seconds"));
 }
@@ -253,4 +532,107 @@ async fn secure_cookies_are_marked_secure_and_frozen_users_are_not_restored() {
     ))
     .await
     .fails_with(-1013);
+}
+
+/// Sends `req` and returns the answer's headers (the envelope is checked
+/// by the callers' own calls elsewhere).
+async fn headers_of(app: &TestApp, req: axum::http::Request<Body>) -> axum::http::HeaderMap {
+    use tower::ServiceExt;
+    app.router
+        .clone()
+        .oneshot(req)
+        .await
+        .unwrap()
+        .headers()
+        .clone()
+}
+
+fn remember_login(forwarded_proto: Option<&str>) -> axum::http::Request<Body> {
+    let mut b = TestApp::request("POST", "/api/user/login", None)
+        .header(header::CONTENT_TYPE, "application/json");
+    if let Some(proto) = forwarded_proto {
+        b = b.header("x-forwarded-proto", proto);
+    }
+    let body =
+        json!({"type": "account", "username": "alice", "password": PASSWORD, "remember": true});
+    b.body(Body::from(body.to_string())).unwrap()
+}
+
+#[tokio::test]
+async fn the_remember_cookie_is_secure_when_a_trusted_proxy_says_https() {
+    let behind = TestApp::spawn_with(|c| c.trust_proxy = true).await;
+    user(&behind, "alice").await;
+    let cookie = |h: &axum::http::HeaderMap| {
+        h.get(header::SET_COOKIE)
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_string()
+    };
+    let over_https = headers_of(&behind, remember_login(Some("https"))).await;
+    assert!(cookie(&over_https).ends_with("; Secure"), "{over_https:?}");
+    let over_http = headers_of(&behind, remember_login(Some("http"))).await;
+    assert!(!cookie(&over_http).contains("Secure"));
+    let unsaid = headers_of(&behind, remember_login(None)).await;
+    assert!(!cookie(&unsaid).contains("Secure"));
+    // Without --trust-proxy anyone could send the header: it is ignored.
+    let direct = TestApp::spawn().await;
+    user(&direct, "alice").await;
+    let spoofed = headers_of(&direct, remember_login(Some("https"))).await;
+    assert!(!cookie(&spoofed).contains("Secure"));
+}
+
+#[tokio::test]
+async fn answers_that_carry_a_token_are_never_stored() {
+    let app = TestApp::spawn().await;
+    user(&app, "parent").await;
+    let no_store = |h: &axum::http::HeaderMap| {
+        h.get(header::CACHE_CONTROL).and_then(|v| v.to_str().ok()) == Some("no-store")
+    };
+    let login = headers_of(&app, remember_login(None)).await;
+    assert!(no_store(&login), "login (failed) {login:?}");
+    user(&app, "alice").await;
+    let login = headers_of(&app, remember_login(None)).await;
+    assert!(no_store(&login), "login {login:?}");
+    let cookie = login
+        .get(header::SET_COOKIE)
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let auto = headers_of(
+        &app,
+        TestApp::request("POST", "/api/user/autoLogin", None)
+            .header(header::COOKIE, cookie)
+            .body(Body::empty())
+            .unwrap(),
+    )
+    .await;
+    assert!(no_store(&auto), "autoLogin {auto:?}");
+    let register = headers_of(
+        &app,
+        json_from(
+            "127.0.0.1",
+            "/api/user/register",
+            json!({"type": "account", "username": "newbie", "password": PASSWORD, "inviteCode": "INVPARENT"}),
+        ),
+    )
+    .await;
+    assert!(no_store(&register), "register {register:?}");
+    onyx_server::operators::create(&app.state.db, "owner1", "operator-pass-1", "owner")
+        .await
+        .unwrap();
+    let operator = headers_of(
+        &app,
+        json_from(
+            "127.0.0.1",
+            "/api/admin/login",
+            json!({"username": "owner1", "password": "operator-pass-1"}),
+        ),
+    )
+    .await;
+    assert!(no_store(&operator), "operator login {operator:?}");
 }

@@ -5,7 +5,9 @@
 mod accounts;
 mod common;
 
-use accounts::{assert_token_failure, last_code, login, send_email_code, signed_in, PASSWORD};
+use accounts::{
+    app_with_mailbox, assert_token_failure, last_code, login, send_email_code, signed_in, PASSWORD,
+};
 use common::{q, TestApp};
 use onyx_store::repo::users;
 use serde_json::json;
@@ -69,7 +71,7 @@ async fn login_password_change_checks_owner_old_and_new() {
 }
 
 #[tokio::test]
-async fn wrong_old_passwords_count_toward_the_lockout() {
+async fn wrong_old_passwords_pause_the_checks_in_the_session_but_not_sign_in() {
     let app = TestApp::spawn().await;
     let (alice, token) = signed_in(&app, "alice").await;
     for _ in 0..4 {
@@ -77,10 +79,25 @@ async fn wrong_old_passwords_count_toward_the_lockout() {
             .await
             .fails_with(-1030);
     }
-    change(&app, &token, "wrong-pass-1", "new-pass-22", alice.id)
+    let fifth = change(&app, &token, "wrong-pass-1", "new-pass-22", alice.id).await;
+    fifth.fails_with(-1012);
+    assert!(fifth.msg.contains("5 minutes"), "{}", fifth.msg);
+    // Even the right one waits: a stolen session cannot keep guessing.
+    change(&app, &token, PASSWORD, "new-pass-22", alice.id)
         .await
         .fails_with(-1012);
-    login(&app, "alice", PASSWORD).await.fails_with(-1012);
+    // The fund password is a password checked in the session too.
+    app.post_query("/api/user/tardPwdSet?pwd=135790", Some(&token))
+        .await
+        .ok();
+    app.post_query(
+        "/api/user/updatePwd?oldPwd=135790&newPwd=246801&signType=2",
+        Some(&token),
+    )
+    .await
+    .fails_with(-1012);
+    // Guesses inside a session do not lock the owner out of signing in.
+    login(&app, "alice", PASSWORD).await.ok();
 }
 
 #[tokio::test]
@@ -148,7 +165,7 @@ async fn update_pwd_sign_type_1_changes_the_login_password() {
 
 #[tokio::test]
 async fn a_forgotten_password_is_reset_with_an_email_code() {
-    let app = TestApp::spawn().await;
+    let app = app_with_mailbox().await;
     let (alice, token) = signed_in(&app, "alice").await;
     users::update(
         &app.state.db,
@@ -180,7 +197,7 @@ async fn a_forgotten_password_is_reset_with_an_email_code() {
 
 #[tokio::test]
 async fn forget_codes_do_not_reveal_whether_an_address_has_an_account() {
-    let app = TestApp::spawn().await;
+    let app = app_with_mailbox().await;
     send_email_code(&app, "forget", "nobody@example.com", None)
         .await
         .ok();

@@ -5,7 +5,7 @@
 mod accounts;
 mod common;
 
-use accounts::{last_code, send_email_code, set_setting, user, PASSWORD};
+use accounts::{app_with_mailbox, last_code, send_email_code, set_setting, user, PASSWORD};
 use axum::body::Body;
 use axum::http::header;
 use common::TestApp;
@@ -128,7 +128,7 @@ async fn closed_types_and_malformed_requests_are_refused() {
 
 #[tokio::test]
 async fn email_registration_needs_the_code_sent_to_that_email() {
-    let app = TestApp::spawn().await;
+    let app = app_with_mailbox().await;
     user(&app, "parent").await;
     set_setting(&app, "LOGIN_REGIS_SETTING", json!({"emailIsOpen": true})).await;
     let mut body = json!({"type": "email", "email": "New@Example.com", "password": PASSWORD, "inviteCode": "INVPARENT"});

@@ -29,7 +29,8 @@ const OTHER_ADDR: &str = "TJRabPrwbZy45sbavfcjinPJC18kjpRTv8";
 /// test: window off, no password or code, 10 % fee, 20..100000, 10 a day,
 /// KYC limits closed.
 async fn app() -> TestApp {
-    let app = TestApp::spawn().await;
+    // Codes are read from the development mailbox.
+    let app = TestApp::spawn_with(|c| c.dev_mailbox = true).await;
     set_setting(
         &app,
         "WITHDRAWAL_SETTING",

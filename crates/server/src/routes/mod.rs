@@ -9,6 +9,7 @@ pub mod admin;
 pub mod asset;
 pub mod catalogue;
 pub mod content;
+pub mod dev_mailbox;
 pub mod help;
 pub mod market;
 pub mod messages;
@@ -40,4 +41,5 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(texchange::router())
         .merge(record::router())
         .merge(spot::router())
+        .merge(dev_mailbox::router())
 }

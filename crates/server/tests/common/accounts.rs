@@ -4,10 +4,11 @@
 #![allow(dead_code)]
 
 use crate::common::{q, Reply, TestApp};
+use axum::body::Body;
+use axum::http::{header, Request};
 use chrono::{Duration, Utc};
-use onyx_store::entity::{outbox, user};
+use onyx_store::entity::user;
 use onyx_store::repo::{sessions, settings, users};
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder};
 use serde_json::{json, Value};
 
 pub const PASSWORD: &str = "good-pass-1";
@@ -80,15 +81,35 @@ pub async fn set_setting(app: &TestApp, key: &str, fields: Value) {
         .unwrap();
 }
 
-/// The newest code sent to `target`, read from the outbox.
+/// A fresh app that keeps the development mailbox, as `--demo` without
+/// SMTP does (without seeding the demo): tests read their codes there.
+pub async fn app_with_mailbox() -> TestApp {
+    TestApp::spawn_with(|c| c.dev_mailbox = true).await
+}
+
+/// The newest code sent to `target`, read from the development mailbox
+/// (`GET /api/dev/mailbox`); the app must keep one (`app_with_mailbox`).
 pub async fn last_code(app: &TestApp, target: &str) -> Option<String> {
-    outbox::Entity::find()
-        .filter(outbox::Column::Target.eq(target))
-        .order_by_desc(outbox::Column::Id)
-        .one(&app.state.db)
+    let messages = app
+        .get(&format!("/api/dev/mailbox?target={}", q(target)), None)
         .await
+        .ok();
+    messages[0]["code"].as_str().map(str::to_string)
+}
+
+/// Signs in from `ip` (the app must trust the proxy header).
+pub async fn login_from(app: &TestApp, ip: &str, name: &str, password: &str) -> Reply {
+    let body = json!({"type": "account", "username": name, "password": password});
+    app.send(json_from(ip, "/api/user/login", body)).await
+}
+
+/// A JSON POST from `ip` (the app must trust the proxy header).
+pub fn json_from(ip: &str, uri: &str, body: Value) -> Request<Body> {
+    TestApp::request("POST", uri, None)
+        .header(header::CONTENT_TYPE, "application/json")
+        .header("x-forwarded-for", ip)
+        .body(Body::from(body.to_string()))
         .unwrap()
-        .and_then(|m| m.code)
 }
 
 pub async fn send_email_code(app: &TestApp, kind: &str, email: &str, token: Option<&str>) -> Reply {

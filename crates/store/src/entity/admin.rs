@@ -9,8 +9,6 @@ pub struct Model {
     pub password_hash: String,
     pub role: String,
     pub status: String,
-    pub failed_logins: i32,
-    pub locked_until: Option<DateTimeUtc>,
     pub created_at: DateTimeUtc,
 }
 

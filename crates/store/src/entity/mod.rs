@@ -18,6 +18,7 @@ pub mod kyc_submission;
 pub mod ledger_account;
 pub mod ledger_posting;
 pub mod ledger_transaction;
+pub mod login_failure;
 pub mod message;
 pub mod option_pair;
 pub mod outbox;

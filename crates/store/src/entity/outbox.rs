@@ -1,3 +1,6 @@
+//! What was sent to whom and whether it arrived; never the message itself,
+//! which may carry a code.
+
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -8,9 +11,6 @@ pub struct Model {
     pub channel: String,
     pub target: String,
     pub subject: String,
-    #[sea_orm(column_type = "Text")]
-    pub body: String,
-    pub code: Option<String>,
     pub purpose: String,
     pub status: String,
     pub error: Option<String>,

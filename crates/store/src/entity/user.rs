@@ -15,8 +15,6 @@ pub struct Model {
     pub credits: String,
     pub status: String,
     pub frozen_reason: Option<String>,
-    pub failed_logins: i32,
-    pub locked_until: Option<DateTimeUtc>,
     pub register_lang: String,
     pub register_ip: String,
     pub created_at: DateTimeUtc,

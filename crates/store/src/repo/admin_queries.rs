@@ -1,6 +1,6 @@
 //! What the operator API reads and writes outside its own tables: users,
 //! KYC submissions, withdraw addresses, files and the outbox; and the
-//! operator realm itself (sign-in failures, operator sessions).
+//! operator realm itself (operator sessions).
 
 use crate::entity::{admin, admin_session, file, kyc_submission, outbox, user, withdraw_address};
 use chrono::{DateTime, Utc};
@@ -53,24 +53,6 @@ pub async fn find_live_session(
 
 pub async fn delete_session(db: &impl ConnectionTrait, id: i64) -> Result<(), DbErr> {
     admin_session::Entity::delete_by_id(id).exec(db).await?;
-    Ok(())
-}
-
-/// Stores the failure counter and, when it tripped, the lock.
-pub async fn set_login_failures(
-    db: &impl ConnectionTrait,
-    admin_id: i64,
-    failed_logins: i32,
-    locked_until: Option<DateTime<Utc>>,
-) -> Result<(), DbErr> {
-    admin::ActiveModel {
-        id: Set(admin_id),
-        failed_logins: Set(failed_logins),
-        locked_until: Set(locked_until),
-        ..Default::default()
-    }
-    .update(db)
-    .await?;
     Ok(())
 }
 

@@ -20,8 +20,6 @@ pub async fn create(
         password_hash: Set(password_hash.to_string()),
         role: Set(role.to_string()),
         status: Set("active".into()),
-        failed_logins: Set(0),
-        locked_until: Set(None),
         created_at: Set(Utc::now()),
         ..Default::default()
     }

@@ -9,6 +9,7 @@ pub mod content;
 pub mod deposits;
 pub mod files;
 pub mod kyc;
+pub mod login_failures;
 pub mod messages;
 pub mod outbox;
 pub mod sessions;

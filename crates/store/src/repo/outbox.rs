@@ -1,5 +1,7 @@
-//! The outbox: every email and SMS the server sends (or would send), with
-//! its delivery status. Operators read it; in a demo it is how codes arrive.
+//! The outbox: a record of every email and SMS the server sends (or could
+//! not send): channel, target, purpose, subject and delivery state. Never
+//! the body or the code: operators read this table, and a code they could
+//! read would let them take over the account it protects.
 
 use crate::entity::outbox;
 use chrono::Utc;
@@ -11,8 +13,8 @@ use sea_orm::{
 
 pub const CHANNEL_EMAIL: &str = "email";
 pub const CHANNEL_SMS: &str = "sms";
-/// Written to the outbox and the log only (no provider configured).
-pub const STATUS_LOGGED: &str = "logged";
+/// Not sent: no provider is configured for the channel.
+pub const STATUS_UNSENT: &str = "unsent";
 /// Handed to the provider, waiting for its answer.
 pub const STATUS_SENDING: &str = "sending";
 pub const STATUS_SENT: &str = "sent";
@@ -22,8 +24,6 @@ pub struct NewMessage<'a> {
     pub channel: &'a str,
     pub target: &'a str,
     pub subject: &'a str,
-    pub body: &'a str,
-    pub code: Option<&'a str>,
     pub purpose: &'a str,
     pub status: &'a str,
 }
@@ -33,8 +33,6 @@ pub async fn create(db: &impl ConnectionTrait, m: NewMessage<'_>) -> Result<outb
         channel: Set(m.channel.to_string()),
         target: Set(m.target.to_string()),
         subject: Set(m.subject.to_string()),
-        body: Set(m.body.to_string()),
-        code: Set(m.code.map(str::to_string)),
         purpose: Set(m.purpose.to_string()),
         status: Set(m.status.to_string()),
         error: Set(None),

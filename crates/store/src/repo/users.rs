@@ -1,7 +1,7 @@
 //! User accounts.
 
 use crate::entity::user;
-use chrono::{DateTime, Duration, Utc};
+use chrono::Utc;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
@@ -36,8 +36,6 @@ pub async fn create(db: &impl ConnectionTrait, u: NewUser<'_>) -> Result<user::M
         credits: Set(u.credits.to_string()),
         status: Set(STATUS_ACTIVE.into()),
         frozen_reason: Set(None),
-        failed_logins: Set(0),
-        locked_until: Set(None),
         register_lang: Set(u.register_lang.to_string()),
         register_ip: Set(u.register_ip.to_string()),
         created_at: Set(now),
@@ -102,57 +100,6 @@ async fn find_by(
     value: &str,
 ) -> Result<Option<user::Model>, DbErr> {
     user::Entity::find().filter(column.eq(value)).one(db).await
-}
-
-/// Consecutive failed password checks that lock an account.
-pub const LOCK_AFTER_FAILURES: i32 = 5;
-/// How long a locked account stays locked.
-pub const LOCK_MINUTES: i64 = 15;
-
-/// Counts one failed password check; the `LOCK_AFTER_FAILURES`th in a row
-/// locks the account for `LOCK_MINUTES` and restarts the count. Returns the
-/// lock's end when this failure set it.
-pub async fn record_failed_password(
-    db: &impl ConnectionTrait,
-    id: i64,
-) -> Result<Option<DateTime<Utc>>, DbErr> {
-    // Incremented in SQL so concurrent failures are all counted.
-    user::Entity::update_many()
-        .col_expr(
-            user::Column::FailedLogins,
-            Expr::col(user::Column::FailedLogins).add(1),
-        )
-        .filter(user::Column::Id.eq(id))
-        .exec(db)
-        .await?;
-    let Some(u) = find_by_id(db, id).await? else {
-        return Ok(None);
-    };
-    if u.failed_logins < LOCK_AFTER_FAILURES {
-        return Ok(None);
-    }
-    let until = Utc::now() + Duration::minutes(LOCK_MINUTES);
-    user::Entity::update_many()
-        .col_expr(user::Column::FailedLogins, Expr::value(0))
-        .col_expr(user::Column::LockedUntil, Expr::value(Some(until)))
-        .filter(user::Column::Id.eq(id))
-        .exec(db)
-        .await?;
-    Ok(Some(until))
-}
-
-/// A correct password ends the run of failures.
-pub async fn clear_failed_passwords(db: &impl ConnectionTrait, id: i64) -> Result<(), DbErr> {
-    user::Entity::update_many()
-        .col_expr(user::Column::FailedLogins, Expr::value(0))
-        .col_expr(
-            user::Column::LockedUntil,
-            Expr::value(Option::<DateTime<Utc>>::None),
-        )
-        .filter(user::Column::Id.eq(id))
-        .exec(db)
-        .await?;
-    Ok(())
 }
 
 /// One column of the account changes.

@@ -1,5 +1,7 @@
-//! The outbox: every email and SMS the server produced, with its code, so
-//! an operator can help a user (and the demo works without a mail server).
+//! The outbox: every email and SMS the server produced, to whom, why and
+//! whether it arrived, so an operator can help a user whose code did not
+//! come. Never the code or the message: an operator who could read a
+//! password-reset code could take the account.
 
 use super::auth::{CurrentAdmin, Permission};
 use super::{filter, page};
@@ -33,15 +35,15 @@ pub struct OutboxRow {
     pub channel: String,
     pub target: String,
     pub subject: String,
-    pub body: String,
-    pub code: Option<String>,
     pub purpose: String,
+    /// `sending`, `sent`, `failed` (see `error`) or `unsent` (no provider
+    /// for the channel).
     pub status: String,
     pub error: Option<String>,
     pub create_time: DateTime<Utc>,
 }
 
-/// Outgoing messages, newest first.
+/// Outgoing messages, newest first: what was sent, never the code.
 #[utoipa::path(get, path = "/api/admin/outbox", tag = "admin", params(OutboxQuery),
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<OutboxRow>>)))]
@@ -62,8 +64,6 @@ async fn list(
                 channel: o.channel,
                 target: o.target,
                 subject: o.subject,
-                body: o.body,
-                code: o.code,
                 purpose: o.purpose,
                 status: o.status,
                 error: o.error,

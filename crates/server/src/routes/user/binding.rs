@@ -97,11 +97,20 @@ async fn send(
         None
     };
     let owner = account_of(state, channel, target).await?;
+    let request = codes::Request {
+        channel,
+        target,
+        purpose,
+        user_id: me.as_ref().map(|u| u.id),
+        ip,
+        lang: lang::current(),
+    };
     match (purpose, &me) {
         (CodePurpose::Register, _) if owner.is_some() => return Err(taken(channel).into()),
-        (CodePurpose::Forget, _) if owner.is_none() => {
-            tracing::info!(target, "forget code for an unknown address: not sent");
-            return Ok(());
+        (CodePurpose::Forget, _) => {
+            // A code goes only to an account's address; the answer is the
+            // same either way.
+            return codes::issue_blind(state, request, owner.is_some()).await;
         }
         (CodePurpose::Bind, Some(me)) => {
             if bound(me, channel) == Some(target) && channel == Channel::Email {
@@ -121,24 +130,7 @@ async fn send(
         },
         _ => {}
     }
-    let issued = codes::issue(
-        state,
-        codes::Request {
-            channel,
-            target,
-            purpose,
-            user_id: me.as_ref().map(|u| u.id),
-            ip,
-            lang: lang::current(),
-        },
-    )
-    .await;
-    match issued {
-        // The code sent moments ago still works; saying "too soon" here
-        // would tell that the address has an account.
-        Err(e) if purpose == CodePurpose::Forget && e.code == ErrorCode::CodeTooSoon => Ok(()),
-        other => other,
-    }
+    codes::issue(state, request).await
 }
 
 async fn account_of(

@@ -2,14 +2,15 @@
 //! automatic login).
 
 use super::{
-    flag, login_setting, remember_cookie, remember_token, start_session, verify_under_lockout,
-    AccountType, SaToken,
+    flag, login_setting, no_store, remember_cookie, remember_token, start_session, AccountType,
+    SaToken,
 };
-use crate::auth::{hash_password, token_hash, verify_password, CurrentUser};
+use crate::auth::{token_hash, verify_or_dummy, CurrentUser};
 use crate::envelope::{ok, Envelope, Reply, SUCCESS};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ClientIp};
 use crate::limits::Action;
+use crate::lockout::{self, Attempt, Scope};
 use crate::state::AppState;
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -20,7 +21,6 @@ use onyx_core::ErrorCode;
 use onyx_store::entity::user;
 use onyx_store::repo::{sessions, users};
 use serde::Deserialize;
-use tokio::sync::OnceCell;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -45,10 +45,16 @@ pub struct LoginBody {
     pub remember: bool,
 }
 
-/// Signs in. Wrong account and wrong password give the same answer.
+/// Signs in. Wrong account and wrong password give the same answer, and
+/// an account that does not exist is counted and paused like one that
+/// does. Five wrong passwords for one account from one address pause that
+/// address for that account (`-1017`, doubling each time); fifty from all
+/// addresses in a day lock the account itself (`-1016`) until its owner
+/// unlocks it with a code (`sendUnlockCode`, `unlock`) or a day passes.
 #[utoipa::path(post, path = "/api/user/login", tag = "user", request_body = LoginBody,
     responses((status = 200, body = Envelope<SaToken>,
-        description = "with `remember`, also sets the `onyx_remember` cookie")))]
+        description = "with `remember`, also sets the `onyx_remember` cookie; \
+            `Cache-Control: no-store`")))]
 async fn login(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -57,12 +63,13 @@ async fn login(
 ) -> (HeaderMap, Reply<SaToken>) {
     match sign_in(&state, ip, &headers, &body).await {
         Ok((satoken, remember)) => {
-            let cookie = remember
-                .map(|t| remember_cookie(&state.config, Some(&t)))
-                .unwrap_or_default();
-            (cookie, ok(SaToken { satoken }))
+            let answer = match remember {
+                Some(t) => remember_cookie(&state.config, &headers, Some(&t)),
+                None => no_store(),
+            };
+            (answer, ok(SaToken { satoken }))
         }
-        Err(e) => (HeaderMap::new(), Err(e)),
+        Err(e) => (no_store(), Err(e)),
     }
 }
 
@@ -78,20 +85,15 @@ async fn sign_in(
     if !flag(&setting, body.kind.open_flag()) {
         return Err(ErrorCode::LoginTypeClosed.into());
     }
-    let Some(user) = find_account(state, body).await? else {
-        // Spend the same argon2 time as for a real account, so response
-        // time does not tell which accounts exist.
-        verify_password(dummy_hash().await?, &body.password).await?;
-        return Err(ErrorCode::LoginFailed.into());
+    let (user, subject) = find_account(state, body).await?;
+    let mut attempt = Attempt::sign_in(Scope::User, subject, ip);
+    attempt.refuse_if_locked(&state.db).await?;
+    let hash = user.as_ref().map(|u| u.password_hash.as_str());
+    let verified = verify_or_dummy(hash, &body.password).await?;
+    let Some(user) = user.filter(|_| verified) else {
+        return Err(attempt.failed(&state.db, ErrorCode::LoginFailed).await?);
     };
-    verify_under_lockout(
-        state,
-        &user,
-        &user.password_hash,
-        &body.password,
-        ErrorCode::LoginFailed,
-    )
-    .await?;
+    attempt.succeeded(&state.db).await?;
     if user.status != users::STATUS_ACTIVE {
         return Err(ErrorCode::AccountFrozen.into());
     }
@@ -105,45 +107,45 @@ async fn sign_in(
     Ok((satoken, remember))
 }
 
-/// The account named by the identifier of the login type; a malformed
-/// identifier names no account.
-async fn find_account(state: &AppState, body: &LoginBody) -> ApiResult<Option<user::Model>> {
-    let field = match body.kind {
-        AccountType::Account => &body.username,
-        AccountType::Email => &body.email,
-        AccountType::Phone => &body.phone,
+/// The account named by the identifier of the login type (a malformed
+/// identifier names none), and the subject its failures count under:
+/// the account's, or the identifier's own when it names no account.
+async fn find_account(
+    state: &AppState,
+    body: &LoginBody,
+) -> ApiResult<(Option<user::Model>, String)> {
+    let (field, kind) = match body.kind {
+        AccountType::Account => (&body.username, "account"),
+        AccountType::Email => (&body.email, "email"),
+        AccountType::Phone => (&body.phone, "phone"),
     };
     let raw = field.as_deref().unwrap_or("");
     let db = &state.db;
-    Ok(match body.kind {
-        AccountType::Account => match identity::parse_username(raw) {
-            Ok(name) => users::find_by_username(db, &name).await?,
-            Err(_) => None,
-        },
-        AccountType::Email => match identity::parse_email(raw) {
-            Ok(email) => users::find_by_email(db, &email).await?,
-            Err(_) => None,
-        },
-        AccountType::Phone => match identity::parse_phone(raw) {
-            Ok(phone) => users::find_by_phone(db, &phone).await?,
-            Err(_) => None,
-        },
-    })
-}
-
-async fn dummy_hash() -> ApiResult<&'static str> {
-    static DUMMY: OnceCell<String> = OnceCell::const_new();
-    DUMMY
-        .get_or_try_init(|| hash_password("no-such-account-0"))
-        .await
-        .map(String::as_str)
+    let parsed = match body.kind {
+        AccountType::Account => identity::parse_username(raw),
+        AccountType::Email => identity::parse_email(raw),
+        AccountType::Phone => identity::parse_phone(raw),
+    };
+    let user = match (&parsed, body.kind) {
+        (Err(_), _) => None,
+        (Ok(name), AccountType::Account) => users::find_by_username(db, name).await?,
+        (Ok(email), AccountType::Email) => users::find_by_email(db, email).await?,
+        (Ok(phone), AccountType::Phone) => users::find_by_phone(db, phone).await?,
+    };
+    let subject = match (&user, parsed) {
+        (Some(u), _) => lockout::account_subject(Scope::User, u.id),
+        (None, Ok(normal)) => lockout::unknown_subject(kind, &normal),
+        (None, Err(_)) => lockout::unknown_subject(kind, raw),
+    };
+    Ok((user, subject))
 }
 
 /// Signs in from the remembered-device cookie, and replaces the cookie
 /// (rotation: a stolen copy stops working once the owner comes back).
 #[utoipa::path(post, path = "/api/user/autoLogin", tag = "user",
     responses((status = 200, body = Envelope<Option<SaToken>>,
-        description = "without the cookie: code 200, msg \"\", data null")))]
+        description = "without the cookie: code 200, msg \"\", data null; \
+            `Cache-Control: no-store`")))]
 async fn auto_login(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
@@ -155,14 +157,14 @@ async fn auto_login(
             msg: String::new(),
             data: None,
         };
-        return (HeaderMap::new(), Ok(Json(nothing)));
+        return (no_store(), Ok(Json(nothing)));
     };
     match restore(&state, ip, &headers, &token).await {
         Ok((satoken, remember)) => (
-            remember_cookie(&state.config, Some(&remember)),
+            remember_cookie(&state.config, &headers, Some(&remember)),
             ok(Some(SaToken { satoken })),
         ),
-        Err(e) => (remember_cookie(&state.config, None), Err(e)),
+        Err(e) => (remember_cookie(&state.config, &headers, None), Err(e)),
     }
 }
 
@@ -216,7 +218,7 @@ async fn login_out(
     }
     .await;
     match result {
-        Ok(()) => (remember_cookie(&state.config, None), ok(None)),
+        Ok(()) => (remember_cookie(&state.config, &headers, None), ok(None)),
         Err(e) => (HeaderMap::new(), Err(e)),
     }
 }

@@ -1,16 +1,17 @@
 //! The account area (`/api/user`): registration, sign-in and the remembered
-//! device, profile, passwords, email/phone binding with codes, identity
-//! verification and withdrawal addresses.
+//! device, unlocking a locked account, profile, passwords, email/phone
+//! binding with codes, identity verification and withdrawal addresses.
 
 use crate::auth::{self, verify_password};
 use crate::config::Config;
 use crate::error::{ApiError, ApiResult};
+use crate::lockout::Attempt;
 use crate::state::AppState;
 use axum::http::{header, HeaderMap, HeaderValue};
-use chrono::{DateTime, Duration, Utc};
+use chrono::{Duration, Utc};
 use onyx_core::ErrorCode;
 use onyx_store::entity::user;
-use onyx_store::repo::{sessions, settings, users};
+use onyx_store::repo::{sessions, settings};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::net::IpAddr;
@@ -23,6 +24,7 @@ pub mod kyc;
 pub mod login;
 pub mod register;
 pub mod security;
+pub mod unlock;
 pub mod withdraw_address;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -31,6 +33,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(login::router())
         .merge(info::router())
         .merge(security::router())
+        .merge(unlock::router())
         .merge(binding::router())
         .merge(kyc::router())
         .merge(withdraw_address::router())
@@ -136,13 +139,18 @@ pub(crate) fn remember_token(headers: &HeaderMap) -> Option<String> {
         .filter(|v| !v.is_empty())
 }
 
-/// `Set-Cookie` for a remembered device; `None` clears it.
-pub(crate) fn remember_cookie(config: &Config, token: Option<&str>) -> HeaderMap {
+/// `Set-Cookie` for a remembered device; `None` clears it. `Secure` with
+/// `--secure-cookies`, and whenever the request came over https.
+pub(crate) fn remember_cookie(
+    config: &Config,
+    request: &HeaderMap,
+    token: Option<&str>,
+) -> HeaderMap {
     let max_age = match token {
         Some(_) => config.remember_days * 24 * 3600,
         None => 0,
     };
-    let secure = if config.secure_cookies {
+    let secure = if config.secure_cookies || came_over_https(config, request) {
         "; Secure"
     } else {
         ""
@@ -151,16 +159,37 @@ pub(crate) fn remember_cookie(config: &Config, token: Option<&str>) -> HeaderMap
         "{REMEMBER_COOKIE}={}; HttpOnly; SameSite=Lax; Path=/api/user; Max-Age={max_age}{secure}",
         token.unwrap_or("")
     );
-    let mut headers = HeaderMap::new();
+    let mut headers = no_store();
     if let Ok(v) = HeaderValue::from_str(&cookie) {
         headers.insert(header::SET_COOKIE, v);
     }
     headers
 }
 
-/// Checks a password of `user` (login or trade hash) under the account
-/// lockout: a locked account is refused before any check, a wrong password
-/// counts toward the lock and is reported as `wrong`.
+/// True when the client reached us over https. The server itself speaks
+/// plain http, so only a proxy can say so (`X-Forwarded-Proto`), and only
+/// a proxy we trust (`--trust-proxy`, as for the client address).
+pub(crate) fn came_over_https(config: &Config, request: &HeaderMap) -> bool {
+    config.trust_proxy
+        && request
+            .get("x-forwarded-proto")
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.split(',').next())
+            .is_some_and(|proto| proto.trim().eq_ignore_ascii_case("https"))
+}
+
+/// `Cache-Control: no-store`, for every answer that carries a token: no
+/// cache between here and the browser (or the browser's own) keeps it.
+pub(crate) fn no_store() -> HeaderMap {
+    let mut headers = HeaderMap::new();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers
+}
+
+/// Checks a password of the signed-in `user` (login or trade hash). Wrong
+/// ones are counted per user: a run of them pauses these checks (`-1012`
+/// with the wait), doubling each time, so a stolen session cannot guess
+/// the passwords; signing in is counted apart and stays open to the owner.
 pub(crate) async fn verify_under_lockout(
     state: &AppState,
     user: &user::Model,
@@ -168,25 +197,13 @@ pub(crate) async fn verify_under_lockout(
     password: &str,
     wrong: ErrorCode,
 ) -> ApiResult<()> {
-    let now = Utc::now();
-    if let Some(until) = user.locked_until.filter(|u| *u > now) {
-        return Err(locked(until));
-    }
+    let mut attempt = Attempt::in_session(user.id);
+    attempt.refuse_if_locked(&state.db).await?;
     if verify_password(hash, password).await? {
-        if user.failed_logins > 0 || user.locked_until.is_some() {
-            users::clear_failed_passwords(&state.db, user.id).await?;
-        }
+        attempt.succeeded(&state.db).await?;
         return Ok(());
     }
-    match users::record_failed_password(&state.db, user.id).await? {
-        Some(until) => Err(locked(until)),
-        None => Err(wrong.into()),
-    }
-}
-
-fn locked(until: DateTime<Utc>) -> ApiError {
-    let seconds = (until - Utc::now()).num_seconds().max(1);
-    ApiError::new(ErrorCode::AccountLocked).with("minutes", (seconds + 59) / 60)
+    Err(attempt.failed(&state.db, wrong).await?)
 }
 
 /// Non-empty trimmed text of an optional input, or MissingField.

@@ -1,6 +1,6 @@
 //! Registration by account name, email or phone (LOGIN_REGIS_SETTING).
 
-use super::{flag, login_setting, required, start_session, AccountType, SaToken};
+use super::{flag, login_setting, no_store, required, start_session, AccountType, SaToken};
 use crate::auth::hash_password;
 use crate::codes;
 use crate::envelope::{ok, Envelope, Reply};
@@ -54,27 +54,40 @@ struct Identity {
 
 /// Creates an account and signs it in.
 #[utoipa::path(post, path = "/api/user/register", tag = "user", request_body = RegisterBody,
-    responses((status = 200, body = Envelope<SaToken>)))]
+    responses((status = 200, body = Envelope<SaToken>,
+        description = "`Cache-Control: no-store`: the answer carries a token")))]
 async fn register(
     State(state): State<AppState>,
     ClientIp(ip): ClientIp,
     headers: HeaderMap,
     ApiJson(body): ApiJson<RegisterBody>,
+) -> (HeaderMap, Reply<SaToken>) {
+    (
+        no_store(),
+        create_account(&state, ip, &headers, &body).await,
+    )
+}
+
+async fn create_account(
+    state: &AppState,
+    ip: std::net::IpAddr,
+    headers: &HeaderMap,
+    body: &RegisterBody,
 ) -> Reply<SaToken> {
     state.limiter.check(Action::RegisterIp, ip)?;
-    let setting = login_setting(&state).await?;
+    let setting = login_setting(state).await?;
     if !flag(&setting, body.kind.open_flag()) {
         return Err(ErrorCode::RegisterTypeClosed.into());
     }
-    let id = identity_of(&body)?;
+    let id = identity_of(body)?;
     identity::check_login_password(&body.password)?;
-    let parent_id = inviter(&state, &setting, body.invite_code.as_deref()).await?;
-    ensure_free(&state, &id).await?;
+    let parent_id = inviter(state, &setting, body.invite_code.as_deref()).await?;
+    ensure_free(state, &id).await?;
 
     if body.kind != AccountType::Account && flag(&setting, body.kind.code_flag()) {
         let target = id.email.as_deref().or(id.phone.as_deref()).unwrap_or("");
         let code = body.code.as_deref().unwrap_or("");
-        codes::check(&state, ip, target, CodePurpose::Register, None, code).await?;
+        codes::check(state, ip, target, CodePurpose::Register, None, code).await?;
     }
 
     let hash = hash_password(&body.password).await?;
@@ -83,7 +96,7 @@ async fn register(
         .and_then(|v| v.as_str())
         .unwrap_or("0");
     let lang = lang::current();
-    let user = insert(&state, &id, &hash, parent_id, credits, lang, ip).await?;
+    let user = insert(state, &id, &hash, parent_id, credits, lang, ip).await?;
     tracing::info!(user_id = user.id, "account registered");
 
     if flag(&setting, "newUserNotice") {
@@ -92,7 +105,7 @@ async fn register(
         let content = i18n::message(lang, "welcome_body", &[("name", name)]);
         messages::create(&state.db, user.id, &title, &content).await?;
     }
-    let satoken = start_session(&state, user.id, sessions::KIND_SESSION, ip, &headers).await?;
+    let satoken = start_session(state, user.id, sessions::KIND_SESSION, ip, headers).await?;
     ok(SaToken { satoken })
 }
 

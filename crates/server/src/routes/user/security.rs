@@ -7,6 +7,7 @@ use crate::codes;
 use crate::envelope::{ok, Envelope, Reply};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiQuery, ClientIp};
+use crate::lockout;
 use crate::state::AppState;
 use axum::extract::State;
 use onyx_core::identity::{self, CodePurpose};
@@ -174,7 +175,8 @@ pub enum RecoveryType {
 }
 
 /// Sets a new login password with a `forget` code sent to the account's
-/// email or phone; every session of the account ends.
+/// email or phone; every session of the account ends, and an account lock
+/// is lifted.
 #[utoipa::path(post, path = "/api/user/forgetPwd", tag = "user", request_body = ForgetBody,
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn forget_pwd(
@@ -197,7 +199,8 @@ async fn forget_pwd(
     .ok_or(ErrorCode::CodeInvalid)?;
     let hash = hash_password(&body.password).await?;
     users::update(&state.db, user.id, users::Change::PasswordHash(&hash)).await?;
-    users::clear_failed_passwords(&state.db, user.id).await?;
+    // The code proved the owner: a lock on the account goes too.
+    lockout::unlock_user(&state.db, user.id, ip).await?;
     sessions::delete_all_for_user(&state.db, user.id).await?;
     tracing::info!(user_id = user.id, "login password reset with a code");
     ok(None)

@@ -5,10 +5,13 @@ import { Button, Checkbox, EmptyState, Field, Page, Tabs, toast } from '@/shared
 import { paths } from '@/shared/config/paths';
 import { useSettings } from '@/shared/settings/settings-store';
 import { completeSignIn } from '@/shared/session/auto-login';
+import { ApiError } from '@/shared/api/client';
 import type { CountryCode } from '@/shared/api/verification';
 import { useSubmit } from '@/shared/hooks/use-submit';
 import { login } from '../api/login';
+import { ACCOUNT_LOCKED_UNLOCK } from '../api/unlock';
 import { AuthHeader } from '../components/AuthHeader';
+import { UnlockPanel } from '../components/UnlockPanel';
 import { EMAIL_RE, LOGIN_TYPE_LABEL, openLoginTypes, type LoginType } from '../components/login-types';
 import { PhoneField, fullPhone } from '../components/PhoneField';
 
@@ -25,6 +28,9 @@ export default function LoginScreen() {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Failures from many places locked the account itself: offer the code.
+  const [locked, setLocked] = useState(false);
+  const [unlocking, setUnlocking] = useState(false);
   const { pending, run } = useSubmit();
   const current = types.includes(type) ? type : types[0];
 
@@ -42,15 +48,20 @@ export default function LoginScreen() {
     ev.preventDefault();
     if (!validate()) return;
     const ok = await run(async () => {
-      const token = await login({
-        type: current,
-        username: current === 'account' ? username.trim() : undefined,
-        email: current === 'email' ? email.trim() : undefined,
-        phone: current === 'phone' ? fullPhone(country, phone) : undefined,
-        password,
-        remember,
-      });
-      await completeSignIn(token);
+      try {
+        const token = await login({
+          type: current,
+          username: current === 'account' ? username.trim() : undefined,
+          email: current === 'email' ? email.trim() : undefined,
+          phone: current === 'phone' ? fullPhone(country, phone) : undefined,
+          password,
+          remember,
+        });
+        await completeSignIn(token);
+      } catch (error) {
+        if (error instanceof ApiError && error.code === ACCOUNT_LOCKED_UNLOCK) setLocked(true);
+        throw error;
+      }
     });
     if (ok) {
       toast(t('login_success'), 'success');
@@ -85,11 +96,24 @@ export default function LoginScreen() {
           <Button type="submit" block loading={pending} data-testid="login-submit">
             {t('login_submit')}
           </Button>
+          {locked && !unlocking ? (
+            <Button variant="secondary" block onClick={() => setUnlocking(true)} data-testid="login-unlock-offer">
+              {t('unlock_offer')}
+            </Button>
+          ) : null}
           <p className="form-foot">
             {t('login_noAccount')} <Link to={paths.register}>{t('login_goRegister')}</Link>
           </p>
         </form>
       )}
+      {unlocking ? (
+        <UnlockPanel
+          onUnlocked={() => {
+            setUnlocking(false);
+            setLocked(false);
+          }}
+        />
+      ) : null}
     </Page>
   );
 }
