@@ -21,6 +21,7 @@ pub mod ledger_transaction;
 pub mod message;
 pub mod option_pair;
 pub mod outbox;
+pub mod server_secret;
 pub mod session;
 pub mod setting;
 pub mod spot_maker_setting;

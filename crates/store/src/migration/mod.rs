@@ -9,6 +9,7 @@ mod m0002_market;
 mod m0003_catalogue;
 mod m0004_wallet;
 mod m0005_spot;
+mod m0007_claims_and_secrets;
 
 pub struct Migrator;
 
@@ -21,6 +22,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0003_catalogue::Migration),
             Box::new(m0004_wallet::Migration),
             Box::new(m0005_spot::Migration),
+            Box::new(m0007_claims_and_secrets::Migration),
         ]
     }
 }

@@ -11,6 +11,7 @@ pub mod files;
 pub mod kyc;
 pub mod messages;
 pub mod outbox;
+pub mod secrets;
 pub mod sessions;
 pub mod settings;
 pub mod spot;
