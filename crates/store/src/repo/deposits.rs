@@ -252,7 +252,9 @@ pub struct Review<'a> {
 }
 
 /// Decides a pending claim. Returns false when it was no longer pending,
-/// so a review never overwrites another.
+/// so a review never overwrites another. Confirming a claim whose hash
+/// another claim of the same network already credited fails on the
+/// `ux_deposits_credited_network_tx_hash` index.
 pub async fn review(db: &impl ConnectionTrait, id: i64, r: Review<'_>) -> Result<bool, DbErr> {
     let done = deposit::Entity::update_many()
         .col_expr(deposit::Column::Status, Expr::value(r.status))
