@@ -14,13 +14,15 @@ export default defineConfig({
     fs: { allow: [path.resolve(__dirname), path.join(repoRoot, 'crates/core/src/settings')] },
     proxy: {
       '/api': { target: api, changeOrigin: true },
-      '/ws': { target: api, ws: true, changeOrigin: true },
+      // The server admits a socket only from its own origin: the dev page's is rewritten to the target's.
+      '/ws': { target: api, ws: true, changeOrigin: true, rewriteWsOrigin: true },
     },
   },
   preview: {
     proxy: {
       '/api': { target: api, changeOrigin: true },
-      '/ws': { target: api, ws: true, changeOrigin: true },
+      // The server admits a socket only from its own origin: the dev page's is rewritten to the target's.
+      '/ws': { target: api, ws: true, changeOrigin: true, rewriteWsOrigin: true },
     },
   },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 600 },

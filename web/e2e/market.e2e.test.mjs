@@ -1,20 +1,27 @@
 // Market-data journey (issue 3) against a running `onyx serve --demo`:
 // home prices move, BTC's chart opens and switches interval, BTC goes on the
-// watchlist and shows in the Optional tab of /trade.
+// watchlist and shows in the Optional tab of /trade; then the main screens
+// load under the server's Content-Security-Policy, and the whole journey
+// logged no console error and no CSP violation.
 // Run: ONYX_URL=http://127.0.0.1:8080 npm run e2e   (Debian's Chromium, never a downloaded browser)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, closePhone, openPhone, signInDemo, tid } from './support.mjs';
+import { BASE, closePhone, openPhone, signInDemo, tid, watchPageHealth } from './support.mjs';
 
 /** The simulator ticks about once a second per coin; allow for a slow machine. */
 const PRICE_MOVE_WAIT = 45_000;
 
 
+/** Screens a signed-in user reaches from the tab bar and the account page. */
+const MAIN_ROUTES = ['/', '/trade', '/wallet', '/recharge', '/withdraw', '/userauth', '/help'];
+
 let browser;
 let page;
+let problems;
 
 before(async () => {
   ({ browser, page } = await openPhone());
+  problems = await watchPageHealth(page);
 });
 
 after(async () => {
@@ -73,5 +80,18 @@ test('live markets: moving prices, a chart, the watchlist', async (t) => {
     const row = page.locator(`${tid('trade-optional-list')} ${tid('coin-btcusdt')}`);
     await row.waitFor();
     await row.locator(tid('coin-price')).filter({ hasText: /\d/ }).waitFor();
+  });
+
+  await t.test('the main screens load under the CSP with no console error or violation', async () => {
+    for (const route of MAIN_ROUTES) {
+      const response = await page.goto(`${BASE}${route}`);
+      const csp = response.headers()['content-security-policy'] ?? '';
+      assert.match(csp, /script-src 'self';/, `${route} is served under the CSP`);
+      assert.match(csp, /frame-ancestors 'none'/);
+      await page.locator('#root *').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.equal(new URL(page.url()).pathname, route, `${route} opened for the signed-in user`);
+    }
+    assert.deepEqual(problems, [], 'console errors or CSP violations during the journey');
   });
 });

@@ -33,6 +33,27 @@ export async function closePhone({ browser, page }, failureShot) {
 export const DEMO = { username: 'demo', password: 'demo-pass-1' };
 
 /**
+ * Collects what breaks a page under the server's Content-Security-Policy
+ * (no inline script or style): console errors, uncaught exceptions and
+ * `securitypolicyviolation` events, each with the path it happened on.
+ * Call before the page loads what should be watched; read the returned
+ * array at the end of the journey.
+ */
+export async function watchPageHealth(page) {
+  const problems = [];
+  const where = () => new URL(page.url()).pathname;
+  // Injected by the browser itself, so the page's CSP does not block it.
+  await page.context().addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`));
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`${where()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`${where()}: uncaught ${e.message}`));
+  return problems;
+}
+
+/**
  * Keeps the page in English on every load. The app may store its start
  * language over the one openPhone sets, and journeys that assert English
  * texts cannot allow that race.

@@ -56,9 +56,16 @@ pub struct Config {
     /// Take the client address from X-Forwarded-For (only behind a proxy you run).
     #[arg(long, env = "ONYX_TRUST_PROXY", default_value_t = false)]
     pub trust_proxy: bool,
-    /// Mark cookies Secure (set when served over https).
+    /// Mark cookies Secure (set when served over https); also sends
+    /// Strict-Transport-Security and makes https the server's own scheme
+    /// for the socket's Origin check.
     #[arg(long, env = "ONYX_SECURE_COOKIES", default_value_t = false)]
     pub secure_cookies: bool,
+    /// Other web origins whose pages may open the live socket, comma
+    /// separated (`https://app.example.com,https://m.example.com`). The
+    /// server's own origin is always allowed.
+    #[arg(long, env = "ONYX_ALLOWED_ORIGINS", value_delimiter = ',')]
+    pub allowed_origins: Vec<String>,
     /// Price feed: simulator (offline, default), binance (public stream at
     /// --market-url) or off (no live prices).
     #[arg(
@@ -146,6 +153,7 @@ impl Config {
             upload_max_mb: 10,
             trust_proxy: false,
             secure_cookies: false,
+            allowed_origins: Vec::new(),
             market_feed: MarketFeed::Off,
             market_url: "wss://stream.binance.com:9443/stream".into(),
             market_seed: 42,
@@ -193,6 +201,21 @@ impl Config {
         ] {
             if let Some(Err(e)) = self.deposit_key(network) {
                 anyhow::bail!("{flag}: {e}");
+            }
+        }
+        Ok(())
+    }
+
+    /// Every `--allowed-origins` entry is a bare `http(s)://host[:port]`;
+    /// a path, a wildcard or a typo would otherwise never match and the
+    /// operator would not know why their page cannot connect.
+    pub fn check_allowed_origins(&self) -> anyhow::Result<()> {
+        for entry in self.allowed_origins.iter().filter(|e| !e.trim().is_empty()) {
+            if crate::origin::Origin::parse(entry).is_none() {
+                anyhow::bail!(
+                    "--allowed-origins (ONYX_ALLOWED_ORIGINS): {entry:?} is not an origin \
+                     like https://app.example.com"
+                );
             }
         }
         Ok(())

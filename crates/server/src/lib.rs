@@ -17,6 +17,7 @@ pub mod market_service;
 pub mod middleware;
 pub mod openapi;
 pub mod operators;
+pub mod origin;
 pub mod routes;
 pub mod socket;
 pub mod spot;
@@ -50,14 +51,19 @@ pub fn app(state: AppState) -> Router {
         .layer(DefaultBodyLimit::max(JSON_BODY_MAX_BYTES))
         .layer(CatchPanicLayer::custom(middleware::panic_to_500))
         .layer(axum::middleware::from_fn(middleware::api_envelope))
+        .layer(middleware::no_store())
         .with_state(state);
-    api.route("/ws/{id}", get(socket::upgrade).with_state(ws_state))
-        .merge(web::router(web_dir))
+    let https = ws_state.config.secure_cookies;
+    let app = api
+        .route("/ws/{id}", get(socket::upgrade).with_state(ws_state))
+        .merge(web::router(web_dir));
+    middleware::security_headers(app, https)
 }
 
 /// Connects, migrates and (with `--demo`, on an empty database) seeds.
 pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
     config.check_deposit_keys()?;
+    config.check_allowed_origins()?;
     let db = onyx_store::connect(config.db.database_url.as_deref(), &config.db.data_dir).await?;
     onyx_store::migrate(&db).await?;
     let state = AppState::new(db, config);

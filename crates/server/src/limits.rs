@@ -24,6 +24,9 @@ pub enum Action {
     Upload,
     /// Operator sign-ins per IP: 10 a minute.
     AdminLoginIp,
+    /// Deposit claims per user: 10 an hour (each one costs an operator a
+    /// look at a block explorer).
+    DepositClaim,
 }
 
 impl Action {
@@ -40,16 +43,18 @@ impl Action {
             Action::CodeCheckIp => per(20, Duration::from_secs(60)),
             Action::Upload => per(30, Duration::from_secs(60)),
             Action::AdminLoginIp => per(10, Duration::from_secs(60)),
+            Action::DepositClaim => per(10, Duration::from_secs(3600)),
         }
     }
 
-    const ALL: [Action; 6] = [
+    const ALL: [Action; 7] = [
         Action::LoginIp,
         Action::RegisterIp,
         Action::CodeSendIp,
         Action::CodeCheckIp,
         Action::Upload,
         Action::AdminLoginIp,
+        Action::DepositClaim,
     ];
 }
 

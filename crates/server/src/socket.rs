@@ -34,6 +34,10 @@
 //!   subscription with the same ERROR.
 //! - `{"type":"HEARTBEAT","data":{"ts"}}` every 15 s, followed by a ping.
 //!
+//! Origin: an upgrade whose `Origin` is neither the server's own nor one in
+//! `--allowed-origins` is refused with HTTP 403 (see `crate::origin`); one
+//! without `Origin` (no browser) is admitted.
+//!
 //! Limits: at most [`CONNECTIONS_PER_IP_MAX`] connections per client address
 //! (the next upgrade is refused with HTTP 429); at most
 //! [`CLIENT_MESSAGES_PER_SECOND`] client messages per second per connection
@@ -71,13 +75,14 @@
 
 use crate::auth::token_hash;
 use crate::extract::ClientIp;
+use crate::origin::OriginPolicy;
 use crate::routes::market::{levels, spot_pair_known};
 use crate::spot::events::{DepthDelta, OrderView, SpotEvent, TradeEvent};
 use crate::spot::SpotService;
 use crate::state::AppState;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use onyx_core::ErrorCode;
@@ -319,6 +324,16 @@ pub async fn upgrade(
         .filter(|c| c.is_ascii_alphanumeric() || *c == '-')
         .take(64)
         .collect();
+    let origins = OriginPolicy {
+        trust_proxy: state.config.trust_proxy,
+        https: state.config.secure_cookies,
+        allowed: &state.config.allowed_origins,
+    };
+    if !origins.admits(&headers) {
+        let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
+        tracing::debug!(%ip, ?origin, "socket refused: foreign origin");
+        return (StatusCode::FORBIDDEN, "origin not allowed").into_response();
+    }
     let Some(admission) = state.sockets.try_admit(ip) else {
         tracing::debug!(%ip, "socket refused: too many connections");
         return (StatusCode::TOO_MANY_REQUESTS, "too many connections").into_response();

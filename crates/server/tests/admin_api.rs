@@ -465,7 +465,7 @@ async fn kyc_queue_is_oldest_first_and_review_only_from_pending_with_a_message()
     assert_eq!(q["rows"][1]["id"], second);
     assert_eq!(
         q["rows"][0]["frontFile"],
-        json!({"id": "front123", "url": "/api/admin/file/front123"})
+        json!({"id": "front123", "url": "/api/admin/file/front123/link"})
     );
     assert_eq!(q["rows"][0]["backFile"]["id"], "back123");
     assert!(q["rows"][0]["handFile"].is_null());
@@ -589,62 +589,110 @@ async fn kyc_queue_is_oldest_first_and_review_only_from_pending_with_a_message()
     assert_eq!(carol_inbox["rows"][0]["title"], "初级认证已通过");
 }
 
-#[tokio::test]
-async fn operators_who_review_kyc_can_open_the_documents() {
-    let app = TestApp::spawn().await;
-    let owner = operator(&app, "owner1", "owner").await;
-    let support = operator(&app, "support1", "support").await;
-    let (uid, user_token) = user_with_session(&app, "alice").await;
-    let dir = app.state.config.db.data_dir.join("uploads").join("ab");
+/// An upload of `user_id` stored as `id` (hex, as ids are), with its bytes
+/// on disk.
+async fn stored_file(app: &TestApp, user_id: i64, id: &str, bytes: &[u8]) {
+    let dir = app.state.config.db.data_dir.join("uploads").join(&id[..2]);
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("abfile1"), b"\x89PNG fake").unwrap();
+    std::fs::write(dir.join(id), bytes).unwrap();
     file::ActiveModel {
-        id: Set("abfile1".into()),
-        user_id: Set(uid),
+        id: Set(id.into()),
+        user_id: Set(user_id),
         file_name: Set("front.png".into()),
         mime: Set("image/png".into()),
-        size: Set(9),
-        storage_key: Set("ab/abfile1".into()),
+        size: Set(bytes.len() as i64),
+        storage_key: Set(format!("{}/{id}", &id[..2])),
         created_at: Set(Utc::now()),
     }
     .insert(&app.state.db)
     .await
     .unwrap();
+}
 
-    let req = TestApp::request("GET", "/api/admin/file/abfile1", None)
-        .header("adminToken", &owner)
+/// GET of a link's url: status headers and bytes, no token sent.
+async fn open_link(app: &TestApp, url: &str) -> (axum::http::HeaderMap, Vec<u8>) {
+    let req = TestApp::request("GET", url, None)
         .body(axum::body::Body::empty())
         .unwrap();
     let res = tower::ServiceExt::oneshot(app.router.clone(), req)
         .await
         .unwrap();
-    assert_eq!(res.headers()["content-type"], "image/png");
+    let headers = res.headers().clone();
     let bytes = http_body_util::BodyExt::collect(res.into_body())
         .await
         .unwrap()
         .to_bytes();
-    assert_eq!(&bytes[..], b"\x89PNG fake");
+    (headers, bytes.to_vec())
+}
 
+const PNG: &[u8] =
+    b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89";
+
+#[tokio::test]
+async fn operators_who_review_kyc_open_the_documents_through_signed_links() {
+    let app = TestApp::spawn().await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let support = operator(&app, "support1", "support").await;
+    let compliance = operator(&app, "compliance1", "compliance").await;
+    let (uid, user_token) = user_with_session(&app, "alice").await;
+    stored_file(&app, uid, "abf11e01", PNG).await;
+    stored_file(&app, uid, "cdf11e02", PNG).await;
+    let submission = kyc(&app, uid, 1, "pending").await;
+    kyc_submission::ActiveModel {
+        id: Set(submission),
+        front_file: Set("abf11e01".into()),
+        ..Default::default()
+    }
+    .update(&app.state.db)
+    .await
+    .unwrap();
+
+    let row = admin_get(&app, "/api/admin/kyc", &compliance).await.ok()["rows"][0].clone();
+    assert_eq!(row["frontFile"]["url"], "/api/admin/file/abf11e01/link");
+    for reviewer in [&owner, &compliance] {
+        let link = admin_get(&app, "/api/admin/file/abf11e01/link", reviewer)
+            .await
+            .ok();
+        let url = link["url"].as_str().unwrap();
+        assert!(
+            url.starts_with("/api/common/file/abf11e01?expires="),
+            "{url}"
+        );
+        assert!(url.contains("&for=a"), "minted for an operator: {url}");
+        assert!(!url.contains(reviewer.as_str()), "no token in the link");
+        let (headers, bytes) = open_link(&app, url).await;
+        assert_eq!(bytes, PNG);
+        assert_eq!(headers["content-type"], "image/png");
+        assert!(headers["content-disposition"]
+            .to_str()
+            .unwrap()
+            .starts_with("attachment"));
+        assert_eq!(headers["content-security-policy"], "sandbox");
+    }
+
+    // A token in the URL opens nothing any more.
     let by_query = TestApp::request(
         "GET",
-        &format!("/api/admin/file/abfile1?adminToken={owner}"),
+        &format!("/api/admin/file/abf11e01/link?adminToken={owner}"),
         None,
     )
     .body(axum::body::Body::empty())
     .unwrap();
-    let res = tower::ServiceExt::oneshot(app.router.clone(), by_query)
-        .await
-        .unwrap();
-    assert_eq!(res.headers()["content-type"], "image/png");
-
-    admin_get(&app, "/api/admin/file/abfile1", &support)
-        .await
-        .fails_with(-9);
-    admin_get(&app, "/api/admin/file/missing", &owner)
+    assert_token_failure(&app.send(by_query).await);
+    // An upload no submission shows is no document to review.
+    admin_get(&app, "/api/admin/file/cdf11e02/link", &compliance)
         .await
         .fails_with(-6);
-    assert_token_failure(&admin_send(&app, "GET", "/api/admin/file/abfile1", None, None).await);
-    assert_token_failure(&admin_get(&app, "/api/admin/file/abfile1", &user_token).await);
+    admin_get(&app, "/api/admin/file/abf11e01/link", &support)
+        .await
+        .fails_with(-9);
+    admin_get(&app, "/api/admin/file/missing/link", &owner)
+        .await
+        .fails_with(-6);
+    assert_token_failure(
+        &admin_send(&app, "GET", "/api/admin/file/abf11e01/link", None, None).await,
+    );
+    assert_token_failure(&admin_get(&app, "/api/admin/file/abf11e01/link", &user_token).await);
 }
 
 #[tokio::test]
@@ -1048,7 +1096,7 @@ async fn the_openapi_document_lists_the_operator_and_content_calls() {
         ("/api/admin/kyc", "get"),
         ("/api/admin/kyc/{id}/approve", "post"),
         ("/api/admin/kyc/{id}/reject", "post"),
-        ("/api/admin/file/{id}", "get"),
+        ("/api/admin/file/{id}/link", "get"),
         ("/api/admin/settings", "get"),
         ("/api/admin/settings/{key}", "put"),
         ("/api/admin/content", "get"),

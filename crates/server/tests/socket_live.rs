@@ -13,7 +13,7 @@ use onyx_market::simulator::Simulator;
 use onyx_server::market_service::MarketService;
 use onyx_server::socket::CONNECTIONS_PER_IP_MAX;
 use serde_json::{json, Value};
-use socket::{send, serve, Ws};
+use socket::{connect_with, send, serve, Ws};
 use std::net::SocketAddr;
 use std::time::Duration;
 use tokio_tungstenite::tungstenite::Message;
@@ -262,5 +262,98 @@ async fn the_twenty_first_connection_from_one_address_is_refused() {
     assert_eq!(
         app.state.sockets.connections("127.0.0.1".parse().unwrap()),
         CONNECTIONS_PER_IP_MAX
+    );
+}
+
+/// The subscription works: the socket is a real, usable one.
+async fn assert_usable(ws: &mut Ws, app: &TestApp) {
+    let mut market = Market::new(app).await;
+    send(
+        ws,
+        json!({"op": "subscribe", "type": "detail", "symbol": "btcusdt"}),
+    )
+    .await;
+    market.until(ws, |m| m["type"] == "DETAIL").await;
+}
+
+#[tokio::test]
+async fn a_browser_page_of_this_server_opens_the_socket_and_a_foreign_one_gets_403() {
+    let app = TestApp::spawn().await;
+    let addr = serve(&app).await;
+    let own = format!("http://{addr}");
+    let mut ws = connect_with(addr, "own-page", &[("origin", &own)])
+        .await
+        .expect("the server's own origin is admitted");
+    assert_usable(&mut ws, &app).await;
+    for foreign in [
+        "http://evil.example",
+        &format!("https://{addr}"),
+        &format!("http://{addr}.evil.example"),
+        "null",
+        "not an origin",
+    ] {
+        let refused = connect_with(addr, "foreign", &[("origin", foreign)]).await;
+        assert_eq!(refused.err(), Some(403), "{foreign}");
+    }
+    // No Origin: a bot or a benchmark, not a browser page.
+    let mut bot = connect_with(addr, "bot", &[]).await.expect("admitted");
+    assert_usable(&mut bot, &app).await;
+    assert_eq!(
+        app.state.sockets.connections("127.0.0.1".parse().unwrap()),
+        2,
+        "refused upgrades hold no connection slot"
+    );
+}
+
+#[tokio::test]
+async fn listed_origins_are_admitted_and_the_forwarded_scheme_counts_only_behind_a_trusted_proxy() {
+    let listed = TestApp::spawn_with(|c| {
+        c.allowed_origins = vec!["https://app.example.com".into()];
+    })
+    .await;
+    let addr = serve(&listed).await;
+    let mut ws = connect_with(addr, "listed", &[("origin", "https://app.example.com")])
+        .await
+        .expect("a listed origin is admitted");
+    assert_usable(&mut ws, &listed).await;
+    let other = connect_with(addr, "other", &[("origin", "https://m.example.com")]).await;
+    assert_eq!(other.err(), Some(403));
+
+    // Behind a TLS proxy the page is https while the hop to Onyx is http.
+    let https_page = [
+        ("origin", "https://onyx.example"),
+        ("host", "onyx.example"),
+        ("x-forwarded-proto", "https"),
+    ];
+    let direct = serve(&TestApp::spawn().await).await;
+    assert_eq!(
+        connect_with(direct, "untrusted", &https_page).await.err(),
+        Some(403)
+    );
+    let proxied = TestApp::spawn_with(|c| c.trust_proxy = true).await;
+    let behind = serve(&proxied).await;
+    connect_with(behind, "trusted", &https_page)
+        .await
+        .expect("the trusted proxy's scheme makes the page's origin our own");
+    let secure = TestApp::spawn_with(|c| c.secure_cookies = true).await;
+    let https = serve(&secure).await;
+    connect_with(https, "secure", &https_page[..2])
+        .await
+        .expect("--secure-cookies: the site's own scheme is https");
+}
+
+#[tokio::test]
+async fn a_startup_with_a_malformed_allowed_origin_fails_and_names_the_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = onyx_server::config::Config::for_data_dir(dir.path().to_path_buf(), None);
+    config.allowed_origins = vec![
+        "https://ok.example".into(),
+        "https://bad.example/path".into(),
+    ];
+    let err = onyx_server::prepare(config).await.err().expect("refused");
+    let text = format!("{err:#}");
+    assert!(
+        text.contains("--allowed-origins") && text.contains("bad.example/path"),
+        "{text}"
     );
 }

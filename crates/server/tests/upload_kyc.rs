@@ -1,5 +1,6 @@
-//! Uploads (type by content, size limit, owner-only reading) and identity
-//! verification submissions.
+//! Uploads (type by content, size limit, reading back through signed links
+//! only, served as sandboxed attachments) and identity verification
+//! submissions.
 
 #[path = "common/accounts.rs"]
 mod accounts;
@@ -62,8 +63,34 @@ fn envelope_code(bytes: &[u8]) -> i64 {
         .unwrap()
 }
 
+/// A link to the file, minted by its owner's session (header token).
+async fn link(app: &TestApp, token: &str, id: &str) -> Reply {
+    app.get(&format!("/api/common/file/{id}/link"), Some(token))
+        .await
+}
+
+async fn link_url(app: &TestApp, token: &str, id: &str) -> String {
+    link(app, token, id).await.ok()["url"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+#[track_caller]
+fn assert_served_as_attachment(headers: &axum::http::HeaderMap, mime: &str, id: &str) {
+    assert_eq!(headers[header::CONTENT_TYPE], mime);
+    let disposition = headers[header::CONTENT_DISPOSITION].to_str().unwrap();
+    assert!(
+        disposition.starts_with("attachment;") && disposition.contains(id),
+        "{disposition}"
+    );
+    assert_eq!(headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
+    assert_eq!(headers[header::CONTENT_SECURITY_POLICY], "sandbox");
+    assert_eq!(headers[header::CACHE_CONTROL], "no-store");
+}
+
 #[tokio::test]
-async fn a_png_is_stored_privately_and_served_only_to_its_owner() {
+async fn a_png_is_stored_privately_and_read_back_through_a_link_of_its_owner() {
     let app = TestApp::spawn().await;
     let (_, alice) = signed_in(&app, "alice").await;
     let (_, bob) = signed_in(&app, "bob").await;
@@ -89,36 +116,138 @@ async fn a_png_is_stored_privately_and_served_only_to_its_owner() {
         "stored under its id, not its name"
     );
 
-    let url = format!("/api/common/file/{id}");
-    let (headers, bytes) = fetch(&app, &url, Some(&alice)).await;
+    let minted = link(&app, &alice, &id).await.ok();
+    let url = minted["url"].as_str().unwrap();
+    assert!(
+        url.starts_with(&format!("/api/common/file/{id}?expires=")),
+        "{url}"
+    );
+    assert!(!url.contains(&alice), "no session token in the link");
+    assert!(minted["expireTime"].is_string());
+    // The link needs no token: it is what an <img src> carries.
+    let (headers, bytes) = fetch(&app, url, None).await;
     assert_eq!(bytes, PNG);
-    assert_eq!(headers[header::CONTENT_TYPE], "image/png");
-    assert_eq!(headers[header::CONTENT_DISPOSITION], "inline");
-    assert_eq!(headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
-    assert!(headers[header::CACHE_CONTROL]
+    assert_served_as_attachment(&headers, "image/png", &id);
+
+    // Someone else's file cannot be linked: not found, as for a missing one.
+    link(&app, &bob, &id).await.fails_with(-6);
+    link(&app, &alice, "0123456789abcdef0123456789abcdef")
+        .await
+        .fails_with(-6);
+    assert_token_failure(&app.get(&format!("/api/common/file/{id}/link"), None).await);
+    assert_token_failure(&link(&app, "garbage", &id).await);
+}
+
+#[tokio::test]
+async fn a_session_token_no_longer_opens_a_file_and_a_link_only_as_signed() {
+    let app = TestApp::spawn().await;
+    let (_, alice) = signed_in(&app, "alice").await;
+    let id = upload(&app, Some(&alice), "id.png", PNG).await.ok()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let plain = format!("/api/common/file/{id}");
+    // The old ways: the token in the query, or in the header, on the file itself.
+    let (_, bytes) = fetch(&app, &format!("{plain}?satoken={}", q(&alice)), None).await;
+    assert_eq!(envelope_code(&bytes), -1063);
+    let (_, bytes) = fetch(&app, &plain, Some(&alice)).await;
+    assert_eq!(envelope_code(&bytes), -1063);
+
+    let url = link_url(&app, &alice, &id).await;
+    let (_, bytes) = fetch(&app, &url, None).await;
+    assert_eq!(bytes, PNG);
+    let sig_at = url.find("&sig=").unwrap() + 5;
+    let mut forged = url.clone().into_bytes();
+    forged[sig_at] = if forged[sig_at] == b'0' { b'1' } else { b'0' };
+    let tampered = [
+        String::from_utf8(forged).unwrap(),
+        url.replace("&for=u", "&for=a"),
+        url.replace("?expires=", "?expires=9"),
+        url[..sig_at - 5].to_string(),
+    ];
+    for bad in &tampered {
+        let (_, bytes) = fetch(&app, bad, None).await;
+        assert_eq!(envelope_code(&bytes), -1063, "{bad}");
+    }
+    // A valid signature for one file does not open another.
+    let other = upload(&app, Some(&alice), "other.png", PNG).await.ok()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (_, bytes) = fetch(&app, &url.replace(&id, &other), None).await;
+    assert_eq!(envelope_code(&bytes), -1063);
+}
+
+#[tokio::test]
+async fn a_link_works_until_it_expires_and_not_after() {
+    let app = TestApp::spawn().await;
+    let (alice, token) = signed_in(&app, "alice").await;
+    let (alice_id, alice) = (alice.id, token);
+    let id = upload(&app, Some(&alice), "id.png", PNG).await.ok()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let key = app.state.files.link_key(&app.state.db).await.unwrap();
+    let now = chrono::Utc::now().timestamp();
+    let reader = onyx_server::files::Reader::User(alice_id);
+    let (_, bytes) = fetch(&app, &key.sign(&id, now + 60, reader), None).await;
+    assert_eq!(bytes, PNG, "a minute left: opens");
+    let (_, bytes) = fetch(&app, &key.sign(&id, now - 1, reader), None).await;
+    assert_eq!(envelope_code(&bytes), -1063, "a second past: expired");
+    let r: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    assert!(r["msg"].as_str().unwrap().contains("expired"), "{r}");
+    // A link signed for another user does not open alice's file.
+    let bob = onyx_server::files::Reader::User(alice_id + 1);
+    let (_, bytes) = fetch(&app, &key.sign(&id, now + 60, bob), None).await;
+    assert_eq!(envelope_code(&bytes), -6);
+}
+
+#[tokio::test]
+async fn the_link_key_survives_a_restart_and_is_shared_by_nodes_on_one_database() {
+    let app = TestApp::spawn().await;
+    let (_, alice) = signed_in(&app, "alice").await;
+    let id = upload(&app, Some(&alice), "id.png", PNG).await.ok()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let url = link_url(&app, &alice, &id).await;
+    // A second node (or this one after a restart): a fresh file store on
+    // the same database and the same upload folder.
+    let node = onyx_server::state::AppState::new(app.state.db.clone(), (*app.state.config).clone());
+    let router = onyx_server::app(node);
+    let req = TestApp::request("GET", &url, None)
+        .body(Body::empty())
+        .unwrap();
+    let res = router.oneshot(req).await.unwrap();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    assert_eq!(&bytes[..], PNG);
+}
+
+#[tokio::test]
+async fn a_gif_that_is_also_html_is_served_as_a_sandboxed_attachment() {
+    let app = TestApp::spawn().await;
+    let (_, alice) = signed_in(&app, "alice").await;
+    let mut polyglot = b"GIF89a\x01\x00\x01\x00\x00\x00\x00;".to_vec();
+    polyglot.extend_from_slice(
+        b"<html><body><script>fetch('/api/user/getInfo')</script></body></html>",
+    );
+    let up = upload(&app, Some(&alice), "cat.html", &polyglot).await.ok();
+    let id = up["id"].as_str().unwrap();
+    let url = link_url(&app, &alice, id).await;
+    let (headers, bytes) = fetch(&app, &url, None).await;
+    assert_eq!(bytes, polyglot);
+    assert_served_as_attachment(&headers, "image/gif", id);
+    assert!(headers[header::CONTENT_DISPOSITION]
         .to_str()
         .unwrap()
-        .starts_with("private"));
-    let (_, bytes) = fetch(&app, &format!("{url}?satoken={}", q(&alice)), None).await;
-    assert_eq!(bytes, PNG, "<img> tags pass the token in the query");
+        .ends_with(".gif\""));
 
-    let (_, bytes) = fetch(&app, &url, Some(&bob)).await;
-    assert_eq!(
-        envelope_code(&bytes),
-        -6,
-        "someone else's file is not found"
-    );
-    let (_, bytes) = fetch(
-        &app,
-        "/api/common/file/0123456789abcdef0123456789abcdef",
-        Some(&alice),
-    )
-    .await;
-    assert_eq!(envelope_code(&bytes), -6);
-    let (_, bytes) = fetch(&app, &url, None).await;
-    assert_eq!(envelope_code(&bytes), 500);
-    let (_, bytes) = fetch(&app, &url, Some("garbage")).await;
-    assert_eq!(envelope_code(&bytes), 500);
+    let mut pdf = b"%PDF-1.7\n".to_vec();
+    pdf.extend_from_slice(b"1 0 obj << /OpenAction << /S /JavaScript /JS (app.alert(1)) >> >>");
+    let up = upload(&app, Some(&alice), "doc.pdf", &pdf).await.ok();
+    let id = up["id"].as_str().unwrap();
+    let (headers, _) = fetch(&app, &link_url(&app, &alice, id).await, None).await;
+    assert_served_as_attachment(&headers, "application/pdf", id);
 }
 
 #[tokio::test]

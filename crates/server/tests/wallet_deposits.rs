@@ -1,6 +1,8 @@
 //! Deposits: per-user addresses from the operator's extended public keys,
-//! claims, operator review (credit once, bonus from rewards), and the demo
-//! user's opening balance.
+//! claims (a transfer claimed by two users is held for review, not refused
+//! to the second; waiting claims bounded, filing rate limited), operator
+//! review (credit once, bonus from rewards), and the demo user's opening
+//! balance.
 
 mod admin_common;
 mod common;
@@ -15,8 +17,8 @@ use onyx_core::address::{self, Network};
 use onyx_core::hd::DepositKey;
 use onyx_core::ledger::{AccountId, SystemAccount, Wallet};
 use onyx_store::entity::deposit;
-use onyx_store::repo::{messages, settings, users};
-use sea_orm::{EntityTrait, PaginatorTrait};
+use onyx_store::repo::{deposits, messages, settings, users};
+use sea_orm::{EntityTrait, PaginatorTrait, SqlErr};
 use serde_json::{json, Value};
 use wallet::{assert_audit_clean, balance, dec};
 
@@ -278,19 +280,26 @@ async fn claims_are_checked_against_limits_format_and_earlier_claims() {
     assert_eq!(d["address"], derived(XPUB_A, Network::Tron, 0).as_str());
     assert_eq!(d["bonus"], Value::Null);
     assert_eq!(d["reviewTime"], Value::Null);
-    // The same transaction again, by anyone, in any case, even for another
-    // coin of the same chain.
+    assert_eq!(d["contested"], false);
+    // The same transaction again by the same user, in any case, even for
+    // another coin of the same chain.
     pay(&app, &alice, None, claim("12.5", &hash(1)))
         .await
         .fails_with(-4034);
-    pay(&app, &bob, None, claim("3", &hash(1).to_uppercase()))
+    let eth = json!({"coin": "eth", "symbol": "ETH", "amount": "1", "txHash": hash(9)});
+    pay(&app, &alice, None, eth).await.fails_with(-4034);
+    // Another user's claim of it is held for review, not refused.
+    let contested = pay(&app, &bob, None, claim("3", &hash(1).to_uppercase()))
         .await
-        .fails_with(-4034);
+        .ok();
+    assert_eq!(contested["status"], "pending");
+    assert_eq!(contested["contested"], true);
     // A hash of one chain may appear on another.
     let evm_same =
         json!({"coin": "usdt", "symbol": "USDT-ERC20", "amount": "10", "txHash": hash(1)});
-    pay(&app, &bob, None, evm_same).await.ok();
-    assert_eq!(deposit_rows(&app).await, 3);
+    let d = pay(&app, &bob, None, evm_same).await.ok();
+    assert_eq!(d["contested"], false);
+    assert_eq!(deposit_rows(&app).await, 4);
 }
 
 #[tokio::test]
@@ -324,6 +333,25 @@ async fn a_screenshot_must_be_the_users_own_upload() {
     assert_eq!(d["screenshot"], "/api/common/file/fileofalice");
     body["txHash"] = json!(hash(2));
     pay(&app, &bob, None, body).await.fails_with(-4);
+
+    // Operators who review funds may open a claim's screenshot, by link.
+    let owner = operator(&app, "owner1", "owner").await;
+    let compliance = operator(&app, "compliance1", "compliance").await;
+    let link = admin_get(&app, "/api/admin/file/fileofalice/link", &owner)
+        .await
+        .ok();
+    assert!(link["url"]
+        .as_str()
+        .unwrap()
+        .starts_with("/api/common/file/fileofalice?expires="));
+    // Compliance reviews KYC documents, not deposit screenshots; an
+    // upload no claim shows is nothing to review.
+    admin_get(&app, "/api/admin/file/fileofalice/link", &compliance)
+        .await
+        .fails_with(-6);
+    admin_get(&app, "/api/admin/file/fileofbob/link", &owner)
+        .await
+        .fails_with(-6);
 }
 
 #[tokio::test]
@@ -742,4 +770,252 @@ async fn the_demo_user_starts_with_10000_usdt_from_a_confirmed_deposit() {
         Ok(())
     );
     assert_audit_clean(&app).await;
+}
+
+async fn reject(app: &TestApp, owner: &str, id: i64, reason: &str) -> Reply {
+    admin_post(
+        app,
+        &format!("/api/admin/deposits/{id}/reject"),
+        owner,
+        json!({ "reason": reason }),
+    )
+    .await
+}
+
+/// The newest of the user's deposit records.
+async fn my_latest(app: &TestApp, token: &str) -> Value {
+    app.get("/api/recharge/list", Some(token)).await.ok()["rows"][0].clone()
+}
+
+async fn confirmed_claims_of(app: &TestApp, tx_hash: &str) -> usize {
+    deposit::Entity::find()
+        .all(&app.state.db)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|d| d.tx_hash == tx_hash && d.status == "confirmed")
+        .count()
+}
+
+#[tokio::test]
+async fn a_front_run_claim_on_the_shared_address_is_held_beside_the_real_one_and_one_is_credited() {
+    let app = TestApp::spawn().await;
+    set_shared_address(&app, "USDT-TRC20", TRON_SHARED).await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let (mallory_id, mallory) = user_with_session(&app, "mallory").await;
+    let (alice_id, alice) = user_with_session(&app, "alice").await;
+    // Mallory saw alice's transfer to the shared address on chain and
+    // claims it first, for far more than was sent.
+    let fake = claimed(&app, &mallory, "9999999", &hash(1)).await;
+    let real = pay(&app, &alice, None, claim("250", &hash(1))).await.ok();
+    assert_eq!(real["status"], "pending", "the real sender is not refused");
+    assert_eq!(real["contested"], true);
+    let real = real["id"].as_i64().unwrap();
+    for token in [&alice, &mallory] {
+        let mine = my_latest(&app, token).await;
+        assert_eq!(
+            (&mine["status"], &mine["contested"]),
+            (&json!("pending"), &json!(true))
+        );
+    }
+
+    // The operator sees both claims side by side, in the queue and in each.
+    let queue = admin_get(&app, "/api/admin/deposits", &owner).await.ok();
+    assert_eq!(queue["total"], 2);
+    let (first, second) = (&queue["rows"][0], &queue["rows"][1]);
+    assert_eq!(
+        (&first["id"], &first["contested"]),
+        (&json!(fake), &json!(true))
+    );
+    assert_eq!(first["conflictsWith"][0]["id"], real);
+    assert_eq!(first["conflictsWith"][0]["userId"], alice_id);
+    assert_eq!(first["conflictsWith"][0]["amount"], "250");
+    assert_eq!(second["conflictsWith"][0]["id"], fake);
+    let detail = admin_get(&app, &format!("/api/admin/deposits/{real}"), &owner)
+        .await
+        .ok();
+    assert_eq!(detail["userId"], alice_id);
+    assert_eq!(detail["conflictsWith"].as_array().unwrap().len(), 1);
+    let rival = &detail["conflictsWith"][0];
+    assert_eq!(rival["userId"], mallory_id);
+    assert_eq!(rival["amount"], "9999999");
+    assert_eq!(rival["address"], TRON_SHARED);
+    assert_eq!(rival["status"], "pending");
+
+    // The operator credits the real sender; the other claim can no longer
+    // be credited and is rejected.
+    let done = confirm(&app, &owner, real).await.ok();
+    assert_eq!(done["status"], "confirmed");
+    assert_eq!(done["conflictsWith"][0]["id"], fake);
+    confirm(&app, &owner, fake).await.fails_with(-4034);
+    let r = reject(
+        &app,
+        &owner,
+        fake,
+        "the transfer came from another user's wallet",
+    )
+    .await
+    .ok();
+    assert_eq!(r["status"], "rejected");
+    assert_eq!(r["conflictsWith"][0]["status"], "confirmed");
+
+    assert_eq!(
+        balance(&app, alice_id, Wallet::Spot, "USDT").await,
+        (dec("250"), dec("0"))
+    );
+    assert_eq!(
+        balance(&app, mallory_id, Wallet::Spot, "USDT").await,
+        (dec("0"), dec("0"))
+    );
+    assert_eq!(confirmed_claims_of(&app, &hash(1)).await, 1);
+    let alice_sees = my_latest(&app, &alice).await;
+    assert_eq!(
+        (&alice_sees["status"], &alice_sees["contested"]),
+        (&json!("confirmed"), &json!(false))
+    );
+    let mallory_sees = my_latest(&app, &mallory).await;
+    assert_eq!(
+        (&mallory_sees["status"], &mallory_sees["contested"]),
+        (&json!("rejected"), &json!(false))
+    );
+    // A credited transfer is refused to anyone, from now on.
+    let (_, carol) = user_with_session(&app, "carol").await;
+    pay(&app, &carol, None, claim("250", &hash(1)))
+        .await
+        .fails_with(-4034);
+    assert_eq!(audit_rows(&app, &owner, "deposit.confirm").await.len(), 1);
+    assert_audit_clean(&app).await;
+}
+
+#[tokio::test]
+async fn concurrent_confirms_of_two_claims_of_one_transfer_credit_it_once() {
+    let app = TestApp::spawn().await;
+    set_shared_address(&app, "USDT-TRC20", TRON_SHARED).await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let second_operator = operator(&app, "owner2", "owner").await;
+    let (alice_id, alice) = user_with_session(&app, "alice").await;
+    let (bob_id, bob) = user_with_session(&app, "bob").await;
+    let a = claimed(&app, &alice, "100", &hash(1)).await;
+    let b = claimed(&app, &bob, "100", &hash(1)).await;
+    let (ra, rb) = tokio::join!(confirm(&app, &owner, a), confirm(&app, &second_operator, b));
+    let mut codes = [ra.code, rb.code];
+    codes.sort();
+    assert_eq!(codes, [-4034, 200], "{ra:?} {rb:?}");
+    let credited = balance(&app, alice_id, Wallet::Spot, "USDT").await.0
+        + balance(&app, bob_id, Wallet::Spot, "USDT").await.0;
+    assert_eq!(credited, dec("100"), "one transfer, one credit");
+    assert_eq!(confirmed_claims_of(&app, &hash(1)).await, 1);
+    let audits = audit_rows(&app, &owner, "deposit.confirm").await;
+    assert_eq!(audits.len(), 1);
+    assert_audit_clean(&app).await;
+}
+
+#[tokio::test]
+async fn the_database_itself_refuses_a_second_credit_and_a_users_second_claim_of_a_transfer() {
+    let app = TestApp::spawn().await;
+    set_shared_address(&app, "USDT-TRC20", TRON_SHARED).await;
+    let (_, alice) = user_with_session(&app, "alice").await;
+    let (_, bob) = user_with_session(&app, "bob").await;
+    let a = claimed(&app, &alice, "5", &hash(1)).await;
+    let b = claimed(&app, &bob, "5", &hash(1)).await;
+    let confirmed = |by: i64| deposits::Review {
+        status: deposits::STATUS_CONFIRMED,
+        reviewed_by: by,
+        reason: None,
+        bonus: None,
+        ledger_tx_id: None,
+    };
+    // Straight to the store, past every check of the API.
+    assert!(deposits::review(&app.state.db, a, confirmed(1))
+        .await
+        .unwrap());
+    let second = deposits::review(&app.state.db, b, confirmed(1)).await;
+    assert!(
+        matches!(
+            second.as_ref().map_err(|e| e.sql_err()),
+            Err(Some(SqlErr::UniqueConstraintViolation(_)))
+        ),
+        "{second:?}"
+    );
+    let first = deposit::Entity::find_by_id(a)
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .unwrap();
+    let again = deposits::create(
+        &app.state.db,
+        deposits::NewDeposit {
+            user_id: first.user_id,
+            coin: "USDT",
+            network: &first.network,
+            address: TRON_SHARED,
+            amount: "5",
+            tx_hash: &first.tx_hash,
+            screenshot: None,
+        },
+    )
+    .await;
+    assert!(
+        matches!(
+            again.as_ref().map_err(|e| e.sql_err()),
+            Err(Some(SqlErr::UniqueConstraintViolation(_)))
+        ),
+        "{again:?}"
+    );
+}
+
+#[tokio::test]
+async fn a_user_has_at_most_five_claims_waiting_even_when_filed_at_once() {
+    let app = app_with_keys().await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let (_, alice) = user_with_session(&app, "alice").await;
+    let (_, bob) = user_with_session(&app, "bob").await;
+    let replies = futures_util::future::join_all(
+        (1..=7).map(|n| pay(&app, &alice, None, claim("9999999", &hash(n)))),
+    )
+    .await;
+    let accepted: Vec<i64> = replies
+        .iter()
+        .filter(|r| r.code == 200)
+        .map(|r| r.data["id"].as_i64().unwrap())
+        .collect();
+    assert_eq!(accepted.len(), 5, "{replies:?}");
+    for refused in replies.iter().filter(|r| r.code != 200) {
+        refused.fails_with(-4035);
+        assert!(refused.msg.contains('5'), "{}", refused.msg);
+    }
+    assert_eq!(deposit_rows(&app).await, 5);
+    // Another user has places of their own.
+    claimed(&app, &bob, "10", &hash(20)).await;
+    // A decided claim frees a place.
+    reject(&app, &owner, accepted[0], "no such transfer")
+        .await
+        .ok();
+    claimed(&app, &alice, "10", &hash(21)).await;
+    pay(&app, &alice, None, claim("10", &hash(22)))
+        .await
+        .fails_with(-4035);
+}
+
+#[tokio::test]
+async fn filing_claims_is_rate_limited_per_user() {
+    let app = app_with_keys().await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let (_, alice) = user_with_session(&app, "alice").await;
+    let (_, bob) = user_with_session(&app, "bob").await;
+    // Refused claims (a typo in the hash) do not count.
+    for _ in 0..3 {
+        pay(&app, &alice, None, claim("10", "not-a-hash"))
+            .await
+            .fails_with(-4033);
+    }
+    // Each one decided at once, so the waiting bound never applies.
+    for n in 0..10 {
+        let id = claimed(&app, &alice, "10", &hash(n)).await;
+        reject(&app, &owner, id, "no such transfer").await.ok();
+    }
+    let limited = pay(&app, &alice, None, claim("10", &hash(10))).await;
+    limited.fails_with(-7);
+    assert_eq!(deposit_rows(&app).await, 10);
+    claimed(&app, &bob, "10", &hash(10)).await;
 }

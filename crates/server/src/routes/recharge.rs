@@ -7,11 +7,21 @@
 //! The address is the user's own, derived from the operator's extended
 //! public key for the network family (`--deposit-xpub-*`), or else the
 //! ASSET_COIN `coinAddress` everyone shares.
+//!
+//! A transaction hash proves nothing about who sent it, so a claim never
+//! blocks another user's claim of the same transfer: both are held for
+//! review (`contested`), the operator sees them side by side and credits
+//! the one the transfer really belongs to, once. Only a transfer already
+//! credited, or a user's second claim of the same one, is refused. Each
+//! user has at most [`CLAIMS_PENDING_MAX`] claims waiting and files at most
+//! 10 an hour.
 
 use crate::auth::CurrentUser;
 use crate::envelope::{ok, Envelope, Page, Reply};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiQuery};
+use crate::files::FILE_URL_PREFIX;
+use crate::limits::Action;
 use crate::routes::admin::{filter, page};
 use crate::state::AppState;
 use crate::wallet::{asset, parse_amount, Idempotency, IdempotencyKey};
@@ -26,6 +36,7 @@ use rust_decimal::Decimal;
 use sea_orm::ConnectionTrait;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::collections::HashMap;
 use std::str::FromStr;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -39,7 +50,9 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(bonus_rules))
 }
 
-const FILE_URL_PREFIX: &str = "/api/common/file/";
+/// Claims one user may have waiting for review at once: enough for a few
+/// transfers in flight, too few to bury the queue in bogus claims.
+pub const CLAIMS_PENDING_MAX: u64 = 5;
 
 /// A deposit claim as users (and, with `userId`, operators) see it.
 #[derive(Serialize, Deserialize, ToSchema, Debug, Clone, PartialEq)]
@@ -55,6 +68,10 @@ pub struct DepositView {
     pub screenshot: Option<String>,
     /// `pending`, `confirmed` or `rejected`.
     pub status: String,
+    /// Pending while another user claims the same transfer: under review
+    /// until an operator decides whose it is.
+    #[serde(default)]
+    pub contested: bool,
     /// Paid on confirmation when a bonus rule matched.
     pub bonus: Option<String>,
     /// Why it was rejected.
@@ -74,6 +91,7 @@ impl From<deposit::Model> for DepositView {
             tx_hash: d.tx_hash,
             screenshot: d.screenshot,
             status: d.status,
+            contested: false,
             bonus: d.bonus,
             reason: d.reason,
             create_time: d.created_at,
@@ -315,6 +333,10 @@ pub struct PayRequest {
 }
 
 /// Files a claim (spec: payAddress); idempotent with `Idempotency-Key`.
+/// A transfer another user already claimed is held for review
+/// (`contested`); one already credited, or claimed by the caller before,
+/// is DepositTxHashUsed. At most 5 claims wait per user
+/// (DepositClaimsPending) and 10 are filed an hour (RateLimited).
 #[utoipa::path(post, path = "/api/recharge/payAddress", tag = "recharge",
     request_body = PayRequest, security(("satoken" = [])),
     params(("Idempotency-Key" = Option<String>, Header)),
@@ -354,14 +376,27 @@ pub async fn claim(
     }
     // One transaction is one deposit: the same hash on another network of
     // the same chain (USDT-TRC20 and TRX) is the same transfer.
-    let same_chain = |network: &str| match ch.family {
-        Some(family) => Network::of_channel(network) == Some(family),
-        None => network.eq_ignore_ascii_case(&ch.network),
-    };
-    let used = deposits::with_tx_hash(txn.conn(), &tx_hash).await?;
-    if used.iter().any(|d| same_chain(&d.network)) {
+    let this_chain = |network: &str| same_chain(network, &ch.network);
+    let earlier: Vec<_> = deposits::with_tx_hash(txn.conn(), &tx_hash)
+        .await?
+        .into_iter()
+        .filter(|d| this_chain(&d.network))
+        .collect();
+    // A credited transfer is done; a user claims a transfer once. Another
+    // user's pending claim does not decide anything: both wait for review.
+    let credited = earlier
+        .iter()
+        .any(|d| d.status == deposits::STATUS_CONFIRMED);
+    if credited || earlier.iter().any(|d| d.user_id == user_id) {
         return Err(ErrorCode::DepositTxHashUsed.into());
     }
+    // Counted under the ledger gate, so parallel claims cannot pass it together.
+    if deposits::pending_count(txn.conn(), user_id).await? >= CLAIMS_PENDING_MAX {
+        return Err(ApiError::new(ErrorCode::DepositClaimsPending).with("max", CLAIMS_PENDING_MAX));
+    }
+    // Counts claims that would be filed: a typo refused above costs the
+    // user nothing, a stream of well-formed bogus claims is slowed.
+    state.limiter.check(Action::DepositClaim, user_id)?;
     let target = resolve_target(state, txn.conn(), user_id, &ch).await?;
     let row = deposits::create(
         txn.conn(),
@@ -376,11 +411,56 @@ pub async fn claim(
         },
     )
     .await?;
-    let view = DepositView::from(row);
+    let mut view = DepositView::from(row);
+    view.contested = earlier.iter().any(|d| d.status == deposits::STATUS_PENDING);
     idem.remember(&txn, &view).await?;
     txn.commit().await?;
-    tracing::info!(user_id, deposit_id = view.id, coin = %view.coin, "deposit claimed");
+    if view.contested {
+        tracing::warn!(user_id, deposit_id = view.id, tx_hash = %view.tx_hash,
+            "deposit claim contested: another user claims the same transfer");
+    } else {
+        tracing::info!(user_id, deposit_id = view.id, coin = %view.coin, "deposit claimed");
+    }
     Ok(view)
+}
+
+/// True when claims on these two networks name transfers of one chain, so
+/// one hash on both is one transfer (USDT-TRC20 and TRX).
+pub fn same_chain(a: &str, b: &str) -> bool {
+    match (Network::of_channel(a), Network::of_channel(b)) {
+        (Some(x), Some(y)) => x == y,
+        (None, None) => a.trim().eq_ignore_ascii_case(b.trim()),
+        _ => false,
+    }
+}
+
+/// For each of `rows`, the other users' claims of the same transfer
+/// (oldest first): one query for a whole page.
+pub async fn rivals(
+    db: &impl ConnectionTrait,
+    rows: &[deposit::Model],
+) -> ApiResult<HashMap<i64, Vec<deposit::Model>>> {
+    let hashes: Vec<String> = rows.iter().map(|d| d.tx_hash.clone()).collect();
+    let all = deposits::with_tx_hashes(db, &hashes).await?;
+    Ok(rows
+        .iter()
+        .map(|row| {
+            let others = all
+                .iter()
+                .filter(|d| d.user_id != row.user_id && d.tx_hash == row.tx_hash)
+                .filter(|d| same_chain(&d.network, &row.network))
+                .cloned()
+                .collect();
+            (row.id, others)
+        })
+        .collect())
+}
+
+/// A pending claim is contested while another user's claim of the same
+/// transfer is pending or credited.
+pub fn is_contested(row: &deposit::Model, rivals: &[deposit::Model]) -> bool {
+    row.status == deposits::STATUS_PENDING
+        && rivals.iter().any(|d| d.status != deposits::STATUS_REJECTED)
 }
 
 /// The screenshot as its canonical URL, checked to be the caller's upload.
@@ -430,8 +510,18 @@ async fn list(
     let (index, size) = page(q.page_num, q.page_size);
     let (rows, total) =
         deposits::user_page(&state.db, me.id(), coin.as_deref(), status, index, size).await?;
+    let rivals = rivals(&state.db, &rows).await?;
     ok(Page {
-        rows: rows.into_iter().map(DepositView::from).collect(),
+        rows: rows
+            .into_iter()
+            .map(|d| {
+                let contested = rivals.get(&d.id).is_some_and(|r| is_contested(&d, r));
+                DepositView {
+                    contested,
+                    ..DepositView::from(d)
+                }
+            })
+            .collect(),
         total,
     })
 }

@@ -1,21 +1,21 @@
-//! Uploads (identity documents) and serving them back to their owner.
-//! The type is decided by the bytes, never by the client's name or header.
+//! Uploads (identity documents, transfer screenshots) and reading them back
+//! through signed links (see `crate::files`). The type is decided by the
+//! bytes, never by the client's name or header.
 
-use crate::auth::{token_hash, CurrentUser};
+use crate::auth::CurrentUser;
 use crate::envelope::{ok, Envelope, Reply};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::ApiQuery;
-use crate::files::{self, FileStore};
+use crate::files::{self, FileStore, Reader};
 use crate::limits::Action;
 use crate::state::AppState;
-use axum::body::Body;
 use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::Response;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use onyx_core::ErrorCode;
-use onyx_store::repo::{self, sessions, users};
+use onyx_store::repo;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -29,6 +29,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(upload))
         .layer(DefaultBodyLimit::disable())
         .routes(routes!(file))
+        .routes(routes!(file_link))
 }
 
 /// Multipart framing (boundaries, part headers) on top of the file itself.
@@ -48,7 +49,8 @@ pub struct UploadForm {
 #[serde(rename_all = "camelCase")]
 pub struct UploadView {
     pub id: String,
-    /// `/api/common/file/{id}`: where the owner reads it back.
+    /// `/api/common/file/{id}`: how a KYC submission or a deposit claim
+    /// names the file. Read it through `/api/common/file/{id}/link`.
     pub url: String,
     pub file_name: String,
     /// Bytes.
@@ -112,7 +114,7 @@ async fn upload(
     .await?;
     tracing::info!(user_id = me.id(), file_id = id, mime, size, "file uploaded");
     ok(UploadView {
-        url: format!("/api/common/file/{id}"),
+        url: format!("{}{id}", files::FILE_URL_PREFIX),
         id,
         file_name,
         size,
@@ -177,69 +179,100 @@ fn display_name(raw: Option<&str>, mime: &str) -> String {
     }
 }
 
-#[derive(Deserialize, IntoParams, Debug)]
-#[into_params(parameter_in = Query)]
-pub struct FileQuery {
-    /// The session token, for `<img src>` where headers cannot be set.
-    pub satoken: Option<String>,
+/// A signed link to a file: fetch `url` (no token needed) before
+/// `expireTime`.
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct FileLinkView {
+    /// `/api/common/file/{id}?expires=..&for=..&sig=..`
+    pub url: String,
+    pub expire_time: DateTime<Utc>,
 }
 
-/// An uploaded file, to its owner only; anyone else gets NotFound, as for
-/// a file that does not exist.
-#[utoipa::path(get, path = "/api/common/file/{id}", tag = "common",
+impl From<files::SignedLink> for FileLinkView {
+    fn from(l: files::SignedLink) -> FileLinkView {
+        FileLinkView {
+            url: l.url,
+            expire_time: l.expires_at,
+        }
+    }
+}
+
+/// A link to one of the caller's own uploads, valid for five minutes; for
+/// `<img src>` and downloads, which cannot send the `satoken` header.
+/// Anyone else's file is NotFound, as for a file that does not exist.
+#[utoipa::path(get, path = "/api/common/file/{id}/link", tag = "common",
     security(("satoken" = [])),
-    params(("id" = String, Path, description = "file id"), FileQuery),
-    responses((status = 200, description = "the file, with its stored type",
+    params(("id" = String, Path, description = "file id")),
+    responses((status = 200, body = Envelope<FileLinkView>)))]
+async fn file_link(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Path(id): Path<String>,
+) -> Reply<FileLinkView> {
+    let file = repo::files::find(&state.db, &id)
+        .await?
+        .filter(|f| f.user_id == me.id())
+        .ok_or(ErrorCode::NotFound)?;
+    let key = state.files.link_key(&state.db).await?;
+    ok(key.mint(&file.id, Reader::User(me.id()), Utc::now()).into())
+}
+
+#[derive(Deserialize, IntoParams, Debug)]
+#[into_params(parameter_in = Query)]
+pub struct FileLinkQuery {
+    /// Unix seconds after which the link stops working.
+    pub expires: Option<i64>,
+    /// Who the link was minted for (`u<user id>` or `a<operator id>`).
+    #[serde(rename = "for")]
+    #[param(rename = "for")]
+    pub reader: Option<String>,
+    /// HMAC-SHA256 of id, expiry and reader, hex.
+    pub sig: Option<String>,
+}
+
+/// A stored file through a signed link (see `/api/common/file/{id}/link`
+/// and `/api/admin/file/{id}/link`): an attachment of its sniffed type,
+/// sandboxed. A link that is missing, altered or expired is
+/// FileLinkExpired; a session token in the URL is not accepted.
+#[utoipa::path(get, path = "/api/common/file/{id}", tag = "common",
+    params(("id" = String, Path, description = "file id"), FileLinkQuery),
+    responses((status = 200, description = "the file, as an attachment",
         content_type = "application/octet-stream")))]
 async fn file(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    headers: HeaderMap,
-    ApiQuery(q): ApiQuery<FileQuery>,
+    ApiQuery(q): ApiQuery<FileLinkQuery>,
 ) -> Result<Response, ApiError> {
-    let user_id = owner_of_token(&state, &headers, q.satoken.as_deref()).await?;
-    let found = repo::files::find(&state.db, &id).await?;
-    let file = found
-        .filter(|f| f.user_id == user_id)
+    let expired = || ApiError::new(ErrorCode::FileLinkExpired);
+    let (Some(expires), Some(reader), Some(sig)) = (q.expires, q.reader, q.sig) else {
+        return Err(expired());
+    };
+    let key = state.files.link_key(&state.db).await?;
+    let reader = key
+        .check(&id, expires, &reader, &sig, Utc::now())
+        .ok_or_else(expired)?;
+    let file = repo::files::find(&state.db, &id)
+        .await?
+        .filter(|f| match reader {
+            Reader::User(user_id) => f.user_id == user_id,
+            Reader::Operator(_) => true,
+        })
         .ok_or(ErrorCode::NotFound)?;
-    let bytes = state
-        .files
-        .get(&file.storage_key)
-        .await
-        .map_err(|e| ApiError::internal(format!("file {} unreadable: {e}", file.id)))?;
-    Response::builder()
-        .header(header::CONTENT_TYPE, &file.mime)
-        .header(header::CONTENT_DISPOSITION, "inline")
-        .header(header::X_CONTENT_TYPE_OPTIONS, "nosniff")
-        .header(header::CACHE_CONTROL, "private, max-age=3600")
-        .body(Body::from(bytes))
-        .map_err(ApiError::internal)
-}
-
-/// The signed-in user from the `satoken` header or, failing that, query.
-async fn owner_of_token(
-    state: &AppState,
-    headers: &HeaderMap,
-    query_token: Option<&str>,
-) -> ApiResult<i64> {
-    let token = headers
-        .get("satoken")
-        .and_then(|v| v.to_str().ok())
-        .or(query_token)
-        .map(str::trim)
-        .filter(|t| !t.is_empty())
-        .ok_or(ErrorCode::TokenMissing)?;
-    let found = sessions::find_live(
-        &state.db,
-        &token_hash(token),
-        sessions::KIND_SESSION,
-        Utc::now(),
-    )
-    .await?;
-    match found {
-        Some((_, user)) if user.status == users::STATUS_ACTIVE => Ok(user.id),
-        _ => Err(ErrorCode::TokenInvalid.into()),
-    }
+    let bytes = match state.files.get(&file.storage_key).await {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(ErrorCode::NotFound.into())
+        }
+        Err(e) => {
+            return Err(ApiError::internal(format!(
+                "file {} unreadable: {e}",
+                file.id
+            )))
+        }
+    };
+    tracing::debug!(file_id = file.id, %reader, "file served by link");
+    files::file_response(&file.id, bytes).map_err(ApiError::internal)
 }
 
 #[cfg(test)]

@@ -35,6 +35,28 @@ pub async fn connect(addr: SocketAddr, client_id: &str) -> Ws {
     ws
 }
 
+/// An upgrade of `/ws/{client_id}` with extra request headers (`Origin`,
+/// `X-Forwarded-Proto`, ...): the socket, or the HTTP status it was refused
+/// with.
+pub async fn connect_with(
+    addr: SocketAddr,
+    client_id: &str,
+    headers: &[(&'static str, &str)],
+) -> Result<Ws, u16> {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut req = format!("ws://{addr}/ws/{client_id}")
+        .into_client_request()
+        .unwrap();
+    for (name, value) in headers {
+        req.headers_mut().insert(*name, value.parse().unwrap());
+    }
+    match tokio_tungstenite::connect_async(req).await {
+        Ok((ws, _)) => Ok(ws),
+        Err(tokio_tungstenite::tungstenite::Error::Http(res)) => Err(res.status().as_u16()),
+        Err(other) => panic!("upgrade failed without an HTTP answer: {other}"),
+    }
+}
+
 pub async fn send(ws: &mut Ws, v: Value) {
     ws.send(Message::Text(v.to_string().into())).await.unwrap();
 }

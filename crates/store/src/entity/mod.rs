@@ -22,6 +22,7 @@ pub mod login_failure;
 pub mod message;
 pub mod option_pair;
 pub mod outbox;
+pub mod server_secret;
 pub mod session;
 pub mod setting;
 pub mod spot_maker_setting;

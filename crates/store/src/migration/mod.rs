@@ -10,6 +10,7 @@ mod m0003_catalogue;
 mod m0004_wallet;
 mod m0005_spot;
 mod m0006_codes_and_lockout;
+mod m0007_claims_and_secrets;
 
 pub struct Migrator;
 
@@ -23,6 +24,7 @@ impl MigratorTrait for Migrator {
             Box::new(m0004_wallet::Migration),
             Box::new(m0005_spot::Migration),
             Box::new(m0006_codes_and_lockout::Migration),
+            Box::new(m0007_claims_and_secrets::Migration),
         ]
     }
 }

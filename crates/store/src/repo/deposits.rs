@@ -139,10 +139,40 @@ pub async fn with_tx_hash(
     db: &impl ConnectionTrait,
     tx_hash: &str,
 ) -> Result<Vec<deposit::Model>, DbErr> {
+    with_tx_hashes(db, &[tx_hash.to_string()]).await
+}
+
+/// Every claim of any of these hashes (one page of a list), oldest first.
+pub async fn with_tx_hashes(
+    db: &impl ConnectionTrait,
+    tx_hashes: &[String],
+) -> Result<Vec<deposit::Model>, DbErr> {
+    if tx_hashes.is_empty() {
+        return Ok(Vec::new());
+    }
     deposit::Entity::find()
-        .filter(deposit::Column::TxHash.eq(tx_hash))
+        .filter(deposit::Column::TxHash.is_in(tx_hashes.iter().cloned()))
+        .order_by_asc(deposit::Column::Id)
         .all(db)
         .await
+}
+
+/// How many of the user's claims wait for review.
+pub async fn pending_count(db: &impl ConnectionTrait, user_id: i64) -> Result<u64, DbErr> {
+    deposit::Entity::find()
+        .filter(deposit::Column::UserId.eq(user_id))
+        .filter(deposit::Column::Status.eq(STATUS_PENDING))
+        .count(db)
+        .await
+}
+
+/// True when some claim shows this screenshot (its stored reference).
+pub async fn shows_screenshot(db: &impl ConnectionTrait, reference: &str) -> Result<bool, DbErr> {
+    let n = deposit::Entity::find()
+        .filter(deposit::Column::Screenshot.eq(reference))
+        .count(db)
+        .await?;
+    Ok(n > 0)
 }
 
 /// One user's claims, newest first.
@@ -222,7 +252,9 @@ pub struct Review<'a> {
 }
 
 /// Decides a pending claim. Returns false when it was no longer pending,
-/// so a review never overwrites another.
+/// so a review never overwrites another. Confirming a claim whose hash
+/// another claim of the same network already credited fails on the
+/// `ux_deposits_credited_network_tx_hash` index.
 pub async fn review(db: &impl ConnectionTrait, id: i64, r: Review<'_>) -> Result<bool, DbErr> {
     let done = deposit::Entity::update_many()
         .col_expr(deposit::Column::Status, Expr::value(r.status))

@@ -4,8 +4,8 @@
 use crate::entity::kyc_submission as kyc;
 use chrono::Utc;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    Set,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, Set,
 };
 
 pub const TIER_PRIMARY: i32 = 1;
@@ -58,4 +58,20 @@ pub async fn latest(
         .order_by_desc(kyc::Column::Id)
         .one(db)
         .await
+}
+
+/// True when a submission shows this file as one of its documents, stored
+/// under any of `references` (its id, or the upload's url).
+pub async fn shows_file(db: &impl ConnectionTrait, references: &[&str]) -> Result<bool, DbErr> {
+    let refs = || references.iter().map(|r| r.to_string());
+    let n = kyc::Entity::find()
+        .filter(
+            Condition::any()
+                .add(kyc::Column::FrontFile.is_in(refs()))
+                .add(kyc::Column::BackFile.is_in(refs()))
+                .add(kyc::Column::HandFile.is_in(refs())),
+        )
+        .count(db)
+        .await?;
+    Ok(n > 0)
 }

@@ -12,6 +12,7 @@ pub mod kyc;
 pub mod login_failures;
 pub mod messages;
 pub mod outbox;
+pub mod secrets;
 pub mod sessions;
 pub mod settings;
 pub mod spot;

@@ -72,26 +72,13 @@ impl CurrentAdmin {
     }
 }
 
-/// The `adminToken` header; for `<img>` tags on the file call also the
-/// `adminToken` query parameter.
+/// The `adminToken` header, and only the header: a token in a URL would
+/// sit in logs and browser history (files are opened by signed links).
 fn admin_token(parts: &Parts) -> Option<String> {
-    let header = parts
+    parts
         .headers
         .get("admintoken")
         .and_then(|v| v.to_str().ok())
-        .map(str::to_string);
-    let query = || {
-        if !parts.uri.path().starts_with("/api/admin/file/") {
-            return None;
-        }
-        parts
-            .uri
-            .query()?
-            .split('&')
-            .find_map(|pair| pair.strip_prefix("adminToken=").map(str::to_string))
-    };
-    header
-        .or_else(query)
         .map(|t| t.trim().to_string())
         .filter(|t| !t.is_empty())
 }

@@ -3,6 +3,11 @@
 //! `confirmed`, the amount moves from `external` to the user's spot wallet,
 //! a matching bonus moves from `rewards`, the user gets a message and the
 //! audit row is written, or none of it happens.
+//!
+//! Several users may claim one transfer (see `routes::recharge`): each
+//! claim lists the others as `conflictsWith`, and a transfer is credited
+//! once. The ledger transaction re-reads the transfer's claims under the
+//! gate, and a partial unique index on confirmed claims backs it up.
 
 use super::auth::{CurrentAdmin, Permission};
 use super::{filter, notice, page, ReasonBody};
@@ -10,7 +15,7 @@ use crate::audit;
 use crate::envelope::{ok, Envelope, Page, Reply};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiQuery};
-use crate::routes::recharge::DepositView;
+use crate::routes::recharge::{self, DepositView};
 use crate::state::AppState;
 use crate::wallet::{asset, now_ms};
 use axum::extract::{Path, State};
@@ -22,7 +27,7 @@ use onyx_core::{i18n, ErrorCode};
 use onyx_store::entity::{deposit, deposit_bonus_rule};
 use onyx_store::repo::{deposits, messages};
 use rust_decimal::Decimal;
-use sea_orm::TransactionTrait;
+use sea_orm::{SqlErr, TransactionTrait};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::str::FromStr;
@@ -32,6 +37,7 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(queue))
+        .routes(routes!(detail))
         .routes(routes!(confirm_call))
         .routes(routes!(reject_call))
         .routes(routes!(list_rules, create_rule))
@@ -49,15 +55,67 @@ pub struct AdminDeposit {
     pub user_id: i64,
     #[serde(flatten)]
     pub deposit: DepositView,
+    /// Other users' claims of the same transfer, oldest first: compare
+    /// addresses, amounts and screenshots before crediting one.
+    pub conflicts_with: Vec<RivalClaim>,
 }
 
-impl From<deposit::Model> for AdminDeposit {
-    fn from(d: deposit::Model) -> AdminDeposit {
-        AdminDeposit {
+/// Another user's claim of the same transfer.
+#[derive(Serialize, ToSchema, Debug, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct RivalClaim {
+    pub id: i64,
+    pub user_id: i64,
+    pub network: String,
+    pub address: String,
+    pub amount: String,
+    pub screenshot: Option<String>,
+    pub status: String,
+    pub create_time: DateTime<Utc>,
+}
+
+impl From<deposit::Model> for RivalClaim {
+    fn from(d: deposit::Model) -> RivalClaim {
+        RivalClaim {
+            id: d.id,
             user_id: d.user_id,
-            deposit: DepositView::from(d),
+            network: d.network,
+            address: d.address,
+            amount: d.amount,
+            screenshot: d.screenshot,
+            status: d.status,
+            create_time: d.created_at,
         }
     }
+}
+
+impl AdminDeposit {
+    fn new(d: deposit::Model, rivals: Vec<deposit::Model>) -> AdminDeposit {
+        let contested = recharge::is_contested(&d, &rivals);
+        AdminDeposit {
+            user_id: d.user_id,
+            deposit: DepositView {
+                contested,
+                ..DepositView::from(d)
+            },
+            conflicts_with: rivals.into_iter().map(RivalClaim::from).collect(),
+        }
+    }
+}
+
+/// The operator's view of `rows`, each with its rivals.
+async fn with_rivals(
+    db: &impl sea_orm::ConnectionTrait,
+    rows: Vec<deposit::Model>,
+) -> ApiResult<Vec<AdminDeposit>> {
+    let mut rivals = recharge::rivals(db, &rows).await?;
+    Ok(rows
+        .into_iter()
+        .map(|d| {
+            let theirs = rivals.remove(&d.id).unwrap_or_default();
+            AdminDeposit::new(d, theirs)
+        })
+        .collect())
 }
 
 #[derive(Deserialize, IntoParams, Debug)]
@@ -88,9 +146,34 @@ async fn queue(
     let (index, size) = page(q.page_num, q.page_size);
     let (rows, total) = deposits::review_page(&state.db, status, q.user_id, index, size).await?;
     ok(Page {
-        rows: rows.into_iter().map(AdminDeposit::from).collect(),
+        rows: with_rivals(&state.db, rows).await?,
         total,
     })
+}
+
+/// One claim, with the other users' claims of the same transfer.
+#[utoipa::path(get, path = "/api/admin/deposits/{id}", tag = "admin",
+    params(("id" = i64, Path)), security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<AdminDeposit>)))]
+async fn detail(
+    State(state): State<AppState>,
+    me: CurrentAdmin,
+    Path(id): Path<i64>,
+) -> Reply<AdminDeposit> {
+    me.require(Permission::ReviewFunds)?;
+    let row = deposits::find(&state.db, id)
+        .await?
+        .ok_or(ErrorCode::NotFound)?;
+    ok(one_with_rivals(&state.db, row).await?)
+}
+
+async fn one_with_rivals(
+    db: &impl sea_orm::ConnectionTrait,
+    row: deposit::Model,
+) -> ApiResult<AdminDeposit> {
+    let mut all = with_rivals(db, vec![row]).await?;
+    all.pop()
+        .ok_or_else(|| ApiError::internal("a claim vanished while read"))
 }
 
 /// Credits a pending claim (and its bonus); the user is told.
@@ -158,6 +241,18 @@ pub async fn confirm(
     if claim.status != deposits::STATUS_PENDING {
         return Err(ErrorCode::InvalidState.into());
     }
+    // Another user's claim of this transfer may have been credited since:
+    // read under the gate, so two confirmations cannot both pass.
+    let credited = deposits::with_tx_hash(txn.conn(), &claim.tx_hash)
+        .await?
+        .into_iter()
+        .any(|d| {
+            d.status == deposits::STATUS_CONFIRMED
+                && recharge::same_chain(&d.network, &claim.network)
+        });
+    if credited {
+        return Err(ErrorCode::DepositTxHashUsed.into());
+    }
     let amount = Amount::parse(&claim.amount)
         .map_err(|_| ApiError::internal(format!("deposit {id} has a malformed amount")))?;
     let rules = deposits::enabled_rules(txn.conn(), Some(&claim.coin)).await?;
@@ -203,7 +298,12 @@ pub async fn confirm(
             ledger_tx_id: Some(tx_id),
         },
     )
-    .await?;
+    .await
+    .map_err(|e| match e.sql_err() {
+        // The database's own guard (ux_deposits_credited_network_tx_hash).
+        Some(SqlErr::UniqueConstraintViolation(_)) => ErrorCode::DepositTxHashUsed.into(),
+        _ => ApiError::from(e),
+    })?;
     if !decided {
         return Err(ErrorCode::InvalidState.into());
     }
@@ -246,10 +346,11 @@ pub async fn confirm(
     let row = deposits::find(txn.conn(), id)
         .await?
         .ok_or(ErrorCode::NotFound)?;
+    let view = one_with_rivals(txn.conn(), row).await?;
     txn.commit().await?;
     tracing::info!(deposit_id = id, user_id = claim.user_id, coin = %claim.coin,
         amount = %claim.amount, "deposit confirmed");
-    Ok(AdminDeposit::from(row))
+    Ok(view)
 }
 
 /// Rejects claim `id`; nothing is posted. Under the ledger gate too, so a
@@ -315,8 +416,9 @@ pub async fn reject(
     let row = deposits::find(txn.conn(), id)
         .await?
         .ok_or(ErrorCode::NotFound)?;
+    let view = one_with_rivals(txn.conn(), row).await?;
     txn.commit().await?;
-    Ok(AdminDeposit::from(row))
+    Ok(view)
 }
 
 /// A deposit bonus rule.

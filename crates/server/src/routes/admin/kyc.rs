@@ -1,7 +1,8 @@
 //! The KYC review queue, the review itself (the outcome and its reason go
-//! to the user's message centre) and operator access to the documents.
+//! to the user's message centre) and operator access to uploaded files
+//! through signed links (KYC documents, deposit screenshots).
 
-use super::auth::{CurrentAdmin, Permission};
+use super::auth::{role_allows, CurrentAdmin, Permission};
 use super::notice;
 use super::users::KycRow;
 use super::{page, ReasonBody};
@@ -9,13 +10,14 @@ use crate::audit;
 use crate::envelope::{ok, Envelope, Page, Reply};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiQuery};
+use crate::files::{Reader, FILE_URL_PREFIX};
+use crate::routes::upload::FileLinkView;
 use crate::state::AppState;
 use axum::extract::{Path, State};
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
+use chrono::Utc;
 use onyx_core::{i18n, ErrorCode};
 use onyx_store::repo::admin_queries::{self, KYC_APPROVED, KYC_PENDING, KYC_REJECTED};
-use onyx_store::repo::messages;
+use onyx_store::repo::{deposits, kyc, messages};
 use sea_orm::TransactionTrait;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -27,14 +29,16 @@ pub fn router() -> OpenApiRouter<AppState> {
         .routes(routes!(queue))
         .routes(routes!(approve))
         .routes(routes!(reject))
-        .routes(routes!(file))
+        .routes(routes!(file_link))
 }
 
-/// A document of a submission: the file id and the operator URL to view it.
+/// A document of a submission: the file id and the operator call that
+/// mints a link to view it.
 #[derive(Serialize, ToSchema, Debug, Clone)]
 pub struct FileRef {
     pub id: String,
-    /// `/api/admin/file/{id}` (send `adminToken`, or add `?adminToken=`).
+    /// `/api/admin/file/{id}/link` (send `adminToken`); its `url` opens the
+    /// file for five minutes.
     pub url: String,
 }
 
@@ -54,7 +58,7 @@ pub fn file_ref(stored: Option<&str>) -> Option<FileRef> {
     }
     Some(FileRef {
         id: id.to_string(),
-        url: format!("/api/admin/file/{id}"),
+        url: format!("/api/admin/file/{id}/link"),
     })
 }
 
@@ -176,50 +180,38 @@ fn review_message(lang: &str, tier: i32, outcome: &str, reason: &str) -> (String
     (title, notice::paragraph(&body))
 }
 
-/// A stored upload (KYC documents), for operators who review KYC.
-#[utoipa::path(get, path = "/api/admin/file/{id}", tag = "admin",
+/// A signed link to an uploaded file an operator may review: a KYC
+/// document (with ReviewKyc) or a deposit claim's screenshot (with
+/// ReviewFunds). Other uploads are NotFound, as for a missing file.
+#[utoipa::path(get, path = "/api/admin/file/{id}/link", tag = "admin",
     params(("id" = String, Path)), security(("adminToken" = [])),
-    responses((status = 200, content_type = "application/octet-stream",
-        description = "the file; failures are envelopes")))]
-async fn file(
+    responses((status = 200, body = Envelope<FileLinkView>)))]
+async fn file_link(
     State(state): State<AppState>,
     me: CurrentAdmin,
     Path(id): Path<String>,
-) -> ApiResult<Response> {
-    me.require(Permission::ReviewKyc)?;
-    let f = admin_queries::find_file(&state.db, &id)
+) -> Reply<FileLinkView> {
+    let kyc_reviewer = role_allows(&me.admin.role, Permission::ReviewKyc);
+    let funds_reviewer = role_allows(&me.admin.role, Permission::ReviewFunds);
+    if !kyc_reviewer && !funds_reviewer {
+        return Err(ErrorCode::Forbidden.into());
+    }
+    let file = admin_queries::find_file(&state.db, &id)
         .await?
         .ok_or(ErrorCode::NotFound)?;
-    let relative = std::path::Path::new(&f.storage_key);
-    // storage_key is relative to {data_dir}/uploads; anything that could
-    // climb out of it is treated as missing.
-    let safe = relative
-        .components()
-        .all(|c| matches!(c, std::path::Component::Normal(_)));
-    if !safe {
+    // Submissions store the bare id; claims store the upload's url.
+    let url = format!("{FILE_URL_PREFIX}{}", file.id);
+    let reviewable = (kyc_reviewer && kyc::shows_file(&state.db, &[&file.id, &url]).await?)
+        || (funds_reviewer && deposits::shows_screenshot(&state.db, &url).await?);
+    if !reviewable {
         return Err(ErrorCode::NotFound.into());
     }
-    let path = state.config.db.data_dir.join("uploads").join(relative);
-    let bytes = match tokio::fs::read(&path).await {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return Err(ErrorCode::NotFound.into())
-        }
-        Err(e) => {
-            return Err(ApiError::internal(format!(
-                "reading {}: {e}",
-                path.display()
-            )))
-        }
-    };
-    Ok((
-        [
-            (header::CONTENT_TYPE, f.mime),
-            (header::CACHE_CONTROL, "private, no-store".to_string()),
-            (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_string()),
-            (header::CONTENT_DISPOSITION, "inline".to_string()),
-        ],
-        bytes,
-    )
-        .into_response())
+    let key = state.files.link_key(&state.db).await?;
+    let link = key.mint(&file.id, Reader::Operator(me.admin.id), Utc::now());
+    tracing::info!(
+        operator = me.admin.username,
+        file_id = file.id,
+        "file link minted"
+    );
+    ok(link.into())
 }

@@ -33,6 +33,8 @@ export interface Deposit {
   txHash: string;
   screenshot: string | null;
   status: DepositStatus;
+  /** Pending while another user claims the same transfer: an operator decides whose it is. */
+  contested?: boolean;
   bonus: string | null;
   reason: string | null;
   createTime: string;

@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next';
 
 const TONE: Record<string, string> = {
   pending: 'chip-warning',
+  review: 'chip-warning',
   confirmed: 'chip-success',
   approved: 'chip-success',
   rejected: 'chip-danger',
 };
 
-/** pending / confirmed / approved / rejected, translated and coloured. */
+/** pending / review / confirmed / approved / rejected, translated and coloured. */
 export function StatusChip({ status, testId }: { status: string; testId?: string }) {
   const { t } = useTranslation();
   const known = status in TONE;

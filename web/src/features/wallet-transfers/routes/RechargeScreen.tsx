@@ -273,7 +273,7 @@ function DepositRow({ d }: { d: Deposit }) {
           <span className="list-title" style={{ color: 'var(--text)' }}>
             +{plainAmount(d.amount)} {d.coin.toUpperCase()}
           </span>
-          <StatusChip status={d.status} testId="deposit-status" />
+          <StatusChip status={d.status === 'pending' && d.contested ? 'review' : d.status} testId="deposit-status" />
         </span>
         <span className="muted small">{d.network}</span>
         <span className="muted small mono ellipsis">{t('record_txHash', { hash: d.txHash })}</span>
