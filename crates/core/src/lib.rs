@@ -7,6 +7,7 @@ pub mod countries;
 pub mod deposit;
 pub mod error_code;
 pub mod hd;
+pub mod html;
 pub mod i18n;
 pub mod identity;
 pub mod ledger;

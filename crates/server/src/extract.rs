@@ -18,7 +18,9 @@ pub struct ApiJson<T>(pub T);
 pub struct ApiQuery<T>(pub T);
 
 /// The caller's address, for rate limits and the audit trail. Behind a
-/// trusted proxy (`--trust-proxy`) the first X-Forwarded-For entry.
+/// trusted proxy (`--trust-proxy`) the last X-Forwarded-For entry: the
+/// one that proxy appended itself. Earlier entries come from the client,
+/// which could name any address to dodge a per-address limit.
 #[derive(Clone, Copy, Debug)]
 pub struct ClientIp(pub IpAddr);
 
@@ -31,7 +33,7 @@ impl FromRequestParts<AppState> for ClientIp {
                 .headers
                 .get("x-forwarded-for")
                 .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.split(',').next())
+                .and_then(|v| v.rsplit(',').next())
                 .and_then(|v| v.trim().parse().ok());
             if let Some(ip) = forwarded {
                 return Ok(ClientIp(ip));

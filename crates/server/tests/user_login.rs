@@ -94,6 +94,25 @@ async fn five_wrong_passwords_pause_the_guessing_address_but_not_the_owner_elsew
 }
 
 #[tokio::test]
+async fn a_client_cannot_dodge_the_pause_by_naming_its_own_forwarded_address() {
+    let app = behind_proxy().await;
+    user(&app, "alice").await;
+    // The trusted proxy appends the real peer; whatever the client put in
+    // front of it is its own claim and must not count as its address.
+    let attacker = "203.0.113.7";
+    for n in 0..5 {
+        let spoofed = format!("10.0.0.{n}, {attacker}");
+        login_from(&app, &spoofed, "alice", "bad-pass-1").await;
+    }
+    login_from(&app, &format!("10.9.9.9, {attacker}"), "alice", PASSWORD)
+        .await
+        .fails_with(-1017);
+    login_from(&app, attacker, "alice", PASSWORD)
+        .await
+        .fails_with(-1017);
+}
+
+#[tokio::test]
 async fn a_pause_runs_out_and_the_next_one_is_longer() {
     let app = behind_proxy().await;
     user(&app, "alice").await;

@@ -94,7 +94,7 @@ fn render(mailbox: &DevMailbox, target: Option<&str>) -> String {
          <form method=\"get\" action=\"/dev/mailbox\"><label>Email or phone \
          <input name=\"target\" value=\"",
     );
-    html.push_str(&escape(target.unwrap_or("")));
+    html.push_str(&onyx_core::html::escape(target.unwrap_or("")));
     html.push_str(
         "\"></label> <button type=\"submit\">Filter</button> \
          <a href=\"/dev/mailbox\">All</a></form>",
@@ -117,7 +117,7 @@ fn render(mailbox: &DevMailbox, target: Option<&str>) -> String {
                 format!("{}: {}", m.subject, m.body),
             ] {
                 html.push_str("<td>");
-                html.push_str(&escape(&cell));
+                html.push_str(&onyx_core::html::escape(&cell));
                 html.push_str("</td>");
             }
             html.push_str("</tr>");
@@ -128,32 +128,12 @@ fn render(mailbox: &DevMailbox, target: Option<&str>) -> String {
     html
 }
 
-/// Text as HTML text or attribute content.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn markup_in_a_filter_or_message_stays_text() {
-        assert_eq!(
-            escape("<script>\"a\" & 'b'</script>"),
-            "&lt;script&gt;&quot;a&quot; &amp; &#39;b&#39;&lt;/script&gt;"
-        );
         let page = render(&DevMailbox::default(), Some("\"><script>x</script>"));
         assert!(!page.contains("<script>"));
         assert!(page.contains("must never run with <code>--demo</code>"));

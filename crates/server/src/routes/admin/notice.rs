@@ -17,20 +17,7 @@ pub async fn user_lang(db: &impl ConnectionTrait, user_id: i64) -> ApiResult<&'s
 
 /// `text` as one `<p>`, the five markup characters as entities.
 pub fn paragraph(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 7);
-    out.push_str("<p>");
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out.push_str("</p>");
-    out
+    format!("<p>{}</p>", onyx_core::html::escape(text))
 }
 
 #[cfg(test)]
