@@ -6,7 +6,7 @@
 //! code). An identifier that names no account is counted exactly the same
 //! way, under its own name, so the answers never tell which accounts exist.
 //! Counts live in the store (`login_failures`), so they hold across
-//! restarts and nodes. See decision 00xx-accounts-lockout.
+//! restarts and nodes. See decision 0011-lockout.
 
 use crate::error::{ApiError, ApiResult};
 use chrono::{DateTime, Duration, Utc};
