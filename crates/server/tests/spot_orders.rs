@@ -350,6 +350,21 @@ async fn every_refusal_has_its_code_and_changes_nothing() {
         (limit("buy", "1.00001", "0.1"), -5005),
         (limit("buy", "1", "0"), -5006),
         (limit("buy", "1", "0.00001"), -5007),
+        // Not plain decimals, counted-on-the-text precision, and sizes the
+        // engine cannot carry exactly (this price killed the pair once).
+        (limit("buy", "1e3", "0.1"), -11),
+        (limit("buy", "+1", "0.1"), -11),
+        (limit("buy", "1", "1_0"), -11),
+        (limit("buy", " 1", "0.1"), -11),
+        (limit("buy", "-1", "0.1"), -11),
+        (limit("buy", "1.000000000000000000000000000001", "0.1"), -5005),
+        (limit("buy", "79228162514264337593543950335", "1"), -4005),
+        (limit("sell", "1", "10000000000000000000000000"), -4005),
+        (limit("buy", "900719925475", "0.1"), -4005),
+        (
+            json!({"symbol": BTC, "side": "buy", "type": "market", "total": "1e25"}),
+            -11,
+        ),
         (limit("buy", "1", "0.001"), -5008),
         (limit("buy", "1", "2000000"), -5009),
         (limit("buy", "100", "1"), -4001),
