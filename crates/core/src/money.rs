@@ -115,30 +115,43 @@ fn exact(whole: &str, fraction: &str) -> Option<Decimal> {
 }
 
 /// `a + b`, exactly or not at all. rust_decimal does not fail a sum that
-/// outgrows its 96 bits while it can drop decimals instead: it rounds. A
-/// rounded sum keeps fewer decimals than a term needs, which is refused
-/// here (so is, harmlessly, an exact sum of that size).
+/// outgrows its 96 bits while it can drop decimals instead: it rounds.
+/// Whether it did is checked on the parts that cannot round: the two
+/// fractions (each below 1, so their sum fits) and the two whole parts
+/// (integers: exact or overflowing).
 pub fn exact_add(a: Decimal, b: Decimal) -> Option<Decimal> {
-    kept_decimals(a, b, a.checked_add(b)?)
+    let sum = a.checked_add(b)?;
+    let fraction = a.fract().checked_add(b.fract())?;
+    let whole = a
+        .trunc()
+        .checked_add(b.trunc())?
+        .checked_add(fraction.trunc())?;
+    // `sum - whole` is below 2 in size, so it is computed exactly.
+    (sum.checked_sub(whole)? == fraction.fract()).then_some(sum)
 }
 
 /// `a - b`, exactly or not at all (see [`exact_add`]).
 pub fn exact_sub(a: Decimal, b: Decimal) -> Option<Decimal> {
-    kept_decimals(a, b, a.checked_sub(b)?)
+    let difference = a.checked_sub(b)?;
+    let fraction = a.fract().checked_sub(b.fract())?;
+    let whole = a
+        .trunc()
+        .checked_sub(b.trunc())?
+        .checked_add(fraction.trunc())?;
+    (difference.checked_sub(whole)? == fraction.fract()).then_some(difference)
 }
 
 /// `a * b`, exactly or not at all: rust_decimal rounds a product whose
 /// digits do not fit, to the nearest, which could round up what a user
-/// receives.
+/// receives. Conservative: a product that fits only once its trailing
+/// zeros are dropped is refused too (only past 28 significant digits).
 pub fn exact_mul(a: Decimal, b: Decimal) -> Option<Decimal> {
+    if a.is_zero() || b.is_zero() {
+        return Some(Decimal::ZERO);
+    }
     let product = a.checked_mul(b)?;
     let needed = a.normalize().scale().checked_add(b.normalize().scale())?;
     (product.scale() >= needed).then_some(product)
-}
-
-fn kept_decimals(a: Decimal, b: Decimal, result: Decimal) -> Option<Decimal> {
-    let needed = a.normalize().scale().max(b.normalize().scale());
-    (result.scale() >= needed).then_some(result)
 }
 
 /// A non-negative exact amount of some asset.
@@ -340,6 +353,20 @@ mod tests {
         assert_eq!(exact_add(Decimal::MAX, Decimal::ONE), None);
         // A zero with decimals is still zero: rust_decimal hands back the
         // other term as it is.
+        // Exact although it needs fewer decimals than its terms: kept.
+        let big = |t: &str| parse_decimal(t, 9).unwrap();
+        assert_eq!(
+            exact_add(
+                big("78999999899999999999.210000001"),
+                big("21000000099999999999.789999999")
+            ),
+            Some(big("99999999999999999999"))
+        );
+        assert_eq!(
+            exact_add(Decimal::new(-5, 0), big("0.3")),
+            Some(Decimal::new(-47, 1))
+        );
+        assert_eq!(exact_sub(big("0.3"), big("5")), Some(Decimal::new(-47, 1)));
         let zero = Decimal::new(0, 8);
         assert_eq!(exact_add(zero, d("176.4")), Some(d("176.4")));
         assert_eq!(
