@@ -686,3 +686,42 @@ async fn the_market_maker_quotes_around_the_index_and_fills_a_market_buy() {
     frozen_matches_open_orders(&app, &[buyer, maker]).await;
     assert_audit_clean(&app).await;
 }
+
+#[tokio::test]
+async fn the_market_maker_skips_a_pair_it_cannot_quote_and_quotes_the_rest() {
+    // BTC first in the round: a ladder whose cost is beyond a decimal
+    // (1e23 a coin, a million coins a level). Such a round used to panic the
+    // maker's loop, and no pair was requoted again.
+    let app = TestApp::spawn().await;
+    let maker = onyx_server::spot::maker::ensure_user(&app.state)
+        .await
+        .unwrap();
+    let settings = repo::maker_settings(&app.state.db).await.unwrap();
+    let btc_first = settings.iter().position(|s| s.symbol == BTC);
+    let eth_after = settings.iter().position(|s| s.symbol == "ethusdt");
+    assert!(btc_first < eth_after, "{settings:?}");
+    for symbol in [BTC, "ethusdt"] {
+        let mut row = settings
+            .iter()
+            .find(|s| s.symbol == symbol)
+            .unwrap()
+            .clone();
+        row.enabled = true;
+        if symbol == BTC {
+            row.size = "1000000".into();
+        }
+        repo::put_maker_setting(&app.state.db, row).await.unwrap();
+    }
+    let now = chrono::Utc::now().timestamp_millis();
+    set_price(&app, "btc", "100000000000000000000000", now);
+    set_price(&app, "eth", "3000", now);
+    onyx_server::spot::maker::round(&app.state, maker)
+        .await
+        .unwrap();
+
+    let btc = app.state.spot.depth(BTC, 100).unwrap();
+    assert!(btc.bids.is_empty() && btc.asks.is_empty(), "{btc:?}");
+    let eth = app.state.spot.depth("ethusdt", 100).unwrap();
+    assert!(!eth.bids.is_empty() && !eth.asks.is_empty(), "{eth:?}");
+    assert_audit_clean(&app).await;
+}
