@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 CARGO_TEST := $(shell command -v cargo-nextest >/dev/null 2>&1 && echo "cargo nextest run --workspace --no-fail-fast" || echo "cargo test --workspace --no-fail-fast")
 
-.PHONY: run web web-deps server test test-rust test-pg test-web e2e crash fmt clean
+.PHONY: run web web-deps server test test-rust lint test-pg test-web e2e crash fmt clean
 
 run: web
 	cargo build --release -p onyx-server --features embed-web
@@ -20,9 +20,15 @@ server:
 
 test: test-rust test-web e2e crash
 
-test-rust:
+test-rust: lint
 	cargo fmt --all -- --check
 	$(CARGO_TEST)
+
+# Clippy over every target. The money modules deny unchecked arithmetic,
+# unwrap, expect and panic outside tests (`clippy::arithmetic_side_effects`
+# and friends at the top of each), so a violation there fails the build.
+lint:
+	cargo clippy --workspace --all-targets
 
 # The same Rust suite on PostgreSQL: every test gets a fresh database next
 # to the one named here.

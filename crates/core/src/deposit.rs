@@ -1,5 +1,15 @@
 //! Rules of a deposit claim that need no database: the shape of a
 //! transaction hash per network family, and the bonus a rule pays.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::arithmetic_side_effects,
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::unreachable
+    )
+)]
 
 use crate::address::Network;
 use crate::money::Amount;
@@ -8,7 +18,7 @@ use rust_decimal::{Decimal, RoundingStrategy};
 
 /// Decimals a deposit amount and a bonus may have: the ledger's precision
 /// for every coin Onyx lists.
-pub const SCALE_MAX: u32 = 8;
+pub const SCALE_MAX: u32 = crate::money::LEDGER_DP;
 
 /// The claimed transaction hash in its stored form, or
 /// `DepositTxHashInvalid`. Hashes are compared lower-case, so the same
@@ -56,7 +66,9 @@ impl BonusRule {
         if amount < self.min_amount || self.ratio <= Decimal::ZERO {
             return None;
         }
-        let raw = amount.checked_mul(self.ratio)? / Decimal::ONE_HUNDRED;
+        let raw = amount
+            .checked_mul(self.ratio)?
+            .checked_div(Decimal::ONE_HUNDRED)?;
         let capped = raw
             .min(self.max_bonus)
             .round_dp_with_strategy(SCALE_MAX, RoundingStrategy::ToZero);

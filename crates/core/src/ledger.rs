@@ -11,8 +11,18 @@
 //! the other side of every user balance (a deposit debits `External`).
 //! Because every posting takes from one side what it gives to the other, the
 //! sum over all accounts of one asset is zero at all times.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::arithmetic_side_effects,
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::unreachable
+    )
+)]
 
-use crate::money::Amount;
+use crate::money::{exact_add, exact_sub, Amount};
 use rust_decimal::Decimal;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -320,6 +330,8 @@ pub enum Violation {
     },
     #[error("journal overflows a balance at posting {seq}")]
     JournalOverflow { seq: u64 },
+    #[error("asset {asset}: the balances add up to more than a decimal holds")]
+    SumOverflow { asset: String },
 }
 
 /// Totals for one asset, as `onyx audit` prints them. User totals are
@@ -333,9 +345,13 @@ pub struct AssetSummary {
 }
 
 impl AssetSummary {
-    /// Zero for a healthy ledger.
+    /// Zero for a healthy ledger. Saturates: a sum beyond the decimal
+    /// range is not zero either.
     pub fn sum(&self) -> Decimal {
-        self.user_available + self.user_frozen + self.system.values().copied().sum::<Decimal>()
+        self.system.values().fold(
+            self.user_available.saturating_add(self.user_frozen),
+            |sum, b| sum.saturating_add(*b),
+        )
     }
 }
 
@@ -383,7 +399,7 @@ impl Ledger {
         // Commit: nothing below can fail.
         let journal_len_before = self.journal.len();
         for (side, balance) in scratch {
-            assert!(
+            debug_assert!(
                 !side.account.owner.is_user() || !balance.is_sign_negative() || balance.is_zero(),
                 "validated user balance went negative"
             );
@@ -398,8 +414,8 @@ impl Ledger {
                 posting,
             });
         }
-        self.tx_count += 1;
-        assert_eq!(self.journal.len(), journal_len_before + count);
+        self.tx_count = self.tx_count.saturating_add(1);
+        debug_assert_eq!(self.journal.len(), journal_len_before.saturating_add(count));
         debug_assert_eq!(self.check_invariants(), Ok(()));
         Ok(())
     }
@@ -454,9 +470,7 @@ fn apply_to_scratch(
     let from_before = *scratch
         .entry(posting.from.clone())
         .or_insert_with(|| read(&posting.from));
-    let from_after = from_before
-        .checked_sub(amount)
-        .ok_or(LedgerError::Overflow { index })?;
+    let from_after = exact_sub(from_before, amount).ok_or(LedgerError::Overflow { index })?;
     if posting.from.account.owner.is_user() && from_after.is_sign_negative() {
         let side = posting.from.clone();
         return Err(match side.bucket {
@@ -477,9 +491,7 @@ fn apply_to_scratch(
     let to_before = *scratch
         .entry(posting.to.clone())
         .or_insert_with(|| read(&posting.to));
-    let to_after = to_before
-        .checked_add(amount)
-        .ok_or(LedgerError::Overflow { index })?;
+    let to_after = exact_add(to_before, amount).ok_or(LedgerError::Overflow { index })?;
     scratch.insert(posting.from.clone(), from_after);
     scratch.insert(posting.to.clone(), to_after);
     Ok(())
@@ -499,10 +511,11 @@ impl Recompute {
         let amount = p.amount.as_decimal();
         let overflow = Violation::JournalOverflow { seq };
         let from = self.balances.entry(p.from.clone()).or_default();
-        *from = from.checked_sub(amount).ok_or(overflow.clone())?;
+        *from = exact_sub(*from, amount).ok_or(overflow.clone())?;
         let to = self.balances.entry(p.to.clone()).or_default();
-        *to = to.checked_add(amount).ok_or(overflow)?;
-        *self.postings.entry(p.asset.clone()).or_default() += 1;
+        *to = exact_add(*to, amount).ok_or(overflow)?;
+        let count = self.postings.entry(p.asset.clone()).or_default();
+        *count = count.saturating_add(1);
         Ok(())
     }
 
@@ -579,7 +592,11 @@ fn check_shape(index: usize, p: &Posting) -> Result<(), LedgerError> {
 fn check_balances(balances: &Balances) -> Result<BTreeMap<String, AssetSummary>, Violation> {
     let mut summary: BTreeMap<String, AssetSummary> = BTreeMap::new();
     for (side, balance) in balances {
-        let s = summary.entry(side.account.asset.clone()).or_default();
+        let asset = &side.account.asset;
+        let overflow = || Violation::SumOverflow {
+            asset: asset.clone(),
+        };
+        let s = summary.entry(asset.clone()).or_default();
         match (side.account.owner, side.bucket) {
             (Owner::User { .. }, bucket) => {
                 if balance.is_sign_negative() && !balance.is_zero() {
@@ -588,14 +605,17 @@ fn check_balances(balances: &Balances) -> Result<BTreeMap<String, AssetSummary>,
                         balance: *balance,
                     });
                 }
-                match bucket {
-                    Bucket::Available => s.user_available += *balance,
-                    Bucket::Frozen => s.user_frozen += *balance,
-                }
+                let total = match bucket {
+                    Bucket::Available => &mut s.user_available,
+                    Bucket::Frozen => &mut s.user_frozen,
+                };
+                *total = exact_add(*total, *balance).ok_or_else(overflow)?;
             }
             (Owner::System(account), _) => {
-                assert_eq!(side.bucket, Bucket::Available, "system frozen bucket");
-                *s.system.entry(account).or_default() += *balance;
+                // Postings never reach a system frozen bucket (check_shape).
+                debug_assert_eq!(side.bucket, Bucket::Available, "system frozen bucket");
+                let total = s.system.entry(account).or_default();
+                *total = exact_add(*total, *balance).ok_or_else(overflow)?;
             }
         }
     }

@@ -11,13 +11,28 @@
 //! it receives, rounded up to [`FEE_DP`] decimals, in the platform's favour
 //! by less than one unit of that scale.
 
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::arithmetic_side_effects,
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::unreachable
+    )
+)]
+
+use crate::money::VALUE_LIMIT;
 use crate::orderbook::{Price, Qty, Side, TimeInForce};
 use rust_decimal::{Decimal, RoundingStrategy};
 
 /// Decimals of a fee; finer than any pair's precision.
-pub const FEE_DP: u32 = 8;
+pub const FEE_DP: u32 = crate::money::LEDGER_DP;
 /// Largest price or quantity in ticks or lots the engine is given.
-pub const UNITS_MAX: u64 = 1 << 53;
+pub const UNITS_MAX: u64 = crate::orderbook::UNITS_MAX;
+/// Most decimals a quote amount may have (`price_dp + qty_dp`): what a
+/// decimal holds. A pair configured finer trades nothing.
+pub const QUOTE_DP_MAX: u32 = 28;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PairRules {
@@ -81,6 +96,22 @@ pub enum SpotRefusal {
     BelowMinimum { min: Decimal },
     #[error("at most {max}")]
     AboveMaximum { max: Decimal },
+    /// A price, a quantity or what they cost is beyond what the engine and
+    /// the ledger carry exactly.
+    #[error("the amount is too large")]
+    TooLarge,
+}
+
+/// An amount the pair cannot express exactly: more than [`VALUE_LIMIT`],
+/// or more digits than a decimal holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("amount too large")]
+pub struct TooLarge;
+
+impl From<TooLarge> for SpotRefusal {
+    fn from(_: TooLarge) -> SpotRefusal {
+        SpotRefusal::TooLarge
+    }
 }
 
 /// An order in engine units, with what must be frozen for it.
@@ -100,12 +131,16 @@ pub enum EngineOrder {
     },
 }
 
-/// Checks every pair rule and converts to engine units.
+/// Checks every pair rule and converts to engine units. What an accepted
+/// order costs ([`freeze_for`]) and every fill of it ([`settle`]) is then
+/// below [`VALUE_LIMIT`]: a limit's price times its quantity is checked
+/// here, and a fill never costs more than the resting order it meets.
 pub fn validate(
     rules: &PairRules,
     side: Side,
     input: &OrderInput,
 ) -> Result<EngineOrder, SpotRefusal> {
+    let quote_dp = quote_dp(rules).ok_or(SpotRefusal::PairClosed)?;
     if !rules.trading {
         return Err(SpotRefusal::PairClosed);
     }
@@ -127,6 +162,7 @@ pub fn validate(
                 )
             })?;
             let qty_units = check_qty(rules, side, qty)?;
+            quote_amount(rules, price, qty_units)?;
             Ok(EngineOrder::Limit {
                 price,
                 qty: qty_units,
@@ -140,14 +176,25 @@ pub fn validate(
             if side == Side::Sell {
                 return Err(SpotRefusal::QuoteSell);
             }
-            let dp = rules.price_dp + rules.qty_dp;
-            let quote = units(quote, dp)
-                .map_err(|e| e.or(SpotRefusal::QtyInvalid, SpotRefusal::QtyTooPrecise { dp }))?;
-            Ok(EngineOrder::MarketQuote {
-                quote: quote as u128,
-            })
+            let quote = units(quote, quote_dp).map_err(|e| {
+                e.or(
+                    SpotRefusal::QtyInvalid,
+                    SpotRefusal::QtyTooPrecise { dp: quote_dp },
+                )
+            })?;
+            let quote = u128::from(quote);
+            quote_of_units(rules, quote)?;
+            Ok(EngineOrder::MarketQuote { quote })
         }
     }
+}
+
+/// Decimals of a quote amount, if the pair's precision allows one.
+fn quote_dp(rules: &PairRules) -> Option<u32> {
+    rules
+        .price_dp
+        .checked_add(rules.qty_dp)
+        .filter(|dp| *dp <= QUOTE_DP_MAX)
 }
 
 fn check_qty(rules: &PairRules, side: Side, qty: Decimal) -> Result<Qty, SpotRefusal> {
@@ -181,6 +228,7 @@ fn check_qty(rules: &PairRules, side: Side, qty: Decimal) -> Result<Qty, SpotRef
 enum UnitError {
     NotPositive,
     TooPrecise,
+    TooLarge,
 }
 
 impl UnitError {
@@ -188,11 +236,12 @@ impl UnitError {
         match self {
             UnitError::NotPositive => not_positive,
             UnitError::TooPrecise => too_precise,
+            UnitError::TooLarge => SpotRefusal::TooLarge,
         }
     }
 }
 
-/// `value` as an integer count of `10^-dp` units.
+/// `value` as an integer count of `10^-dp` units, at most [`UNITS_MAX`].
 fn units(value: Decimal, dp: u32) -> Result<u64, UnitError> {
     if value <= Decimal::ZERO {
         return Err(UnitError::NotPositive);
@@ -200,56 +249,74 @@ fn units(value: Decimal, dp: u32) -> Result<u64, UnitError> {
     if value.normalize().scale() > dp {
         return Err(UnitError::TooPrecise);
     }
-    let scaled = value * pow10(dp);
-    let n: u64 = scaled
-        .trunc()
-        .try_into()
-        .map_err(|_| UnitError::TooPrecise)?;
-    if n == 0 || n > UNITS_MAX {
-        return Err(UnitError::TooPrecise);
+    let scaled = pow10(dp)
+        .and_then(|p| value.checked_mul(p))
+        .ok_or(UnitError::TooLarge)?;
+    let n: u64 = scaled.trunc().try_into().map_err(|_| UnitError::TooLarge)?;
+    if n > UNITS_MAX {
+        return Err(UnitError::TooLarge);
     }
+    // Positive with at most `dp` decimals: at least one unit.
+    debug_assert!(n > 0);
     Ok(n)
 }
 
-fn pow10(dp: u32) -> Decimal {
-    Decimal::from_i128_with_scale(10i128.pow(dp), 0)
+/// 10^dp, for dp up to 28.
+fn pow10(dp: u32) -> Option<Decimal> {
+    Decimal::try_from_i128_with_scale(10i128.checked_pow(dp)?, 0).ok()
+}
+
+/// `n` units of `10^-dp` as a decimal below [`VALUE_LIMIT`].
+fn decimal_of(n: u128, dp: u32) -> Result<Decimal, TooLarge> {
+    let n = i128::try_from(n).map_err(|_| TooLarge)?;
+    Decimal::try_from_i128_with_scale(n, dp)
+        .ok()
+        .filter(|d| *d < VALUE_LIMIT)
+        .ok_or(TooLarge)
 }
 
 /// Base amount of `lots`.
-pub fn base_amount(rules: &PairRules, lots: Qty) -> Decimal {
-    Decimal::from_i128_with_scale(lots as i128, rules.qty_dp)
+pub fn base_amount(rules: &PairRules, lots: Qty) -> Result<Decimal, TooLarge> {
+    decimal_of(u128::from(lots), rules.qty_dp)
 }
 
 /// Quote amount of `lots` at `ticks` (exact).
-pub fn quote_amount(rules: &PairRules, ticks: Price, lots: Qty) -> Decimal {
-    Decimal::from_i128_with_scale(ticks as i128 * lots as i128, rules.price_dp + rules.qty_dp)
+pub fn quote_amount(rules: &PairRules, ticks: Price, lots: Qty) -> Result<Decimal, TooLarge> {
+    let tick_lots = u128::from(ticks)
+        .checked_mul(u128::from(lots))
+        .ok_or(TooLarge)?;
+    quote_of_units(rules, tick_lots)
 }
 
 /// Quote amount of engine tick-lots.
-pub fn quote_of_units(rules: &PairRules, tick_lots: u128) -> Decimal {
-    Decimal::from_i128_with_scale(tick_lots as i128, rules.price_dp + rules.qty_dp)
+pub fn quote_of_units(rules: &PairRules, tick_lots: u128) -> Result<Decimal, TooLarge> {
+    decimal_of(tick_lots, quote_dp(rules).ok_or(TooLarge)?)
 }
 
 /// Price of `ticks` as a decimal.
-pub fn price_of(rules: &PairRules, ticks: Price) -> Decimal {
-    Decimal::from_i128_with_scale(ticks as i128, rules.price_dp)
+pub fn price_of(rules: &PairRules, ticks: Price) -> Result<Decimal, TooLarge> {
+    decimal_of(u128::from(ticks), rules.price_dp)
 }
 
 /// What must be frozen to place an order that rests or takes, in the asset
 /// the order spends: a buy spends quote, a sell spends base. A market buy by
 /// quantity is frozen by the caller from the book's actual cost.
-pub fn freeze_for(rules: &PairRules, side: Side, order: &EngineOrder) -> Option<Decimal> {
-    match (side, order) {
+pub fn freeze_for(
+    rules: &PairRules,
+    side: Side,
+    order: &EngineOrder,
+) -> Result<Option<Decimal>, TooLarge> {
+    Ok(match (side, order) {
         (Side::Buy, EngineOrder::Limit { price, qty, .. }) => {
-            Some(quote_amount(rules, *price, *qty))
+            Some(quote_amount(rules, *price, *qty)?)
         }
-        (Side::Buy, EngineOrder::MarketQuote { quote }) => Some(quote_of_units(rules, *quote)),
+        (Side::Buy, EngineOrder::MarketQuote { quote }) => Some(quote_of_units(rules, *quote)?),
         (Side::Buy, EngineOrder::MarketQty { .. }) => None,
         (Side::Sell, EngineOrder::Limit { qty, .. } | EngineOrder::MarketQty { qty }) => {
-            Some(base_amount(rules, *qty))
+            Some(base_amount(rules, *qty)?)
         }
         (Side::Sell, EngineOrder::MarketQuote { .. }) => None,
-    }
+    })
 }
 
 /// The amounts of one fill.
@@ -265,22 +332,28 @@ pub struct Settlement {
     pub seller_fee: Decimal,
 }
 
-pub fn settle(rules: &PairRules, ticks: Price, lots: Qty) -> Settlement {
-    let base = base_amount(rules, lots);
-    let quote = quote_amount(rules, ticks, lots);
-    let fee = |amount: Decimal| {
-        (amount * rules.fee_rate).round_dp_with_strategy(FEE_DP, RoundingStrategy::AwayFromZero)
+/// The exact amounts of `lots` traded at `ticks`. `TooLarge` only for a
+/// fill no validated order can produce (a resting order stored before the
+/// bounds, a pair whose precision was widened).
+pub fn settle(rules: &PairRules, ticks: Price, lots: Qty) -> Result<Settlement, TooLarge> {
+    let base = base_amount(rules, lots)?;
+    let quote = quote_amount(rules, ticks, lots)?;
+    let fee = |amount: Decimal| -> Result<Decimal, TooLarge> {
+        let raw = amount.checked_mul(rules.fee_rate).ok_or(TooLarge)?;
+        Ok(raw
+            .round_dp_with_strategy(FEE_DP, RoundingStrategy::AwayFromZero)
+            .min(amount))
     };
     let settlement = Settlement {
-        buyer_fee: fee(base).min(base),
-        seller_fee: fee(quote).min(quote),
+        buyer_fee: fee(base)?,
+        seller_fee: fee(quote)?,
         base,
         quote,
     };
     debug_assert!(
         settlement.buyer_fee <= settlement.base && settlement.seller_fee <= settlement.quote
     );
-    settlement
+    Ok(settlement)
 }
 
 #[cfg(test)]
@@ -391,9 +464,57 @@ mod tests {
     }
 
     #[test]
+    fn extreme_numbers_are_refused_as_too_large_never_a_panic() {
+        let r = PairRules {
+            order_max: Decimal::MAX,
+            buy_max: Decimal::MAX,
+            ..btc()
+        };
+        let max = "79228162514264337593543950335";
+        for (price, qty) in [
+            (max, "1"),
+            ("1", max),
+            (max, max),
+            ("10000000000000000000000000", "1"),
+            ("90071992547409.93", "1"),
+        ] {
+            for side in [Side::Buy, Side::Sell] {
+                assert_eq!(
+                    validate(&r, side, &limit(price, qty)),
+                    Err(SpotRefusal::TooLarge),
+                    "{price} x {qty}"
+                );
+            }
+        }
+        // Each within the engine's units, the product above the value limit.
+        assert_eq!(
+            validate(&r, Side::Buy, &limit("90000000000", "90000000000")),
+            Err(SpotRefusal::TooLarge)
+        );
+        assert_eq!(
+            validate(&r, Side::Buy, &OrderInput::MarketQuote { quote: d(max) }),
+            Err(SpotRefusal::TooLarge)
+        );
+        assert_eq!(settle(&r, UNITS_MAX, UNITS_MAX), Err(TooLarge));
+        assert_eq!(quote_of_units(&r, u128::MAX), Err(TooLarge));
+        let fine = PairRules {
+            price_dp: 18,
+            qty_dp: 18,
+            ..btc()
+        };
+        assert_eq!(
+            validate(&fine, Side::Buy, &limit("1", "1")),
+            Err(SpotRefusal::PairClosed),
+            "a quote with 36 decimals cannot be expressed"
+        );
+        assert_eq!(base_amount(&fine, 1), Ok(d("0.000000000000000001")));
+        assert_eq!(quote_amount(&fine, 1, 1), Err(TooLarge));
+    }
+
+    #[test]
     fn fees_round_up_by_less_than_one_unit() {
         // 0.0001 BTC at 65000.01: quote 6.500001, fee 0.006500001 -> 0.00650001.
-        let s = settle(&btc(), 6_500_001, 1);
+        let s = settle(&btc(), 6_500_001, 1).unwrap();
         assert_eq!(s.base, d("0.0001"));
         assert_eq!(s.quote, d("6.500001"));
         assert_eq!(s.seller_fee, d("0.00650001"));
@@ -404,11 +525,11 @@ mod tests {
         #[test]
         fn a_fill_is_exact_and_fees_round_up_by_less_than_one_unit(ticks in 1u64..100_000_000, lots in 1u64..1_000_000) {
             let r = btc();
-            let s = settle(&r, ticks, lots);
+            let s = settle(&r, ticks, lots).unwrap();
             let unit = Decimal::new(1, FEE_DP);
             prop_assert!(s.buyer_fee >= s.base * r.fee_rate && s.buyer_fee - s.base * r.fee_rate < unit);
             prop_assert!(s.seller_fee >= s.quote * r.fee_rate && s.seller_fee - s.quote * r.fee_rate < unit);
-            prop_assert_eq!(s.quote, price_of(&r, ticks) * s.base);
+            prop_assert_eq!(s.quote, price_of(&r, ticks).unwrap() * s.base);
         }
     }
 }

@@ -50,6 +50,16 @@
 //! `sameUser` and `allowChange` (rules of address binding, not of a
 //! withdrawal), and the channel's `useSys`/`useThird`/`thirdList` (routing
 //! of the payout, not whether it is allowed).
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::arithmetic_side_effects,
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::unreachable
+    )
+)]
 
 use crate::money::Amount;
 use chrono::{DateTime, FixedOffset, NaiveTime, Timelike, Utc};
@@ -271,11 +281,11 @@ pub fn evaluate(rules: &WithdrawalRules, req: &WithdrawalRequest) -> Result<Quot
     }
     check_kyc(&rules.auth_limit, req)?;
     let quote = quote(global, channel, req, day_limit)?;
-    assert_eq!(
+    debug_assert_eq!(
         quote.net_amount.checked_add(quote.fee),
         Some(quote.total_frozen)
     );
-    assert!(quote.fee < quote.amount);
+    debug_assert!(quote.fee < quote.amount);
     Ok(quote)
 }
 
@@ -328,7 +338,7 @@ fn check_kyc(limits: &AuthLimit, req: &WithdrawalRequest) -> Result<(), Refusal>
     let total = req
         .withdrawn_today_usdt
         .checked_add(req.amount_usdt)
-        .unwrap_or(Amount::from_decimal(Decimal::MAX).expect("MAX is a valid amount"));
+        .unwrap_or(Amount::MAX);
     if limits.is_open_primary
         && req.kyc_tier < KycTier::Primary
         && total > limits.primary_limit_usdt
@@ -357,15 +367,17 @@ fn quote(
     let free_num = channel.free_num.unwrap_or(global.free_num);
     let free = count < free_num;
     let ratio_percent = channel.ratio_percent.unwrap_or(global.ratio_percent);
-    assert!(ratio_percent >= Decimal::ZERO && ratio_percent <= Decimal::ONE_HUNDRED);
+    // Settings parsing keeps the ratio in 0..=100 (`Fields::ratio`).
+    debug_assert!(ratio_percent >= Decimal::ZERO && ratio_percent <= Decimal::ONE_HUNDRED);
+    let unpayable = || Refusal::FeeExceedsAmount { fee: Amount::MAX };
     let ratio_fee = if free {
         Decimal::ZERO
     } else {
-        // ratio/100 <= 1, so the product cannot overflow.
-        req.amount.as_decimal() * (ratio_percent / Decimal::ONE_HUNDRED)
-    };
-    let unpayable = || Refusal::FeeExceedsAmount {
-        fee: Amount::from_decimal(Decimal::MAX).expect("MAX is a valid amount"),
+        // ratio/100 <= 1, so the product stays below the amount.
+        ratio_percent
+            .checked_div(Decimal::ONE_HUNDRED)
+            .and_then(|rate| req.amount.as_decimal().checked_mul(rate))
+            .ok_or_else(unpayable)?
     };
     let mut fee_total = ratio_fee
         .checked_add(channel.fee.as_decimal())
@@ -384,7 +396,7 @@ fn quote(
         }
     }
     let fee_rounded = fee_total.round_dp_with_strategy(scale_dp, RoundingStrategy::AwayFromZero);
-    let fee = Amount::from_decimal(fee_rounded).expect("a sum of non-negative amounts");
+    let fee = Amount::from_decimal(fee_rounded).map_err(|_| unpayable())?;
     let Some(net) = req.amount.checked_sub(fee).filter(|n| !n.is_zero()) else {
         return Err(Refusal::FeeExceedsAmount { fee });
     };
@@ -395,7 +407,9 @@ fn quote(
         net_amount: net.round_down(scale_dp),
         total_frozen: req.amount.round_up(scale_dp),
         separate_fee,
-        remaining_today_count: (day_limit > 0).then(|| day_limit - count - 1),
+        // `count < day_limit` was checked when there is a limit.
+        remaining_today_count: (day_limit > 0)
+            .then(|| day_limit.saturating_sub(count).saturating_sub(1)),
         free,
     })
 }
@@ -412,8 +426,16 @@ pub fn parse_offset(text: &str) -> Result<FixedOffset, SettingsError> {
     if hours > 14 || minutes > 59 || !text[1..3].bytes().all(|b| b.is_ascii_digit()) {
         return Err(bad());
     }
-    let seconds = (hours * 60 + minutes) * 60;
-    let signed = if bytes[0] == b'-' { -seconds } else { seconds };
+    let seconds = hours
+        .checked_mul(60)
+        .and_then(|m| m.checked_add(minutes))
+        .and_then(|m| m.checked_mul(60))
+        .ok_or_else(bad)?;
+    let signed = if bytes[0] == b'-' {
+        seconds.checked_neg().ok_or_else(bad)?
+    } else {
+        seconds
+    };
     FixedOffset::east_opt(signed).ok_or_else(bad)
 }
 

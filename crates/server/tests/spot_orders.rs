@@ -350,6 +350,24 @@ async fn every_refusal_has_its_code_and_changes_nothing() {
         (limit("buy", "1.00001", "0.1"), -5005),
         (limit("buy", "1", "0"), -5006),
         (limit("buy", "1", "0.00001"), -5007),
+        // Not plain decimals, counted-on-the-text precision, and sizes the
+        // engine cannot carry exactly (this price killed the pair once).
+        (limit("buy", "1e3", "0.1"), -11),
+        (limit("buy", "+1", "0.1"), -11),
+        (limit("buy", "1", "1_0"), -11),
+        (limit("buy", " 1", "0.1"), -11),
+        (limit("buy", "-1", "0.1"), -11),
+        (
+            limit("buy", "1.000000000000000000000000000001", "0.1"),
+            -5005,
+        ),
+        (limit("buy", "79228162514264337593543950335", "1"), -4005),
+        (limit("sell", "1", "10000000000000000000000000"), -4005),
+        (limit("buy", "900719925475", "0.1"), -4005),
+        (
+            json!({"symbol": BTC, "side": "buy", "type": "market", "total": "1e25"}),
+            -11,
+        ),
         (limit("buy", "1", "0.001"), -5008),
         (limit("buy", "1", "2000000"), -5009),
         (limit("buy", "100", "1"), -4001),
@@ -666,5 +684,44 @@ async fn the_market_maker_quotes_around_the_index_and_fills_a_market_buy() {
     let depth = app.state.spot.depth(BTC, 100).unwrap();
     assert!(depth.bids.is_empty() && depth.asks.is_empty());
     frozen_matches_open_orders(&app, &[buyer, maker]).await;
+    assert_audit_clean(&app).await;
+}
+
+#[tokio::test]
+async fn the_market_maker_skips_a_pair_it_cannot_quote_and_quotes_the_rest() {
+    // BTC first in the round: a ladder whose cost is beyond a decimal
+    // (1e23 a coin, a million coins a level). Such a round used to panic the
+    // maker's loop, and no pair was requoted again.
+    let app = TestApp::spawn().await;
+    let maker = onyx_server::spot::maker::ensure_user(&app.state)
+        .await
+        .unwrap();
+    let settings = repo::maker_settings(&app.state.db).await.unwrap();
+    let btc_first = settings.iter().position(|s| s.symbol == BTC);
+    let eth_after = settings.iter().position(|s| s.symbol == "ethusdt");
+    assert!(btc_first < eth_after, "{settings:?}");
+    for symbol in [BTC, "ethusdt"] {
+        let mut row = settings
+            .iter()
+            .find(|s| s.symbol == symbol)
+            .unwrap()
+            .clone();
+        row.enabled = true;
+        if symbol == BTC {
+            row.size = "1000000".into();
+        }
+        repo::put_maker_setting(&app.state.db, row).await.unwrap();
+    }
+    let now = chrono::Utc::now().timestamp_millis();
+    set_price(&app, "btc", "100000000000000000000000", now);
+    set_price(&app, "eth", "3000", now);
+    onyx_server::spot::maker::round(&app.state, maker)
+        .await
+        .unwrap();
+
+    let btc = app.state.spot.depth(BTC, 100).unwrap();
+    assert!(btc.bids.is_empty() && btc.asks.is_empty(), "{btc:?}");
+    let eth = app.state.spot.depth("ethusdt", 100).unwrap();
+    assert!(!eth.bids.is_empty() && !eth.asks.is_empty(), "{eth:?}");
     assert_audit_clean(&app).await;
 }

@@ -186,12 +186,50 @@ async fn refused_transfers_change_nothing() {
     transfer(&app, &token, None, "spot", "contract", "usdt", "0")
         .await
         .fails_with(-4002);
-    transfer(&app, &token, None, "spot", "contract", "usdt", "-1")
+    // Not a plain decimal: -11, naming the field.
+    for bad in ["-1", "1e3", "+1", "1_0", " 1", "", "0x10"] {
+        let r = transfer(&app, &token, None, "spot", "contract", "usdt", bad).await;
+        r.fails_with(-11);
+        assert!(r.msg.starts_with("amount "), "{bad:?}: {}", r.msg);
+    }
+    // Every coin moves at the ledger's 8 decimals at most, USDT included.
+    let fine = transfer(
+        &app,
+        &token,
+        None,
+        "spot",
+        "contract",
+        "usdt",
+        "1.000000001",
+    )
+    .await;
+    fine.fails_with(-4003);
+    assert!(fine.msg.contains('8'), "names the precision: {}", fine.msg);
+    transfer(
+        &app,
+        &token,
+        None,
+        "spot",
+        "contract",
+        "usdt",
+        "0.000000000000000001",
+    )
+    .await
+    .fails_with(-4003);
+    transfer(&app, &token, None, "spot", "contract", "usdt", "1e25")
         .await
-        .fails_with(-4002);
-    transfer(&app, &token, None, "spot", "contract", "usdt", "1e3")
-        .await
-        .fails_with(-4002);
+        .fails_with(-11);
+    transfer(
+        &app,
+        &token,
+        None,
+        "spot",
+        "contract",
+        "usdt",
+        "79228162514264337593543950335",
+    )
+    .await
+    .fails_with(-4005);
     transfer(&app, &token, None, "spot", "contract", "us dt", "1")
         .await
         .fails_with(-3101);

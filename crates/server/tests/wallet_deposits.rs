@@ -254,7 +254,7 @@ async fn claims_are_checked_against_limits_format_and_earlier_claims() {
         .fails_with(-4032);
     pay(&app, &alice, None, claim("abc", &hash(1)))
         .await
-        .fails_with(-4002);
+        .fails_with(-11);
     pay(&app, &alice, None, claim("0", &hash(1)))
         .await
         .fails_with(-4002);

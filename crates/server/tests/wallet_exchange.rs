@@ -155,6 +155,36 @@ async fn an_exchange_executes_at_the_quoted_price_rounded_in_the_platforms_favou
 }
 
 #[tokio::test]
+async fn a_coin_amount_with_all_its_decimals_exchanges_at_a_fine_price() {
+    // 8 decimals of BTC times a 12-decimal price needs 20 decimals before
+    // the cut to USDT's 6: this was a -8 (an amount finer than the ledger
+    // holds, refused after the product instead of cut before).
+    let app = TestApp::spawn().await;
+    let (u, token) = accounts::signed_in(&app, "alice").await;
+    fund(&app, u.id, Wallet::Spot, "btc", "1").await;
+    set_price(&app, "btc", "65432.123456789");
+    let q = quote(&app, &token, "btc", "usdt").await.ok();
+    let price = dec(q["price"].as_str().unwrap());
+    assert_eq!(price, dec("65366.691333332211"));
+    let id = q["quoteId"].as_str().unwrap();
+    let x = exchange(&app, &token, None, "btc", "usdt", "0.12345678", id)
+        .await
+        .ok();
+    let expected = (dec("0.12345678") * price)
+        .round_dp_with_strategy(6, rust_decimal::RoundingStrategy::ToZero);
+    assert_eq!(x["toAmount"], expected.normalize().to_string());
+    assert_eq!(
+        balance(&app, u.id, Wallet::Spot, "USDT").await,
+        (expected, dec("0"))
+    );
+    assert_eq!(
+        balance(&app, u.id, Wallet::Spot, "BTC").await,
+        (dec("0.87654322"), dec("0"))
+    );
+    assert_audit_clean(&app).await;
+}
+
+#[tokio::test]
 async fn a_quote_expires_after_15_seconds_and_executes_only_once() {
     let app = TestApp::spawn().await;
     let (u, token) = accounts::signed_in(&app, "alice").await;
@@ -305,6 +335,34 @@ async fn malformed_exchanges_are_refused_with_their_codes_and_change_nothing() {
     exchange(&app, &token, None, "usdt", "btc", "0", &id)
         .await
         .fails_with(-4002);
+    for bad in ["1e3", "+1", "1_0", " 1", "-1", ""] {
+        exchange(&app, &token, None, "usdt", "btc", bad, &id)
+            .await
+            .fails_with(-11);
+    }
+    // A huge amount is a coded refusal, never an overflow (it was -8).
+    exchange(
+        &app,
+        &token,
+        None,
+        "usdt",
+        "btc",
+        "99999999999999999999",
+        &id,
+    )
+    .await
+    .fails_with(-4001);
+    exchange(
+        &app,
+        &token,
+        None,
+        "usdt",
+        "btc",
+        "79228162514264337593543950335",
+        &id,
+    )
+    .await
+    .fails_with(-4005);
     let below = exchange(&app, &token, None, "usdt", "btc", "0.999999", &id).await;
     below.fails_with(-4053);
     assert!(

@@ -361,7 +361,23 @@ async fn amounts_finer_than_the_coin_below_the_minimum_or_above_the_maximum_are_
     assert_eq!(msg, "The maximum withdrawal is 500");
     accepted(&app, &token, &ask(TRC20, "500", ADDR)).await;
 
-    refused(&app, uid, &token, &ask(TRC20, "abc", ADDR), -4002).await;
+    refused(&app, uid, &token, &ask(TRC20, "abc", ADDR), -11).await;
+    // Precision is counted on the text and names the coin's: 30 decimals
+    // are refused, never rounded to 6 and accepted.
+    let thirty = format!("20.{}1", "0".repeat(29));
+    let msg = refused(&app, uid, &token, &ask(TRC20, &thirty, ADDR), -4016).await;
+    assert_eq!(msg, "At most 6 decimal places");
+    refused(&app, uid, &token, &ask(TRC20, "1e25", ADDR), -11).await;
+    refused(
+        &app,
+        uid,
+        &token,
+        &ask(TRC20, "10000000000000000000000000", ADDR),
+        -4005,
+    )
+    .await;
+    quote(&app, &token, TRC20, &thirty).await.fails_with(-4016);
+    quote(&app, &token, TRC20, "+20").await.fails_with(-11);
 }
 
 #[tokio::test]

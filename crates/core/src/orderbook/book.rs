@@ -4,7 +4,7 @@
 use super::slab::{Node, Slab, NIL};
 use super::{
     CancelReason, Command, Event, NewOrder, OrderId, OrderKind, OwnerId, Price, Qty, Reject, Side,
-    TimeInForce,
+    TimeInForce, UNITS_MAX,
 };
 use std::collections::{BTreeMap, HashMap};
 
@@ -184,12 +184,13 @@ impl OrderBook {
             OrderKind::MarketQty { qty } => (None, Remaining::Qty(qty), None),
             OrderKind::MarketQuote { quote } => (None, Remaining::Quote(quote), None),
         };
-        if tif == Some(TimeInForce::PostOnly) {
-            let price = limit.expect("post-only is a limit");
+        if let OrderKind::Limit {
+            price,
+            qty,
+            tif: TimeInForce::PostOnly,
+        } = order.kind
+        {
             if self.crosses(order.side, price) {
-                let Remaining::Qty(qty) = remaining else {
-                    unreachable!()
-                };
                 out.push(Event::Cancelled {
                     id: order.id,
                     owner: order.owner,
@@ -200,10 +201,9 @@ impl OrderBook {
             }
         }
         self.match_incoming(&order, limit, &mut remaining, out);
-        match (remaining, tif) {
-            (Remaining::Qty(0), _) => {}
-            (Remaining::Qty(qty), Some(TimeInForce::Gtc | TimeInForce::PostOnly)) => {
-                let price = limit.expect("limit order");
+        match (remaining, tif, limit) {
+            (Remaining::Qty(0), _, _) => {}
+            (Remaining::Qty(qty), Some(TimeInForce::Gtc | TimeInForce::PostOnly), Some(price)) => {
                 self.rest(order.id, order.owner, order.side, price, qty);
                 out.push(Event::Rested {
                     id: order.id,
@@ -211,14 +211,14 @@ impl OrderBook {
                     qty,
                 });
             }
-            (Remaining::Qty(qty), _) => out.push(Event::Cancelled {
+            (Remaining::Qty(qty), _, _) => out.push(Event::Cancelled {
                 id: order.id,
                 owner: order.owner,
                 qty,
                 reason: CancelReason::Unfilled,
             }),
             // A quote remainder is money, not lots: the service releases it.
-            (Remaining::Quote(_), _) => {}
+            (Remaining::Quote(_), _, _) => {}
         }
         debug_assert!(self.not_crossed());
     }
@@ -234,6 +234,10 @@ impl OrderBook {
             }
             OrderKind::MarketQuote { quote: 0 } => Some(Reject::ZeroQuantity),
             OrderKind::MarketQuote { .. } if order.side == Side::Sell => Some(Reject::QuoteSell),
+            OrderKind::Limit { price, qty, .. } if price > UNITS_MAX || qty > UNITS_MAX => {
+                Some(Reject::TooLarge)
+            }
+            OrderKind::MarketQty { qty } if qty > UNITS_MAX => Some(Reject::TooLarge),
             OrderKind::Limit { .. } if self.index.len() >= self.capacity => Some(Reject::BookFull),
             _ => None,
         }
@@ -290,7 +294,7 @@ impl OrderBook {
                 let maker = *slab.get(slot);
                 if maker.owner == order.owner {
                     unlink(level, slab, slot);
-                    level.total -= maker.qty as u128;
+                    level.total = level.total.saturating_sub(u128::from(maker.qty));
                     index.remove(&maker.id);
                     slab.release(slot);
                     out.push(Event::Cancelled {
@@ -304,20 +308,26 @@ impl OrderBook {
                 let qty = match remaining {
                     Remaining::Qty(left) => maker.qty.min(*left),
                     Remaining::Quote(left) => {
-                        let affordable = *left / price as u128;
-                        maker.qty.min(affordable.min(Qty::MAX as u128) as Qty)
+                        // A resting price is never zero (refused on entry).
+                        let affordable = left.checked_div(u128::from(price)).unwrap_or(0);
+                        maker.qty.min(Qty::try_from(affordable).unwrap_or(Qty::MAX))
                     }
                 };
                 if qty == 0 {
                     stop = true;
                     break;
                 }
+                // `qty` is at most what is left (by lots, or by quote at
+                // this price), so none of these can go below zero.
                 match remaining {
-                    Remaining::Qty(left) => *left -= qty,
-                    Remaining::Quote(left) => *left -= qty as u128 * price as u128,
+                    Remaining::Qty(left) => *left = left.saturating_sub(qty),
+                    Remaining::Quote(left) => {
+                        let cost = u128::from(qty).saturating_mul(u128::from(price));
+                        *left = left.saturating_sub(cost);
+                    }
                 }
                 let maker_done = qty == maker.qty;
-                level.total -= qty as u128;
+                level.total = level.total.saturating_sub(u128::from(qty));
                 out.push(Event::Fill {
                     maker: maker.id,
                     maker_owner: maker.owner,
@@ -333,7 +343,8 @@ impl OrderBook {
                     index.remove(&maker.id);
                     slab.release(slot);
                 } else {
-                    slab.get_mut(slot).qty -= qty;
+                    let node = slab.get_mut(slot);
+                    node.qty = node.qty.saturating_sub(qty);
                 }
                 if matches!(remaining, Remaining::Qty(0)) {
                     break;
@@ -371,8 +382,10 @@ impl OrderBook {
             self.slab.get_mut(slot).prev = level.tail;
         }
         level.tail = slot;
-        level.total += qty as u128;
-        level.count += 1;
+        // At most `capacity` (< 2^32) orders of at most 2^53 lots: a level
+        // total stays below 2^85.
+        level.total = level.total.saturating_add(u128::from(qty));
+        level.count = level.count.saturating_add(1);
         self.index.insert(id, slot);
     }
 
@@ -417,13 +430,13 @@ impl OrderBook {
             Side::Buy => &mut self.bids,
             Side::Sell => &mut self.asks,
         };
-        let level = book
-            .get_mut(&node.price)
-            .expect("indexed order has a level");
-        unlink(level, &mut self.slab, slot);
-        level.total -= node.qty as u128;
-        if level.head == NIL {
-            book.remove(&node.price);
+        // An indexed order always has its level (check_invariants).
+        if let Some(level) = book.get_mut(&node.price) {
+            unlink(level, &mut self.slab, slot);
+            level.total = level.total.saturating_sub(u128::from(node.qty));
+            if level.head == NIL {
+                book.remove(&node.price);
+            }
         }
         self.slab.release(slot);
         Some(node)
@@ -458,8 +471,8 @@ impl OrderBook {
                     if self.index.get(&n.id) != Some(&slot) {
                         return Err(format!("order {} not indexed", n.id));
                     }
-                    total += n.qty as u128;
-                    count += 1;
+                    total = total.saturating_add(u128::from(n.qty));
+                    count = count.saturating_add(1);
                     prev = slot;
                     slot = n.next;
                 }
@@ -467,7 +480,7 @@ impl OrderBook {
                 {
                     return Err(format!("level {price}: totals or links disagree"));
                 }
-                seen += count as usize;
+                seen = seen.saturating_add(count as usize);
             }
         }
         if seen != self.index.len() {
@@ -495,7 +508,7 @@ fn unlink(level: &mut Level, slab: &mut Slab, slot: u32) {
     } else {
         slab.get_mut(next).prev = prev;
     }
-    level.count -= 1;
+    level.count = level.count.saturating_sub(1);
 }
 
 #[cfg(test)]

@@ -10,6 +10,16 @@
 //! Order types: limit (GTC, IOC, post-only) and market (by quantity; a
 //! market buy also by quote amount). Self-trade prevention cancels the
 //! resting order and lets the incoming one go on matching.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::arithmetic_side_effects,
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic,
+        clippy::unreachable
+    )
+)]
 
 mod book;
 mod slab;
@@ -22,6 +32,11 @@ pub type OwnerId = u64;
 pub type Price = u64;
 /// A quantity in lots of the pair.
 pub type Qty = u64;
+
+/// Largest price in ticks and quantity in lots the book takes. Bounding
+/// both keeps every product and level total far inside `u128`, so the
+/// book's arithmetic cannot overflow.
+pub const UNITS_MAX: u64 = 1 << 53;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Side {
@@ -93,6 +108,8 @@ pub enum Reject {
     QuoteSell,
     /// A restored order would cross the other side of the book.
     WouldCross,
+    /// A price or quantity above [`UNITS_MAX`].
+    TooLarge,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -106,6 +106,10 @@ impl ReferenceBook {
             }
             OrderKind::MarketQuote { quote: 0 } => Some(Reject::ZeroQuantity),
             OrderKind::MarketQuote { .. } if o.side == Side::Sell => Some(Reject::QuoteSell),
+            OrderKind::Limit { price, qty, .. } if price > UNITS_MAX || qty > UNITS_MAX => {
+                Some(Reject::TooLarge)
+            }
+            OrderKind::MarketQty { qty } if qty > UNITS_MAX => Some(Reject::TooLarge),
             OrderKind::Limit { .. } if self.resting.len() >= self.capacity => {
                 Some(Reject::BookFull)
             }

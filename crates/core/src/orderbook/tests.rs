@@ -249,6 +249,14 @@ fn bad_orders_are_rejected_without_touching_the_book() {
                 side: Side::Sell,
                 kind: OrderKind::MarketQuote { quote: 10 },
             }),
+            gtc(7, 10, Side::Buy, UNITS_MAX + 1, 1),
+            gtc(8, 10, Side::Sell, 200, u64::MAX),
+            Command::Place(NewOrder {
+                id: 9,
+                owner: 10,
+                side: Side::Sell,
+                kind: OrderKind::MarketQty { qty: u64::MAX },
+            }),
         ],
     );
     let reasons: Vec<_> = events
@@ -265,7 +273,10 @@ fn bad_orders_are_rejected_without_touching_the_book() {
             Reject::ZeroPrice,
             Reject::ZeroQuantity,
             Reject::BookFull,
-            Reject::QuoteSell
+            Reject::QuoteSell,
+            Reject::TooLarge,
+            Reject::TooLarge,
+            Reject::TooLarge
         ]
     );
     assert_eq!(book.len(), 2);

@@ -1,5 +1,14 @@
 //! The user's balances per wallet with their USDT value, transfers between
 //! the user's own wallets, and the coin list of the flash exchange.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::arithmetic_side_effects,
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic
+    )
+)]
 
 use super::texchange::exchange_coins;
 use crate::auth::CurrentUser;
@@ -11,7 +20,7 @@ use crate::wallet::quotes::USDT_SCALE;
 use crate::wallet::{asset, now_ms, parse_amount, usdt_price, Idempotency, IdempotencyKey, USDT};
 use axum::extract::State;
 use onyx_core::ledger::{AccountId, Posting, PostingKind, Side, Wallet};
-use onyx_core::money::SCALE_MAX;
+use onyx_core::money::LEDGER_DP;
 use onyx_core::ErrorCode;
 use onyx_store::ledger::user_balances;
 use onyx_store::repo::catalogue;
@@ -104,11 +113,15 @@ async fn asset_balance(State(state): State<AppState>, me: CurrentUser) -> Reply<
                 .get(&(wallet, coin.clone()))
                 .copied()
                 .unwrap_or_default();
-            let sum = available + frozen;
+            // Display only, and the ledger keeps each balance exact: a sum
+            // beyond the decimal range saturates rather than fail the page.
+            let sum = available.saturating_add(frozen);
             let price = usdt_price(&state, &coin);
-            let value = price
-                .map(|p| (sum * p).round_dp_with_strategy(USDT_SCALE, RoundingStrategy::ToZero));
-            total += value.unwrap_or_default();
+            let value = price.map(|p| {
+                sum.saturating_mul(p)
+                    .round_dp_with_strategy(USDT_SCALE, RoundingStrategy::ToZero)
+            });
+            total = total.saturating_add(value.unwrap_or_default());
             assets.push(AssetRow {
                 coin,
                 available: available.normalize().to_string(),
@@ -118,7 +131,7 @@ async fn asset_balance(State(state): State<AppState>, me: CurrentUser) -> Reply<
                 usdt_value: value.map(|v| v.normalize().to_string()),
             });
         }
-        grand_total += total;
+        grand_total = grand_total.saturating_add(total);
         wallets.push(WalletBalance {
             wallet: wallet.as_str().to_string(),
             total_usdt: total.normalize().to_string(),
@@ -137,7 +150,8 @@ pub struct TransferRequest {
     pub from: String,
     pub to: String,
     pub coin: String,
-    /// Decimal string.
+    /// Plain decimal string, at most 8 decimals (the ledger's precision
+    /// for every coin).
     pub amount: String,
 }
 
@@ -164,7 +178,7 @@ fn wallet(raw: &str) -> Result<Wallet, ApiError> {
     request_body = TransferRequest, security(("satoken" = [])),
     params(("Idempotency-Key" = Option<String>, Header, description = "retry key")),
     responses((status = 200, body = Envelope<TransferResult>,
-        description = "-4040 same wallet, -4041 unknown wallet, -4001 shortfall")))]
+        description = "-4040 same wallet, -4041 unknown wallet, -4001 shortfall, -11 not a plain decimal, -4003 more than 8 decimals, -4005 too large")))]
 async fn transfer_funds(
     State(state): State<AppState>,
     me: CurrentUser,
@@ -182,7 +196,7 @@ async fn transfer_funds(
     {
         return Err(ApiError::new(ErrorCode::UnknownCoin).with("coin", req.coin.trim()));
     }
-    let amount = parse_amount(&req.amount, SCALE_MAX)?;
+    let amount = parse_amount(&req.amount, LEDGER_DP)?;
     let idem = Idempotency::new(key, me.id(), "asset.transferFunds", &req);
 
     let mut txn = state.ledger.begin().await?;

@@ -34,14 +34,14 @@ pub fn router() -> OpenApiRouter<AppState> {
     request_body = SubmitBody, security(("satoken" = [])),
     params(("Idempotency-Key" = Option<String>, Header, description = "retry key")),
     responses((status = 200, body = Envelope<OrderView>,
-        description = "-5001..-5012 pair rules, -4001 shortfall")))]
+        description = "-5001..-5012 pair rules, -11 not a plain decimal, -4005 too large, -4001 shortfall")))]
 async fn submit(
     State(state): State<AppState>,
     me: CurrentUser,
     key: IdempotencyKey,
     ApiJson(body): ApiJson<SubmitBody>,
 ) -> Reply<Value> {
-    let order = body.parse()?;
+    let order = state.spot.parse(&body)?;
     let idem = Idempotency::new(key, me.id(), "spot.submit", &body);
     ok(state.spot.submit(me.id(), order, idem).await?)
 }

@@ -1,13 +1,23 @@
 //! The flash exchange: a quote at the index price less the spread, then an
 //! exchange against the house at exactly the quoted price. See
-//! `wallet::quotes` for how prices, spreads and minimums are set.
+//! `wallet::quotes` for how prices, spreads and minimums are set, and for
+//! the checked arithmetic of an execution.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::arithmetic_side_effects,
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic
+    )
+)]
 
 use crate::auth::CurrentUser;
 use crate::envelope::{ok, Envelope, Page, PageQuery, Reply};
 use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ApiQuery};
 use crate::state::AppState;
-use crate::wallet::quotes::{self, Quote, COIN_SCALE, USDT_SCALE};
+use crate::wallet::quotes::{self, ExchangeRefusal, Quote, COIN_SCALE, USDT_SCALE};
 use crate::wallet::{asset, now_ms, parse_amount, usdt_price, Idempotency, IdempotencyKey, USDT};
 use axum::extract::State;
 use chrono::{DateTime, TimeZone, Utc};
@@ -17,7 +27,7 @@ use onyx_core::ErrorCode;
 use onyx_store::entity::exchange;
 use onyx_store::repo::catalogue::{self, ON};
 use onyx_store::repo::wallet_records::{self, NewExchange};
-use rust_decimal::{Decimal, RoundingStrategy};
+use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
 use utoipa::{IntoParams, ToSchema};
@@ -234,7 +244,7 @@ impl From<exchange::Model> for ExchangeView {
     request_body = ExchangeRequest, security(("satoken" = [])),
     params(("Idempotency-Key" = Option<String>, Header, description = "retry key")),
     responses((status = 200, body = Envelope<ExchangeView>,
-        description = "-4051 quote expired or unknown, -4050 no fresh price, -4052 same coin, -4053 below the minimum, -4001 shortfall")))]
+        description = "-4051 quote expired or unknown, -4050 no fresh price, -4052 same coin, -4053 below the minimum, -4001 shortfall, -11 not a plain decimal, -4003 too precise, -4005 too large")))]
 async fn currency_exchange(
     State(state): State<AppState>,
     me: CurrentUser,
@@ -272,35 +282,14 @@ async fn execute(
     quote: &Quote,
     amount: Amount,
 ) -> ApiResult<ExchangeView> {
-    let below = || {
-        ApiError::new(ErrorCode::ExchangeBelowMinimum)
+    let exchanged = quotes::exchange_amounts(quote, amount.as_decimal()).map_err(|r| match r {
+        ExchangeRefusal::BelowMinimum => ApiError::new(ErrorCode::ExchangeBelowMinimum)
             .with("min", quote.min_amount.normalize())
-            .with("coin", &quote.from)
-    };
-    if amount.as_decimal() < quote.min_amount {
-        return Err(below());
-    }
-    let overflow = || ApiError::internal("exchange amount overflows");
-    let gross = amount
-        .as_decimal()
-        .checked_mul(quote.price)
-        .ok_or_else(overflow)?;
-    let to_amount = Amount::from_decimal(gross)
-        .map_err(ApiError::internal)?
-        .round_down(quote.to_scale);
-    if to_amount.is_zero() {
-        return Err(below());
-    }
-    let at_index = amount
-        .as_decimal()
-        .checked_mul(quote.raw_price)
-        .ok_or_else(overflow)?;
-    // Recorded, not posted: the spread is inside the price. It is what the
-    // index would have paid minus what the user got (the rounding down of
-    // `to_amount` included), shown to 8 decimals like every fee.
-    let fee = (at_index - to_amount.as_decimal())
-        .max(Decimal::ZERO)
-        .round_dp_with_strategy(onyx_core::spot::FEE_DP, RoundingStrategy::ToZero);
+            .with("coin", &quote.from),
+        ExchangeRefusal::TooLarge => ApiError::new(ErrorCode::AmountTooLarge),
+    })?;
+    let to_amount = Amount::from_decimal(exchanged.to_amount).map_err(ApiError::internal)?;
+    let fee = exchanged.fee;
 
     let row = wallet_records::insert_exchange(
         txn.conn(),

@@ -11,6 +11,19 @@
 //! that limit's own code (`-4020`/`-4021`, "verify to withdraw more"), the
 //! closest existing answer; a user no limit applies to withdraws normally
 //! and the request is recorded at 0 USDT, as it bounds nothing for them.
+//!
+//! The amount is read by the one strict parser (`wallet::parse_number`)
+//! with the coin's own precision, so more decimals than the coin has is
+//! `-4016` naming that precision, whatever the text.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::arithmetic_side_effects,
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic
+    )
+)]
 
 use crate::auth::CurrentUser;
 use crate::codes;
@@ -26,14 +39,14 @@ use chrono::{DateTime, Utc};
 use onyx_core::address::{self, Network};
 use onyx_core::identity::CodePurpose;
 use onyx_core::ledger::{AccountId, Posting, PostingKind, Side, Wallet};
-use onyx_core::money::{Amount, SCALE_MAX};
+use onyx_core::money::Amount;
 use onyx_core::withdrawal_rules::{
     evaluate, Proof, ProofFailure, Quote, Refusal, WithdrawalChannel, WithdrawalRequest,
 };
 use onyx_core::ErrorCode;
 use onyx_store::entity::withdrawal;
 use onyx_store::repo::{codes as code_rows, withdraw_addresses, withdrawals};
-use rust_decimal::{Decimal, RoundingStrategy};
+use rust_decimal::RoundingStrategy;
 use sea_orm::ConnectionTrait;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -253,19 +266,13 @@ fn value_in_usdt(state: &AppState, coin: &str, amount: Amount) -> Option<Amount>
 /// What the KYC check compares against its limits: the value, or an
 /// unbounded one without a price (see the module doc).
 fn usdt_for_rules(valued: Option<Amount>) -> Amount {
-    valued.unwrap_or_else(|| Amount::from_decimal(Decimal::MAX).expect("MAX is a valid amount"))
+    valued.unwrap_or(Amount::MAX)
 }
 
-struct Asked {
-    channel: String,
-    amount: Amount,
-}
-
-fn asked(channel: &str, amount: &str) -> ApiResult<Asked> {
-    Ok(Asked {
-        channel: channel.trim().to_string(),
-        // Only the shape here: the coin's precision is a rule (-4016).
-        amount: wallet::parse_amount(amount, SCALE_MAX)?,
+/// A withdrawal amount of a coin with `scale_dp` decimals.
+fn amount(text: &str, scale_dp: u32) -> ApiResult<Amount> {
+    wallet::parse_amount_with(text, scale_dp, || {
+        rules::refusal_error(&Refusal::AmountTooPrecise { scale_dp })
     })
 }
 
@@ -365,19 +372,21 @@ async fn quote(
     me: CurrentUser,
     ApiQuery(q): ApiQuery<QuoteQuery>,
 ) -> Reply<QuoteView> {
-    let asked = asked(&q.channel, &q.amount)?;
+    let channel_name = q.channel.trim();
     let s = rules::settings(&state.db).await?;
-    let ch = channel(&s, &asked.channel)?;
+    let ch = channel(&s, channel_name)?;
     let coin = wallet::asset(&ch.coin);
+    let scale = rules::coin_scale(&state.db, &coin).await?;
+    let asked = amount(&q.amount, scale)?;
     let (count, usdt_today) = today(&state.db, &s, me.id()).await?;
     let req = WithdrawalRequest {
-        amount: asked.amount,
-        channel_name: asked.channel.clone(),
-        coin_scale_dp: rules::coin_scale(&state.db, &coin).await?,
+        amount: asked,
+        channel_name: channel_name.to_string(),
+        coin_scale_dp: scale,
         withdrawals_today_count: count,
         kyc_tier: rules::kyc_tier(&state.db, me.id()).await?,
         withdrawn_today_usdt: usdt_today,
-        amount_usdt: usdt_for_rules(value_in_usdt(&state, &coin, asked.amount)),
+        amount_usdt: usdt_for_rules(value_in_usdt(&state, &coin, asked)),
         trade_password: Proof::Matched,
         code: Proof::Matched,
         address_is_bound: true,
@@ -403,8 +412,9 @@ pub struct SubmitQuery {
     pub code: Option<String>,
 }
 
-/// What identifies a submit for idempotency. The password and code are
-/// left out: a hash of a 6-digit password is easily reversed.
+/// What identifies a submit for idempotency: the amount as sent, so a
+/// retry is recognised before the amount is read. The password and code
+/// are left out: a hash of a 6-digit password is easily reversed.
 #[derive(Serialize)]
 struct SubmitFingerprint<'a> {
     channel: &'a str,
@@ -426,7 +436,7 @@ async fn submit(
     key: IdempotencyKey,
     ApiQuery(q): ApiQuery<SubmitQuery>,
 ) -> Reply<Value> {
-    let asked = asked(&q.channel, &q.amount)?;
+    let channel_name = q.channel.trim();
     let addr = q.address.trim();
     let has_key = key.0.is_some();
     let idem = Idempotency::new(
@@ -434,8 +444,8 @@ async fn submit(
         me.id(),
         "withdraw.submit",
         &SubmitFingerprint {
-            channel: &asked.channel,
-            amount: &asked.amount.to_string(),
+            channel: channel_name,
+            amount: &q.amount,
             address: addr,
         },
     );
@@ -448,9 +458,10 @@ async fn submit(
         }
     }
     let s = rules::settings(&state.db).await?;
-    let ch = channel(&s, &asked.channel)?.clone();
+    let ch = channel(&s, channel_name)?.clone();
     let coin = wallet::asset(&ch.coin);
     let scale = rules::coin_scale(&state.db, &coin).await?;
+    let asked = amount(&q.amount, scale)?;
     let g = &s.rules.setting;
     let trade_password = if g.check_pass {
         trade_password_proof(&state, &me, q.trade_pwd.as_deref()).await?
@@ -469,7 +480,7 @@ async fn submit(
         .find(|a| a.network == ch.name)
         .is_some_and(|a| a.address == addr);
     let tier = rules::kyc_tier(&state.db, me.id()).await?;
-    let valued = value_in_usdt(&state, &coin, asked.amount);
+    let valued = value_in_usdt(&state, &coin, asked);
 
     let mut txn = state.ledger.begin().await?;
     if let Some(stored) = idem.replay(&txn).await? {
@@ -477,8 +488,8 @@ async fn submit(
     }
     let (count, usdt_today) = today(txn.conn(), &s, me.id()).await?;
     let req = WithdrawalRequest {
-        amount: asked.amount,
-        channel_name: asked.channel.clone(),
+        amount: asked,
+        channel_name: channel_name.to_string(),
         coin_scale_dp: scale,
         withdrawals_today_count: count,
         kyc_tier: tier,

@@ -18,7 +18,7 @@
 
 use super::pair::side_name;
 use super::{pair, OrderRequest};
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::wallet::{self, Idempotency, IdempotencyKey, USDT};
 use onyx_core::ledger::{
@@ -27,6 +27,7 @@ use onyx_core::ledger::{
 use onyx_core::money::Amount;
 use onyx_core::orderbook::{Side, TimeInForce};
 use onyx_core::spot::OrderInput;
+use onyx_core::ErrorCode;
 use onyx_store::entity::{spot_maker_setting, spot_pair};
 use onyx_store::repo::{catalogue, spot as repo, users};
 use rust_decimal::{Decimal, RoundingStrategy};
@@ -84,20 +85,23 @@ pub async fn start(state: &AppState) -> anyhow::Result<()> {
 }
 
 /// One price of the ladder: `mid` moved `bps` away, rounded away from mid
-/// to the pair's price precision.
-fn level_price(mid: Decimal, side: Side, bps: i64, dp: u32) -> Decimal {
-    let offset = Decimal::new(bps, 0) / Decimal::new(BPS, 0);
-    let (price, strategy) = match side {
+/// to the pair's price precision; `None` when it does not fit a decimal.
+fn level_price(mid: Decimal, side: Side, bps: i64, dp: u32) -> Option<Decimal> {
+    let offset = Decimal::new(bps, 0).checked_div(Decimal::new(BPS, 0))?;
+    let (factor, strategy) = match side {
         Side::Buy => (
-            mid * (Decimal::ONE - offset),
+            Decimal::ONE.checked_sub(offset)?,
             RoundingStrategy::ToNegativeInfinity,
         ),
         Side::Sell => (
-            mid * (Decimal::ONE + offset),
+            Decimal::ONE.checked_add(offset)?,
             RoundingStrategy::ToPositiveInfinity,
         ),
     };
-    price.round_dp_with_strategy(dp, strategy)
+    Some(
+        mid.checked_mul(factor)?
+            .round_dp_with_strategy(dp, strategy),
+    )
 }
 
 /// The ladder for one pair: (side, price, size), best first per side.
@@ -118,19 +122,23 @@ pub fn ladder(
         return Vec::new();
     }
     let mut out = Vec::new();
-    for i in 0..setting.levels.max(0) as i64 {
-        let bps = setting.spread_bps as i64 + i * setting.step_bps as i64;
+    for i in 0..i64::from(setting.levels.max(0)) {
+        let bps = i
+            .checked_mul(i64::from(setting.step_bps))
+            .and_then(|step| step.checked_add(i64::from(setting.spread_bps)));
         for side in [Side::Buy, Side::Sell] {
-            let price = level_price(mid, side, bps, dp);
-            if price > Decimal::ZERO {
-                out.push((side, price, size));
+            match bps.and_then(|bps| level_price(mid, side, bps, dp)) {
+                Some(price) if price > Decimal::ZERO => out.push((side, price, size)),
+                _ => {}
             }
         }
     }
     out
 }
 
-/// Replaces the maker's quotes on every enabled pair.
+/// Replaces the maker's quotes on every enabled pair. A pair that fails
+/// (its task gone, its ladder too large to fund, the store refusing a
+/// top-up) is logged and skipped; the rest of the round goes on.
 pub async fn round(state: &AppState, maker: i64) -> ApiResult<()> {
     let settings = repo::maker_settings(&state.db).await?;
     let pairs = catalogue::spot_pairs(&state.db).await?;
@@ -143,65 +151,8 @@ pub async fn round(state: &AppState, maker: i64) -> ApiResult<()> {
         if !running.contains(&pair.symbol) {
             continue;
         }
-        let ladder = match wallet::usdt_price(state, &pair.coin) {
-            Some(mid) => ladder(setting, pair, mid),
-            None => Vec::new(),
-        };
-        let base = wallet::asset(&pair.coin);
-        if !ladder.is_empty() {
-            let (mut quote_need, mut base_need) = (Decimal::ZERO, Decimal::ZERO);
-            for (side, price, size) in &ladder {
-                match side {
-                    Side::Buy => quote_need += price * size,
-                    Side::Sell => base_need += size,
-                }
-            }
-            top_up(state, maker, USDT, quote_need).await?;
-            top_up(state, maker, &base, base_need).await?;
-        }
-        // Cancels queued before the new orders, back to back, so the pair
-        // task usually swaps the ladder within one commit.
-        for old in repo::open_orders_of_user(&state.db, maker, &pair.symbol).await? {
-            let (reply, answer) = oneshot::channel();
-            state
-                .spot
-                .enqueue(
-                    &pair.symbol,
-                    pair::Request::Cancel {
-                        user_id: maker,
-                        order_id: old.id,
-                        reply,
-                    },
-                )
-                .await?;
-            waiting.push(Waiting::Cancel(answer));
-        }
-        for (side, price, size) in ladder {
-            let (reply, answer) = oneshot::channel();
-            let order = OrderRequest {
-                symbol: pair.symbol.clone(),
-                side,
-                input: OrderInput::Limit {
-                    price,
-                    qty: size,
-                    tif: TimeInForce::Gtc,
-                },
-            };
-            let idem =
-                Idempotency::new(IdempotencyKey(None), maker, "spot.maker", &side_name(side));
-            state
-                .spot
-                .enqueue(
-                    &pair.symbol,
-                    pair::Request::Submit {
-                        user_id: maker,
-                        order,
-                        idem,
-                        reply,
-                    },
-                )
-                .await?;
-            waiting.push(Waiting::Submit(answer));
+        if let Err(e) = requote(state, maker, setting, pair, &mut waiting).await {
+            tracing::warn!(symbol = %pair.symbol, code = ?e.code, "market maker skipped a pair");
         }
     }
     for w in waiting {
@@ -215,6 +166,83 @@ pub async fn round(state: &AppState, maker: i64) -> ApiResult<()> {
         if let Some(code) = code {
             tracing::debug!(?code, "market maker order refused");
         }
+    }
+    Ok(())
+}
+
+/// Queues one pair's cancels and new ladder; the answers are awaited by
+/// the round, after every pair is queued.
+async fn requote(
+    state: &AppState,
+    maker: i64,
+    setting: &spot_maker_setting::Model,
+    pair: &spot_pair::Model,
+    waiting: &mut Vec<Waiting>,
+) -> ApiResult<()> {
+    let ladder = match wallet::usdt_price(state, &pair.coin) {
+        Some(mid) => ladder(setting, pair, mid),
+        None => Vec::new(),
+    };
+    let base = wallet::asset(&pair.coin);
+    if !ladder.is_empty() {
+        let too_large = || ApiError::new(ErrorCode::AmountTooLarge);
+        let (mut quote_need, mut base_need) = (Decimal::ZERO, Decimal::ZERO);
+        for (side, price, size) in &ladder {
+            match side {
+                Side::Buy => {
+                    quote_need = price
+                        .checked_mul(*size)
+                        .and_then(|cost| quote_need.checked_add(cost))
+                        .ok_or_else(too_large)?;
+                }
+                Side::Sell => base_need = base_need.checked_add(*size).ok_or_else(too_large)?,
+            }
+        }
+        top_up(state, maker, USDT, quote_need).await?;
+        top_up(state, maker, &base, base_need).await?;
+    }
+    // Cancels queued before the new orders, back to back, so the pair task
+    // usually swaps the ladder within one commit.
+    for old in repo::open_orders_of_user(&state.db, maker, &pair.symbol).await? {
+        let (reply, answer) = oneshot::channel();
+        state
+            .spot
+            .enqueue(
+                &pair.symbol,
+                pair::Request::Cancel {
+                    user_id: maker,
+                    order_id: old.id,
+                    reply,
+                },
+            )
+            .await?;
+        waiting.push(Waiting::Cancel(answer));
+    }
+    for (side, price, size) in ladder {
+        let (reply, answer) = oneshot::channel();
+        let order = OrderRequest {
+            symbol: pair.symbol.clone(),
+            side,
+            input: OrderInput::Limit {
+                price,
+                qty: size,
+                tif: TimeInForce::Gtc,
+            },
+        };
+        let idem = Idempotency::new(IdempotencyKey(None), maker, "spot.maker", &side_name(side));
+        state
+            .spot
+            .enqueue(
+                &pair.symbol,
+                pair::Request::Submit {
+                    user_id: maker,
+                    order,
+                    idem,
+                    reply,
+                },
+            )
+            .await?;
+        waiting.push(Waiting::Submit(answer));
     }
     Ok(())
 }
@@ -234,15 +262,19 @@ async fn top_up(state: &AppState, maker: i64, asset: &str, need: Decimal) -> Api
     let account = AccountId::user(maker as u64, Wallet::Spot, asset);
     let mut txn = state.ledger.begin().await?;
     let (available, frozen) = txn.balance(&account).await?;
-    let held = available + frozen;
+    let too_large = || ApiError::new(ErrorCode::AmountTooLarge);
+    let held = available.checked_add(frozen).ok_or_else(too_large)?;
     if held >= need {
         return Ok(());
     }
+    let missing = need
+        .checked_mul(Decimal::TWO)
+        .and_then(|twice| twice.checked_sub(held))
+        .ok_or_else(too_large)?;
     let amount = Amount::from_decimal(
-        (need * Decimal::TWO - held)
-            .round_dp_with_strategy(onyx_core::spot::FEE_DP, RoundingStrategy::AwayFromZero),
+        missing.round_dp_with_strategy(onyx_core::spot::FEE_DP, RoundingStrategy::AwayFromZero),
     )
-    .map_err(|e| crate::error::ApiError::internal(format!("{e:?}")))?;
+    .map_err(|e| ApiError::internal(format!("{e:?}")))?;
     let reference = format!("spot:maker:{maker}");
     txn.post(
         &reference,
@@ -268,10 +300,12 @@ mod tests {
     #[test]
     fn the_ladder_steps_away_from_mid_and_rounds_outwards() {
         let d = |s: &str| Decimal::from_str(s).unwrap();
-        assert_eq!(level_price(d("100"), Side::Buy, 10, 2), d("99.9"));
-        assert_eq!(level_price(d("100"), Side::Sell, 10, 2), d("100.1"));
+        let p = |mid, side, bps, dp| level_price(d(mid), side, bps, dp).unwrap();
+        assert_eq!(p("100", Side::Buy, 10, 2), d("99.9"));
+        assert_eq!(p("100", Side::Sell, 10, 2), d("100.1"));
         // 123.4567 * 0.999 = 123.3332433 -> down; * 1.001 = 123.5801567 -> up.
-        assert_eq!(level_price(d("123.4567"), Side::Buy, 10, 4), d("123.3332"));
-        assert_eq!(level_price(d("123.4567"), Side::Sell, 10, 4), d("123.5802"));
+        assert_eq!(p("123.4567", Side::Buy, 10, 4), d("123.3332"));
+        assert_eq!(p("123.4567", Side::Sell, 10, 4), d("123.5802"));
+        assert_eq!(level_price(Decimal::MAX, Side::Sell, 10, 2), None);
     }
 }

@@ -1,24 +1,40 @@
 //! Spot trading: one task per pair owns its order book (`onyx_core::
 //! orderbook`), fed by a bounded channel; results are committed through the
-//! ledger gate in batches before anything is acknowledged or published.
+//! ledger gate in batches before anything is acknowledged or published. A
+//! supervisor keeps each task serving through panics (`supervisor`).
+//!
+//! Every module here is on a money path: arithmetic is checked and nothing
+//! unwraps, outside tests (the lints below hold the whole tree to it).
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::arithmetic_side_effects,
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic
+    )
+)]
 
 pub mod events;
 pub mod maker;
 pub(crate) mod pair;
 mod recovery;
+#[cfg(test)]
+mod supervision_tests;
+pub mod supervisor;
 
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
-use crate::wallet::Idempotency;
+use crate::wallet::{self, Idempotency};
 use events::{DepthSnapshot, OrderView, SpotEvent};
 use onyx_core::orderbook::{Side, TimeInForce};
-use onyx_core::spot::{OrderInput, SpotRefusal};
+use onyx_core::spot::{OrderInput, SpotRefusal, QUOTE_DP_MAX};
 use onyx_core::ErrorCode;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
-use std::str::FromStr;
-use std::sync::{Arc, RwLock};
+use std::sync::{Arc, PoisonError, RwLock};
+use supervisor::{HealthCounts, TaskHealth};
 use tokio::sync::{broadcast, mpsc, oneshot};
 use utoipa::ToSchema;
 
@@ -27,13 +43,40 @@ pub use pair::{BATCH_MAX, BOOK_CAPACITY, QUEUE_LEN};
 /// Events buffered for slow subscribers before they lag (and resync).
 pub const EVENTS_BUFFERED: usize = 4096;
 
+/// A pair's decimals, fixed for the life of its task: what its ticks and
+/// lots mean, and how many decimals its prices and quantities may carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Precision {
+    pub price_dp: u32,
+    pub qty_dp: u32,
+}
+
+/// How the service reaches one pair's task.
+struct PairHandle {
+    queue: mpsc::Sender<pair::Request>,
+    precision: Precision,
+    health: Arc<TaskHealth>,
+}
+
+/// One pair's task as an operator sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PairHealth {
+    pub symbol: String,
+    #[serde(flatten)]
+    pub counts: HealthCounts,
+}
+
 /// The spot service as the rest of the server sees it.
 pub struct SpotService {
     events: broadcast::Sender<Arc<SpotEvent>>,
     /// The latest committed depth per symbol, written by the pair tasks.
     depth: RwLock<HashMap<String, DepthSnapshot>>,
-    /// The request queue of each pair's task, by symbol (`btcusdt`).
-    pairs: RwLock<HashMap<String, mpsc::Sender<pair::Request>>>,
+    /// Each pair's task, by symbol (`btcusdt`).
+    pairs: RwLock<HashMap<String, PairHandle>>,
+    /// Panics to inject into the pair tasks (tests of supervision only).
+    #[cfg(test)]
+    pub(crate) faults: std::sync::Mutex<Vec<supervision_tests::Fault>>,
 }
 
 impl Default for SpotService {
@@ -42,6 +85,8 @@ impl Default for SpotService {
             events: broadcast::channel(EVENTS_BUFFERED).0,
             depth: RwLock::new(HashMap::new()),
             pairs: RwLock::new(HashMap::new()),
+            #[cfg(test)]
+            faults: Default::default(),
         }
     }
 }
@@ -61,7 +106,9 @@ impl SpotService {
     /// The top `limit` levels of each side, with the sequence number they
     /// are current at; `None` for a symbol without a book.
     pub fn depth(&self, symbol: &str, limit: usize) -> Option<DepthSnapshot> {
-        let books = self.depth.read().expect("depth lock");
+        // A panic cannot leave a depth half written (one insert), so a
+        // poisoned lock still holds a whole snapshot.
+        let books = self.depth.read().unwrap_or_else(PoisonError::into_inner);
         books.get(symbol).map(|d| DepthSnapshot {
             symbol: d.symbol.clone(),
             seq: d.seq,
@@ -76,7 +123,7 @@ impl SpotService {
     pub fn set_depth(&self, snapshot: DepthSnapshot) {
         self.depth
             .write()
-            .expect("depth lock")
+            .unwrap_or_else(PoisonError::into_inner)
             .insert(snapshot.symbol.clone(), snapshot);
     }
 
@@ -129,9 +176,9 @@ impl SpotService {
         let sender = self
             .pairs
             .read()
-            .expect("pairs lock")
+            .unwrap_or_else(PoisonError::into_inner)
             .get(symbol)
-            .cloned()
+            .map(|p| p.queue.clone())
             .ok_or(ErrorCode::SpotPairClosed)?;
         sender
             .send(request)
@@ -144,7 +191,7 @@ impl SpotService {
         let mut out: Vec<String> = self
             .pairs
             .read()
-            .expect("pairs lock")
+            .unwrap_or_else(PoisonError::into_inner)
             .keys()
             .cloned()
             .collect();
@@ -152,11 +199,56 @@ impl SpotService {
         out
     }
 
-    fn register(&self, symbol: &str, sender: mpsc::Sender<pair::Request>) {
+    /// The decimals of a pair with a running task.
+    pub fn precision(&self, symbol: &str) -> Option<Precision> {
+        self.pairs
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(symbol)
+            .map(|p| p.precision)
+    }
+
+    /// Reads a submit body with the decimals of its pair: the numbers are
+    /// checked against the pair's own precision on the text, before the
+    /// order reaches the task.
+    pub fn parse(&self, body: &SubmitBody) -> ApiResult<OrderRequest> {
+        body.parse(self.precision(&normalize_symbol(&body.symbol)))
+    }
+
+    /// Restarts and recovered panics of every pair's task, by symbol.
+    pub fn health(&self) -> Vec<PairHealth> {
+        let mut out: Vec<PairHealth> = self
+            .pairs
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter()
+            .map(|(symbol, p)| PairHealth {
+                symbol: symbol.clone(),
+                counts: p.health.counts(),
+            })
+            .collect();
+        out.sort_by(|a, b| a.symbol.cmp(&b.symbol));
+        out
+    }
+
+    fn register(
+        &self,
+        symbol: &str,
+        queue: mpsc::Sender<pair::Request>,
+        precision: Precision,
+        health: Arc<TaskHealth>,
+    ) {
         self.pairs
             .write()
-            .expect("pairs lock")
-            .insert(symbol.to_string(), sender);
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(
+                symbol.to_string(),
+                PairHandle {
+                    queue,
+                    precision,
+                    health,
+                },
+            );
     }
 }
 
@@ -213,25 +305,45 @@ pub fn normalize_symbol(text: &str) -> String {
         .to_ascii_lowercase()
 }
 
+/// An optional word; empty is absent.
 fn blank(v: &Option<String>) -> Option<&str> {
     v.as_deref().map(str::trim).filter(|s| !s.is_empty())
 }
 
-fn decimal(text: &str, refusal: SpotRefusal) -> ApiResult<Decimal> {
-    Decimal::from_str(text).map_err(|_| refusal_error(&refusal))
+/// An optional number as sent: only the empty string is absent, so a
+/// number with spaces around it is refused, not trimmed.
+fn given(v: &Option<String>) -> Option<&str> {
+    v.as_deref().filter(|s| !s.is_empty())
+}
+
+/// A price, quantity or total with at most `dp` decimals, counted on the
+/// text; `too_precise` names the pair's precision.
+fn number(
+    field: &'static str,
+    text: &str,
+    dp: u32,
+    too_precise: SpotRefusal,
+) -> ApiResult<Decimal> {
+    wallet::parse_number(field, text, dp, || refusal_error(&too_precise))
 }
 
 impl SubmitBody {
-    /// Checks the shape of the order; the pair's rules are checked by the
-    /// pair task with the rules in force when it runs.
-    pub fn parse(&self) -> ApiResult<OrderRequest> {
+    /// Checks the shape of the order and its numbers against the pair's
+    /// `precision` (`None`: no such pair); the pair's other rules are
+    /// checked by the pair task with the rules in force when it runs.
+    pub fn parse(&self, precision: Option<Precision>) -> ApiResult<OrderRequest> {
         let side = match self.side.trim().to_ascii_lowercase().as_str() {
             "buy" => Side::Buy,
             "sell" => Side::Sell,
             _ => return Err(ApiError::invalid("side")),
         };
-        let (amount, total) = (blank(&self.amount), blank(&self.total));
-        let input = match self.kind.trim().to_ascii_lowercase().as_str() {
+        let (amount, total) = (given(&self.amount), given(&self.total));
+        let kind = self.kind.trim().to_ascii_lowercase();
+        if kind != "limit" && kind != "market" {
+            return Err(ApiError::invalid("type"));
+        }
+        let Precision { price_dp, qty_dp } = precision.ok_or(ErrorCode::SpotPairClosed)?;
+        let input = match kind.as_str() {
             "limit" => {
                 let tif = match blank(&self.time_in_force).map(str::to_ascii_lowercase) {
                     None => TimeInForce::Gtc,
@@ -243,23 +355,43 @@ impl SubmitBody {
                 let (Some(amount), None) = (amount, total) else {
                     return Err(ErrorCode::SpotAmountOrTotal.into());
                 };
-                let price = blank(&self.price).ok_or(ErrorCode::SpotPriceInvalid)?;
+                let price = given(&self.price).ok_or(ErrorCode::SpotPriceInvalid)?;
                 OrderInput::Limit {
-                    price: decimal(price, SpotRefusal::PriceInvalid)?,
-                    qty: decimal(amount, SpotRefusal::QtyInvalid)?,
+                    price: number(
+                        "price",
+                        price,
+                        price_dp,
+                        SpotRefusal::PriceTooPrecise { dp: price_dp },
+                    )?,
+                    qty: number(
+                        "amount",
+                        amount,
+                        qty_dp,
+                        SpotRefusal::QtyTooPrecise { dp: qty_dp },
+                    )?,
                     tif,
                 }
             }
-            "market" => match (amount, total) {
+            _ => match (amount, total) {
                 (Some(amount), None) => OrderInput::MarketQty {
-                    qty: decimal(amount, SpotRefusal::QtyInvalid)?,
+                    qty: number(
+                        "amount",
+                        amount,
+                        qty_dp,
+                        SpotRefusal::QtyTooPrecise { dp: qty_dp },
+                    )?,
                 },
-                (None, Some(total)) => OrderInput::MarketQuote {
-                    quote: decimal(total, SpotRefusal::QtyInvalid)?,
-                },
+                (None, Some(total)) => {
+                    let dp = price_dp
+                        .checked_add(qty_dp)
+                        .filter(|dp| *dp <= QUOTE_DP_MAX)
+                        .ok_or(ErrorCode::SpotPairClosed)?;
+                    OrderInput::MarketQuote {
+                        quote: number("total", total, dp, SpotRefusal::QtyTooPrecise { dp })?,
+                    }
+                }
                 _ => return Err(ErrorCode::SpotAmountOrTotal.into()),
             },
-            _ => return Err(ApiError::invalid("type")),
         };
         Ok(OrderRequest {
             symbol: normalize_symbol(&self.symbol),
@@ -289,6 +421,7 @@ pub fn refusal_error(refusal: &SpotRefusal) -> ApiError {
         SpotRefusal::AboveMaximum { max } => {
             ApiError::new(ErrorCode::SpotAboveMaximum).with("max", max)
         }
+        SpotRefusal::TooLarge => ErrorCode::AmountTooLarge.into(),
     }
 }
 
@@ -299,7 +432,6 @@ mod tests {
 
     #[test]
     fn every_refusal_has_its_code_and_fills_its_message() {
-        let d = |s: &str| Decimal::from_str(s).unwrap();
         let cases = [
             (SpotRefusal::PairClosed, -5001),
             (SpotRefusal::TypeClosed, -5002),
@@ -310,6 +442,7 @@ mod tests {
             (SpotRefusal::QtyTooPrecise { dp: 4 }, -5007),
             (SpotRefusal::BelowMinimum { min: d("0.001") }, -5008),
             (SpotRefusal::AboveMaximum { max: d("50") }, -5009),
+            (SpotRefusal::TooLarge, -4005),
         ];
         for (refusal, code) in cases {
             let e = refusal_error(&refusal);
@@ -319,33 +452,108 @@ mod tests {
         }
     }
 
+    const BTC: Option<Precision> = Some(Precision {
+        price_dp: 2,
+        qty_dp: 4,
+    });
+
+    fn body(
+        kind: &str,
+        price: Option<&str>,
+        amount: Option<&str>,
+        total: Option<&str>,
+    ) -> SubmitBody {
+        SubmitBody {
+            symbol: "BTC/USDT".into(),
+            side: "buy".into(),
+            kind: kind.into(),
+            time_in_force: None,
+            price: price.map(str::to_string),
+            amount: amount.map(str::to_string),
+            total: total.map(str::to_string),
+        }
+    }
+
+    fn code(b: SubmitBody) -> i32 {
+        b.parse(BTC).unwrap_err().code.code()
+    }
+
     #[test]
     fn the_body_shape_is_checked_before_the_rules() {
-        let body = |kind: &str, price: Option<&str>, amount: Option<&str>, total: Option<&str>| {
-            SubmitBody {
-                symbol: "BTC/USDT".into(),
-                side: "buy".into(),
-                kind: kind.into(),
-                time_in_force: None,
-                price: price.map(str::to_string),
-                amount: amount.map(str::to_string),
-                total: total.map(str::to_string),
-            }
-        };
-        let code = |b: SubmitBody| b.parse().unwrap_err().code.code();
         assert_eq!(code(body("market", None, Some("1"), Some("2"))), -5012);
         assert_eq!(code(body("market", None, None, None)), -5012);
         assert_eq!(code(body("limit", Some("1"), None, None)), -5012);
         assert_eq!(code(body("limit", None, Some("1"), None)), -5004);
-        assert_eq!(code(body("limit", Some("x"), Some("1"), None)), -5004);
-        assert_eq!(code(body("limit", Some("1"), Some("x"), None)), -5006);
         assert_eq!(code(body("stop", Some("1"), Some("1"), None)), -4);
-        let ok = body("market", None, None, Some("25.5")).parse().unwrap();
+        let unknown = body("limit", Some("1"), Some("1"), None).parse(None);
+        assert_eq!(unknown.unwrap_err().code.code(), -5001);
+        let ok = body("market", None, None, Some("25.5")).parse(BTC).unwrap();
         assert_eq!(ok.symbol, "btcusdt");
-        assert_eq!(ok.input, OrderInput::MarketQuote { quote: d2("25.5") });
+        assert_eq!(ok.input, OrderInput::MarketQuote { quote: d("25.5") });
     }
 
-    fn d2(s: &str) -> Decimal {
+    #[test]
+    fn numbers_are_plain_decimals_at_the_pairs_precision() {
+        let field = |b: SubmitBody| {
+            let e = b.parse(BTC).unwrap_err();
+            let named = e
+                .args
+                .iter()
+                .find(|(k, _)| *k == "field")
+                .map(|(_, v)| v.clone());
+            (e.code.code(), named)
+        };
+        for bad in ["x", "1e3", "+1", "1_0", " 1", "1 ", "-1", ".5", "1.", "0x1"] {
+            assert_eq!(
+                field(body("limit", Some(bad), Some("1"), None)),
+                (-11, Some("price".into())),
+                "{bad:?}"
+            );
+            assert_eq!(
+                field(body("limit", Some("1"), Some(bad), None)),
+                (-11, Some("amount".into())),
+                "{bad:?}"
+            );
+            assert_eq!(
+                field(body("market", None, None, Some(bad))),
+                (-11, Some("total".into())),
+                "{bad:?}"
+            );
+        }
+        // Precision is counted on the text: 30 decimals are refused naming
+        // the pair's precision, never rounded into range.
+        let thirty = format!("1.{}1", "0".repeat(29));
+        let e = body("limit", Some(&thirty), Some("1"), None)
+            .parse(BTC)
+            .unwrap_err();
+        assert_eq!(e.code.code(), -5005);
+        assert_eq!(
+            e.message(i18n::FALLBACK),
+            refusal_error(&SpotRefusal::PriceTooPrecise { dp: 2 }).message(i18n::FALLBACK)
+        );
+        assert_eq!(code(body("limit", Some("1"), Some("0.00001"), None)), -5007);
+        assert_eq!(code(body("market", None, None, Some("0.0000001"))), -5007);
+        assert_eq!(
+            code(body(
+                "limit",
+                Some("79228162514264337593543950335"),
+                Some("1"),
+                None
+            )),
+            -4005
+        );
+        assert_eq!(
+            code(body("market", None, Some("100000000000000000000"), None)),
+            -4005
+        );
+        // Zero has the right shape; the pair's rules refuse it.
+        assert!(body("limit", Some("0"), Some("1.5000"), None)
+            .parse(BTC)
+            .is_ok());
+    }
+
+    fn d(s: &str) -> Decimal {
+        use std::str::FromStr;
         Decimal::from_str(s).unwrap()
     }
 }

@@ -16,16 +16,24 @@
 //! the rest of the batch goes on. Writes after that point cannot be refused
 //! by the ledger (funds were checked under the gate, which admits no other
 //! writer); if one fails anyway the whole batch is abandoned as above.
+//!
+//! A panic while a batch runs is caught and handled the same way: rolled
+//! back, answered -8, book rebuilt, and the task goes on with the next
+//! batch. A panic anywhere else ends `serve`; the supervisor
+//! (`super::supervisor`) then rebuilds the task from the store on the same
+//! queue.
 
 use super::events::{DepthDelta, DepthSnapshot, OrderView, SpotEvent, TradeEvent};
-use super::{recovery, refusal_error, OrderRequest, SpotService};
+use super::supervisor::{self, panic_message, Supervised, TaskHealth, REBUILD_RETRY};
+use super::{recovery, refusal_error, OrderRequest, Precision, SpotService};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::wallet::{self, Idempotency, USDT};
+use futures_util::FutureExt;
 use onyx_core::ledger::{
     AccountId, Posting, PostingKind, Side as LedgerSide, SystemAccount, Wallet,
 };
-use onyx_core::money::Amount;
+use onyx_core::money::{exact_add, exact_sub, Amount};
 use onyx_core::orderbook::{
     CancelReason, Event, NewOrder, OrderBook, OrderKind, Price, Qty, Side, TimeInForce,
 };
@@ -38,6 +46,7 @@ use onyx_store::Db;
 use rust_decimal::Decimal;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use std::collections::BTreeMap;
+use std::panic::AssertUnwindSafe;
 use std::str::FromStr;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
@@ -96,6 +105,36 @@ enum Answer {
     Cancel(Box<ApiResult<OrderView>>),
 }
 
+impl Request {
+    /// Sends `answer` to whoever waits for this request.
+    fn answer(self, answer: Answer) {
+        match (self, answer) {
+            (Request::Submit { reply, .. }, Answer::Submit(a)) => {
+                let _ = reply.send(a);
+            }
+            (Request::Cancel { reply, .. }, Answer::Cancel(a)) => {
+                let _ = reply.send(*a);
+            }
+            (request, _) => {
+                tracing::error!("a spot answer of the wrong kind; answering -8");
+                request.fail();
+            }
+        }
+    }
+
+    /// Answers -8 (the batch could not be committed).
+    fn fail(self) {
+        match self {
+            Request::Submit { reply, .. } => {
+                let _ = reply.send(Err(ApiError::new(ErrorCode::Internal)));
+            }
+            Request::Cancel { reply, .. } => {
+                let _ = reply.send(Err(ApiError::new(ErrorCode::Internal)));
+            }
+        }
+    }
+}
+
 type Levels = (BTreeMap<Price, u128>, BTreeMap<Price, u128>);
 
 struct Pair {
@@ -113,35 +152,42 @@ struct Pair {
     ledger: LedgerStore,
     db: Db,
     spot: Arc<SpotService>,
+    health: Arc<TaskHealth>,
 }
 
-/// Rebuilds the pair's book, publishes its depth and starts its task.
+/// Rebuilds the pair's book, publishes its depth and starts its task under
+/// a supervisor.
 pub(super) async fn spawn(state: &AppState, row: &spot_pair::Model) -> anyhow::Result<()> {
-    let price_dp = u32::try_from(row.base_precision)?;
-    let qty_dp = u32::try_from(row.coin_precision)?;
-    let book = recovery::load_book(&state.db, &row.symbol, price_dp, qty_dp).await?;
-    let mut pair = Pair {
-        symbol: row.symbol.clone(),
-        base: wallet::asset(&row.coin),
-        price_dp,
-        qty_dp,
-        book,
-        levels: Default::default(),
-        seq: 0,
-        ledger: state.ledger.clone(),
-        db: state.db.clone(),
-        spot: state.spot.clone(),
+    let precision = Precision {
+        price_dp: u32::try_from(row.base_precision)?,
+        qty_dp: u32::try_from(row.coin_precision)?,
     };
-    pair.levels = pair.current_levels();
+    let health = Arc::new(TaskHealth::default());
+    let pair = Pair::load(
+        row.symbol.clone(),
+        wallet::asset(&row.coin),
+        precision,
+        state,
+        health.clone(),
+    )
+    .await?;
     pair.spot.set_depth(pair.snapshot());
     let (tx, rx) = mpsc::channel(QUEUE_LEN);
-    state.spot.register(&row.symbol, tx);
-    tokio::spawn(pair.run(rx));
+    state
+        .spot
+        .register(&row.symbol, tx, precision, health.clone());
+    tokio::spawn(supervisor::supervise(pair, rx, health, REBUILD_RETRY));
     Ok(())
 }
 
-impl Pair {
-    async fn run(mut self, mut rx: mpsc::Receiver<Request>) {
+impl Supervised for Pair {
+    type Request = Request;
+
+    fn name(&self) -> &str {
+        &self.symbol
+    }
+
+    async fn serve(&mut self, rx: &mut mpsc::Receiver<Request>) {
         let mut batch = Vec::with_capacity(BATCH_MAX);
         while let Some(first) = rx.recv().await {
             batch.push(first);
@@ -152,24 +198,85 @@ impl Pair {
                 }
             }
             self.batch(std::mem::take(&mut batch)).await;
+            #[cfg(test)]
+            if self
+                .spot
+                .take_fault(super::supervision_tests::Fault::BetweenBatches)
+            {
+                panic!("injected: the task dies between batches");
+            }
         }
+    }
+
+    /// The same pair from the store, continuing the published depth's
+    /// sequence: a depth that differs from what was last published goes out
+    /// as the next delta.
+    async fn rebuild(&self) -> anyhow::Result<Pair> {
+        let state = self.spot.clone();
+        let mut pair = Pair {
+            book: recovery::load_book(&self.db, &self.symbol, self.price_dp, self.qty_dp).await?,
+            symbol: self.symbol.clone(),
+            base: self.base.clone(),
+            price_dp: self.price_dp,
+            qty_dp: self.qty_dp,
+            levels: self.levels.clone(),
+            seq: self.seq,
+            ledger: self.ledger.clone(),
+            db: self.db.clone(),
+            spot: state,
+            health: self.health.clone(),
+        };
+        pair.publish_depth();
+        Ok(pair)
+    }
+}
+
+impl Pair {
+    /// The pair with its book rebuilt from the stored open orders.
+    async fn load(
+        symbol: String,
+        base: String,
+        precision: Precision,
+        state: &AppState,
+        health: Arc<TaskHealth>,
+    ) -> Result<Pair, sea_orm::DbErr> {
+        let book =
+            recovery::load_book(&state.db, &symbol, precision.price_dp, precision.qty_dp).await?;
+        let mut pair = Pair {
+            symbol,
+            base,
+            price_dp: precision.price_dp,
+            qty_dp: precision.qty_dp,
+            book,
+            levels: Default::default(),
+            seq: 0,
+            ledger: state.ledger.clone(),
+            db: state.db.clone(),
+            spot: state.spot.clone(),
+            health,
+        };
+        pair.levels = pair.current_levels();
+        Ok(pair)
     }
 
     async fn batch(&mut self, requests: Vec<Request>) {
         let mut events = Vec::new();
-        let outcome = self.apply(&requests, &mut events).await;
+        // The batch borrows the book mutably; after a panic the book is
+        // rebuilt below and nothing else of `self` was written.
+        let caught = AssertUnwindSafe(self.apply(&requests, &mut events))
+            .catch_unwind()
+            .await;
+        let outcome = caught.unwrap_or_else(|panic| {
+            let panics = self.health.note_recovered();
+            Err(Abort(format!(
+                "panic #{panics} in a batch: {}",
+                panic_message(&*panic)
+            )))
+        });
         match outcome {
             Ok(answers) => {
                 for (request, answer) in requests.into_iter().zip(answers) {
-                    match (request, answer) {
-                        (Request::Submit { reply, .. }, Answer::Submit(a)) => {
-                            let _ = reply.send(a);
-                        }
-                        (Request::Cancel { reply, .. }, Answer::Cancel(a)) => {
-                            let _ = reply.send(*a);
-                        }
-                        _ => unreachable!("one answer per request, in order"),
-                    }
+                    request.answer(answer);
                 }
                 for event in events {
                     self.spot.publish(event);
@@ -188,14 +295,7 @@ impl Pair {
                     }
                 }
                 for request in requests {
-                    match request {
-                        Request::Submit { reply, .. } => {
-                            let _ = reply.send(Err(ApiError::new(ErrorCode::Internal)));
-                        }
-                        Request::Cancel { reply, .. } => {
-                            let _ = reply.send(Err(ApiError::new(ErrorCode::Internal)));
-                        }
-                    }
+                    request.fail();
                 }
                 self.publish_depth();
             }
@@ -311,16 +411,24 @@ impl Pair {
         if !market && self.book.len() >= BOOK_CAPACITY {
             return Ok(Err(ErrorCode::SpotBookFull.into()));
         }
+        let too_large = || Ok(Err(ApiError::new(ErrorCode::AmountTooLarge)));
         let freeze = match spot::freeze_for(rules, side, &engine) {
-            Some(amount) => amount,
+            Ok(Some(amount)) => amount,
             // A market buy by quantity freezes what the book will charge:
             // the task owns the book, so the walk is exact.
-            None => match engine {
+            Ok(None) => match engine {
                 EngineOrder::MarketQty { qty } => {
-                    spot::quote_of_units(rules, self.cost_of(qty, owner))
+                    match self
+                        .cost_of(qty, owner)
+                        .map(|c| spot::quote_of_units(rules, c))
+                    {
+                        Some(Ok(cost)) => cost,
+                        _ => return too_large(),
+                    }
                 }
-                _ => unreachable!("freeze_for covers every other order"),
+                _ => return Err(Abort("no freeze for a validated order".into())),
             },
+            Err(spot::TooLarge) => return too_large(),
         };
         let spends = match side {
             Side::Buy => USDT.to_string(),
@@ -335,7 +443,7 @@ impl Pair {
         }
 
         // Accepted: from here on every write belongs to the batch.
-        let (kind, tif, price, qty, quote) = describe(rules, &engine);
+        let (kind, tif, price, qty, quote) = describe(rules, &engine)?;
         let row = repo::insert_order(
             txn.conn(),
             repo::NewOrder {
@@ -388,6 +496,13 @@ impl Pair {
             },
             &mut out,
         );
+        #[cfg(test)]
+        if self
+            .spot
+            .take_fault(super::supervision_tests::Fault::InBatch)
+        {
+            panic!("injected: a batch panics after matching");
+        }
         self.settle_events(txn, rules, out, &mut work, events)
             .await?;
         let mut views = self.finish(txn, work, events).await?;
@@ -463,7 +578,11 @@ impl Pair {
                 } => {
                     let (maker, taker) = (maker as i64, taker as i64);
                     work.ensure(txn, maker).await?;
-                    let s = spot::settle(rules, price, qty);
+                    let s = spot::settle(rules, price, qty).map_err(|_| {
+                        Abort(format!("fill of {qty} lots at {price} ticks is too large"))
+                    })?;
+                    let price = spot::price_of(rules, price)
+                        .map_err(|_| Abort(format!("price of {price} ticks is too large")))?;
                     let (buyer, buyer_order, seller, seller_order) = match taker_side {
                         Side::Buy => (taker_owner, taker, maker_owner, maker),
                         Side::Sell => (maker_owner, maker, taker_owner, taker),
@@ -472,7 +591,7 @@ impl Pair {
                         txn.conn(),
                         repo::NewTrade {
                             symbol: &self.symbol,
-                            price: text(spot::price_of(rules, price)),
+                            price: text(price),
                             qty: text(s.base),
                             quote: text(s.quote),
                             maker_order_id: maker,
@@ -536,7 +655,7 @@ impl Pair {
                     work.fill(seller_order, s.base, s.quote, s.seller_fee, s.base)?;
                     events.push(SpotEvent::Trade(TradeEvent {
                         symbol: self.symbol.clone(),
-                        price: spot::price_of(rules, price),
+                        price,
                         qty: s.base,
                         taker_side: side_name(taker_side),
                         ts_ms: trade.created_at.timestamp_millis(),
@@ -632,8 +751,8 @@ impl Pair {
 
     /// What buying `qty` lots at market costs now, in tick-lots, skipping
     /// the buyer's own asks (self-trade prevention cancels those). Less
-    /// liquidity than `qty`: the cost of what there is.
-    fn cost_of(&self, qty: Qty, owner: u64) -> u128 {
+    /// liquidity than `qty`: the cost of what there is. `None` past `u128`.
+    fn cost_of(&self, qty: Qty, owner: u64) -> Option<u128> {
         let mut left = qty;
         let mut cost = 0u128;
         for (_, o, price, q) in self.book.orders(Side::Sell) {
@@ -644,10 +763,12 @@ impl Pair {
                 continue;
             }
             let take = q.min(left);
-            cost += take as u128 * price as u128;
-            left -= take;
+            cost = u128::from(take)
+                .checked_mul(u128::from(price))
+                .and_then(|c| cost.checked_add(c))?;
+            left = left.saturating_sub(take);
         }
-        cost
+        Some(cost)
     }
 
     fn current_levels(&self) -> Levels {
@@ -662,8 +783,8 @@ impl Pair {
 
     fn level(&self, price: Price, total: u128) -> (Decimal, Decimal) {
         (
-            Decimal::from_i128_with_scale(price as i128, self.price_dp),
-            Decimal::from_i128_with_scale(total as i128, self.qty_dp),
+            shown(u128::from(price), self.price_dp),
+            shown(total, self.qty_dp),
         )
     }
 
@@ -714,7 +835,7 @@ impl Pair {
         }
         self.levels = now;
         let prev_seq = self.seq;
-        self.seq += 1;
+        self.seq = self.seq.wrapping_add(1);
         self.spot.set_depth(self.snapshot());
         self.spot.publish(SpotEvent::Depth(DepthDelta {
             symbol: self.symbol.clone(),
@@ -789,10 +910,11 @@ impl Work {
         spent: Decimal,
     ) -> Result<(), Abort> {
         let o = self.get(id)?;
-        o.filled_qty += base;
-        o.filled_quote += quote;
-        o.fee += fee;
-        o.frozen -= spent;
+        let overflow = || Abort(format!("order {id}: a total outgrows a decimal"));
+        o.filled_qty = exact_add(o.filled_qty, base).ok_or_else(overflow)?;
+        o.filled_quote = exact_add(o.filled_quote, quote).ok_or_else(overflow)?;
+        o.fee = exact_add(o.fee, fee).ok_or_else(overflow)?;
+        o.frozen = exact_sub(o.frozen, spent).ok_or_else(overflow)?;
         if o.frozen.is_sign_negative() && !o.frozen.is_zero() {
             return Err(Abort(format!("order {id} spent more than it froze")));
         }
@@ -806,6 +928,15 @@ fn stored(text: &str) -> Result<Decimal, Abort> {
 
 fn text(d: Decimal) -> String {
     d.normalize().to_string()
+}
+
+/// `n` units of `10^-dp` for display (a depth level), saturating: the book
+/// bounds its totals far below the saturation point.
+fn shown(n: u128, dp: u32) -> Decimal {
+    i128::try_from(n)
+        .ok()
+        .and_then(|n| Decimal::try_from_i128_with_scale(n, dp).ok())
+        .unwrap_or(Decimal::MAX)
 }
 
 fn amount(d: Decimal) -> Result<Amount, Abort> {
@@ -892,8 +1023,14 @@ type Described = (
     Option<String>,
 );
 
-fn describe(rules: &PairRules, engine: &EngineOrder) -> Described {
-    match *engine {
+/// An accepted order as stored; validation bounded every amount, so
+/// `TooLarge` here is a broken invariant.
+fn describe(rules: &PairRules, engine: &EngineOrder) -> Result<Described, Abort> {
+    let bounded = |r: Result<Decimal, spot::TooLarge>| {
+        r.map(text)
+            .map_err(|_| Abort("an accepted order is too large to store".into()))
+    };
+    Ok(match *engine {
         EngineOrder::Limit { price, qty, tif } => (
             "limit",
             Some(match tif {
@@ -901,15 +1038,15 @@ fn describe(rules: &PairRules, engine: &EngineOrder) -> Described {
                 TimeInForce::Ioc => "ioc",
                 TimeInForce::PostOnly => "post_only",
             }),
-            Some(text(spot::price_of(rules, price))),
-            Some(text(spot::base_amount(rules, qty))),
+            Some(bounded(spot::price_of(rules, price))?),
+            Some(bounded(spot::base_amount(rules, qty))?),
             None,
         ),
         EngineOrder::MarketQty { qty } => (
             "market",
             None,
             None,
-            Some(text(spot::base_amount(rules, qty))),
+            Some(bounded(spot::base_amount(rules, qty))?),
             None,
         ),
         EngineOrder::MarketQuote { quote } => (
@@ -917,21 +1054,18 @@ fn describe(rules: &PairRules, engine: &EngineOrder) -> Described {
             None,
             None,
             None,
-            Some(text(spot::quote_of_units(rules, quote))),
+            Some(bounded(spot::quote_of_units(rules, quote))?),
         ),
-    }
+    })
 }
 
 /// An order row as the API shows it.
 pub fn view(o: &spot_order::Model) -> OrderView {
     let filled_qty = Decimal::from_str(&o.filled_qty).unwrap_or_default();
     let filled_quote = Decimal::from_str(&o.filled_quote).unwrap_or_default();
-    let avg_price = (!filled_qty.is_zero()).then(|| {
-        (filled_quote / filled_qty)
-            .round_dp(spot::FEE_DP)
-            .normalize()
-            .to_string()
-    });
+    let avg_price = filled_quote
+        .checked_div(filled_qty)
+        .map(|p| p.round_dp(spot::FEE_DP).normalize().to_string());
     OrderView {
         id: o.id,
         symbol: o.symbol.clone(),

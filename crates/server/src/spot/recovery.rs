@@ -4,6 +4,7 @@
 //! goes back as a resting order, oldest first (its time priority), without
 //! matching.
 
+use onyx_core::money::exact_sub;
 use onyx_core::orderbook::{OrderBook, Side};
 use onyx_store::repo::spot as repo;
 use onyx_store::Db;
@@ -15,7 +16,8 @@ use super::pair::BOOK_CAPACITY;
 
 /// `value` as a whole number of `10^-dp` units, if it is one.
 pub(super) fn units(value: Decimal, dp: u32) -> Option<u64> {
-    let scaled = value.checked_mul(Decimal::from_i128_with_scale(10i128.pow(dp), 0))?;
+    let unit = Decimal::try_from_i128_with_scale(10i128.checked_pow(dp)?, 0).ok()?;
+    let scaled = value.checked_mul(unit)?;
     if !scaled.fract().is_zero() || scaled.is_sign_negative() {
         return None;
     }
@@ -41,7 +43,7 @@ pub(super) async fn load_book(
         let filled = Decimal::from_str(&o.filled_qty).ok();
         let price = dec(&o.price).and_then(|p| units(p, price_dp));
         let left = match (dec(&o.qty), filled) {
-            (Some(q), Some(f)) => units(q - f, qty_dp),
+            (Some(q), Some(f)) => exact_sub(q, f).and_then(|left| units(left, qty_dp)),
             _ => None,
         };
         let restored = match (price, left) {
@@ -74,5 +76,7 @@ mod tests {
         assert_eq!(units(d("0.0100"), 4), Some(100));
         assert_eq!(units(d("0.00001"), 4), None);
         assert_eq!(units(d("-1"), 0), None);
+        assert_eq!(units(d("79228162514264337593543950335"), 4), None);
+        assert_eq!(units(d("1"), 40), None, "no panic on a precision past i128");
     }
 }

@@ -9,10 +9,12 @@
 //! higher of the two pairs' rates: one exchange, one spread). The price is
 //! rounded down, and the amount received again at execution, so every
 //! rounding favours the platform and no rounding creates money.
+//! [`exchange_amounts`] is that execution's arithmetic, pure and checked.
 
+use onyx_core::money::{exact_mul, exact_sub, VALUE_LIMIT};
 use rust_decimal::{Decimal, RoundingStrategy};
 use std::collections::{HashMap, VecDeque};
-use std::sync::{Arc, Mutex, RwLock};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock};
 
 /// How long a quote may be executed.
 pub const QUOTE_TTL_MS: i64 = 15_000;
@@ -61,6 +63,48 @@ pub struct Quote {
     pub expires_at_ms: i64,
 }
 
+/// Why an amount cannot be exchanged at a quote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExchangeRefusal {
+    /// Below the quote's minimum, or so small it receives nothing.
+    BelowMinimum,
+    /// What it would receive is beyond what is computed exactly.
+    TooLarge,
+}
+
+/// What exchanging `amount` of `from` at `quote` gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exchanged {
+    /// `amount * price`, rounded down to the `to` coin's scale.
+    pub to_amount: Decimal,
+    /// The spread's value in the `to` coin: what the index would have paid
+    /// more (the rounding down included), cut to 8 decimals. Recorded, not
+    /// posted: it is inside the price.
+    pub fee: Decimal,
+}
+
+/// The amounts of one exchange, or why it cannot run. Every product is
+/// exact (or refused), so the only rounding is the deliberate one down.
+pub fn exchange_amounts(quote: &Quote, amount: Decimal) -> Result<Exchanged, ExchangeRefusal> {
+    if amount < quote.min_amount {
+        return Err(ExchangeRefusal::BelowMinimum);
+    }
+    let gross = exact_mul(amount, quote.price).ok_or(ExchangeRefusal::TooLarge)?;
+    let to_amount = gross.round_dp_with_strategy(quote.to_scale, RoundingStrategy::ToZero);
+    if to_amount >= VALUE_LIMIT {
+        return Err(ExchangeRefusal::TooLarge);
+    }
+    if to_amount <= Decimal::ZERO {
+        return Err(ExchangeRefusal::BelowMinimum);
+    }
+    let at_index = exact_mul(amount, quote.raw_price).ok_or(ExchangeRefusal::TooLarge)?;
+    let fee = exact_sub(at_index, to_amount)
+        .ok_or(ExchangeRefusal::TooLarge)?
+        .max(Decimal::ZERO)
+        .round_dp_with_strategy(onyx_core::spot::FEE_DP, RoundingStrategy::ToZero);
+    Ok(Exchanged { to_amount, fee })
+}
+
 /// Why a quote cannot be executed.
 #[derive(Debug, PartialEq, Eq)]
 pub enum QuoteRefusal {
@@ -104,13 +148,19 @@ impl QuoteBook {
         }
     }
 
+    /// The quotes; every change to them is one insert or remove, so a lock
+    /// poisoned by a panic elsewhere still guards a whole book.
+    fn book(&self) -> MutexGuard<'_, Book> {
+        self.book.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// Replaces the clock (tests move time with it).
     pub fn set_clock(&self, clock: Clock) {
-        *self.clock.write().expect("quote clock") = clock;
+        *self.clock.write().unwrap_or_else(PoisonError::into_inner) = clock;
     }
 
     pub fn now_ms(&self) -> i64 {
-        (self.clock.read().expect("quote clock"))()
+        (self.clock.read().unwrap_or_else(PoisonError::into_inner))()
     }
 
     pub fn ttl_ms(&self) -> i64 {
@@ -119,7 +169,7 @@ impl QuoteBook {
 
     /// Quotes held, expired ones not yet evicted included.
     pub fn len(&self) -> usize {
-        self.book.lock().expect("quote book").quotes.len()
+        self.book().quotes.len()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -130,9 +180,9 @@ impl QuoteBook {
     pub fn issue(&self, mut quote: Quote) -> Quote {
         let now = self.now_ms();
         quote.id = hex::encode(rand::random::<[u8; 16]>());
-        quote.expires_at_ms = now + self.ttl_ms;
-        let mut book = self.book.lock().expect("quote book");
-        evict(&mut book, now, self.capacity - 1);
+        quote.expires_at_ms = now.saturating_add(self.ttl_ms);
+        let mut book = self.book();
+        evict(&mut book, now, self.capacity.saturating_sub(1));
         book.order.push_back(quote.id.clone());
         book.quotes.insert(quote.id.clone(), quote.clone());
         quote
@@ -149,7 +199,7 @@ impl QuoteBook {
         to: &str,
     ) -> Result<Quote, QuoteRefusal> {
         let now = self.now_ms();
-        let mut book = self.book.lock().expect("quote book");
+        let mut book = self.book();
         evict(&mut book, now, usize::MAX);
         let fits = matches!(book.quotes.get(id),
             Some(q) if q.user_id == user_id && q.from == from && q.to == to && now < q.expires_at_ms);
@@ -157,7 +207,7 @@ impl QuoteBook {
             return Err(QuoteRefusal::Invalid);
         }
         // The id stays in `order`; eviction skips ids no longer in the map.
-        Ok(book.quotes.remove(id).expect("checked above"))
+        book.quotes.remove(id).ok_or(QuoteRefusal::Invalid)
     }
 
     /// Puts back a quote taken for an exchange that then failed (a
@@ -167,7 +217,7 @@ impl QuoteBook {
         if self.now_ms() >= quote.expires_at_ms {
             return;
         }
-        let mut book = self.book.lock().expect("quote book");
+        let mut book = self.book();
         if !book.order.contains(&quote.id) {
             // Evicted meanwhile by a flood: let it go rather than exceed the cap.
             return;
@@ -186,8 +236,9 @@ fn evict(book: &mut Book, now: i64, keep: usize) {
         if !drop {
             break;
         }
-        let id = book.order.pop_front().expect("front exists");
-        book.quotes.remove(&id);
+        if let Some(id) = book.order.pop_front() {
+            book.quotes.remove(&id);
+        }
     }
 }
 
@@ -290,6 +341,39 @@ mod tests {
         let fresh = book.issue(quote(1));
         assert_eq!(book.len(), 1, "every expired quote was dropped");
         assert!(book.take(&fresh.id, 1, "USDT", "BTC").is_ok());
+    }
+
+    #[test]
+    fn an_exchange_rounds_down_and_refuses_what_it_cannot_compute_exactly() {
+        let q = Quote {
+            price: dec("59940.123456789012"),
+            raw_price: dec("60000.123456789012"),
+            min_amount: dec("0.0001"),
+            from: "BTC".into(),
+            to: "USDT".into(),
+            from_scale: 8,
+            to_scale: 6,
+            ..quote(1)
+        };
+        // 8 decimals times 12 is 20: exact, then cut to USDT's 6.
+        let e = exchange_amounts(&q, dec("0.12345678")).unwrap();
+        assert_eq!(e.to_amount, dec("7400.014634"));
+        assert!(e.fee > Decimal::ZERO);
+        assert_eq!(
+            exchange_amounts(&q, dec("0.00009999")),
+            Err(ExchangeRefusal::BelowMinimum)
+        );
+        for huge in ["99999999999999999999", "12345678.12345678"] {
+            assert_eq!(
+                exchange_amounts(&q, dec(huge)),
+                Err(ExchangeRefusal::TooLarge),
+                "{huge}"
+            );
+        }
+        assert_eq!(
+            exchange_amounts(&q, Decimal::MAX),
+            Err(ExchangeRefusal::TooLarge)
+        );
     }
 
     #[test]

@@ -58,13 +58,16 @@ pub fn platform_day(now: DateTime<Utc>, offset: FixedOffset) -> (DateTime<Utc>, 
         .with_timezone(&offset)
         .date_naive()
         .and_time(NaiveTime::MIN);
-    // A fixed offset has no gaps or folds, so local midnight is one instant.
+    // A fixed offset has no gaps or folds, so local midnight is one
+    // instant; `now` stands in only to keep this total.
     let start = local_midnight
         .and_local_timezone(offset)
         .single()
-        .expect("a fixed offset maps every local time once")
-        .with_timezone(&Utc);
-    (start, start + Duration::days(1))
+        .map_or(now, |t| t.with_timezone(&Utc));
+    let end = start
+        .checked_add_signed(Duration::days(1))
+        .unwrap_or(DateTime::<Utc>::MAX_UTC);
+    (start, end)
 }
 
 /// Whether `now` is inside the withdrawal window (always, when the window

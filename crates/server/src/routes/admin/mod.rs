@@ -15,6 +15,7 @@ pub mod messages;
 pub mod notice;
 pub mod outbox;
 pub mod settings;
+pub mod spot;
 pub mod users;
 pub mod withdrawals;
 
@@ -31,6 +32,7 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(audit::router())
         .merge(deposits::router())
         .merge(withdrawals::router())
+        .merge(spot::router())
 }
 
 /// Paging from the two query fields (declared on each query struct, since

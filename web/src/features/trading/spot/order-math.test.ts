@@ -157,6 +157,20 @@ describe('form check', () => {
     expect(typeClosed.form).toEqual({ kind: 'typeClosed' });
     expect(typeClosed.request).toBeNull();
   });
+  it('numbers the engine cannot carry are refused before they are sent', () => {
+    const huge = checkForm({ ...base, price: '79228162514264337593543950335', amount: '1' }, rules, { available: '1000' });
+    expect(huge.price).toEqual({ kind: 'tooLarge' });
+    expect(huge.request).toBeNull();
+    // More than 2^53 ticks at 4 decimals.
+    expect(checkForm({ ...base, price: '900719925475', amount: '1' }, rules, {}).price).toEqual({ kind: 'tooLarge' });
+    const wide = pairRules({ ...BTC, orderMax: '100000000000' });
+    const costly = checkForm({ ...base, side: 'sell', price: '100000000000', amount: '10000000000' }, wide, {});
+    expect(costly.total).toEqual({ kind: 'tooLarge' });
+    expect(costly.request).toBeNull();
+    const total = checkForm({ ...base, type: 'market', marketBy: 'total', total: '1000000000' }, rules, {});
+    expect(total.total).toEqual({ kind: 'tooLarge' });
+    expect(total.request).toBeNull();
+  });
   it('an empty form reports empty fields without a request', () => {
     const c = checkForm(base, rules, {});
     expect(c.price).toEqual({ kind: 'empty' });

@@ -12,11 +12,20 @@
  */
 import Decimal from 'decimal.js';
 import { toDecimal, type DecimalInput } from '@/shared/format/number';
-import { validateAmount, type AmountError } from '@/features/wallet-transfers/lib/amount';
+import { validateAmount, type AmountCheck, type AmountError } from '@/features/wallet-transfers/lib/amount';
 import type { Level, OrderType, Side, SpotPair, SubmitInput } from './api';
 
 export const FEE_DP = 8;
 const DEFAULT_SCALE = 8;
+/** The engine's largest price in ticks, quantity in lots, total in tick-lots (`onyx_core::orderbook::UNITS_MAX`). */
+const UNITS_MAX = new Decimal(2).pow(53);
+/** What one order may cost at most (`onyx_core::money::VALUE_LIMIT`). */
+const VALUE_LIMIT = new Decimal(10).pow(20);
+
+/** `check`, unless its value has more units of `10^-scale` than the engine takes. */
+function withinEngine(check: AmountCheck, scale: number): AmountCheck {
+  return check.ok && check.value.times(new Decimal(10).pow(scale)).gt(UNITS_MAX) ? { ok: false, error: { kind: 'tooLarge' } } : check;
+}
 
 /** 1 on, 0 off; an absent flag does not restrict. */
 const on = (flag: unknown) => flag === undefined || flag === null || String(flag) === '1';
@@ -217,14 +226,15 @@ export function checkForm(state: FormState, rules: PairRules, ctx: FormContext =
     : { scale: rules.coinScale, min: rules.sellMin.gt(0) ? rules.sellMin : undefined, max: rules.sellMax ?? undefined, available: ctx.available };
 
   if (state.type === 'limit') {
-    const price = validateAmount(state.price, { scale: rules.baseScale });
+    const price = withinEngine(validateAmount(state.price, { scale: rules.baseScale }), rules.baseScale);
     if (!price.ok) out.price = price.error;
-    const amount = validateAmount(state.amount, qtyRules);
+    const amount = withinEngine(validateAmount(state.amount, qtyRules), rules.coinScale);
     if (!amount.ok) out.amount = amount.error;
     if (price.ok && amount.ok) {
       const cost = price.value.times(amount.value);
       const avail = toDecimal(ctx.available);
-      if (buy && avail && cost.gt(avail)) out.total = { kind: 'balance', available: avail.toFixed() };
+      if (cost.gte(VALUE_LIMIT)) out.total = { kind: 'tooLarge' };
+      else if (buy && avail && cost.gt(avail)) out.total = { kind: 'balance', available: avail.toFixed() };
       const received = buy ? amount.value : cost;
       out.fee = feeOn(received, rules.feeRate);
       out.receive = received.minus(out.fee);
@@ -235,7 +245,7 @@ export function checkForm(state: FormState, rules: PairRules, ctx: FormContext =
 
   // Market.
   if (buy && state.marketBy === 'total') {
-    const total = validateAmount(state.total, { scale: rules.baseScale, available: ctx.available });
+    const total = withinEngine(validateAmount(state.total, { scale: rules.baseScale, available: ctx.available }), rules.baseScale + rules.coinScale);
     if (!total.ok) out.total = total.error;
     else {
       out.estimate = ctx.book ? estimateMarket(ctx.book, { total: total.value }, rules.coinScale) : null;
@@ -247,7 +257,7 @@ export function checkForm(state: FormState, rules: PairRules, ctx: FormContext =
     }
     return out;
   }
-  const amount = validateAmount(state.amount, qtyRules);
+  const amount = withinEngine(validateAmount(state.amount, qtyRules), rules.coinScale);
   if (!amount.ok) out.amount = amount.error;
   else {
     out.estimate = ctx.book ? estimateMarket(ctx.book, { amount: amount.value }, rules.coinScale) : null;

@@ -17,5 +17,7 @@ export function amountErrorText(t: TFunction, error: AmountError, coin = ''): st
       return t('amount_max', { max: error.max, coin });
     case 'balance':
       return t('amount_balance', { available: error.available, coin });
+    case 'tooLarge':
+      return t('amount_too_large');
   }
 }

@@ -39,6 +39,12 @@ describe('validateAmount (decimal.js, never floats)', () => {
     expect(validateAmount('12345678901234567.123456789012345678', big).ok).toBe(true);
     expect(validateAmount('12345678901234567.123456789012345679', big).ok).toBe(false);
   });
+
+  it('refuses 20 whole digits and more, as the server does', () => {
+    expect(validateAmount('99999999999999999999').ok).toBe(true);
+    expect(validateAmount('100000000000000000000')).toEqual({ ok: false, error: { kind: 'tooLarge' } });
+    expect(validateAmount('79228162514264337593543950335', { scale: 8 })).toEqual({ ok: false, error: { kind: 'tooLarge' } });
+  });
 });
 
 describe('amount input helpers', () => {

@@ -8,7 +8,9 @@ export type AmountError =
   | { kind: 'precision'; scale: number }
   | { kind: 'min'; min: string }
   | { kind: 'max'; max: string }
-  | { kind: 'balance'; available: string };
+  | { kind: 'balance'; available: string }
+  /** Beyond what the server computes exactly (20 whole digits, or the engine's units). */
+  | { kind: 'tooLarge' };
 
 export type AmountCheck = { ok: true; value: Decimal } | { ok: false; error: AmountError };
 
@@ -24,6 +26,9 @@ export interface AmountRules {
 }
 
 const PLAIN_DECIMAL = /^(\d+)(\.(\d*))?$|^\.(\d+)$/;
+
+/** Whole digits the server takes in any amount or price (below 10^20). */
+export const WHOLE_DIGITS_MAX = 20;
 
 /** Digits after the point as typed (trailing zeros count: the server sees the same string). */
 export function decimalsOf(input: string): number {
@@ -41,6 +46,7 @@ export function validateAmount(raw: string, rules: AmountRules = {}): AmountChec
   if (!PLAIN_DECIMAL.test(input)) return { ok: false, error: { kind: 'format' } };
   const value = new Decimal(input);
   if (value.lte(0)) return { ok: false, error: { kind: 'positive' } };
+  if (value.gte(new Decimal(10).pow(WHOLE_DIGITS_MAX))) return { ok: false, error: { kind: 'tooLarge' } };
   if (rules.scale !== undefined && rules.scale !== null && decimalsOf(input) > rules.scale) {
     return { ok: false, error: { kind: 'precision', scale: rules.scale } };
   }

@@ -1,0 +1,24 @@
+//! The spot engine as an operator watches it: per pair, how often its task
+//! was restarted and how many panics inside a batch it survived (see
+//! `crate::spot::supervisor`). Anything but zeros deserves the server log.
+
+use super::auth::{CurrentAdmin, Permission};
+use crate::envelope::{ok, Envelope, Reply};
+use crate::spot::PairHealth;
+use crate::state::AppState;
+use axum::extract::State;
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(health))
+}
+
+/// Every spot pair's task with its restarts and recovered panics, by
+/// symbol. Counters start at zero with the process.
+#[utoipa::path(get, path = "/api/admin/spot/health", tag = "admin",
+    security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<Vec<PairHealth>>)))]
+async fn health(State(state): State<AppState>, me: CurrentAdmin) -> Reply<Vec<PairHealth>> {
+    me.require(Permission::ReadAudit)?;
+    ok(state.spot.health())
+}
