@@ -10,8 +10,8 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@': path.resolve(__dirname, 'src') } },
   server: {
-    // The settings default copy is shared with the server: crates/core/src/settings/defaults.json.
-    fs: { allow: [path.resolve(__dirname), path.join(repoRoot, 'crates/core/src/settings')] },
+    // The settings default copy is shared with the server: crates/kernel/src/settings/defaults.json.
+    fs: { allow: [path.resolve(__dirname), path.join(repoRoot, 'crates/kernel/src/settings')] },
     proxy: {
       '/api': { target: api, changeOrigin: true },
       // The server admits a socket only from its own origin: the dev page's is rewritten to the target's.

@@ -30,7 +30,7 @@
 
 use crate::gen::{Stream, BOOK_CAPACITY, OWNERS};
 use hdrhistogram::Histogram;
-use onyx_core::orderbook::{
+use onyx_kernel::orderbook::{
     CancelReason, Command, Event, NewOrder, OrderBook, OrderId, OrderKind, Price, Qty, Side,
     TimeInForce,
 };

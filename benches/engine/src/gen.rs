@@ -20,7 +20,7 @@
 //!   fires and the two engines' semantics coincide (orderbook-rs runs with
 //!   STP off, its default). `main` counts self-trade cancels to prove it.
 
-use onyx_core::orderbook::{
+use onyx_kernel::orderbook::{
     Command, Event, NewOrder, OrderBook, OrderId, OrderKind, OwnerId, Price, Qty, Side,
     TimeInForce,
 };

@@ -127,7 +127,7 @@ fn main() {
     let (rs_hist, rs_check) = engines::rs_latency(&rs_stream);
     let rows = [
         Row {
-            name: "Onyx (onyx-core orderbook)",
+            name: "Onyx (onyx-kernel orderbook)",
             walls: onyx_walls,
             hist: onyx_hist,
             check: onyx_check,
@@ -227,10 +227,10 @@ fn print_table(rows: &[Row], n: usize) {
 
 fn print_books(rows: &[Row], stream: &Stream) {
     println!();
-    let levels = |orders: &[(u64, onyx_core::orderbook::Side, u64, u64)]| {
+    let levels = |orders: &[(u64, onyx_kernel::orderbook::Side, u64, u64)]| {
         orders
             .iter()
-            .map(|o| (o.1 == onyx_core::orderbook::Side::Buy, o.2))
+            .map(|o| (o.1 == onyx_kernel::orderbook::Side::Buy, o.2))
             .collect::<BTreeSet<_>>()
             .len()
     };

@@ -4,7 +4,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use crate::routes::admin::auth::CurrentAdmin;
-use onyx_core::ErrorCode;
+use onyx_kernel::ErrorCode;
 use onyx_store::repo::audit;
 use sea_orm::ConnectionTrait;
 use serde_json::Value;

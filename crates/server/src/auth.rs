@@ -11,7 +11,7 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use base64::Engine;
 use chrono::Utc;
-use onyx_core::ErrorCode;
+use onyx_kernel::ErrorCode;
 use onyx_store::entity::user;
 use onyx_store::repo::sessions;
 use rand::RngCore;

@@ -6,10 +6,10 @@ use crate::error::{ApiError, ApiResult};
 use crate::limits::Action;
 use crate::state::AppState;
 use chrono::{Duration, Utc};
-use onyx_core::identity::{
+use onyx_kernel::identity::{
     self, CodePurpose, CODE_ATTEMPTS_MAX, CODE_RESEND_SECONDS, CODE_TTL_SECONDS,
 };
-use onyx_core::ErrorCode;
+use onyx_kernel::ErrorCode;
 use onyx_store::repo::codes;
 use sha2::{Digest, Sha256};
 use std::net::IpAddr;

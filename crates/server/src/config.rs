@@ -2,8 +2,8 @@
 //! fallback (see `onyx serve --help` and the README's table).
 
 use clap::Args;
-use onyx_core::address::Network;
-use onyx_core::hd::{DepositKey, HdError};
+use onyx_kernel::address::Network;
+use onyx_kernel::hd::{DepositKey, HdError};
 use std::path::PathBuf;
 
 #[derive(Args, Clone, Debug)]

@@ -8,8 +8,8 @@ use crate::routes::admin::deposits;
 use crate::routes::recharge::{self, PayRequest};
 use crate::state::AppState;
 use crate::wallet::IdempotencyKey;
-use onyx_core::address::Network;
-use onyx_core::hd::DepositKey;
+use onyx_kernel::address::Network;
+use onyx_kernel::hd::DepositKey;
 use onyx_store::repo::{admins, settings, users};
 use serde_json::Value;
 

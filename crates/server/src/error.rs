@@ -6,7 +6,7 @@ use crate::lang;
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use onyx_core::{i18n, ErrorCode};
+use onyx_kernel::{i18n, ErrorCode};
 
 #[derive(Debug)]
 pub struct ApiError {

@@ -2,7 +2,7 @@
 //! `lang` header, then `language`, then `Accept-Language`, else English.
 
 use axum::http::HeaderMap;
-use onyx_core::i18n;
+use onyx_kernel::i18n;
 
 tokio::task_local! {
     static LANG: &'static str;

@@ -29,7 +29,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::{any, get};
 use axum::{Json, Router};
 use error::ApiError;
-use onyx_core::ErrorCode;
+use onyx_kernel::ErrorCode;
 use state::AppState;
 use tower_http::catch_panic::CatchPanicLayer;
 

@@ -3,7 +3,7 @@
 
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
-use onyx_core::ErrorCode;
+use onyx_kernel::ErrorCode;
 use std::num::NonZeroU32;
 use std::time::Duration;
 

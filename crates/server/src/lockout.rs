@@ -10,7 +10,7 @@
 
 use crate::error::{ApiError, ApiResult};
 use chrono::{DateTime, Duration, Utc};
-use onyx_core::ErrorCode;
+use onyx_kernel::ErrorCode;
 use onyx_store::repo::login_failures::{self as rows, Key, EVERY_SOURCE};
 use onyx_store::Db;
 use std::net::IpAddr;

@@ -22,6 +22,9 @@ enum Command {
     /// Recompute every balance from the ledger's postings and check every
     /// invariant. Exits 0 when the ledger is clean, 2 on a violation.
     Audit(DbArgs),
+    /// Print the OpenAPI document of every call (the same JSON as
+    /// `GET /api/openapi.json`) and exit.
+    Openapi,
     /// Manage operator accounts.
     Operator {
         #[command(subcommand)]
@@ -65,6 +68,14 @@ async fn main() -> anyhow::Result<()> {
             if !onyx_server::wallet::audit_report::run(&conn).await? {
                 std::process::exit(2);
             }
+            Ok(())
+        }
+        Command::Openapi => {
+            use std::io::Write;
+            let doc = onyx_server::openapi::document();
+            let mut out = std::io::stdout().lock();
+            serde_json::to_writer_pretty(&mut out, &doc)?;
+            writeln!(out)?;
             Ok(())
         }
         Command::Operator {

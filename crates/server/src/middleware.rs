@@ -9,7 +9,7 @@ use axum::http::{header, HeaderName, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Router;
-use onyx_core::ErrorCode;
+use onyx_kernel::ErrorCode;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 /// The page may run only the app's own scripts (no inline script, no

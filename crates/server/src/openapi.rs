@@ -1,10 +1,17 @@
 //! The OpenAPI document served at /api/openapi.json: every route with its
 //! schemas, plus the error-code catalogue.
 
-use onyx_core::{i18n, ErrorCode};
+use onyx_kernel::{i18n, ErrorCode};
 use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::openapi::OpenApi;
+
+/// The whole document, as `/api/openapi.json` serves it and
+/// `onyx openapi` prints it (the web app's API types are generated from it).
+pub fn document() -> OpenApi {
+    let (_, doc) = crate::routes::api().split_for_parts();
+    finish(doc)
+}
 
 pub fn finish(mut doc: OpenApi) -> OpenApi {
     doc.info.title = "Onyx API".into();

@@ -6,7 +6,7 @@ use onyx_store::repo::admins;
 use onyx_store::Db;
 
 pub async fn create(db: &Db, username: &str, password: &str, role: &str) -> anyhow::Result<i64> {
-    let username = onyx_core::identity::parse_username(username).map_err(|_| {
+    let username = onyx_kernel::identity::parse_username(username).map_err(|_| {
         anyhow::anyhow!(
             "operator names are 4-20 letters, digits or underscores, starting with a letter"
         )
@@ -14,7 +14,7 @@ pub async fn create(db: &Db, username: &str, password: &str, role: &str) -> anyh
     if !admins::ROLES.contains(&role) {
         bail!("role must be one of {}", admins::ROLES.join(", "));
     }
-    if onyx_core::identity::check_login_password(password).is_err() {
+    if onyx_kernel::identity::check_login_password(password).is_err() {
         bail!("operator passwords are 8-64 characters with at least one letter and one digit");
     }
     if admins::find_by_username(db, &username).await?.is_some() {

@@ -85,7 +85,7 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
-use onyx_core::ErrorCode;
+use onyx_kernel::ErrorCode;
 use onyx_market::snapshot::CoinView;
 use onyx_market::{coin_of_symbol, symbol_of_coin, Candle, Interval, Tick};
 use onyx_store::repo::sessions;
@@ -513,7 +513,7 @@ async fn user_of_token(state: &AppState, token_hash: &str) -> Result<i64, ErrorC
 /// `{"type":"ERROR","data":{"code","msg","op","type"}}`: a request that
 /// was understood but refused.
 fn error_text(lang: &str, code: ErrorCode, op: &str, kind: &str) -> Utf8Bytes {
-    let msg = onyx_core::i18n::message(lang, code.key(), &[]);
+    let msg = onyx_kernel::i18n::message(lang, code.key(), &[]);
     json!({"type": "ERROR", "data": {"code": code.code(), "msg": msg, "op": op, "type": kind}})
         .to_string()
         .into()

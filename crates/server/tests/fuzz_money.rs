@@ -11,13 +11,13 @@
 //! property take about ten).
 
 use chrono::{FixedOffset, TimeZone, Utc};
-use onyx_core::ledger::{
+use onyx_kernel::ledger::{
     plan, AccountId, Posting, PostingKind, Side as LedgerSide, SystemAccount, Transaction, Wallet,
 };
-use onyx_core::money::{exact_add, exact_sub, Amount, SCALE_MAX, VALUE_LIMIT};
-use onyx_core::orderbook::{Side, UNITS_MAX};
-use onyx_core::spot::{self, EngineOrder, OrderInput, PairRules};
-use onyx_core::withdrawal_rules::{evaluate, KycTier, Proof, WithdrawalRequest, WithdrawalRules};
+use onyx_kernel::money::{exact_add, exact_sub, Amount, SCALE_MAX, VALUE_LIMIT};
+use onyx_kernel::orderbook::{Side, UNITS_MAX};
+use onyx_kernel::spot::{self, EngineOrder, OrderInput, PairRules};
+use onyx_kernel::withdrawal_rules::{evaluate, KycTier, Proof, WithdrawalRequest, WithdrawalRules};
 use onyx_server::spot::{Precision, SubmitBody};
 use onyx_server::wallet::parse_amount;
 use onyx_server::wallet::quotes::{exchange_amounts, Quote};
@@ -346,7 +346,7 @@ proptest! {
                 // The kind that fits the two sides (a mismatch is refused
                 // before any amount is looked at).
                 let kind = match (from.account == to.account, to.bucket) {
-                    (true, onyx_core::ledger::Bucket::Frozen) => PostingKind::Freeze,
+                    (true, onyx_kernel::ledger::Bucket::Frozen) => PostingKind::Freeze,
                     (true, _) => PostingKind::Unfreeze,
                     (false, _) => PostingKind::Transfer,
                 };

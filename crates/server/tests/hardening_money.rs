@@ -20,7 +20,7 @@ mod wallet;
 mod wallet_calls;
 
 use common::{q, Reply, TestApp};
-use onyx_core::ledger::Wallet;
+use onyx_kernel::ledger::Wallet;
 use onyx_store::repo::catalogue;
 use serde_json::{json, Value};
 use wallet::{assert_audit_clean, fund};

@@ -14,7 +14,7 @@ mod wallet;
 use axum::body::Body;
 use axum::http::header;
 use common::{Reply, TestApp};
-use onyx_core::ledger::Wallet;
+use onyx_kernel::ledger::Wallet;
 use onyx_market::snapshot::CoinView;
 use onyx_market::IndexPrice;
 use onyx_store::repo::{catalogue, spot as repo};
@@ -223,7 +223,7 @@ async fn limit_orders_rest_cross_and_settle_exactly() {
     // Fees: 0.0004 + 0.0006 + 0.0005 BTC and 0.04 + 0.06 + 0.05 USDT.
     let report = onyx_store::ledger::audit(&app.state.db).await.unwrap();
     let summary = report.result.unwrap();
-    let fees = |asset: &str| summary[asset].system[&onyx_core::ledger::SystemAccount::Fees];
+    let fees = |asset: &str| summary[asset].system[&onyx_kernel::ledger::SystemAccount::Fees];
     assert_eq!(fees("BTC"), dec("0.0015"));
     assert_eq!(fees("USDT"), dec("0.15"));
 }

@@ -127,7 +127,7 @@ async fn a_new_code_waits_for_the_resend_interval_and_retires_the_old_one() {
         .unwrap();
     assert_eq!(unused.len(), 1, "only the newest code stays usable");
     let newest = last_code(&app, "a@example.com").await.unwrap();
-    let purpose = onyx_core::identity::CodePurpose::Register;
+    let purpose = onyx_kernel::identity::CodePurpose::Register;
     assert_eq!(
         unused[0].code_hash,
         onyx_server::codes::hash("a@example.com", purpose, &newest)

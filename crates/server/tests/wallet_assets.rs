@@ -10,7 +10,7 @@ mod wallet;
 mod wallet_calls;
 
 use common::TestApp;
-use onyx_core::ledger::Wallet;
+use onyx_kernel::ledger::Wallet;
 use serde_json::Value;
 use wallet::{assert_audit_clean, balance, dec, fund};
 use wallet_calls::*;

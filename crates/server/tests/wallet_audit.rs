@@ -10,7 +10,7 @@ mod wallet;
 mod wallet_calls;
 
 use common::TestApp;
-use onyx_core::ledger::{SystemAccount, Violation, Wallet};
+use onyx_kernel::ledger::{SystemAccount, Violation, Wallet};
 use onyx_store::ledger::audit;
 use sea_orm::ConnectionTrait;
 use std::process::{Command, Output};

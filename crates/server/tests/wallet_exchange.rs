@@ -10,7 +10,7 @@ mod wallet;
 mod wallet_calls;
 
 use common::TestApp;
-use onyx_core::ledger::{SystemAccount, Wallet};
+use onyx_kernel::ledger::{SystemAccount, Wallet};
 use rust_decimal::Decimal;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::Arc;

@@ -5,8 +5,8 @@ mod common;
 mod wallet;
 
 use common::TestApp;
-use onyx_core::ledger::{AccountId, Posting, PostingKind, Side, Wallet};
-use onyx_core::money::Amount;
+use onyx_kernel::ledger::{AccountId, Posting, PostingKind, Side, Wallet};
+use onyx_kernel::money::Amount;
 use wallet::{assert_audit_clean, balance, dec, fund};
 
 #[tokio::test]

@@ -12,7 +12,7 @@ mod wallet;
 use accounts::set_setting;
 use admin_common::user_with_session;
 use common::TestApp;
-use onyx_core::ledger::Wallet;
+use onyx_kernel::ledger::Wallet;
 use onyx_store::repo::settings;
 use rust_decimal::Decimal;
 use serde_json::json;

@@ -10,7 +10,7 @@ mod wallet;
 mod wallet_calls;
 
 use common::TestApp;
-use onyx_core::ledger::Wallet;
+use onyx_kernel::ledger::Wallet;
 use rust_decimal::Decimal;
 use std::sync::Arc;
 use std::time::Instant;

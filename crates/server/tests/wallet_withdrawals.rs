@@ -15,7 +15,7 @@ use admin_common::{admin_get, admin_post, audit_rows, operator, user_with_sessio
 use axum::body::Body;
 use chrono::{Timelike, Utc};
 use common::{Reply, TestApp};
-use onyx_core::ledger::{AccountId, SystemAccount, Wallet};
+use onyx_kernel::ledger::{AccountId, SystemAccount, Wallet};
 use onyx_store::repo::{admin_queries, kyc, settings};
 use rust_decimal::Decimal;
 use serde_json::{json, Value};

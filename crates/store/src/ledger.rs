@@ -6,18 +6,18 @@
 //! which takes the database's write lock before any balance is read). Inside
 //! it the caller does its own domain writes (a withdrawal row, a deposit
 //! status) and posts a transaction; the balances are checked by
-//! [`onyx_core::ledger::plan`], the same function the in-memory reference
+//! [`onyx_kernel::ledger::plan`], the same function the in-memory reference
 //! ledger uses, so the store enforces exactly the tested rules. Commit makes
 //! domain rows, postings, balances and the idempotency record durable
 //! together, or none of them.
 
 use crate::entity::{idempotency_key, ledger_account, ledger_posting, ledger_transaction};
 use chrono::{DateTime, TimeZone, Utc};
-use onyx_core::ledger::{
+use onyx_kernel::ledger::{
     plan, AccountId, AssetSummary, Balances, Bucket, LedgerError, Owner, Posting, PostingKind,
     Recompute, Side, SystemAccount, Transaction, Violation, Wallet,
 };
-use onyx_core::money::Amount;
+use onyx_kernel::money::Amount;
 use rust_decimal::Decimal;
 use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{

@@ -19,9 +19,9 @@ use crate::state::AppState;
 use crate::wallet::quotes::USDT_SCALE;
 use crate::wallet::{asset, now_ms, parse_amount, usdt_price, Idempotency, IdempotencyKey, USDT};
 use axum::extract::State;
-use onyx_core::ledger::{AccountId, Posting, PostingKind, Side, Wallet};
-use onyx_core::money::LEDGER_DP;
-use onyx_core::ErrorCode;
+use onyx_kernel::ledger::{AccountId, Posting, PostingKind, Side, Wallet};
+use onyx_kernel::money::LEDGER_DP;
+use onyx_kernel::ErrorCode;
 use onyx_store::ledger::user_balances;
 use onyx_store::repo::catalogue;
 use rust_decimal::{Decimal, RoundingStrategy};
@@ -86,7 +86,7 @@ async fn asset_balance(State(state): State<AppState>, me: CurrentUser) -> Reply<
         .collect();
     let mut held: BTreeMap<(Wallet, String), (Decimal, Decimal)> = BTreeMap::new();
     for b in user_balances(&state.db, me.id()).await? {
-        if let onyx_core::ledger::Owner::User { wallet, .. } = b.account.owner {
+        if let onyx_kernel::ledger::Owner::User { wallet, .. } = b.account.owner {
             held.insert((wallet, b.account.asset), (b.available, b.frozen));
         }
     }

@@ -8,7 +8,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::ApiQuery;
 use crate::state::AppState;
 use axum::extract::State;
-use onyx_core::ErrorCode;
+use onyx_kernel::ErrorCode;
 use onyx_market::Snapshot;
 use onyx_store::entity::{coin, contract_pair, option_pair, spot_pair};
 use onyx_store::repo::catalogue::{self, ON};

@@ -13,7 +13,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Json;
-use onyx_core::ErrorCode;
+use onyx_kernel::ErrorCode;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -94,7 +94,7 @@ fn render(mailbox: &DevMailbox, target: Option<&str>) -> String {
          <form method=\"get\" action=\"/dev/mailbox\"><label>Email or phone \
          <input name=\"target\" value=\"",
     );
-    html.push_str(&onyx_core::html::escape(target.unwrap_or("")));
+    html.push_str(&onyx_kernel::html::escape(target.unwrap_or("")));
     html.push_str(
         "\"></label> <button type=\"submit\">Filter</button> \
          <a href=\"/dev/mailbox\">All</a></form>",
@@ -117,7 +117,7 @@ fn render(mailbox: &DevMailbox, target: Option<&str>) -> String {
                 format!("{}: {}", m.subject, m.body),
             ] {
                 html.push_str("<td>");
-                html.push_str(&onyx_core::html::escape(&cell));
+                html.push_str(&onyx_kernel::html::escape(&cell));
                 html.push_str("</td>");
             }
             html.push_str("</tr>");

@@ -5,7 +5,7 @@ use crate::extract::ApiQuery;
 use crate::lang;
 use crate::state::AppState;
 use axum::extract::State;
-use onyx_core::ErrorCode;
+use onyx_kernel::ErrorCode;
 use onyx_store::repo::content;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};

@@ -6,7 +6,7 @@ use crate::extract::ApiQuery;
 use crate::state::AppState;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
-use onyx_core::ErrorCode;
+use onyx_kernel::ErrorCode;
 use onyx_store::entity::message;
 use onyx_store::repo::messages;
 use serde::{Deserialize, Serialize};

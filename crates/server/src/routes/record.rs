@@ -10,7 +10,7 @@ use crate::state::AppState;
 use crate::wallet::asset;
 use axum::extract::State;
 use chrono::{DateTime, TimeZone, Utc};
-use onyx_core::ledger::PostingKind;
+use onyx_kernel::ledger::PostingKind;
 use onyx_store::entity::ledger_account;
 use onyx_store::repo::wallet_records::{self, RecordFilter, RecordRow};
 use rust_decimal::Decimal;

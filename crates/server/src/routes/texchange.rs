@@ -21,9 +21,9 @@ use crate::wallet::quotes::{self, ExchangeRefusal, Quote, COIN_SCALE, USDT_SCALE
 use crate::wallet::{asset, now_ms, parse_amount, usdt_price, Idempotency, IdempotencyKey, USDT};
 use axum::extract::State;
 use chrono::{DateTime, TimeZone, Utc};
-use onyx_core::ledger::{AccountId, Posting, PostingKind, Side, SystemAccount, Wallet};
-use onyx_core::money::Amount;
-use onyx_core::ErrorCode;
+use onyx_kernel::ledger::{AccountId, Posting, PostingKind, Side, SystemAccount, Wallet};
+use onyx_kernel::money::Amount;
+use onyx_kernel::ErrorCode;
 use onyx_store::entity::exchange;
 use onyx_store::repo::catalogue::{self, ON};
 use onyx_store::repo::wallet_records::{self, NewExchange};

@@ -9,7 +9,7 @@ use crate::extract::ApiQuery;
 use crate::state::AppState;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
-use onyx_core::ErrorCode;
+use onyx_kernel::ErrorCode;
 use onyx_store::repo::catalogue::{self, ON};
 use onyx_store::repo::watchlist::{self, Added, MAX_ENTRIES};
 use serde::Serialize;

@@ -36,14 +36,14 @@ use crate::wallet::withdraw::{self as rules, Settings};
 use crate::wallet::{self, Idempotency, IdempotencyKey};
 use axum::extract::State;
 use chrono::{DateTime, Utc};
-use onyx_core::address::{self, Network};
-use onyx_core::identity::CodePurpose;
-use onyx_core::ledger::{AccountId, Posting, PostingKind, Side, Wallet};
-use onyx_core::money::Amount;
-use onyx_core::withdrawal_rules::{
+use onyx_kernel::address::{self, Network};
+use onyx_kernel::identity::CodePurpose;
+use onyx_kernel::ledger::{AccountId, Posting, PostingKind, Side, Wallet};
+use onyx_kernel::money::Amount;
+use onyx_kernel::withdrawal_rules::{
     evaluate, Proof, ProofFailure, Quote, Refusal, WithdrawalChannel, WithdrawalRequest,
 };
-use onyx_core::ErrorCode;
+use onyx_kernel::ErrorCode;
 use onyx_store::entity::withdrawal;
 use onyx_store::repo::{codes as code_rows, withdraw_addresses, withdrawals};
 use rust_decimal::RoundingStrategy;

@@ -21,13 +21,13 @@ use super::{pair, OrderRequest};
 use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::wallet::{self, Idempotency, IdempotencyKey, USDT};
-use onyx_core::ledger::{
+use onyx_kernel::ledger::{
     AccountId, Posting, PostingKind, Side as LedgerSide, SystemAccount, Wallet,
 };
-use onyx_core::money::Amount;
-use onyx_core::orderbook::{Side, TimeInForce};
-use onyx_core::spot::OrderInput;
-use onyx_core::ErrorCode;
+use onyx_kernel::money::Amount;
+use onyx_kernel::orderbook::{Side, TimeInForce};
+use onyx_kernel::spot::OrderInput;
+use onyx_kernel::ErrorCode;
 use onyx_store::entity::{spot_maker_setting, spot_pair};
 use onyx_store::repo::{catalogue, spot as repo, users};
 use rust_decimal::{Decimal, RoundingStrategy};
@@ -272,7 +272,7 @@ async fn top_up(state: &AppState, maker: i64, asset: &str, need: Decimal) -> Api
         .and_then(|twice| twice.checked_sub(held))
         .ok_or_else(too_large)?;
     let amount = Amount::from_decimal(
-        missing.round_dp_with_strategy(onyx_core::spot::FEE_DP, RoundingStrategy::AwayFromZero),
+        missing.round_dp_with_strategy(onyx_kernel::spot::FEE_DP, RoundingStrategy::AwayFromZero),
     )
     .map_err(|e| ApiError::internal(format!("{e:?}")))?;
     let reference = format!("spot:maker:{maker}");

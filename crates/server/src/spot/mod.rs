@@ -1,4 +1,4 @@
-//! Spot trading: one task per pair owns its order book (`onyx_core::
+//! Spot trading: one task per pair owns its order book (`onyx_kernel::
 //! orderbook`), fed by a bounded channel; results are committed through the
 //! ledger gate in batches before anything is acknowledged or published. A
 //! supervisor keeps each task serving through panics (`supervisor`).
@@ -27,9 +27,9 @@ use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::wallet::{self, Idempotency};
 use events::{DepthSnapshot, OrderView, SpotEvent};
-use onyx_core::orderbook::{Side, TimeInForce};
-use onyx_core::spot::{OrderInput, SpotRefusal, QUOTE_DP_MAX};
-use onyx_core::ErrorCode;
+use onyx_kernel::orderbook::{Side, TimeInForce};
+use onyx_kernel::spot::{OrderInput, SpotRefusal, QUOTE_DP_MAX};
+use onyx_kernel::ErrorCode;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -428,7 +428,7 @@ pub fn refusal_error(refusal: &SpotRefusal) -> ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use onyx_core::i18n;
+    use onyx_kernel::i18n;
 
     #[test]
     fn every_refusal_has_its_code_and_fills_its_message() {

@@ -30,15 +30,15 @@ use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::wallet::{self, Idempotency, USDT};
 use futures_util::FutureExt;
-use onyx_core::ledger::{
+use onyx_kernel::ledger::{
     AccountId, Posting, PostingKind, Side as LedgerSide, SystemAccount, Wallet,
 };
-use onyx_core::money::{exact_add, exact_sub, Amount};
-use onyx_core::orderbook::{
+use onyx_kernel::money::{exact_add, exact_sub, Amount};
+use onyx_kernel::orderbook::{
     CancelReason, Event, NewOrder, OrderBook, OrderKind, Price, Qty, Side, TimeInForce,
 };
-use onyx_core::spot::{self, EngineOrder, PairRules};
-use onyx_core::ErrorCode;
+use onyx_kernel::spot::{self, EngineOrder, PairRules};
+use onyx_kernel::ErrorCode;
 use onyx_store::entity::{spot_order, spot_pair};
 use onyx_store::ledger::{LedgerStore, LedgerTxn, PostError};
 use onyx_store::repo::spot as repo;

@@ -4,8 +4,8 @@
 //! goes back as a resting order, oldest first (its time priority), without
 //! matching.
 
-use onyx_core::money::exact_sub;
-use onyx_core::orderbook::{OrderBook, Side};
+use onyx_kernel::money::exact_sub;
+use onyx_kernel::orderbook::{OrderBook, Side};
 use onyx_store::repo::spot as repo;
 use onyx_store::Db;
 use rust_decimal::Decimal;

@@ -10,12 +10,12 @@ use crate::config::Config;
 use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::wallet::{Idempotency, IdempotencyKey};
-use onyx_core::ledger::{
+use onyx_kernel::ledger::{
     AccountId, Posting, PostingKind, Side as LedgerSide, SystemAccount, Wallet,
 };
-use onyx_core::money::Amount;
-use onyx_core::orderbook::{Side, TimeInForce};
-use onyx_core::spot::OrderInput;
+use onyx_kernel::money::Amount;
+use onyx_kernel::orderbook::{Side, TimeInForce};
+use onyx_kernel::spot::OrderInput;
 use onyx_store::repo::{spot as repo, users};
 use rust_decimal::Decimal;
 use std::str::FromStr;

@@ -1,7 +1,7 @@
 //! `onyx audit`: the ledger audit as an operator reads it, one row per
 //! asset, so a broken invariant is seen with the totals around it.
 
-use onyx_core::ledger::{AssetSummary, SystemAccount};
+use onyx_kernel::ledger::{AssetSummary, SystemAccount};
 use onyx_store::ledger::{audit, AuditReport};
 use onyx_store::Db;
 use rust_decimal::Decimal;

@@ -10,7 +10,7 @@ use crate::error::ApiError;
 use crate::state::AppState;
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
-use onyx_core::ErrorCode;
+use onyx_kernel::ErrorCode;
 use onyx_store::ledger::{LedgerTxn, Replay};
 use serde::Serialize;
 use sha2::{Digest, Sha256};

@@ -18,9 +18,9 @@ pub mod withdraw;
 
 use crate::error::ApiError;
 use crate::state::AppState;
-use onyx_core::ledger::LedgerError;
-use onyx_core::money::{parse_decimal, Amount, NumberError};
-use onyx_core::ErrorCode;
+use onyx_kernel::ledger::LedgerError;
+use onyx_kernel::money::{parse_decimal, Amount, NumberError};
+use onyx_kernel::ErrorCode;
 use onyx_store::ledger::PostError;
 use rust_decimal::Decimal;
 
@@ -40,7 +40,7 @@ pub fn asset(coin: &str) -> String {
 }
 
 /// A number from user input through the one strict parser
-/// (`onyx_core::money::parse_decimal`): not a plain decimal is
+/// (`onyx_kernel::money::parse_decimal`): not a plain decimal is
 /// `NumberFormat` naming `field`, more than `dp` decimals (counted on the
 /// text) is the caller's own precision error, 10^20 or more is
 /// `AmountTooLarge`. Zero passes; positivity is the caller's rule.

@@ -11,7 +11,7 @@
 //! rounding favours the platform and no rounding creates money.
 //! [`exchange_amounts`] is that execution's arithmetic, pure and checked.
 
-use onyx_core::money::{exact_mul, exact_sub, VALUE_LIMIT};
+use onyx_kernel::money::{exact_mul, exact_sub, VALUE_LIMIT};
 use rust_decimal::{Decimal, RoundingStrategy};
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError, RwLock};
@@ -101,7 +101,7 @@ pub fn exchange_amounts(quote: &Quote, amount: Decimal) -> Result<Exchanged, Exc
     let fee = exact_sub(at_index, to_amount)
         .ok_or(ExchangeRefusal::TooLarge)?
         .max(Decimal::ZERO)
-        .round_dp_with_strategy(onyx_core::spot::FEE_DP, RoundingStrategy::ToZero);
+        .round_dp_with_strategy(onyx_kernel::spot::FEE_DP, RoundingStrategy::ToZero);
     Ok(Exchanged { to_amount, fee })
 }
 

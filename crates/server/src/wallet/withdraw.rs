@@ -1,4 +1,4 @@
-//! Withdrawal glue between the pure rules (`onyx_core::withdrawal_rules`)
+//! Withdrawal glue between the pure rules (`onyx_kernel::withdrawal_rules`)
 //! and the store: the settings as rules, the platform day, the coin's
 //! precision, the user's KYC tier, and each refusal as its coded error.
 //!
@@ -11,8 +11,8 @@
 
 use crate::error::{ApiError, ApiResult};
 use chrono::{DateTime, Duration, FixedOffset, NaiveTime, Utc};
-use onyx_core::withdrawal_rules::{self, KycTier, Refusal, WithdrawalRules};
-use onyx_core::ErrorCode;
+use onyx_kernel::withdrawal_rules::{self, KycTier, Refusal, WithdrawalRules};
+use onyx_kernel::ErrorCode;
 use onyx_store::repo::{catalogue, kyc, settings};
 use sea_orm::ConnectionTrait;
 use serde_json::Value;
@@ -92,7 +92,7 @@ pub async fn coin_scale(db: &impl ConnectionTrait, coin: &str) -> ApiResult<u32>
         .iter()
         .find(|p| p.coin.eq_ignore_ascii_case(coin))
         .and_then(|p| u32::try_from(p.coin_precision).ok())
-        .map(|dp| dp.min(onyx_core::money::SCALE_MAX))
+        .map(|dp| dp.min(onyx_kernel::money::SCALE_MAX))
         .unwrap_or(DEFAULT_SCALE_DP))
 }
 
@@ -162,9 +162,9 @@ pub fn refusal_error(refusal: &Refusal) -> ApiError {
 mod tests {
     use super::*;
     use chrono::TimeZone;
-    use onyx_core::i18n;
-    use onyx_core::money::Amount;
-    use onyx_core::withdrawal_rules::ProofFailure;
+    use onyx_kernel::i18n;
+    use onyx_kernel::money::Amount;
+    use onyx_kernel::withdrawal_rules::ProofFailure;
 
     fn amt(s: &str) -> Amount {
         Amount::parse(s).unwrap()

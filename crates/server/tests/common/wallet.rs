@@ -3,8 +3,8 @@
 #![allow(dead_code)]
 
 use crate::common::TestApp;
-use onyx_core::ledger::{AccountId, Posting, PostingKind, Side, SystemAccount, Wallet};
-use onyx_core::money::Amount;
+use onyx_kernel::ledger::{AccountId, Posting, PostingKind, Side, SystemAccount, Wallet};
+use onyx_kernel::money::Amount;
 use rust_decimal::Decimal;
 use std::str::FromStr;
 

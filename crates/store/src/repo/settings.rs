@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 /// Every setting: the defaults with the stored edits laid over them.
 pub async fn all(db: &impl ConnectionTrait) -> Result<Map<String, Value>, DbErr> {
-    let mut out = onyx_core::settings::defaults().clone();
+    let mut out = onyx_kernel::settings::defaults().clone();
     for row in setting::Entity::find().all(db).await? {
         match serde_json::from_str(&row.value) {
             Ok(v) if out.contains_key(&row.key) => {
@@ -30,7 +30,7 @@ pub async fn get(db: &impl ConnectionTrait, key: &str) -> Result<Value, DbErr> {
             return Ok(v);
         }
     }
-    Ok(onyx_core::settings::defaults()
+    Ok(onyx_kernel::settings::defaults()
         .get(key)
         .cloned()
         .unwrap_or(Value::Null))

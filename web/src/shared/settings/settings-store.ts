@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 // The built-in default copy, shared with the server (it serves the same file).
-import defaultsJson from '../../../../crates/core/src/settings/defaults.json';
+import defaultsJson from '../../../../crates/kernel/src/settings/defaults.json';
 import { storageKeys } from '../storage/storage';
 import { ApiError, api } from '../api/client';
 import type { AppLanguage, SettingConfig, TimeZoneSetting } from './types';

@@ -13,7 +13,7 @@ use axum::extract::{FromRequestParts, State};
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
 use chrono::{Duration, Utc};
-use onyx_core::ErrorCode;
+use onyx_kernel::ErrorCode;
 use onyx_store::entity::admin;
 use onyx_store::repo::{admin_queries, admins};
 use serde::{Deserialize, Serialize};

@@ -16,7 +16,7 @@ use crate::extract::ApiJson;
 use crate::routes::catalogue::{CoinItem, ContractPair, OptionPair, SpotPair};
 use crate::state::AppState;
 use axum::extract::{Path, State};
-use onyx_core::ErrorCode;
+use onyx_kernel::ErrorCode;
 use onyx_store::entity::{coin, contract_pair, option_pair, spot_pair};
 use onyx_store::repo::catalogue;
 use rust_decimal::Decimal;

@@ -10,7 +10,7 @@ use crate::extract::{ApiJson, ApiQuery};
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use chrono::{DateTime, Utc};
-use onyx_core::{i18n, ErrorCode};
+use onyx_kernel::{i18n, ErrorCode};
 use onyx_store::entity::content_item;
 use onyx_store::repo::content::{self, ItemFields, TranslationFields};
 use sea_orm::{ConnectionTrait, TransactionTrait};

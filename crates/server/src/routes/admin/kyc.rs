@@ -15,7 +15,7 @@ use crate::routes::upload::FileLinkView;
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use chrono::Utc;
-use onyx_core::{i18n, ErrorCode};
+use onyx_kernel::{i18n, ErrorCode};
 use onyx_store::repo::admin_queries::{self, KYC_APPROVED, KYC_PENDING, KYC_REJECTED};
 use onyx_store::repo::{deposits, kyc, messages};
 use sea_orm::TransactionTrait;

@@ -8,7 +8,7 @@ use crate::error::ApiError;
 use crate::extract::ApiJson;
 use crate::state::AppState;
 use axum::extract::State;
-use onyx_core::ErrorCode;
+use onyx_kernel::ErrorCode;
 use onyx_store::repo::{admin_queries, messages};
 use sea_orm::TransactionTrait;
 use serde::{Deserialize, Serialize};

@@ -4,7 +4,7 @@
 //! may carry operator input and so is escaped.
 
 use crate::error::ApiResult;
-use onyx_core::i18n;
+use onyx_kernel::i18n;
 use onyx_store::repo::users;
 use sea_orm::ConnectionTrait;
 
@@ -17,7 +17,7 @@ pub async fn user_lang(db: &impl ConnectionTrait, user_id: i64) -> ApiResult<&'s
 
 /// `text` as one `<p>`, the five markup characters as entities.
 pub fn paragraph(text: &str) -> String {
-    format!("<p>{}</p>", onyx_core::html::escape(text))
+    format!("<p>{}</p>", onyx_kernel::html::escape(text))
 }
 
 #[cfg(test)]

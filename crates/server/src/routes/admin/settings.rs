@@ -7,8 +7,8 @@ use crate::error::ApiError;
 use crate::extract::ApiJson;
 use crate::state::AppState;
 use axum::extract::{Path, State};
-use onyx_core::settings::SettingError;
-use onyx_core::ErrorCode;
+use onyx_kernel::settings::SettingError;
+use onyx_kernel::ErrorCode;
 use onyx_store::repo::settings;
 use sea_orm::TransactionTrait;
 use serde::Deserialize;
@@ -53,7 +53,7 @@ async fn put(
 ) -> Reply<Value> {
     me.require(Permission::EditSettings)?;
     let reason = audit::reason(&body.reason)?;
-    onyx_core::settings::validate(&key, &body.value).map_err(|e| match e {
+    onyx_kernel::settings::validate(&key, &body.value).map_err(|e| match e {
         SettingError::UnknownKey(_) => ApiError::new(ErrorCode::SettingUnknown).with("key", &key),
         SettingError::Invalid(detail) => ApiError::new(ErrorCode::SettingInvalid)
             .with("key", &key)

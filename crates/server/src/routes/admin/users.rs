@@ -10,7 +10,7 @@ use crate::extract::{ApiJson, ApiQuery};
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use chrono::{DateTime, Utc};
-use onyx_core::ErrorCode;
+use onyx_kernel::ErrorCode;
 use onyx_store::entity::{kyc_submission, user};
 use onyx_store::repo::{admin_queries, sessions, users};
 use sea_orm::TransactionTrait;

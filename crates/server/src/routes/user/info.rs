@@ -101,13 +101,13 @@ async fn get_info(State(state): State<AppState>, me: CurrentUser) -> Reply<UserI
         .await?
         .into_iter()
         .filter_map(|b| match b.account.owner {
-            onyx_core::ledger::Owner::User { wallet, .. } => Some(AssetView {
+            onyx_kernel::ledger::Owner::User { wallet, .. } => Some(AssetView {
                 coin: b.account.asset,
                 wallet: wallet.as_str().to_string(),
                 available: b.available.normalize().to_string(),
                 frozen: b.frozen.normalize().to_string(),
             }),
-            onyx_core::ledger::Owner::System(_) => None,
+            onyx_kernel::ledger::Owner::System(_) => None,
         })
         .collect();
     ok(UserInfo {
@@ -137,7 +137,7 @@ pub(crate) async fn view(state: &AppState, u: &user::Model) -> ApiResult<UserVie
         invite_code: u.invite_code.clone(),
         parent_invite_code,
         credits: u.credits.clone(),
-        vip_level: onyx_core::vip::level_for(&vip, credits),
+        vip_level: onyx_kernel::vip::level_for(&vip, credits),
         status: u.status.clone(),
         has_trade_pwd: u.trade_password_hash.is_some(),
         create_time: u.created_at,

@@ -7,7 +7,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::extract::ApiQuery;
 use crate::state::AppState;
 use axum::extract::State;
-use onyx_core::ErrorCode;
+use onyx_kernel::ErrorCode;
 use onyx_store::repo::{files, kyc, settings, users};
 use sea_orm::{ConnectionTrait, TransactionTrait};
 use serde::Deserialize;

@@ -9,7 +9,7 @@ use crate::lockout::Attempt;
 use crate::state::AppState;
 use axum::http::{header, HeaderMap, HeaderValue};
 use chrono::{Duration, Utc};
-use onyx_core::ErrorCode;
+use onyx_kernel::ErrorCode;
 use onyx_store::entity::user;
 use onyx_store::repo::{sessions, settings};
 use serde::{Deserialize, Serialize};

@@ -1,7 +1,7 @@
 /**
  * The buy/sell form's arithmetic and rules, pure and in decimal.js (never floats):
  * the pair's precision, limits, open order types and fee (docs/api.md "Spot trading",
- * the same rules the server's `onyx_core::spot::validate` applies).
+ * the same rules the server's `onyx_kernel::spot::validate` applies).
  *
  * - Quantities (`amount`) have `coinPrecision` decimals, prices and totals `basePrecision`.
  * - Linked values are truncated (rounded down), never rounded up: a computed amount or
@@ -17,9 +17,9 @@ import type { Level, OrderType, Side, SpotPair, SubmitInput } from './api';
 
 export const FEE_DP = 8;
 const DEFAULT_SCALE = 8;
-/** The engine's largest price in ticks, quantity in lots, total in tick-lots (`onyx_core::orderbook::UNITS_MAX`). */
+/** The engine's largest price in ticks, quantity in lots, total in tick-lots (`onyx_kernel::orderbook::UNITS_MAX`). */
 const UNITS_MAX = new Decimal(2).pow(53);
-/** What one order may cost at most (`onyx_core::money::VALUE_LIMIT`). */
+/** What one order may cost at most (`onyx_kernel::money::VALUE_LIMIT`). */
 const VALUE_LIMIT = new Decimal(10).pow(20);
 
 /** `check`, unless its value has more units of `10^-scale` than the engine takes. */
