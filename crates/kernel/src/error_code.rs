@@ -50,6 +50,9 @@ catalogue! {
     /// A number is not a plain decimal (an exponent, a sign, `_`, spaces
     /// or too many digits); `{field}` names it.
     NumberFormat = -11, "number_format";
+    /// A write met a unique key: what it would create exists already. The
+    /// fallback for any unique violation a service did not name itself.
+    Duplicate = -12, "duplicate";
 
     /// No `satoken` header on a call that needs one.
     TokenMissing = 500, "token_missing";

@@ -3,9 +3,11 @@
 //! No I/O and no async live here, so all of it is tested directly.
 
 pub mod address;
+pub mod clock;
 pub mod countries;
 pub mod deposit;
 pub mod error_code;
+pub mod failure;
 pub mod hd;
 pub mod html;
 pub mod i18n;
@@ -19,4 +21,5 @@ pub mod vip;
 pub mod withdrawal_rules;
 
 pub use error_code::ErrorCode;
+pub use failure::{Failure, Outcome};
 pub use money::Amount;

@@ -3,16 +3,17 @@
 //! the live snapshot the API and the socket read.
 
 pub mod binance;
+pub mod candle_entity;
+pub mod candle_store;
 pub mod candles;
 pub mod interval;
 pub mod simulator;
-pub mod snapshot;
 pub mod stats;
 pub mod types;
 
 pub use interval::Interval;
-pub use snapshot::Snapshot;
-pub use types::{Candle, IndexPrice, Stats24h, Tick};
+pub use onyx_platform::prices::{is_stale, CoinView, IndexPrice, Snapshot, Stats24h};
+pub use types::{Candle, Tick};
 
 /// Coins quoted when the catalogue has none to offer (lower-case).
 pub const DEFAULT_COINS: [&str; 8] = ["btc", "eth", "trx", "xrp", "doge", "ltc", "bnb", "sol"];
@@ -32,11 +33,6 @@ pub fn coin_of_symbol(symbol: &str) -> Option<String> {
 /// The pair symbol the client uses for a coin: "btc" -> "btcusdt".
 pub fn symbol_of_coin(coin: &str) -> String {
     format!("{coin}usdt")
-}
-
-/// True when an index observed at `ts_ms` is too old to settle on at `now_ms`.
-pub fn is_stale(ts_ms: i64, now_ms: i64, stale_ms: i64) -> bool {
-    now_ms - ts_ms > stale_ms
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! Rolling 24-hour statistics from 1m candles.
 
-use crate::types::{Candle, Stats24h};
+use crate::types::Candle;
 use crate::Interval;
+use onyx_platform::prices::Stats24h;
 use rust_decimal::{Decimal, RoundingStrategy};
 
 pub const DAY_MS: i64 = 24 * 60 * 60 * 1000;

@@ -1,20 +1,8 @@
 //! The Onyx server: HTTP API, web app hosting, operator API and CLI plumbing.
 
-pub mod audit;
-pub mod auth;
-pub mod codes;
-pub mod config;
-pub mod delivery;
 pub mod demo;
-pub mod envelope;
-pub mod error;
-pub mod extract;
-pub mod files;
-pub mod lang;
-pub mod limits;
 pub mod lockout;
 pub mod market_service;
-pub mod middleware;
 pub mod openapi;
 pub mod operators;
 pub mod origin;
@@ -24,6 +12,20 @@ pub mod spot;
 pub mod state;
 pub mod wallet;
 pub mod web;
+
+pub use onyx_http::{envelope, error, extract, lang, middleware};
+pub use onyx_platform::{audit, codes, config, files, limits};
+
+/// Who is calling, and how credentials are kept.
+pub mod auth {
+    pub use onyx_http::auth::*;
+    pub use onyx_platform::credentials::*;
+}
+
+/// Codes and messages to users.
+pub mod delivery {
+    pub use onyx_platform::notify::*;
+}
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{any, get};
@@ -52,6 +54,10 @@ pub fn app(state: AppState) -> Router {
         .layer(CatchPanicLayer::custom(middleware::panic_to_500))
         .layer(axum::middleware::from_fn(middleware::api_envelope))
         .layer(middleware::no_store())
+        .layer(axum::middleware::from_fn_with_state(
+            middleware::RequestIds::default(),
+            middleware::request_span,
+        ))
         .with_state(state);
     let https = ws_state.config.secure_cookies;
     let app = api
@@ -63,7 +69,7 @@ pub fn app(state: AppState) -> Router {
 /// Connects, migrates and (with `--demo`, on an empty database) seeds.
 pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
     config.check_deposit_keys()?;
-    config.check_allowed_origins()?;
+    origin::check_allowed_origins(&config)?;
     let db = onyx_store::connect(config.db.database_url.as_deref(), &config.db.data_dir).await?;
     onyx_store::migrate(&db).await?;
     let state = AppState::new(db, config);

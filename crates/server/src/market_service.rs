@@ -10,11 +10,11 @@ use crate::config::MarketFeed;
 use crate::socket::{detail_frame, kline_frame, trade_frame, MarketFrames};
 use crate::state::AppState;
 use onyx_market::binance::BinanceFeed;
+use onyx_market::candle_store as candles;
 use onyx_market::candles::CandleBook;
 use onyx_market::simulator::{self, Simulator};
-use onyx_market::snapshot::CoinView;
+use onyx_market::CoinView;
 use onyx_market::{stats, IndexPrice, Interval, Snapshot, Tick, DEFAULT_COINS};
-use onyx_store::repo::candles;
 use onyx_store::Db;
 use rust_decimal::Decimal;
 use sea_orm::DbErr;
@@ -107,14 +107,14 @@ impl MarketService {
             let since = Interval::M1.bucket_start(now_ms) - stats::DAY_MS;
             let minutes = candles::since(&state.db, coin, Interval::M1, since).await?;
             let book = CandleBook::resume(latest, minutes, now_ms);
-            let mut view = state.market.get(coin).unwrap_or_default();
+            let mut view = state.prices.get(coin).unwrap_or_default();
             view.stats = stats::compute(book.minutes(), now_ms);
-            state.market.put(coin, view);
+            state.prices.put(coin, view);
             books.insert(coin.clone(), book);
         }
         Ok(MarketService {
             db: state.db.clone(),
-            snapshot: state.market.clone(),
+            snapshot: state.prices.clone(),
             events: state.market_events.clone(),
             books,
             stale_ms: state.config.stale_seconds as i64 * 1000,

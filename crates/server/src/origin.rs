@@ -8,6 +8,7 @@
 //! benchmarks), and a non-browser client could send any value anyway.
 
 use axum::http::{header, HeaderMap};
+use onyx_platform::config::Config;
 
 /// A web origin, `scheme://host[:port]`, compared without case and without
 /// the scheme's default port.
@@ -86,6 +87,25 @@ impl OriginPolicy<'_> {
             .iter()
             .any(|entry| Origin::parse(entry).as_ref() == Some(&origin))
     }
+}
+
+/// Every `--allowed-origins` entry is a bare `http(s)://host[:port]`;
+/// a path, a wildcard or a typo would otherwise never match and the
+/// operator would not know why their page cannot connect.
+pub fn check_allowed_origins(config: &Config) -> anyhow::Result<()> {
+    for entry in config
+        .allowed_origins
+        .iter()
+        .filter(|e| !e.trim().is_empty())
+    {
+        if Origin::parse(entry).is_none() {
+            anyhow::bail!(
+                "--allowed-origins (ONYX_ALLOWED_ORIGINS): {entry:?} is not an origin \
+                 like https://app.example.com"
+            );
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -86,7 +86,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use onyx_kernel::ErrorCode;
-use onyx_market::snapshot::CoinView;
+use onyx_market::CoinView;
 use onyx_market::{coin_of_symbol, symbol_of_coin, Candle, Interval, Tick};
 use onyx_store::repo::sessions;
 use serde::Deserialize;
@@ -106,7 +106,7 @@ pub const SUBSCRIPTIONS_MAX: usize = 256;
 pub const CLIENT_MESSAGE_MAX_BYTES: usize = 4 * 1024;
 /// Open sockets per client address.
 /// Default of `--ws-connections-per-ip`.
-pub const CONNECTIONS_PER_IP_MAX: usize = 20;
+pub const CONNECTIONS_PER_IP_MAX: usize = onyx_platform::config::CONNECTIONS_PER_IP_DEFAULT;
 /// Client messages per second per connection.
 pub const CLIENT_MESSAGES_PER_SECOND: u32 = 20;
 /// Ignored (over-rate) client messages before the connection is closed.

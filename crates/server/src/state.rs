@@ -1,28 +1,21 @@
-//! What every handler can reach.
+//! The application as the router sees it: the platform context every
+//! service takes, and the running product services. Each part is reachable
+//! from handlers by its own type (`State<Context>`, `State<Arc<SpotService>>`)
+//! through `FromRef`.
 
-use crate::config::Config;
-use crate::delivery::Delivery;
-use crate::files::FileStore;
-use crate::limits::Limiter;
 use crate::socket::{MarketFrames, SocketHub};
-use onyx_market::Snapshot;
-use onyx_store::ledger::LedgerStore;
+use axum::extract::FromRef;
+use onyx_platform::config::Config;
+use onyx_platform::Context;
 use onyx_store::Db;
+use std::ops::Deref;
 use std::sync::Arc;
 
 #[derive(Clone)]
 pub struct AppState {
-    pub db: Db,
-    /// The only way to move money: one writer at a time (see `onyx_store::ledger`).
-    pub ledger: LedgerStore,
+    pub ctx: Context,
     /// Order books, matching and their published events.
     pub spot: Arc<crate::spot::SpotService>,
-    pub config: Arc<Config>,
-    pub limiter: Arc<Limiter>,
-    pub delivery: Arc<Delivery>,
-    pub files: Arc<FileStore>,
-    /// Live index prices and 24 h statistics, written by the market service.
-    pub market: Arc<Snapshot>,
     /// Every applied tick batch, pre-rendered for the live socket.
     pub market_events: tokio::sync::broadcast::Sender<Arc<MarketFrames>>,
     /// Socket connections per client address.
@@ -35,19 +28,35 @@ pub struct AppState {
 
 impl AppState {
     pub fn new(db: Db, config: Config) -> AppState {
+        let sockets = Arc::new(SocketHub::with_limit(config.ws_connections_per_ip));
         AppState {
-            ledger: LedgerStore::new(db.clone()),
+            ctx: Context::new(db, config),
             spot: Arc::new(crate::spot::SpotService::default()),
-            db,
-            delivery: Arc::new(Delivery::new(&config)),
-            files: Arc::new(FileStore::local(&config.db.data_dir)),
-            sockets: Arc::new(SocketHub::with_limit(config.ws_connections_per_ip)),
-            config: Arc::new(config),
-            limiter: Arc::new(Limiter::default()),
-            market: Arc::new(Snapshot::default()),
+            sockets,
             market_events: tokio::sync::broadcast::channel(crate::socket::EVENTS_BUFFERED).0,
             market_stop: Arc::new(tokio::sync::watch::channel(false).0),
             quotes: Arc::new(crate::wallet::quotes::QuoteBook::default()),
         }
+    }
+}
+
+/// Handlers and services read the platform's parts straight off the state
+/// (`state.db`, `state.ledger`, ...).
+impl Deref for AppState {
+    type Target = Context;
+    fn deref(&self) -> &Context {
+        &self.ctx
+    }
+}
+
+impl FromRef<AppState> for Context {
+    fn from_ref(state: &AppState) -> Context {
+        state.ctx.clone()
+    }
+}
+
+impl FromRef<AppState> for Arc<crate::spot::SpotService> {
+    fn from_ref(state: &AppState) -> Arc<crate::spot::SpotService> {
+        state.spot.clone()
     }
 }

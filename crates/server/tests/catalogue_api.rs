@@ -7,7 +7,7 @@ mod common;
 
 use admin_common::*;
 use common::TestApp;
-use onyx_market::snapshot::CoinView;
+use onyx_market::CoinView;
 use onyx_market::{IndexPrice, Stats24h};
 use onyx_store::repo::catalogue;
 use rust_decimal::Decimal;
@@ -22,7 +22,7 @@ fn d(s: &str) -> Decimal {
 
 /// Writes what the market service would: an index price and 24 h figures.
 fn price(app: &TestApp, coin: &str, last: &str, open: &str, percent: &str, volume: &str) {
-    app.state.market.put(
+    app.state.prices.put(
         coin,
         CoinView {
             index: Some(IndexPrice {

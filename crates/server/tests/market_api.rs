@@ -228,7 +228,7 @@ async fn ticker_shows_24h_stats_index_and_staleness() {
         .fails_with(-4);
 
     // Settlements ask for a fresh index and get none for a stale coin.
-    let market = &app.state.market;
+    let market = &app.state.prices;
     assert!(market.fresh_index("btc", now, 600_000).is_some());
     assert!(market.fresh_index("eth", now, 600_000).is_none());
     svc.refresh_staleness(now + 601_000);

@@ -21,7 +21,7 @@ async fn a_coin_listed_at_runtime_gets_history_and_live_prices() {
         priced_within(&app, "btc").await,
         "seeded coins are priced after the first tick"
     );
-    assert!(app.state.market.index("ada").is_none());
+    assert!(app.state.prices.index("ada").is_none());
 
     let owner = operator(&app, "owner1", "owner").await;
     admin_post(
@@ -50,7 +50,7 @@ async fn a_coin_listed_at_runtime_gets_history_and_live_prices() {
         "the new coin was backfilled"
     );
     assert!(
-        app.state.market.index("btc").is_some(),
+        app.state.prices.index("btc").is_some(),
         "existing coins keep their prices"
     );
     onyx_server::market_service::stop(&app.state).await;
@@ -59,7 +59,7 @@ async fn a_coin_listed_at_runtime_gets_history_and_live_prices() {
 /// Waits (bounded, 15 s) for the coin's first index price.
 async fn priced_within(app: &TestApp, coin: &str) -> bool {
     for _ in 0..150 {
-        if app.state.market.index(coin).is_some() {
+        if app.state.prices.index(coin).is_some() {
             return true;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;

@@ -15,7 +15,7 @@ use axum::body::Body;
 use axum::http::header;
 use common::{Reply, TestApp};
 use onyx_kernel::ledger::Wallet;
-use onyx_market::snapshot::CoinView;
+use onyx_market::CoinView;
 use onyx_market::IndexPrice;
 use onyx_store::repo::{catalogue, spot as repo};
 use rust_decimal::Decimal;
@@ -620,7 +620,7 @@ async fn concurrent_submits_are_all_accounted_for() {
 }
 
 fn set_price(app: &TestApp, coin: &str, price: &str, ts_ms: i64) {
-    app.state.market.put(
+    app.state.prices.put(
         coin,
         CoinView {
             index: Some(IndexPrice {

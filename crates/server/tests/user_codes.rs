@@ -416,7 +416,7 @@ async fn the_development_mailbox_does_not_exist_without_demo_or_with_smtp() {
     })
     .await;
     for app in [&plain, &demo_with_smtp, &asked_with_smtp] {
-        assert!(app.state.delivery.mailbox().is_none());
+        assert!(app.state.notify.mailbox().is_none());
         app.get("/api/dev/mailbox", None).await.fails_with(-6);
         let (status, _, body) = raw_get(app, "/dev/mailbox").await;
         assert_eq!(status, 404, "{body}");
@@ -435,7 +435,7 @@ async fn the_development_mailbox_does_not_exist_without_demo_or_with_smtp() {
 #[tokio::test]
 async fn a_demo_without_smtp_shows_its_codes_newest_first_and_says_what_it_is() {
     let app = TestApp::spawn_demo().await;
-    assert!(app.state.delivery.mailbox().is_some());
+    assert!(app.state.notify.mailbox().is_some());
     send_email_code(&app, "register", "first@example.com", None)
         .await
         .ok();

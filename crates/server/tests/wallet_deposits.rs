@@ -175,7 +175,7 @@ async fn a_new_key_moves_the_address_but_keeps_the_index() {
     let mut config = (*app.state.config).clone();
     config.deposit_xpub_tron = Some(XPUB_B.into());
     let mut app = app;
-    app.state.config = std::sync::Arc::new(config);
+    app.state.ctx.config = std::sync::Arc::new(config);
     app.router = onyx_server::app(app.state.clone());
     let r = get_address(&app, &alice, "usdt", "USDT-TRC20").await.ok();
     assert_eq!(r["address"], derived(XPUB_B, Network::Tron, 0).as_str());

@@ -30,17 +30,60 @@ use std::sync::Arc;
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use crate::Db;
+use onyx_kernel::{ErrorCode, Failure};
 
 /// Postings read per query while auditing.
 const AUDIT_PAGE: u64 = 10_000;
 
-#[derive(Debug, thiserror::Error)]
+/// Why a posting was not made. Deliberately not a `std::error::Error`: a
+/// ledger refusal is not a library failure, so it converts into the
+/// failure it means (below) rather than into "system error".
+#[derive(Debug)]
 pub enum PostError {
     /// The transaction breaks a ledger rule (most often: not enough funds).
-    #[error(transparent)]
-    Ledger(#[from] LedgerError),
-    #[error(transparent)]
-    Db(#[from] DbErr),
+    Ledger(LedgerError),
+    Db(DbErr),
+}
+
+impl std::fmt::Display for PostError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PostError::Ledger(e) => e.fmt(f),
+            PostError::Db(e) => e.fmt(f),
+        }
+    }
+}
+
+impl From<LedgerError> for PostError {
+    fn from(e: LedgerError) -> PostError {
+        PostError::Ledger(e)
+    }
+}
+
+impl From<DbErr> for PostError {
+    fn from(e: DbErr) -> PostError {
+        PostError::Db(e)
+    }
+}
+
+/// A ledger refusal as the user sees it. Only a shortfall and a sum too
+/// large to book are the user's doing; any other refusal means a service
+/// built a wrong transaction.
+impl From<PostError> for Failure {
+    fn from(e: PostError) -> Failure {
+        match e {
+            PostError::Ledger(LedgerError::InsufficientAvailable { side, balance, .. }) => {
+                Failure::new(ErrorCode::InsufficientBalance)
+                    .with("available", balance.normalize())
+                    .with("coin", side.account.asset)
+            }
+            PostError::Ledger(LedgerError::Overflow { .. }) => {
+                Failure::new(ErrorCode::AmountTooLarge)
+            }
+            PostError::Ledger(other) => Failure::internal(format!("ledger refused: {other}")),
+            PostError::Db(e) => e.into(),
+        }
+    }
 }
 
 /// The gate to the ledger. Cheap to clone; every clone shares the gate.

@@ -1,6 +1,6 @@
 //! The market catalogue as users see it: the coin-list call (coins, spot,
 //! futures and option pairs with live prices), the sortable market list and
-//! the per-coin 24 h volume. Live figures come from `state.market`; a coin
+//! the per-coin 24 h volume. Live figures come from `state.prices`; a coin
 //! the market service has not priced yet reads `"0"`.
 
 use crate::envelope::{ok, Envelope, Reply};
@@ -255,7 +255,7 @@ async fn get_coin_list(State(state): State<AppState>) -> Reply<CoinList> {
         .map(|c| c.coin.to_lowercase())
         .collect();
     let listed = |coin: &str| enabled.contains(&coin.to_lowercase());
-    let market = &state.market;
+    let market = &state.prices;
     ok(CoinList {
         currency_list: catalogue::spot_pairs(db)
             .await?
@@ -360,7 +360,7 @@ async fn symbol_list(
         .filter(|c| c.status == ON && c.show_flag == ON)
         .map(|c| {
             let key = c.coin.to_lowercase();
-            let view = state.market.get(&key).unwrap_or_default();
+            let view = state.prices.get(&key).unwrap_or_default();
             let amount = view.index.map(|i| i.price).unwrap_or_default();
             let stats = view.stats;
             let by = match column {
@@ -430,7 +430,7 @@ async fn get_mt5_amount(
 ) -> Reply<String> {
     let c = listed_coin(&state, &q.coin).await?;
     let volume = state
-        .market
+        .prices
         .stats(&c.coin.to_lowercase())
         .map(|s| s.volume)
         .unwrap_or_default();

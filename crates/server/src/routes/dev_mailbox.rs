@@ -49,14 +49,14 @@ async fn messages(
     ApiQuery(q): ApiQuery<MailboxQuery>,
 ) -> Reply<Vec<DevMessage>> {
     let mailbox = state
-        .delivery
+        .notify
         .mailbox()
         .ok_or(ApiError::new(ErrorCode::NotFound))?;
     ok(mailbox.newest_first(q.target()))
 }
 
 async fn page(State(state): State<AppState>, ApiQuery(q): ApiQuery<MailboxQuery>) -> Response {
-    let Some(mailbox) = state.delivery.mailbox() else {
+    let Some(mailbox) = state.notify.mailbox() else {
         // JSON, so the API's envelope layer passes the 404 through as is.
         let body = Envelope {
             code: ErrorCode::NotFound.code(),

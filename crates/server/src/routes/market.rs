@@ -73,7 +73,7 @@ impl From<Candle> for KlineBar {
 /// A priced coin, or the coded "invalid symbol" failure.
 fn known_coin(state: &AppState, symbol: &str, known: &[String]) -> Result<String, ApiError> {
     coin_of_symbol(symbol)
-        .filter(|c| known.contains(c) || state.market.get(c).is_some())
+        .filter(|c| known.contains(c) || state.prices.get(c).is_some())
         .ok_or_else(|| ApiError::invalid("symbol"))
 }
 
@@ -98,7 +98,7 @@ async fn kline(
         return Err(ApiError::invalid("limit"));
     }
     let rows =
-        onyx_store::repo::candles::page(&state.db, &coin, interval, q.end_time, limit).await?;
+        onyx_market::candle_store::page(&state.db, &coin, interval, q.end_time, limit).await?;
     ok(rows.into_iter().map(KlineBar::from).collect())
 }
 
@@ -126,7 +126,7 @@ pub struct Ticker {
 }
 
 fn ticker_of(state: &AppState, coin: &str, now: i64) -> Ticker {
-    let view = state.market.get(coin).unwrap_or_default();
+    let view = state.prices.get(coin).unwrap_or_default();
     let stale_ms = state.config.stale_seconds as i64 * 1000;
     let index = view.index.map(|mut i| {
         i.stale = i.stale || is_stale(i.ts_ms, now, stale_ms);
@@ -159,7 +159,7 @@ async fn ticker(
         }
         None => {
             let mut all = coins;
-            for (coin, _) in state.market.all() {
+            for (coin, _) in state.prices.all() {
                 if !all.contains(&coin) {
                     all.push(coin);
                 }

@@ -272,7 +272,7 @@ async fn file(
         }
     };
     tracing::debug!(file_id = file.id, %reader, "file served by link");
-    files::file_response(&file.id, bytes).map_err(ApiError::internal)
+    onyx_http::files::file_response(&file.id, bytes).map_err(ApiError::internal)
 }
 
 #[cfg(test)]

@@ -635,7 +635,7 @@ async fn code_proof(
         {
             Ok(Proof::Wrong)
         }
-        Err(e) => Err(e),
+        Err(e) => Err(e.into()),
     }
 }
 

@@ -92,9 +92,10 @@ impl From<PostError> for Abort {
 }
 
 /// An idempotency or other helper error: a user's refusal unless internal.
-fn split(e: ApiError) -> Result<ApiError, Abort> {
+fn split(e: impl Into<ApiError>) -> Result<ApiError, Abort> {
+    let e = e.into();
     if e.code == ErrorCode::Internal {
-        Err(Abort("internal error inside a batch".into()))
+        Err(Abort(format!("internal error inside a batch: {e:?}")))
     } else {
         Ok(e)
     }

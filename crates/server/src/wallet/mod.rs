@@ -12,19 +12,17 @@
 )]
 
 pub mod audit_report;
-pub mod idempotency;
 pub mod quotes;
 pub mod withdraw;
 
 use crate::error::ApiError;
 use crate::state::AppState;
-use onyx_kernel::ledger::LedgerError;
 use onyx_kernel::money::{parse_decimal, Amount, NumberError};
 use onyx_kernel::ErrorCode;
-use onyx_store::ledger::PostError;
 use rust_decimal::Decimal;
 
-pub use idempotency::{Idempotency, IdempotencyKey};
+pub use onyx_http::IdempotencyKey;
+pub use onyx_platform::Idempotency;
 
 /// The stable coin every valuation is expressed in.
 pub const USDT: &str = "USDT";
@@ -93,29 +91,7 @@ pub fn usdt_price(state: &AppState, coin: &str) -> Option<Decimal> {
         .unwrap_or(i64::MAX)
         .saturating_mul(1000);
     state
-        .market
+        .prices
         .fresh_index(&upper.to_ascii_lowercase(), now_ms(), stale_ms)
         .map(|i| i.price)
-}
-
-/// A ledger refusal as the user sees it. Only a shortfall is the user's
-/// doing; any other refusal means a handler built a wrong transaction.
-pub fn post_error(e: PostError) -> ApiError {
-    match e {
-        PostError::Ledger(LedgerError::InsufficientAvailable { side, balance, .. }) => {
-            ApiError::new(ErrorCode::InsufficientBalance)
-                .with("available", balance.normalize())
-                .with("coin", side.account.asset)
-        }
-        // A balance that would outgrow what the ledger holds exactly.
-        PostError::Ledger(LedgerError::Overflow { .. }) => ApiError::new(ErrorCode::AmountTooLarge),
-        PostError::Ledger(other) => ApiError::internal(format!("ledger refused: {other}")),
-        PostError::Db(e) => e.into(),
-    }
-}
-
-impl From<PostError> for ApiError {
-    fn from(e: PostError) -> ApiError {
-        post_error(e)
-    }
 }

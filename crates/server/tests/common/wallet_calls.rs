@@ -5,7 +5,7 @@
 use crate::common::{Reply, TestApp};
 use axum::body::Body;
 use axum::http::header;
-use onyx_market::snapshot::CoinView;
+use onyx_market::CoinView;
 use onyx_market::IndexPrice;
 use rust_decimal::Decimal;
 use serde_json::{json, Value};
@@ -70,7 +70,7 @@ pub fn set_stale_price(app: &TestApp, coin: &str, price: &str) {
 }
 
 fn put_index(app: &TestApp, coin: &str, price: &str, ts_ms: i64, stale: bool) {
-    app.state.market.put(
+    app.state.prices.put(
         coin,
         CoinView {
             index: Some(IndexPrice {

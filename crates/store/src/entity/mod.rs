@@ -3,7 +3,6 @@
 pub mod admin;
 pub mod admin_session;
 pub mod audit_entry;
-pub mod candle;
 pub mod coin;
 pub mod content_item;
 pub mod content_translation;

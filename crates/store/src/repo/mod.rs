@@ -2,7 +2,6 @@
 pub mod admin_queries;
 pub mod admins;
 pub mod audit;
-pub mod candles;
 pub mod catalogue;
 pub mod codes;
 pub mod content;

@@ -3,18 +3,15 @@
 //! 12 h), and the role check.
 
 use crate::envelope::{ok, Envelope, Reply};
-use crate::error::{ApiError, ApiResult};
 use crate::extract::{ApiJson, ClientIp};
 use crate::limits::Action;
 use crate::lockout::{self, Attempt, Scope};
 use crate::routes::user::no_store;
 use crate::state::AppState;
-use axum::extract::{FromRequestParts, State};
-use axum::http::request::Parts;
+use axum::extract::State;
 use axum::http::HeaderMap;
 use chrono::{Duration, Utc};
 use onyx_kernel::ErrorCode;
-use onyx_store::entity::admin;
 use onyx_store::repo::{admin_queries, admins};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -22,88 +19,9 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub const SESSION_HOURS: i64 = 12;
 
-pub const ROLE_OWNER: &str = "owner";
-pub const ROLE_SUPPORT: &str = "support";
-pub const ROLE_COMPLIANCE: &str = "compliance";
-
-/// What an operator call needs; roles grant sets of these.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Permission {
-    ReadUsers,
-    FreezeUsers,
-    ReviewKyc,
-    EditSettings,
-    EditContent,
-    SendMessages,
-    ReadOutbox,
-    ReadAudit,
-    /// Confirm or reject deposit claims, approve or reject withdrawals,
-    /// edit deposit bonus rules: money leaves or enters the platform.
-    ReviewFunds,
-}
-
-/// `owner` may do everything; `support` reads users, writes messages and
-/// reads the outbox; `compliance` reads users, reviews KYC and freezes.
-pub fn role_allows(role: &str, p: Permission) -> bool {
-    use Permission::*;
-    match role {
-        ROLE_OWNER => true,
-        ROLE_SUPPORT => matches!(p, ReadUsers | SendMessages | ReadOutbox),
-        ROLE_COMPLIANCE => matches!(p, ReadUsers | FreezeUsers | ReviewKyc),
-        _ => false,
-    }
-}
-
-/// The signed-in operator of this request.
-#[derive(Clone, Debug)]
-pub struct CurrentAdmin {
-    pub admin: admin::Model,
-    pub session_id: i64,
-}
-
-impl CurrentAdmin {
-    /// Refuses with Forbidden unless the operator's role grants `p`.
-    pub fn require(&self, p: Permission) -> ApiResult<()> {
-        if role_allows(&self.admin.role, p) {
-            Ok(())
-        } else {
-            Err(ErrorCode::Forbidden.into())
-        }
-    }
-}
-
-/// The `adminToken` header, and only the header: a token in a URL would
-/// sit in logs and browser history (files are opened by signed links).
-fn admin_token(parts: &Parts) -> Option<String> {
-    parts
-        .headers
-        .get("admintoken")
-        .and_then(|v| v.to_str().ok())
-        .map(|t| t.trim().to_string())
-        .filter(|t| !t.is_empty())
-}
-
-impl FromRequestParts<AppState> for CurrentAdmin {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let token = admin_token(parts).ok_or(ErrorCode::TokenMissing)?;
-        let found = admin_queries::find_live_session(
-            &state.db,
-            &crate::auth::token_hash(&token),
-            Utc::now(),
-        )
-        .await?;
-        let (session, admin) = found.ok_or(ErrorCode::TokenInvalid)?;
-        if admin.status != "active" {
-            return Err(ErrorCode::TokenInvalid.into());
-        }
-        Ok(CurrentAdmin {
-            admin,
-            session_id: session.id,
-        })
-    }
-}
+pub use onyx_http::auth::{
+    role_allows, CurrentAdmin, Permission, ROLE_COMPLIANCE, ROLE_OWNER, ROLE_SUPPORT,
+};
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()

@@ -176,7 +176,7 @@ async fn audited<T: serde::Serialize>(
     new: &T,
 ) -> ApiResult<()> {
     let detail = json!({"old": old, "new": new});
-    audit::record(txn, me, action, &target, reason, detail).await
+    Ok(audit::record(txn, &me.actor(), action, &target, reason, detail).await?)
 }
 
 fn not_found() -> ApiError {
@@ -261,7 +261,7 @@ async fn list_coins(State(state): State<AppState>, me: CurrentAdmin) -> Reply<Ve
     let rows = catalogue::coins(&state.db).await?;
     ok(rows
         .into_iter()
-        .map(|c| CoinItem::new(c, &state.market))
+        .map(|c| CoinItem::new(c, &state.prices))
         .collect())
 }
 
@@ -315,7 +315,7 @@ async fn create_coin(
     )
     .await?;
     txn.commit().await?;
-    ok(CoinItem::new(row, &state.market))
+    ok(CoinItem::new(row, &state.prices))
 }
 
 /// Changes a coin-list entry; `coin` itself cannot change.
@@ -356,7 +356,7 @@ async fn update_coin(
     )
     .await?;
     txn.commit().await?;
-    ok(CoinItem::new(row, &state.market))
+    ok(CoinItem::new(row, &state.prices))
 }
 
 // ---- spot pairs ---------------------------------------------------------
@@ -607,7 +607,7 @@ async fn list_contract(
     let rows = catalogue::contract_pairs(&state.db).await?;
     ok(rows
         .into_iter()
-        .map(|r| ContractPair::new(r, &state.market))
+        .map(|r| ContractPair::new(r, &state.prices))
         .collect())
 }
 
@@ -660,7 +660,7 @@ async fn create_contract(
     )
     .await?;
     txn.commit().await?;
-    ok(ContractPair::new(row, &state.market))
+    ok(ContractPair::new(row, &state.prices))
 }
 
 /// Changes a futures pair.
@@ -703,7 +703,7 @@ async fn update_contract(
     )
     .await?;
     txn.commit().await?;
-    ok(ContractPair::new(row, &state.market))
+    ok(ContractPair::new(row, &state.prices))
 }
 
 // ---- option pairs -------------------------------------------------------
@@ -750,7 +750,7 @@ async fn list_option(State(state): State<AppState>, me: CurrentAdmin) -> Reply<V
     let rows = catalogue::option_pairs(&state.db).await?;
     ok(rows
         .into_iter()
-        .map(|r| OptionPair::new(r, &state.market))
+        .map(|r| OptionPair::new(r, &state.prices))
         .collect())
 }
 
@@ -796,7 +796,7 @@ async fn create_option(
     )
     .await?;
     txn.commit().await?;
-    ok(OptionPair::new(row, &state.market))
+    ok(OptionPair::new(row, &state.prices))
 }
 
 /// Changes an option pair.
@@ -839,5 +839,5 @@ async fn update_option(
     )
     .await?;
     txn.commit().await?;
-    ok(OptionPair::new(row, &state.market))
+    ok(OptionPair::new(row, &state.prices))
 }

@@ -256,7 +256,7 @@ async fn create(
     let target = format!("content:{}", item.id);
     audit::record(
         &txn,
-        &me,
+        &me.actor(),
         "content.create",
         &target,
         reason,
@@ -299,7 +299,7 @@ async fn update(
     });
     audit::record(
         &txn,
-        &me,
+        &me.actor(),
         "content.update",
         &format!("content:{id}"),
         reason,
@@ -337,7 +337,7 @@ async fn delete(
         "translations": r.translations})) });
     audit::record(
         &txn,
-        &me,
+        &me.actor(),
         "content.delete",
         &format!("content:{id}"),
         reason,

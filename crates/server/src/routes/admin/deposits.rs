@@ -336,7 +336,7 @@ pub async fn confirm(
         "status": {"old": claim.status, "new": deposits::STATUS_CONFIRMED}});
     audit::record(
         txn.conn(),
-        me,
+        &me.actor(),
         "deposit.confirm",
         &format!("deposit:{id}"),
         reason,
@@ -406,7 +406,7 @@ pub async fn reject(
         "status": {"old": claim.status, "new": deposits::STATUS_REJECTED}});
     audit::record(
         txn.conn(),
-        me,
+        &me.actor(),
         "deposit.reject",
         &format!("deposit:{id}"),
         reason,
@@ -542,7 +542,7 @@ async fn create_rule(
     let detail = json!({"new": rule_json(&row)});
     audit::record(
         &txn,
-        &me,
+        &me.actor(),
         "deposit_bonus_rule.create",
         &format!("deposit_bonus_rule:{}", row.id),
         reason,
@@ -574,7 +574,7 @@ async fn update_rule(
     let detail = json!({"old": rule_json(&old), "new": rule_json(&row)});
     audit::record(
         &txn,
-        &me,
+        &me.actor(),
         "deposit_bonus_rule.update",
         &format!("deposit_bonus_rule:{id}"),
         reason,

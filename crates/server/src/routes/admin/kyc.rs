@@ -151,7 +151,15 @@ async fn review(
     };
     let detail = json!({"userId": submission.user_id, "tier": submission.tier,
         "status": {"old": submission.status, "new": outcome}});
-    audit::record(&txn, me, action, &format!("kyc:{id}"), reason, detail).await?;
+    audit::record(
+        &txn,
+        &me.actor(),
+        action,
+        &format!("kyc:{id}"),
+        reason,
+        detail,
+    )
+    .await?;
     txn.commit().await?;
     Ok(())
 }

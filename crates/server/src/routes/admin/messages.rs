@@ -64,7 +64,7 @@ async fn send(
     let m = messages::create(&txn, body.user_id, title, &content).await?;
     let detail = json!({"messageId": m.id, "title": title});
     let target = format!("user:{}", body.user_id);
-    audit::record(&txn, &me, "message.send", &target, reason, detail).await?;
+    audit::record(&txn, &me.actor(), "message.send", &target, reason, detail).await?;
     txn.commit().await?;
     ok(Sent { id: m.id })
 }

@@ -65,7 +65,7 @@ async fn put(
     let detail = json!({"old": old, "new": body.value});
     audit::record(
         &txn,
-        &me,
+        &me.actor(),
         "setting.update",
         &format!("setting:{key}"),
         reason,

@@ -240,7 +240,7 @@ async fn freeze(
     let detail = json!({"status": {"old": u.status, "new": users::STATUS_FROZEN}, "sessionsRevoked": revoked});
     audit::record(
         &txn,
-        &me,
+        &me.actor(),
         "user.freeze",
         &format!("user:{id}"),
         reason,
@@ -274,7 +274,7 @@ async fn unfreeze(
     let detail = json!({"status": {"old": u.status, "new": users::STATUS_ACTIVE}, "frozenReason": u.frozen_reason});
     audit::record(
         &txn,
-        &me,
+        &me.actor(),
         "user.unfreeze",
         &format!("user:{id}"),
         reason,

@@ -253,7 +253,7 @@ async fn decide(
     let detail = json!({"userId": w.user_id, "coin": w.coin, "amount": w.amount,
         "fee": w.fee, "netAmount": w.net_amount, "txHash": tx_hash,
         "status": {"old": w.status, "new": status}});
-    audit::record(txn.conn(), me, action, &reference, reason, detail).await?;
+    audit::record(txn.conn(), &me.actor(), action, &reference, reason, detail).await?;
     let decided = withdrawals::find(txn.conn(), id)
         .await?
         .ok_or(ErrorCode::NotFound)?;

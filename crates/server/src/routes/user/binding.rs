@@ -110,7 +110,7 @@ async fn send(
         (CodePurpose::Forget, _) => {
             // A code goes only to an account's address; the answer is the
             // same either way.
-            return codes::issue_blind(state, request, owner.is_some()).await;
+            return Ok(codes::issue_blind(state, request, owner.is_some()).await?);
         }
         (CodePurpose::Bind, Some(me)) => {
             if bound(me, channel) == Some(target) && channel == Channel::Email {
@@ -130,7 +130,7 @@ async fn send(
         },
         _ => {}
     }
-    codes::issue(state, request).await
+    Ok(codes::issue(state, request).await?)
 }
 
 async fn account_of(

@@ -2,9 +2,7 @@
 //! when, why). Every operator write calls [`record`] inside the transaction
 //! of the change, so a change without its audit row cannot be committed.
 
-use crate::error::{ApiError, ApiResult};
-use crate::routes::admin::auth::CurrentAdmin;
-use onyx_kernel::ErrorCode;
+use onyx_kernel::{ErrorCode, Failure};
 use onyx_store::repo::audit;
 use sea_orm::ConnectionTrait;
 use serde_json::Value;
@@ -14,14 +12,32 @@ pub const ACTOR_ADMIN: &str = "admin";
 /// Longest reason accepted, in characters.
 pub const REASON_CHARS_MAX: usize = 500;
 
+/// Who did it, as the trail names them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Actor {
+    pub kind: &'static str,
+    pub id: Option<i64>,
+    pub name: String,
+}
+
+impl Actor {
+    pub fn operator(id: i64, name: &str) -> Actor {
+        Actor {
+            kind: ACTOR_ADMIN,
+            id: Some(id),
+            name: name.to_string(),
+        }
+    }
+}
+
 /// The trimmed reason of an operator write; empty is refused.
-pub fn reason(raw: &str) -> ApiResult<&str> {
+pub fn reason(raw: &str) -> Result<&str, Failure> {
     let reason = raw.trim();
     if reason.is_empty() {
         return Err(ErrorCode::ReasonRequired.into());
     }
     if reason.chars().count() > REASON_CHARS_MAX {
-        return Err(ApiError::invalid("reason"));
+        return Err(Failure::invalid("reason"));
     }
     Ok(reason)
 }
@@ -31,20 +47,20 @@ pub fn reason(raw: &str) -> ApiResult<&str> {
 /// new values).
 pub async fn record(
     db: &impl ConnectionTrait,
-    by: &CurrentAdmin,
+    by: &Actor,
     action: &str,
     target: &str,
     reason: &str,
     detail: Value,
-) -> ApiResult<()> {
+) -> Result<(), Failure> {
     debug_assert!(action.contains('.'), "actions are area.verb");
-    debug_assert!(!reason.trim().is_empty(), "reason checked by the handler");
+    debug_assert!(!reason.trim().is_empty(), "reason checked by the caller");
     audit::record(
         db,
         audit::NewEntry {
-            actor_kind: ACTOR_ADMIN,
-            actor_id: Some(by.admin.id),
-            actor_name: &by.admin.username,
+            actor_kind: by.kind,
+            actor_id: by.id,
+            actor_name: &by.name,
             action,
             target,
             reason,

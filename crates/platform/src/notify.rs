@@ -39,7 +39,7 @@ impl Channel {
 
 type Smtp = AsyncSmtpTransport<Tokio1Executor>;
 
-pub struct Delivery {
+pub struct Notifier {
     /// `None` without `--smtp-url`; `Some(Err)` when the URL or sender is
     /// unusable, so each email is recorded `failed` with the reason instead
     /// of vanishing.
@@ -48,8 +48,8 @@ pub struct Delivery {
     mailbox: Option<DevMailbox>,
 }
 
-impl Delivery {
-    pub fn new(config: &Config) -> Delivery {
+impl Notifier {
+    pub fn new(config: &Config) -> Notifier {
         let smtp = config
             .smtp_url
             .as_deref()
@@ -74,7 +74,7 @@ impl Delivery {
             );
             DevMailbox::default()
         });
-        Delivery { smtp, mailbox }
+        Notifier { smtp, mailbox }
     }
 
     /// The development mailbox, when this server keeps one.

@@ -1,15 +1,14 @@
 //! Verification codes: issuing (with resend and per-target limits) and
 //! checking (attempt limit, expiry, single use). Codes are stored hashed.
 
-use crate::delivery::Channel;
-use crate::error::{ApiError, ApiResult};
 use crate::limits::Action;
-use crate::state::AppState;
-use chrono::{Duration, Utc};
+use crate::notify::Channel;
+use crate::Context;
+use chrono::Duration;
 use onyx_kernel::identity::{
     self, CodePurpose, CODE_ATTEMPTS_MAX, CODE_RESEND_SECONDS, CODE_TTL_SECONDS,
 };
-use onyx_kernel::ErrorCode;
+use onyx_kernel::{ErrorCode, Failure};
 use onyx_store::repo::codes;
 use sha2::{Digest, Sha256};
 use std::net::IpAddr;
@@ -39,9 +38,9 @@ pub struct Request<'a> {
 
 /// Issues a new code (retiring older ones for the same target and purpose)
 /// and delivers it.
-pub async fn issue(state: &AppState, r: Request<'_>) -> ApiResult<()> {
-    state.limiter.check(Action::CodeSendIp, r.ip)?;
-    issue_counted(state, r).await
+pub async fn issue(ctx: &Context, r: Request<'_>) -> Result<(), Failure> {
+    ctx.limiter.check(Action::CodeSendIp, r.ip)?;
+    issue_counted(ctx, r).await
 }
 
 /// For a call whose answer must not tell whether the address belongs to
@@ -49,33 +48,33 @@ pub async fn issue(state: &AppState, r: Request<'_>) -> ApiResult<()> {
 /// either way, a code is issued only when `deliver`, and a refusal that
 /// only a real recipient could earn (too soon, too many to this address)
 /// answers as success. The code sent moments ago still works.
-pub async fn issue_blind(state: &AppState, r: Request<'_>, deliver: bool) -> ApiResult<()> {
-    state.limiter.check(Action::CodeSendIp, r.ip)?;
+pub async fn issue_blind(ctx: &Context, r: Request<'_>, deliver: bool) -> Result<(), Failure> {
+    ctx.limiter.check(Action::CodeSendIp, r.ip)?;
     if !deliver {
         return Ok(());
     }
-    match issue_counted(state, r).await {
+    match issue_counted(ctx, r).await {
         Err(e) if matches!(e.code, ErrorCode::CodeTooSoon | ErrorCode::RateLimited) => Ok(()),
         other => other,
     }
 }
 
 /// `issue` after the caller's send budget was spent.
-async fn issue_counted(state: &AppState, r: Request<'_>) -> ApiResult<()> {
-    let now = Utc::now();
-    if let Some(last) = codes::latest(&state.db, r.target, r.purpose.as_str()).await? {
+async fn issue_counted(ctx: &Context, r: Request<'_>) -> Result<(), Failure> {
+    let now = ctx.clock.now();
+    if let Some(last) = codes::latest(&ctx.db, r.target, r.purpose.as_str()).await? {
         let wait = (last.created_at + Duration::seconds(CODE_RESEND_SECONDS) - now).num_seconds();
         if wait > 0 {
-            return Err(ApiError::new(ErrorCode::CodeTooSoon).with("seconds", wait));
+            return Err(Failure::new(ErrorCode::CodeTooSoon).with("seconds", wait));
         }
     }
-    let sent = codes::count_sent_since(&state.db, r.target, now - Duration::hours(1)).await?;
+    let sent = codes::count_sent_since(&ctx.db, r.target, now - Duration::hours(1)).await?;
     if sent >= CODES_PER_TARGET_HOUR {
-        return Err(ApiError::new(ErrorCode::RateLimited).with("seconds", 3600));
+        return Err(Failure::new(ErrorCode::RateLimited).with("seconds", 3600));
     }
     let code = identity::new_code();
     codes::create(
-        &state.db,
+        &ctx.db,
         codes::NewCode {
             channel: r.channel.as_str(),
             target: r.target,
@@ -86,9 +85,8 @@ async fn issue_counted(state: &AppState, r: Request<'_>) -> ApiResult<()> {
         },
     )
     .await?;
-    state
-        .delivery
-        .send_code(&state.db, r.lang, r.channel, r.target, r.purpose, &code)
+    ctx.notify
+        .send_code(&ctx.db, r.lang, r.channel, r.target, r.purpose, &code)
         .await?;
     Ok(())
 }
@@ -96,30 +94,29 @@ async fn issue_counted(state: &AppState, r: Request<'_>) -> ApiResult<()> {
 /// Checks and uses up a code. Wrong entries count; the
 /// `CODE_ATTEMPTS_MAX`th wrong entry burns the code.
 pub async fn check(
-    state: &AppState,
+    ctx: &Context,
     ip: IpAddr,
     target: &str,
     purpose: CodePurpose,
     user_id: Option<i64>,
     code: &str,
-) -> ApiResult<()> {
+) -> Result<(), Failure> {
     let code = code.trim();
     if code.is_empty() {
         return Err(ErrorCode::CodeRequired.into());
     }
-    state.limiter.check(Action::CodeCheckIp, ip)?;
-    let Some(stored) = codes::find_unused(&state.db, target, purpose.as_str(), user_id).await?
-    else {
+    ctx.limiter.check(Action::CodeCheckIp, ip)?;
+    let Some(stored) = codes::find_unused(&ctx.db, target, purpose.as_str(), user_id).await? else {
         return Err(ErrorCode::CodeInvalid.into());
     };
     if stored.attempts >= CODE_ATTEMPTS_MAX {
         return Err(ErrorCode::CodeAttemptsExceeded.into());
     }
-    if stored.expires_at <= Utc::now() {
+    if stored.expires_at <= ctx.clock.now() {
         return Err(ErrorCode::CodeExpired.into());
     }
     if stored.code_hash != hash(target, purpose, code) {
-        let attempts = codes::add_attempt(&state.db, stored.id).await?;
+        let attempts = codes::add_attempt(&ctx.db, stored.id).await?;
         return Err(if attempts >= CODE_ATTEMPTS_MAX {
             ErrorCode::CodeAttemptsExceeded
         } else {
@@ -127,7 +124,7 @@ pub async fn check(
         }
         .into());
     }
-    if !codes::consume(&state.db, stored.id).await? {
+    if !codes::consume(&ctx.db, stored.id).await? {
         return Err(ErrorCode::CodeInvalid.into());
     }
     Ok(())

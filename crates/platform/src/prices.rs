@@ -1,10 +1,63 @@
 //! The live view of every coin: index price and 24-hour statistics. The
-//! market service is its only writer; API handlers read it without waiting
-//! on I/O.
+//! market service is its only writer; every product reads it without
+//! waiting on I/O, and nothing settles on a price that is stale.
 
-use crate::types::{IndexPrice, Stats24h};
+use rust_decimal::Decimal;
+use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::RwLock;
+
+/// True when an index observed at `ts_ms` is too old to settle on at `now_ms`.
+pub fn is_stale(ts_ms: i64, now_ms: i64, stale_ms: i64) -> bool {
+    now_ms.saturating_sub(ts_ms) > stale_ms
+}
+
+/// The price settlements use, with where and when it was observed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct IndexPrice {
+    #[serde(with = "rust_decimal::serde::str")]
+    pub price: Decimal,
+    pub source: &'static str,
+    pub ts_ms: i64,
+    /// No tick for longer than the stale limit: nothing may settle on it.
+    pub stale: bool,
+}
+
+/// Rolling 24-hour statistics per coin, named as the client reads them
+/// (spec section 3 "Price info per coin").
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Stats24h {
+    #[serde(with = "rust_decimal::serde::str")]
+    pub close: Decimal,
+    /// Price 24 hours ago.
+    #[serde(with = "rust_decimal::serde::str")]
+    pub open_price: Decimal,
+    /// close - openPrice.
+    #[serde(with = "rust_decimal::serde::str")]
+    pub change: Decimal,
+    /// change / openPrice * 100, two decimals, truncated.
+    #[serde(with = "rust_decimal::serde::str")]
+    pub price_change_percent: Decimal,
+    /// Base volume over 24 h.
+    #[serde(with = "rust_decimal::serde::str")]
+    pub volume: Decimal,
+    /// Quote (USDT) volume over 24 h.
+    #[serde(with = "rust_decimal::serde::str")]
+    pub volume2: Decimal,
+    /// Same as `volume2`, the field some screens read.
+    #[serde(with = "rust_decimal::serde::str")]
+    pub volume24: Decimal,
+    #[serde(with = "rust_decimal::serde::str")]
+    pub high24: Decimal,
+    #[serde(with = "rust_decimal::serde::str")]
+    pub low24: Decimal,
+    #[serde(with = "rust_decimal::serde::str")]
+    pub high: Decimal,
+    #[serde(with = "rust_decimal::serde::str")]
+    pub low: Decimal,
+}
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CoinView {
@@ -58,7 +111,7 @@ impl Snapshot {
     /// refuse to run on `None`.
     pub fn fresh_index(&self, coin: &str, now_ms: i64, stale_ms: i64) -> Option<IndexPrice> {
         self.index(coin)
-            .filter(|i| !i.stale && !crate::is_stale(i.ts_ms, now_ms, stale_ms))
+            .filter(|i| !i.stale && !is_stale(i.ts_ms, now_ms, stale_ms))
     }
 
     /// Marks every coin whose last tick is older than `stale_ms` as stale
@@ -68,7 +121,7 @@ impl Snapshot {
         let mut coins = self.coins.write().expect("snapshot lock");
         for (coin, view) in coins.iter_mut() {
             if let Some(index) = &mut view.index {
-                let stale = crate::is_stale(index.ts_ms, now_ms, stale_ms);
+                let stale = is_stale(index.ts_ms, now_ms, stale_ms);
                 if stale != index.stale {
                     index.stale = stale;
                     changed.push(coin.clone());

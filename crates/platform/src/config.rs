@@ -6,6 +6,9 @@ use onyx_kernel::address::Network;
 use onyx_kernel::hd::{DepositKey, HdError};
 use std::path::PathBuf;
 
+/// Live-socket connections one client address may hold unless configured.
+pub const CONNECTIONS_PER_IP_DEFAULT: usize = 20;
+
 #[derive(Args, Clone, Debug)]
 pub struct DbArgs {
     /// Folder for the SQLite database, uploads and other local state.
@@ -98,7 +101,7 @@ pub struct Config {
     pub market_reload_seconds: u64,
     /// Live-socket connections one client address may hold (raise it when
     /// many users share an address, e.g. behind a carrier NAT).
-    #[arg(long, env = "ONYX_WS_CONNECTIONS_PER_IP", default_value_t = crate::socket::CONNECTIONS_PER_IP_MAX)]
+    #[arg(long, env = "ONYX_WS_CONNECTIONS_PER_IP", default_value_t = CONNECTIONS_PER_IP_DEFAULT)]
     pub ws_connections_per_ip: usize,
     /// Run the built-in market maker (quotes around the index price on the
     /// pairs enabled in `spot_maker_settings`); `--maker false` to turn off.
@@ -160,7 +163,7 @@ impl Config {
             stale_seconds: 10,
             socket_heartbeat_ms: 15_000,
             market_reload_seconds: 30,
-            ws_connections_per_ip: crate::socket::CONNECTIONS_PER_IP_MAX,
+            ws_connections_per_ip: CONNECTIONS_PER_IP_DEFAULT,
             // Tests place their own orders; one that wants the maker turns it on.
             maker: false,
             maker_interval_ms: 5_000,
@@ -201,21 +204,6 @@ impl Config {
         ] {
             if let Some(Err(e)) = self.deposit_key(network) {
                 anyhow::bail!("{flag}: {e}");
-            }
-        }
-        Ok(())
-    }
-
-    /// Every `--allowed-origins` entry is a bare `http(s)://host[:port]`;
-    /// a path, a wildcard or a typo would otherwise never match and the
-    /// operator would not know why their page cannot connect.
-    pub fn check_allowed_origins(&self) -> anyhow::Result<()> {
-        for entry in self.allowed_origins.iter().filter(|e| !e.trim().is_empty()) {
-            if crate::origin::Origin::parse(entry).is_none() {
-                anyhow::bail!(
-                    "--allowed-origins (ONYX_ALLOWED_ORIGINS): {entry:?} is not an origin \
-                     like https://app.example.com"
-                );
             }
         }
         Ok(())

@@ -104,3 +104,66 @@ pub fn panic_to_500(cause: Box<dyn std::any::Any + Send + 'static>) -> Response 
     tracing::error!(panic = %text, "handler panicked");
     StatusCode::INTERNAL_SERVER_ERROR.into_response()
 }
+
+/// Request ids: a per-process random prefix and a counter, so ids are
+/// unique across restarts without a random draw per request.
+#[derive(Clone)]
+pub struct RequestIds {
+    prefix: u32,
+    next: std::sync::Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl Default for RequestIds {
+    fn default() -> Self {
+        RequestIds {
+            prefix: rand_prefix(),
+            next: Default::default(),
+        }
+    }
+}
+
+fn rand_prefix() -> u32 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    nanos ^ std::process::id().rotate_left(16)
+}
+
+impl RequestIds {
+    fn next_id(&self) -> String {
+        let n = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        format!("{:08x}-{n:x}", self.prefix)
+    }
+}
+
+/// Every request runs in a span naming its method, route (the pattern, not
+/// the path with its ids), request id, and, once known, the user or
+/// operator; every log line inside carries them. The id is also sent back
+/// as `X-Request-Id`, so a user's report can be matched to the log.
+pub async fn request_span(
+    axum::extract::State(ids): axum::extract::State<RequestIds>,
+    req: Request,
+    next: Next,
+) -> Response {
+    use tracing::Instrument;
+    let request_id = ids.next_id();
+    let route = req
+        .extensions()
+        .get::<axum::extract::MatchedPath>()
+        .map(|p| p.as_str().to_string())
+        .unwrap_or_else(|| req.uri().path().to_string());
+    let span = tracing::info_span!(
+        "request",
+        method = %req.method(),
+        route = %route,
+        request_id = %request_id,
+        user_id = tracing::field::Empty,
+        operator_id = tracing::field::Empty,
+    );
+    let mut response = next.run(req).instrument(span).await;
+    if let Ok(value) = HeaderValue::from_str(&request_id) {
+        response.headers_mut().insert("x-request-id", value);
+    }
+    response
+}

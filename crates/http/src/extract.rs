@@ -1,20 +1,20 @@
 //! Extractors whose rejections become coded envelopes instead of axum's
 //! plain-text 4xx bodies.
 
-use crate::error::ApiError;
-use crate::state::AppState;
-use axum::extract::{ConnectInfo, FromRequestParts};
+use crate::error::{ApiError, InputRejection};
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
 use axum::http::request::Parts;
+use onyx_platform::Context;
 use std::net::{IpAddr, SocketAddr};
 
 /// JSON body; bad JSON, wrong types and missing fields are coded failures.
 #[derive(axum::extract::FromRequest)]
-#[from_request(via(axum::Json), rejection(ApiError))]
+#[from_request(via(axum::Json), rejection(InputRejection))]
 pub struct ApiJson<T>(pub T);
 
 /// Query string; wrong types and missing fields are coded failures.
 #[derive(axum::extract::FromRequestParts)]
-#[from_request(via(axum::extract::Query), rejection(ApiError))]
+#[from_request(via(axum::extract::Query), rejection(InputRejection))]
 pub struct ApiQuery<T>(pub T);
 
 /// The caller's address, for rate limits and the audit trail. Behind a
@@ -24,11 +24,16 @@ pub struct ApiQuery<T>(pub T);
 #[derive(Clone, Copy, Debug)]
 pub struct ClientIp(pub IpAddr);
 
-impl FromRequestParts<AppState> for ClientIp {
+impl<S> FromRequestParts<S> for ClientIp
+where
+    S: Send + Sync,
+    Context: FromRef<S>,
+{
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        if state.config.trust_proxy {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let trust_proxy = Context::from_ref(state).config.trust_proxy;
+        if trust_proxy {
             let forwarded = parts
                 .headers
                 .get("x-forwarded-for")

@@ -6,11 +6,7 @@
 //! and moves nothing. The same key with a different request is refused.
 //! Without the header a call is simply not deduplicated.
 
-use crate::error::ApiError;
-use crate::state::AppState;
-use axum::extract::FromRequestParts;
-use axum::http::request::Parts;
-use onyx_kernel::ErrorCode;
+use onyx_kernel::{ErrorCode, Failure};
 use onyx_store::ledger::{LedgerTxn, Replay};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -18,30 +14,19 @@ use sha2::{Digest, Sha256};
 pub const HEADER: &str = "idempotency-key";
 const KEY_LEN_MAX: usize = 64;
 
-/// The header's value, if any. A malformed key is refused, not ignored: a
-/// client that thinks it is protected must not silently lose protection.
-#[derive(Clone, Debug, Default)]
-pub struct IdempotencyKey(pub Option<String>);
-
-impl FromRequestParts<AppState> for IdempotencyKey {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, _: &AppState) -> Result<Self, ApiError> {
-        let Some(value) = parts.headers.get(HEADER) else {
-            return Ok(IdempotencyKey(None));
-        };
-        let key = value
-            .to_str()
-            .map_err(|_| ApiError::invalid("Idempotency-Key"))?;
-        let valid = !key.is_empty()
-            && key.len() <= KEY_LEN_MAX
-            && key
-                .bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
-        if !valid {
-            return Err(ApiError::invalid("Idempotency-Key"));
-        }
-        Ok(IdempotencyKey(Some(key.to_string())))
+/// A key as the client sent it, checked. A malformed key is refused, not
+/// ignored: a client that thinks it is protected must not silently lose
+/// protection.
+pub fn parse_key(raw: &str) -> Result<String, Failure> {
+    let valid = !raw.is_empty()
+        && raw.len() <= KEY_LEN_MAX
+        && raw
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if valid {
+        Ok(raw.to_string())
+    } else {
+        Err(Failure::invalid("Idempotency-Key"))
     }
 }
 
@@ -56,7 +41,7 @@ pub struct Idempotency {
 
 impl Idempotency {
     pub fn new(
-        key: IdempotencyKey,
+        key: impl Into<Option<String>>,
         user_id: i64,
         scope: &'static str,
         request: &impl Serialize,
@@ -66,13 +51,13 @@ impl Idempotency {
         Idempotency {
             user_id,
             scope,
-            key: key.0,
+            key: key.into(),
             request_hash,
         }
     }
 
     /// The stored response of an earlier call with this key, if any.
-    pub async fn replay(&self, txn: &LedgerTxn) -> Result<Option<serde_json::Value>, ApiError> {
+    pub async fn replay(&self, txn: &LedgerTxn) -> Result<Option<serde_json::Value>, Failure> {
         let Some(key) = &self.key else {
             return Ok(None);
         };
@@ -82,7 +67,7 @@ impl Idempotency {
         {
             Replay::Fresh => Ok(None),
             Replay::Stored(value) => Ok(Some(value)),
-            Replay::Conflict => Err(ApiError::new(ErrorCode::IdempotencyConflict)),
+            Replay::Conflict => Err(Failure::new(ErrorCode::IdempotencyConflict)),
         }
     }
 
@@ -91,8 +76,8 @@ impl Idempotency {
         &self,
         txn: &LedgerTxn,
         response: &T,
-    ) -> Result<serde_json::Value, ApiError> {
-        let value = serde_json::to_value(response).map_err(ApiError::internal)?;
+    ) -> Result<serde_json::Value, Failure> {
+        let value = serde_json::to_value(response).map_err(Failure::internal)?;
         if let Some(key) = &self.key {
             txn.remember(self.user_id, self.scope, key, &self.request_hash, &value)
                 .await?;

@@ -1,8 +1,8 @@
 //! Candle history: batched upserts from the market service, pages for the
 //! kline call, and the recent bars the service resumes from.
 
-use crate::entity::candle;
-use onyx_market::{Candle, Interval};
+use crate::candle_entity as candle;
+use crate::{Candle, Interval};
 use rust_decimal::Decimal;
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{

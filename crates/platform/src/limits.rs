@@ -7,7 +7,7 @@ use onyx_kernel::ErrorCode;
 use std::num::NonZeroU32;
 use std::time::Duration;
 
-use crate::error::ApiError;
+use onyx_kernel::Failure;
 
 /// What is being limited; each has its own quota.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -76,7 +76,7 @@ impl Default for Limiter {
 impl Limiter {
     /// Counts one attempt; refuses with RateLimited (and the wait in seconds)
     /// once the quota is spent.
-    pub fn check(&self, action: Action, key: impl ToString) -> Result<(), ApiError> {
+    pub fn check(&self, action: Action, key: impl ToString) -> Result<(), Failure> {
         let (_, limiter) = self
             .limiters
             .iter()
@@ -84,7 +84,7 @@ impl Limiter {
             .expect("every action has a limiter");
         limiter.check_key(&key.to_string()).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
-            ApiError::new(ErrorCode::RateLimited).with("seconds", wait.as_secs().max(1))
+            Failure::new(ErrorCode::RateLimited).with("seconds", wait.as_secs().max(1))
         })
     }
 }

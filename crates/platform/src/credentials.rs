@@ -1,26 +1,19 @@
-//! Passwords (argon2id), session tokens (256-bit random, stored hashed) and
-//! the `CurrentUser` extractor that guards signed-in calls.
+//! Passwords (argon2id) and bearer tokens (256-bit random, stored hashed):
+//! what signs a user or an operator in, and how it is kept.
 
-use crate::error::ApiError;
-use crate::state::AppState;
 use argon2::password_hash::{
     rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString,
 };
 use argon2::Argon2;
-use axum::extract::FromRequestParts;
-use axum::http::request::Parts;
 use base64::Engine;
-use chrono::Utc;
-use onyx_kernel::ErrorCode;
-use onyx_store::entity::user;
-use onyx_store::repo::sessions;
+use onyx_kernel::Failure;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 use tokio::sync::OnceCell;
 
 /// Hashes with argon2id and the crate's default (OWASP-recommended) cost,
 /// off the async threads.
-pub async fn hash_password(password: &str) -> Result<String, ApiError> {
+pub async fn hash_password(password: &str) -> Result<String, Failure> {
     let password = password.to_owned();
     tokio::task::spawn_blocking(move || {
         let salt = SaltString::generate(&mut OsRng);
@@ -28,13 +21,12 @@ pub async fn hash_password(password: &str) -> Result<String, ApiError> {
             .hash_password(password.as_bytes(), &salt)
             .map(|h| h.to_string())
     })
-    .await
-    .map_err(ApiError::internal)?
-    .map_err(ApiError::internal)
+    .await?
+    .map_err(Failure::internal)
 }
 
 /// True when `password` matches the stored argon2 hash.
-pub async fn verify_password(hash: &str, password: &str) -> Result<bool, ApiError> {
+pub async fn verify_password(hash: &str, password: &str) -> Result<bool, Failure> {
     let (hash, password) = (hash.to_owned(), password.to_owned());
     tokio::task::spawn_blocking(move || {
         PasswordHash::new(&hash).map(|parsed| {
@@ -43,16 +35,15 @@ pub async fn verify_password(hash: &str, password: &str) -> Result<bool, ApiErro
                 .is_ok()
         })
     })
-    .await
-    .map_err(ApiError::internal)?
-    .map_err(ApiError::internal)
+    .await?
+    .map_err(Failure::internal)
 }
 
 /// Checks `password` against the account's hash, or, when no account
 /// matched, against a fixed dummy hash and answers false: the argon2 time
 /// is spent either way, so the answer's timing does not tell which
 /// accounts exist.
-pub async fn verify_or_dummy(hash: Option<&str>, password: &str) -> Result<bool, ApiError> {
+pub async fn verify_or_dummy(hash: Option<&str>, password: &str) -> Result<bool, Failure> {
     match hash {
         Some(hash) => verify_password(hash, password).await,
         None => {
@@ -64,7 +55,7 @@ pub async fn verify_or_dummy(hash: Option<&str>, password: &str) -> Result<bool,
 
 /// A hash of a password no account has, made once per process with the
 /// same cost as real ones.
-async fn dummy_hash() -> Result<&'static str, ApiError> {
+async fn dummy_hash() -> Result<&'static str, Failure> {
     static DUMMY: OnceCell<String> = OnceCell::const_new();
     DUMMY
         .get_or_try_init(|| hash_password("no-such-account-0"))
@@ -84,56 +75,6 @@ pub fn new_token() -> (String, String) {
 
 pub fn token_hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
-}
-
-/// The signed-in user of this request, from the `satoken` header.
-#[derive(Clone, Debug)]
-pub struct CurrentUser {
-    pub user: user::Model,
-    pub session_id: i64,
-}
-
-impl CurrentUser {
-    pub fn id(&self) -> i64 {
-        self.user.id
-    }
-}
-
-/// Token from the `satoken` header, or `Authorization: Bearer`.
-pub fn bearer(parts: &Parts) -> Option<String> {
-    let header = |name: &str| parts.headers.get(name).and_then(|v| v.to_str().ok());
-    header("satoken")
-        .map(str::to_string)
-        .or_else(|| {
-            header("authorization")
-                .and_then(|v| v.strip_prefix("Bearer "))
-                .map(str::to_string)
-        })
-        .map(|t| t.trim().to_string())
-        .filter(|t| !t.is_empty())
-}
-
-impl FromRequestParts<AppState> for CurrentUser {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let token = bearer(parts).ok_or(ErrorCode::TokenMissing)?;
-        let found = sessions::find_live(
-            &state.db,
-            &token_hash(&token),
-            sessions::KIND_SESSION,
-            Utc::now(),
-        )
-        .await?;
-        let (session, user) = found.ok_or(ErrorCode::TokenInvalid)?;
-        if user.status != "active" {
-            return Err(ErrorCode::TokenInvalid.into());
-        }
-        Ok(CurrentUser {
-            user,
-            session_id: session.id,
-        })
-    }
 }
 
 #[cfg(test)]

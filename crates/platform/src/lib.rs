@@ -1,0 +1,22 @@
+//! The platform every product stands on: the [`Context`] services take
+//! (database, ledger writer, configuration, clock, index prices, events,
+//! rate limits, notifications, files, scheduler), and the services every
+//! product shares: operator audit, idempotency, verification codes,
+//! credentials. No HTTP here: the routes of each product turn requests
+//! into calls on these.
+
+pub mod audit;
+pub mod bus;
+pub mod codes;
+pub mod config;
+pub mod context;
+pub mod credentials;
+pub mod files;
+pub mod idempotency;
+pub mod limits;
+pub mod notify;
+pub mod prices;
+pub mod scheduler;
+
+pub use context::Context;
+pub use idempotency::Idempotency;
