@@ -2,8 +2,8 @@
 //! sessions), KYC review, settings, content, messages, outbox and the audit
 //! log every write lands in.
 
-mod admin_common;
-mod common;
+use onyx_testkit::admin_common;
+use onyx_testkit::common;
 
 use admin_common::*;
 use chrono::Utc;

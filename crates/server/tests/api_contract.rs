@@ -1,10 +1,10 @@
 //! The envelope promise: every /api answer is `{code, msg, data}` with HTTP
 //! 200, in the caller's language, whatever went wrong.
 
-mod common;
 use axum::body::Body;
 use axum::http::{header, Request};
 use common::TestApp;
+use onyx_testkit::common;
 
 #[tokio::test]
 async fn settings_carry_all_25_keys_with_the_spec_defaults() {

@@ -2,8 +2,8 @@
 //! prices, the sortable market list, the per-coin volume, and operators
 //! adding and editing coins and pairs (validated, audited, owner only).
 
-mod admin_common;
-mod common;
+use onyx_testkit::admin_common;
+use onyx_testkit::common;
 
 use admin_common::*;
 use common::TestApp;

@@ -1,8 +1,8 @@
 //! Public content (notices, rules, help centre), the message centre and
 //! the demo content.
 
-mod admin_common;
-mod common;
+use onyx_testkit::admin_common;
+use onyx_testkit::common;
 
 use admin_common::*;
 use common::TestApp;

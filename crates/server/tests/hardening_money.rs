@@ -10,14 +10,11 @@
 //! order (`price` 79228162514264337593543950335 from a zero balance) used
 //! to kill its pair until the next restart.
 
-#[path = "common/accounts.rs"]
-mod accounts;
-mod admin_common;
-mod common;
-#[path = "common/wallet.rs"]
-mod wallet;
-#[path = "common/wallet_calls.rs"]
-mod wallet_calls;
+use onyx_testkit::accounts;
+use onyx_testkit::admin_common;
+use onyx_testkit::common;
+use onyx_testkit::wallet;
+use onyx_testkit::wallet_calls;
 
 use common::{q, Reply, TestApp};
 use onyx_kernel::ledger::Wallet;

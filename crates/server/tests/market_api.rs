@@ -1,7 +1,7 @@
 //! Candles, tickers and the simulator backfill through the API, with the
 //! market service driven explicitly (explicit timestamps, no live feed).
 
-mod common;
+use onyx_testkit::common;
 
 use common::TestApp;
 use onyx_market::{simulator, Interval, Tick};

@@ -1,8 +1,8 @@
 //! Coins an operator enables while the server runs are priced without a
 //! restart: the market service re-reads the catalogue and restarts its feed.
 
-mod admin_common;
-mod common;
+use onyx_testkit::admin_common;
+use onyx_testkit::common;
 
 use admin_common::*;
 use common::TestApp;

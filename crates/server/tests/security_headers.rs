@@ -2,7 +2,7 @@
 //! call), the web app's pages and a missing page; HSTS only when the
 //! operator serves over https; no caching of anything under /api.
 
-mod common;
+use onyx_testkit::common;
 
 use axum::body::Body;
 use axum::http::{header, HeaderMap, Request, StatusCode};

@@ -3,9 +3,8 @@
 //! from the deterministic simulator at explicit timestamps, applied through
 //! the market service by the test itself.
 
-mod common;
-#[path = "common/socket.rs"]
-mod socket;
+use onyx_testkit::common;
+use onyx_testkit::socket;
 
 use common::TestApp;
 use futures_util::{SinkExt, StreamExt};

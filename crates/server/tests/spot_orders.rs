@@ -5,11 +5,9 @@
 //!
 //! `btcusdt` as seeded: price 4 decimals, quantity 4 decimals, fee 0.1 %.
 
-#[path = "common/accounts.rs"]
-mod accounts;
-mod common;
-#[path = "common/wallet.rs"]
-mod wallet;
+use onyx_testkit::accounts;
+use onyx_testkit::common;
+use onyx_testkit::wallet;
 
 use axum::body::Body;
 use axum::http::header;

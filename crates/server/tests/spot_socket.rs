@@ -3,11 +3,9 @@
 //! service is driven by the test itself through `set_depth` and `publish`,
 //! on pairs of its own (`zzzusdt`, ...) so that nothing else moves them.
 
-#[path = "common/accounts.rs"]
-mod accounts;
-mod common;
-#[path = "common/socket.rs"]
-mod socket;
+use onyx_testkit::accounts;
+use onyx_testkit::common;
+use onyx_testkit::socket;
 
 use accounts::signed_in;
 use common::TestApp;

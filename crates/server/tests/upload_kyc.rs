@@ -2,9 +2,8 @@
 //! only, served as sandboxed attachments) and identity verification
 //! submissions.
 
-#[path = "common/accounts.rs"]
-mod accounts;
-mod common;
+use onyx_testkit::accounts;
+use onyx_testkit::common;
 
 use accounts::{assert_token_failure, set_setting, signed_in};
 use axum::body::Body;

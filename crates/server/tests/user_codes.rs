@@ -3,9 +3,8 @@
 //! outbox records a send without its code, no code reaches the log, and
 //! the development mailbox exists only on a demo without SMTP.
 
-#[path = "common/accounts.rs"]
-mod accounts;
-mod common;
+use onyx_testkit::accounts;
+use onyx_testkit::common;
 
 use accounts::{
     app_with_mailbox, assert_token_failure, last_code, send_email_code, send_mobile_code,

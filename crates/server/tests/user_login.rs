@@ -4,9 +4,8 @@
 //! per-IP limit, frozen accounts, the remembered device (Secure over https),
 //! no-store on answers carrying tokens, and token failures.
 
-#[path = "common/accounts.rs"]
-mod accounts;
-mod common;
+use onyx_testkit::accounts;
+use onyx_testkit::common;
 
 use accounts::{
     app_with_mailbox, assert_token_failure, json_from, last_code, login, login_from, set_setting,

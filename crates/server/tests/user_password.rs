@@ -1,9 +1,8 @@
 //! Login and fund passwords: change, first set, recovery by code, and the
 //! revocation of every session after a login-password change.
 
-#[path = "common/accounts.rs"]
-mod accounts;
-mod common;
+use onyx_testkit::accounts;
+use onyx_testkit::common;
 
 use accounts::{
     app_with_mailbox, assert_token_failure, last_code, login, send_email_code, signed_in, PASSWORD,

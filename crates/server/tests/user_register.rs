@@ -1,9 +1,8 @@
 //! Registration: the open types, invite codes, codes for email and phone,
 //! duplicate identifiers and malformed input.
 
-#[path = "common/accounts.rs"]
-mod accounts;
-mod common;
+use onyx_testkit::accounts;
+use onyx_testkit::common;
 
 use accounts::{app_with_mailbox, last_code, send_email_code, set_setting, user, PASSWORD};
 use axum::body::Body;

@@ -1,9 +1,8 @@
 //! Withdrawal addresses: the network must be an enabled channel, the
 //! address must fit the network, and the last one set is the current one.
 
-#[path = "common/accounts.rs"]
-mod accounts;
-mod common;
+use onyx_testkit::accounts;
+use onyx_testkit::common;
 
 use accounts::{assert_token_failure, signed_in};
 use common::TestApp;

@@ -1,13 +1,10 @@
 //! Balances per wallet with their USDT value, transfers between a user's
 //! own wallets (errors, idempotent retries), the flash-exchange coin list,
 //! the financial record, and the balances in getInfo.
-#[path = "common/accounts.rs"]
-mod accounts;
-mod common;
-#[path = "common/wallet.rs"]
-mod wallet;
-#[path = "common/wallet_calls.rs"]
-mod wallet_calls;
+use onyx_testkit::accounts;
+use onyx_testkit::common;
+use onyx_testkit::wallet;
+use onyx_testkit::wallet_calls;
 
 use common::TestApp;
 use onyx_kernel::ledger::Wallet;

@@ -1,13 +1,10 @@
 //! The ledger audit: clean after real operations; a tampered balance or a
 //! tampered posting is found, by the library call and by `onyx audit`
 //! (exit 0 when clean, non-zero with the violation printed otherwise).
-#[path = "common/accounts.rs"]
-mod accounts;
-mod common;
-#[path = "common/wallet.rs"]
-mod wallet;
-#[path = "common/wallet_calls.rs"]
-mod wallet_calls;
+use onyx_testkit::accounts;
+use onyx_testkit::common;
+use onyx_testkit::wallet;
+use onyx_testkit::wallet_calls;
 
 use common::TestApp;
 use onyx_kernel::ledger::{SystemAccount, Violation, Wallet};

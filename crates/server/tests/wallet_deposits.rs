@@ -4,10 +4,9 @@
 //! review (credit once, bonus from rewards), and the demo user's opening
 //! balance.
 
-mod admin_common;
-mod common;
-#[path = "common/wallet.rs"]
-mod wallet;
+use onyx_testkit::admin_common;
+use onyx_testkit::common;
+use onyx_testkit::wallet;
 
 use admin_common::*;
 use axum::body::Body;

@@ -1,13 +1,10 @@
 //! The flash exchange: quotes (price after the spread, minimum, expiry),
 //! execution against the house with exact, platform-favouring rounding,
 //! single use, ownership, stale prices, idempotent retries, and the list.
-#[path = "common/accounts.rs"]
-mod accounts;
-mod common;
-#[path = "common/wallet.rs"]
-mod wallet;
-#[path = "common/wallet_calls.rs"]
-mod wallet_calls;
+use onyx_testkit::accounts;
+use onyx_testkit::common;
+use onyx_testkit::wallet;
+use onyx_testkit::wallet_calls;
 
 use common::TestApp;
 use onyx_kernel::ledger::{SystemAccount, Wallet};

@@ -1,8 +1,7 @@
 //! The ledger gate on this database: funding, a refused overdraft that
 //! changes nothing, and a clean audit.
-mod common;
-#[path = "common/wallet.rs"]
-mod wallet;
+use onyx_testkit::common;
+use onyx_testkit::wallet;
 
 use common::TestApp;
 use onyx_kernel::ledger::{AccountId, Posting, PostingKind, Side, Wallet};

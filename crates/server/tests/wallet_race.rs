@@ -2,12 +2,10 @@
 //! exactly as many through as the balance covers, refuses the rest with
 //! -4001, and leaves the balances exact.
 
-#[path = "common/accounts.rs"]
-mod accounts;
-mod admin_common;
-mod common;
-#[path = "common/wallet.rs"]
-mod wallet;
+use onyx_testkit::accounts;
+use onyx_testkit::admin_common;
+use onyx_testkit::common;
+use onyx_testkit::wallet;
 
 use accounts::set_setting;
 use admin_common::user_with_session;

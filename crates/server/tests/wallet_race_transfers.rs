@@ -1,13 +1,10 @@
 //! 200 transfers race for a balance that covers exactly K of them: the
 //! ledger gate lets exactly K through, the rest are shortfalls, and the
 //! balances and the audit are exact.
-#[path = "common/accounts.rs"]
-mod accounts;
-mod common;
-#[path = "common/wallet.rs"]
-mod wallet;
-#[path = "common/wallet_calls.rs"]
-mod wallet_calls;
+use onyx_testkit::accounts;
+use onyx_testkit::common;
+use onyx_testkit::wallet;
+use onyx_testkit::wallet_calls;
 
 use common::TestApp;
 use onyx_kernel::ledger::Wallet;

@@ -3,12 +3,10 @@
 //! are idempotent, and the operator's approve/reject move the frozen money
 //! exactly once.
 
-#[path = "common/accounts.rs"]
-mod accounts;
-mod admin_common;
-mod common;
-#[path = "common/wallet.rs"]
-mod wallet;
+use onyx_testkit::accounts;
+use onyx_testkit::admin_common;
+use onyx_testkit::common;
+use onyx_testkit::wallet;
 
 use accounts::{last_code, send_email_code, set_setting, wrong};
 use admin_common::{admin_get, admin_post, audit_rows, operator, user_with_session};

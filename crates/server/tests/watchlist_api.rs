@@ -1,7 +1,7 @@
 //! The watchlist: per user, checked against the catalogue, idempotent.
 
-mod admin_common;
-mod common;
+use onyx_testkit::admin_common;
+use onyx_testkit::common;
 
 use admin_common::*;
 use common::TestApp;

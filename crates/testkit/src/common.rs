@@ -1,7 +1,6 @@
 //! `TestApp`: a fresh Onyx per test, on SQLite (a temporary file) or, when
 //! `ONYX_TEST_DATABASE_URL` is a postgres URL, in a new PostgreSQL database
 //! of its own. Requests go straight into the router (no socket).
-#![allow(dead_code)]
 
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
