@@ -23,6 +23,7 @@
 )]
 
 use crate::money::{exact_add, exact_sub, Amount};
+pub use crate::posting_ref::PostingRef;
 use rust_decimal::Decimal;
 use std::collections::BTreeMap;
 use std::fmt;
@@ -243,8 +244,8 @@ pub struct Posting {
     pub amount: Amount,
     pub from: Side,
     pub to: Side,
-    /// What the movement belongs to, e.g. "withdrawal:42".
-    pub reference: String,
+    /// What the movement belongs to, e.g. `withdrawal:42`.
+    pub reference: PostingRef,
     /// Unix time in milliseconds.
     pub at_ms: i64,
 }
@@ -567,7 +568,7 @@ fn check_shape(index: usize, p: &Posting) -> Result<(), LedgerError> {
             return Err(LedgerError::SystemFrozen { index });
         }
     }
-    if p.reference.trim().is_empty() {
+    if p.reference.is_empty() {
         return Err(LedgerError::EmptyReference { index });
     }
     let one_account = p.from.account == p.to.account;
@@ -691,7 +692,7 @@ mod tests {
             amount,
             from,
             to,
-            reference: "test:1".into(),
+            reference: PostingRef::from("test:1"),
             at_ms: 1_795_000_000_000,
         }
     }
@@ -864,7 +865,7 @@ mod tests {
     #[test]
     fn a_posting_without_reference_is_refused() {
         let mut p = deposit(1, USDT, amt("1"));
-        p.reference = "  ".into();
+        p.reference = PostingRef::from("  ");
         refused(
             &mut Ledger::new(),
             one(p),

@@ -15,6 +15,7 @@ pub mod identity;
 pub mod ledger;
 pub mod money;
 pub mod orderbook;
+pub mod posting_ref;
 pub mod settings;
 pub mod spot;
 pub mod vip;

@@ -25,7 +25,9 @@ async fn an_overdraft_is_refused_whole_and_the_audit_stays_clean() {
     };
     let mut txn = app.state.ledger.begin().await.unwrap();
     // The first posting fits, the second does not: neither applies.
-    let refused = txn.post("t", vec![transfer("60"), transfer("60")]).await;
+    let refused = txn
+        .post(&"t".into(), vec![transfer("60"), transfer("60")])
+        .await;
     assert!(refused.is_err());
     drop(txn);
     assert_eq!(
@@ -38,7 +40,7 @@ async fn an_overdraft_is_refused_whole_and_the_audit_stays_clean() {
     );
 
     let mut txn = app.state.ledger.begin().await.unwrap();
-    txn.post("t", vec![transfer("60")]).await.unwrap();
+    txn.post(&"t".into(), vec![transfer("60")]).await.unwrap();
     txn.commit().await.unwrap();
     assert_eq!(
         balance(&app, 7, Wallet::Spot, "USDT").await,

@@ -15,7 +15,7 @@ use crate::entity::{idempotency_key, ledger_account, ledger_posting, ledger_tran
 use chrono::{DateTime, TimeZone, Utc};
 use onyx_kernel::ledger::{
     plan, AccountId, AssetSummary, Balances, Bucket, LedgerError, Owner, Posting, PostingKind,
-    Recompute, Side, SystemAccount, Transaction, Violation, Wallet,
+    PostingRef, Recompute, Side, SystemAccount, Transaction, Violation, Wallet,
 };
 use onyx_kernel::money::Amount;
 use rust_decimal::Decimal;
@@ -25,11 +25,10 @@ use sea_orm::{
     PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
 };
 use std::collections::{BTreeMap, HashMap};
-use std::str::FromStr;
 use std::sync::Arc;
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
-use crate::Db;
+use crate::{Db, DecimalText};
 use onyx_kernel::{ErrorCode, Failure};
 
 /// Postings read per query while auditing.
@@ -181,7 +180,7 @@ impl LedgerTxn {
             .one(&self.txn)
             .await?;
         match row {
-            Some(row) => Ok((parse(&row.available)?, parse(&row.frozen)?)),
+            Some(row) => Ok((row.available.get(), row.frozen.get())),
             None => Ok((Decimal::ZERO, Decimal::ZERO)),
         }
     }
@@ -190,7 +189,7 @@ impl LedgerTxn {
     /// Returns the transaction's id.
     pub async fn post(
         &mut self,
-        reference: &str,
+        reference: &PostingRef,
         postings: Vec<Posting>,
     ) -> Result<i64, PostError> {
         let tx = Transaction::new(postings);
@@ -235,14 +234,14 @@ impl LedgerTxn {
                 tx_id: Set(tx_row.id),
                 kind: Set(p.kind.as_str().to_string()),
                 asset: Set(p.asset.clone()),
-                amount: Set(p.amount.to_string()),
+                amount: Set(p.amount.as_decimal().into()),
                 from_account_id: Set(self.accounts[&p.from.account].id),
                 from_bucket: Set(p.from.bucket.as_str().to_string()),
                 to_account_id: Set(self.accounts[&p.to.account].id),
                 to_bucket: Set(p.to.bucket.as_str().to_string()),
                 from_user_id: Set(user_of(&p.from.account)),
                 to_user_id: Set(user_of(&p.to.account)),
-                reference: Set(p.reference.clone()),
+                reference: Set(p.reference.to_string()),
                 created_at: Set(at(p.at_ms)),
                 ..Default::default()
             });
@@ -259,8 +258,8 @@ impl LedgerTxn {
         {
             return Ok(Cached {
                 id: row.id,
-                available: parse(&row.available)?,
-                frozen: parse(&row.frozen)?,
+                available: row.available.get(),
+                frozen: row.frozen.get(),
                 dirty: false,
             });
         }
@@ -274,8 +273,8 @@ impl LedgerTxn {
             wallet: Set(wallet.map(str::to_string)),
             system: Set(system.map(str::to_string)),
             asset: Set(account.asset.clone()),
-            available: Set("0".into()),
-            frozen: Set("0".into()),
+            available: Set(DecimalText::ZERO),
+            frozen: Set(DecimalText::ZERO),
             updated_at: Set(Utc::now()),
             ..Default::default()
         }
@@ -342,8 +341,8 @@ impl LedgerTxn {
         for c in self.accounts.values().filter(|c| c.dirty) {
             ledger_account::ActiveModel {
                 id: Set(c.id),
-                available: Set(c.available.normalize().to_string()),
-                frozen: Set(c.frozen.normalize().to_string()),
+                available: Set(c.available.normalize().into()),
+                frozen: Set(c.frozen.normalize().into()),
                 updated_at: Set(now),
                 ..Default::default()
             }
@@ -373,10 +372,6 @@ fn at(ms: i64) -> DateTime<Utc> {
     Utc.timestamp_millis_opt(ms)
         .single()
         .unwrap_or_else(Utc::now)
-}
-
-fn parse(text: &str) -> Result<Decimal, DbErr> {
-    Decimal::from_str(text).map_err(|e| DbErr::Custom(format!("stored balance {text:?}: {e}")))
 }
 
 /// One account as read back from the store.
@@ -417,8 +412,8 @@ pub async fn user_balances(
         .map(|row| {
             Ok(AccountBalance {
                 account: account_of(row)?,
-                available: parse(&row.available)?,
-                frozen: parse(&row.frozen)?,
+                available: row.available.get(),
+                frozen: row.frozen.get(),
             })
         })
         .collect()
@@ -444,8 +439,8 @@ pub async fn audit(db: &Db) -> Result<AuditReport, DbErr> {
     let mut cached: Balances = BTreeMap::new();
     for row in &rows {
         let account = account_of(row)?;
-        cached.insert(Side::available(account.clone()), parse(&row.available)?);
-        cached.insert(Side::frozen(account.clone()), parse(&row.frozen)?);
+        cached.insert(Side::available(account.clone()), row.available.get());
+        cached.insert(Side::frozen(account.clone()), row.frozen.get());
         by_id.insert(row.id, account);
     }
     let mut recompute = Recompute::default();
@@ -500,10 +495,10 @@ fn posting_of(
     Ok(Posting {
         kind: PostingKind::parse(&row.kind).ok_or_else(|| bad("unknown kind"))?,
         asset: row.asset.clone(),
-        amount: Amount::parse(&row.amount).map_err(|_| bad("malformed amount"))?,
+        amount: Amount::from_decimal(row.amount.get()).map_err(|_| bad("malformed amount"))?,
         from: side(row.from_account_id, &row.from_bucket)?,
         to: side(row.to_account_id, &row.to_bucket)?,
-        reference: row.reference.clone(),
+        reference: PostingRef::from(row.reference.as_str()),
         at_ms: row.created_at.timestamp_millis(),
     })
 }

@@ -2,6 +2,7 @@
 //! PostgreSQL, and the repositories the server calls. One codebase serves
 //! both databases; SQL is built by sea-query for the backend in use.
 
+pub mod decimal_text;
 pub mod demo;
 pub mod entity;
 pub mod ledger;
@@ -17,6 +18,7 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 
+pub use decimal_text::DecimalText;
 pub use sea_orm::DatabaseConnection as Db;
 
 /// Time a SQLite writer waits for the lock before giving up.

@@ -3,7 +3,9 @@
 #![allow(dead_code)]
 
 use crate::common::TestApp;
-use onyx_kernel::ledger::{AccountId, Posting, PostingKind, Side, SystemAccount, Wallet};
+use onyx_kernel::ledger::{
+    AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount, Wallet,
+};
 use onyx_kernel::money::Amount;
 use rust_decimal::Decimal;
 use std::str::FromStr;
@@ -12,7 +14,7 @@ use std::str::FromStr;
 pub async fn fund(app: &TestApp, user_id: i64, wallet: Wallet, coin: &str, amount: &str) {
     let asset = coin.to_ascii_uppercase();
     let mut txn = app.state.ledger.begin().await.unwrap();
-    let reference = format!("test-fund:{user_id}");
+    let reference = PostingRef::Other(format!("test-fund:{user_id}"));
     txn.post(
         &reference,
         vec![Posting {

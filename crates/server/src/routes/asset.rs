@@ -19,7 +19,7 @@ use crate::state::AppState;
 use crate::wallet::quotes::USDT_SCALE;
 use crate::wallet::{asset, now_ms, parse_amount, usdt_price, Idempotency, IdempotencyKey, USDT};
 use axum::extract::State;
-use onyx_kernel::ledger::{AccountId, Posting, PostingKind, Side, Wallet};
+use onyx_kernel::ledger::{AccountId, Posting, PostingKind, PostingRef, Side, Wallet};
 use onyx_kernel::money::LEDGER_DP;
 use onyx_kernel::ErrorCode;
 use onyx_store::ledger::user_balances;
@@ -204,10 +204,10 @@ async fn transfer_funds(
         return ok(serde_json::from_value(stored).map_err(ApiError::internal)?);
     }
     let user_id = me.id() as u64;
-    let reference = format!(
-        "transfer:{user_id}:{}",
-        hex::encode(rand::random::<[u8; 8]>())
-    );
+    let reference = PostingRef::Transfer {
+        user_id,
+        tag: hex::encode(rand::random::<[u8; 8]>()),
+    };
     let tx_id = txn
         .post(
             &reference,

@@ -15,7 +15,6 @@ use onyx_store::entity::ledger_account;
 use onyx_store::repo::wallet_records::{self, RecordFilter, RecordRow};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
-use std::str::FromStr;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -74,7 +73,7 @@ fn label(account: &ledger_account::Model, me: i64) -> String {
 
 fn entry(row: RecordRow, me: i64) -> Result<RecordEntry, ApiError> {
     let p = row.posting;
-    let amount = Decimal::from_str(&p.amount).map_err(ApiError::internal)?;
+    let amount = p.amount.get();
     let mine = |a: &ledger_account::Model| a.user_id == Some(me);
     let change = match (mine(&row.from), mine(&row.to)) {
         (true, false) => -amount,

@@ -21,7 +21,9 @@ use crate::wallet::quotes::{self, ExchangeRefusal, Quote, COIN_SCALE, USDT_SCALE
 use crate::wallet::{asset, now_ms, parse_amount, usdt_price, Idempotency, IdempotencyKey, USDT};
 use axum::extract::State;
 use chrono::{DateTime, TimeZone, Utc};
-use onyx_kernel::ledger::{AccountId, Posting, PostingKind, Side, SystemAccount, Wallet};
+use onyx_kernel::ledger::{
+    AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount, Wallet,
+};
 use onyx_kernel::money::Amount;
 use onyx_kernel::ErrorCode;
 use onyx_store::entity::exchange;
@@ -305,7 +307,7 @@ async fn execute(
         },
     )
     .await?;
-    let reference = format!("exchange:{}", row.id);
+    let reference = PostingRef::Exchange(row.id);
     let at_ms = now_ms();
     let user = |asset: &str| Side::available(AccountId::user(user_id as u64, Wallet::Spot, asset));
     let house = |asset: &str| Side::available(AccountId::system(SystemAccount::House, asset));

@@ -38,7 +38,7 @@ use axum::extract::State;
 use chrono::{DateTime, Utc};
 use onyx_kernel::address::{self, Network};
 use onyx_kernel::identity::CodePurpose;
-use onyx_kernel::ledger::{AccountId, Posting, PostingKind, Side, Wallet};
+use onyx_kernel::ledger::{AccountId, Posting, PostingKind, PostingRef, Side, Wallet};
 use onyx_kernel::money::Amount;
 use onyx_kernel::withdrawal_rules::{
     evaluate, Proof, ProofFailure, Quote, Refusal, WithdrawalChannel, WithdrawalRequest,
@@ -531,7 +531,7 @@ async fn submit(
         },
     )
     .await?;
-    let reference = format!("withdrawal:{}", row.id);
+    let reference = PostingRef::Withdrawal(row.id);
     let user = me.id() as u64;
     let freeze = |asset: &str, amount: Amount| {
         let account = AccountId::user(user, Wallet::Spot, asset);

@@ -22,7 +22,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::state::AppState;
 use crate::wallet::{self, Idempotency, IdempotencyKey, USDT};
 use onyx_kernel::ledger::{
-    AccountId, Posting, PostingKind, Side as LedgerSide, SystemAccount, Wallet,
+    AccountId, Posting, PostingKind, PostingRef, Side as LedgerSide, SystemAccount, Wallet,
 };
 use onyx_kernel::money::Amount;
 use onyx_kernel::orderbook::{Side, TimeInForce};
@@ -275,7 +275,7 @@ async fn top_up(state: &AppState, maker: i64, asset: &str, need: Decimal) -> Api
         missing.round_dp_with_strategy(onyx_kernel::spot::FEE_DP, RoundingStrategy::AwayFromZero),
     )
     .map_err(|e| ApiError::internal(format!("{e:?}")))?;
-    let reference = format!("spot:maker:{maker}");
+    let reference = PostingRef::SpotMaker(maker);
     txn.post(
         &reference,
         vec![Posting {

@@ -31,7 +31,7 @@ use crate::state::AppState;
 use crate::wallet::{self, Idempotency, USDT};
 use futures_util::FutureExt;
 use onyx_kernel::ledger::{
-    AccountId, Posting, PostingKind, Side as LedgerSide, SystemAccount, Wallet,
+    AccountId, Posting, PostingKind, PostingRef, Side as LedgerSide, SystemAccount, Wallet,
 };
 use onyx_kernel::money::{exact_add, exact_sub, Amount};
 use onyx_kernel::orderbook::{
@@ -469,7 +469,7 @@ impl Pair {
         let mut work = Work::default();
         work.load(row)?;
         if freeze > Decimal::ZERO {
-            let reference = format!("spot:order:{id}");
+            let reference = PostingRef::SpotOrder(id);
             txn.post(
                 &reference,
                 vec![posting(
@@ -605,7 +605,7 @@ impl Pair {
                         },
                     )
                     .await?;
-                    let reference = format!("spot:trade:{}", trade.id);
+                    let reference = PostingRef::SpotTrade(trade.id);
                     let base = &self.base;
                     let buyer_quote = AccountId::user(buyer, Wallet::Spot, USDT);
                     let buyer_base = AccountId::user(buyer, Wallet::Spot, base);
@@ -715,7 +715,7 @@ impl Pair {
             if done && o.frozen > Decimal::ZERO {
                 let account =
                     AccountId::user(o.row.user_id as u64, Wallet::Spot, &o.row.frozen_asset);
-                let reference = format!("spot:order:{id}");
+                let reference = PostingRef::SpotOrder(id);
                 txn.post(
                     &reference,
                     vec![posting(
@@ -950,7 +950,7 @@ fn posting(
     account: &AccountId,
     value: Decimal,
     freeze: bool,
-    reference: &str,
+    reference: &PostingRef,
 ) -> Result<Posting, Abort> {
     let (from, to) = if freeze {
         (
@@ -969,7 +969,7 @@ fn posting(
         amount: amount(value)?,
         from,
         to,
-        reference: reference.to_string(),
+        reference: reference.clone(),
         at_ms: wallet::now_ms(),
     })
 }
@@ -982,7 +982,7 @@ fn transfer(
     from_frozen: bool,
     to: &AccountId,
     value: Decimal,
-    reference: &str,
+    reference: &PostingRef,
 ) -> Result<Posting, Abort> {
     Ok(Posting {
         kind,
@@ -994,7 +994,7 @@ fn transfer(
             LedgerSide::available(from.clone())
         },
         to: LedgerSide::available(to.clone()),
-        reference: reference.to_string(),
+        reference: reference.clone(),
         at_ms: wallet::now_ms(),
     })
 }

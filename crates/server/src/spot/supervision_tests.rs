@@ -11,7 +11,7 @@ use crate::error::ApiResult;
 use crate::state::AppState;
 use crate::wallet::{Idempotency, IdempotencyKey};
 use onyx_kernel::ledger::{
-    AccountId, Posting, PostingKind, Side as LedgerSide, SystemAccount, Wallet,
+    AccountId, Posting, PostingKind, PostingRef, Side as LedgerSide, SystemAccount, Wallet,
 };
 use onyx_kernel::money::Amount;
 use onyx_kernel::orderbook::{Side, TimeInForce};
@@ -84,7 +84,7 @@ async fn trader(state: &AppState, name: &str, usdt: &str, btc: &str) -> i64 {
             continue;
         }
         let mut txn = state.ledger.begin().await.unwrap();
-        let reference = format!("test:{}:{asset}", user.id);
+        let reference = PostingRef::Other(format!("test:{}:{asset}", user.id));
         txn.post(
             &reference,
             vec![Posting {

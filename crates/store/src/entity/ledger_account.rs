@@ -1,3 +1,4 @@
+use crate::DecimalText;
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -10,8 +11,8 @@ pub struct Model {
     pub wallet: Option<String>,
     pub system: Option<String>,
     pub asset: String,
-    pub available: String,
-    pub frozen: String,
+    pub available: DecimalText,
+    pub frozen: DecimalText,
     pub updated_at: DateTimeUtc,
 }
 

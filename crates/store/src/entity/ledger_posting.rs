@@ -1,3 +1,4 @@
+use crate::DecimalText;
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -8,7 +9,7 @@ pub struct Model {
     pub tx_id: i64,
     pub kind: String,
     pub asset: String,
-    pub amount: String,
+    pub amount: DecimalText,
     pub from_account_id: i64,
     pub from_bucket: String,
     pub to_account_id: i64,

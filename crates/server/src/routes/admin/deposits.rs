@@ -21,7 +21,9 @@ use crate::wallet::{asset, now_ms};
 use axum::extract::{Path, State};
 use chrono::{DateTime, Utc};
 use onyx_kernel::deposit::{best_bonus, BonusRule, SCALE_MAX};
-use onyx_kernel::ledger::{AccountId, Posting, PostingKind, Side, SystemAccount, Wallet};
+use onyx_kernel::ledger::{
+    AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount, Wallet,
+};
 use onyx_kernel::money::Amount;
 use onyx_kernel::{i18n, ErrorCode};
 use onyx_store::entity::{deposit, deposit_bonus_rule};
@@ -261,7 +263,7 @@ pub async fn confirm(
     let bonus = best_bonus(&arithmetic, amount).map(|(i, b)| (parsed[i].0, b));
 
     let user = AccountId::user(claim.user_id as u64, Wallet::Spot, &claim.coin);
-    let reference = format!("deposit:{id}");
+    let reference = PostingRef::Deposit(id);
     let at_ms = now_ms();
     let mut postings = vec![Posting {
         kind: PostingKind::Deposit,

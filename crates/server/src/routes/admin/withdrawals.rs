@@ -15,7 +15,9 @@ use crate::routes::withdraw::WithdrawalView;
 use crate::state::AppState;
 use crate::wallet;
 use axum::extract::{Path, State};
-use onyx_kernel::ledger::{AccountId, Posting, PostingKind, Side, SystemAccount, Wallet};
+use onyx_kernel::ledger::{
+    AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount, Wallet,
+};
 use onyx_kernel::money::Amount;
 use onyx_kernel::{i18n, ErrorCode};
 use onyx_store::entity::withdrawal;
@@ -168,7 +170,7 @@ async fn decide(
     if w.status != STATUS_PENDING {
         return Err(ErrorCode::InvalidState.into());
     }
-    let reference = format!("withdrawal:{id}");
+    let reference = PostingRef::Withdrawal(id);
     let user = u64::try_from(w.user_id).map_err(ApiError::internal)?;
     let at_ms = wallet::now_ms();
     let frozen = |asset: &str| Side::frozen(AccountId::user(user, Wallet::Spot, asset));
@@ -253,7 +255,15 @@ async fn decide(
     let detail = json!({"userId": w.user_id, "coin": w.coin, "amount": w.amount,
         "fee": w.fee, "netAmount": w.net_amount, "txHash": tx_hash,
         "status": {"old": w.status, "new": status}});
-    audit::record(txn.conn(), &me.actor(), action, &reference, reason, detail).await?;
+    audit::record(
+        txn.conn(),
+        &me.actor(),
+        action,
+        &reference.to_string(),
+        reason,
+        detail,
+    )
+    .await?;
     let decided = withdrawals::find(txn.conn(), id)
         .await?
         .ok_or(ErrorCode::NotFound)?;
