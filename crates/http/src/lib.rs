@@ -4,6 +4,7 @@
 //! (users and operators), the request's language, idempotency keys, and
 //! the middleware every response passes through.
 
+pub mod admin;
 pub mod auth;
 pub mod envelope;
 pub mod error;
