@@ -1,12 +1,22 @@
-//! Market data: price feeds (the offline simulator and an exchange's public
-//! stream), index prices with staleness, candles and 24-hour statistics, and
-//! the live snapshot the API and the socket read.
+//! The market: price feeds (the offline simulator and an exchange's public
+//! stream), index prices with staleness, candles and 24-hour statistics, the
+//! live snapshot the API and the socket read, the catalogue of coins and
+//! pairs, and each user's watchlist.
+//!
+//! [`service`] is the one writer of prices and candles; [`repo`] holds the
+//! catalogue and watchlist queries; [`routes`] the `/api/market`,
+//! catalogue, watchlist and operator catalogue calls.
 
 pub mod binance;
 pub mod candle_entity;
 pub mod candle_store;
 pub mod candles;
+pub mod entity;
+pub mod frames;
 pub mod interval;
+pub mod repo;
+pub mod routes;
+pub mod service;
 pub mod simulator;
 pub mod stats;
 pub mod types;
@@ -33,6 +43,13 @@ pub fn coin_of_symbol(symbol: &str) -> Option<String> {
 /// The pair symbol the client uses for a coin: "btc" -> "btcusdt".
 pub fn symbol_of_coin(coin: &str) -> String {
     format!("{coin}usdt")
+}
+
+/// The spot pair symbol a client names (`btcusdt`, `BTC/USDT` or `btc`), as
+/// the catalogue and the spot service spell it (`btcusdt`); `None` when it
+/// cannot be a symbol at all.
+pub fn spot_symbol(symbol: &str) -> Option<String> {
+    coin_of_symbol(symbol).map(|c| symbol_of_coin(&c))
 }
 
 #[cfg(test)]

@@ -2,7 +2,6 @@
 
 pub mod demo;
 pub mod lockout;
-pub mod market_service;
 pub mod openapi;
 pub mod operators;
 pub mod origin;
@@ -76,7 +75,7 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
     if state.config.demo {
         demo::seed_if_empty(&state).await?;
     }
-    market_service::start(&state).await?;
+    onyx_market::service::start(&state.ctx, &state.market).await?;
     spot::start(&state).await?;
     Ok(state)
 }

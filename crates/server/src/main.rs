@@ -118,7 +118,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     )
     .with_graceful_shutdown(shutdown_signal())
     .await?;
-    onyx_server::market_service::stop(&state).await;
+    onyx_market::service::stop(&state.market).await;
     tracing::info!("onyx stopped");
     Ok(())
 }

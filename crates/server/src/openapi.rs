@@ -14,6 +14,7 @@ pub fn document() -> OpenApi {
 }
 
 pub fn finish(mut doc: OpenApi) -> OpenApi {
+    doc.merge(onyx_socket::openapi());
     doc.info.title = "Onyx API".into();
     doc.info.version = env!("CARGO_PKG_VERSION").into();
     let mut table = String::from(

@@ -76,21 +76,23 @@
 use crate::auth::token_hash;
 use crate::extract::ClientIp;
 use crate::origin::OriginPolicy;
-use crate::routes::market::{levels, spot_pair_known};
 use crate::spot::events::{DepthDelta, OrderView, SpotEvent, TradeEvent};
-use crate::spot::SpotService;
+use crate::spot::{levels, SpotService};
 use crate::state::AppState;
-use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use onyx_kernel::ErrorCode;
-use onyx_market::CoinView;
-use onyx_market::{coin_of_symbol, symbol_of_coin, Candle, Interval, Tick};
+use onyx_market::{coin_of_symbol, symbol_of_coin, Interval};
+pub use onyx_socket::MarketFrames;
+use onyx_socket::{
+    ClientMessage, DepthData, DepthMessage, ErrorData, ErrorMessage, Frame, FrameKind,
+    HeartbeatData, HeartbeatMessage, OrderMessage, ServerMessage, TradeData, TradeMessage,
+    Utf8Bytes,
+};
 use onyx_store::repo::sessions;
-use serde::Deserialize;
-use serde_json::json;
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
@@ -120,138 +122,41 @@ pub const EVENTS_BUFFERED: usize = 1024;
 /// Levels per side of a DEPTH snapshot.
 pub const DEPTH_SNAPSHOT_LEVELS: usize = 50;
 
-/// What a pre-rendered market message is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum FrameKind {
-    Detail,
-    Kline(Interval),
-    Trade,
-}
-
-/// One server message, rendered once and shared by every connection.
-#[derive(Clone, Debug)]
-pub struct Frame {
-    pub kind: FrameKind,
-    pub coin: String,
-    pub text: Utf8Bytes,
-}
-
-/// Everything one applied tick batch produced.
-#[derive(Debug, Default)]
-pub struct MarketFrames {
-    pub frames: Vec<Frame>,
-}
-
-pub fn detail_frame(coin: &str, view: &CoinView) -> Frame {
-    let s = &view.stats;
-    let (origin, ts, stale) = match &view.index {
-        Some(i) => (i.source, i.ts_ms, i.stale),
-        None => ("", 0, true),
-    };
-    let message = json!({
-        "type": "DETAIL",
-        "symbol": symbol_of_coin(coin),
-        "origin": origin,
-        "data": {
-            "open": s.open_price.to_string(),
-            "close": s.close.to_string(),
-            "high": s.high.to_string(),
-            "low": s.low.to_string(),
-            "vol": s.volume.to_string(),
-            "amount": s.close.to_string(),
-            "quoteVolume": s.volume2.to_string(),
-            "change": s.change.to_string(),
-            "priceChangePercent": s.price_change_percent.to_string(),
-            "ts": ts,
-            "stale": stale,
-        }
-    });
-    Frame {
-        kind: FrameKind::Detail,
-        coin: coin.to_string(),
-        text: message.to_string().into(),
-    }
-}
-
-pub fn kline_frame(coin: &str, origin: &str, interval: Interval, c: &Candle) -> Frame {
-    let message = json!({
-        "type": "KLINE",
-        "symbol": symbol_of_coin(coin),
-        "origin": origin,
-        "interval": interval.as_str(),
-        "data": {
-            "openTimeMs": c.open_time_ms,
-            "open": c.open.to_string(),
-            "high": c.high.to_string(),
-            "low": c.low.to_string(),
-            "close": c.close.to_string(),
-            "vol": c.volume.normalize().to_string(),
-            "quoteVolume": c.quote_volume.normalize().to_string(),
-        }
-    });
-    Frame {
-        kind: FrameKind::Kline(interval),
-        coin: coin.to_string(),
-        text: message.to_string().into(),
-    }
-}
-
-pub fn trade_frame(t: &Tick) -> Frame {
-    let message = json!({
-        "type": "TRADE",
-        "symbol": symbol_of_coin(&t.coin),
-        "origin": t.source,
-        "data": {"price": t.price.to_string(), "vol": t.quantity.to_string(), "ts": t.ts_ms}
-    });
-    Frame {
-        kind: FrameKind::Trade,
-        coin: t.coin.clone(),
-        text: message.to_string().into(),
-    }
-}
-
 /// A spot trade as a TRADE frame (`origin` "spot", `side` the taker's);
 /// `None` for a symbol that is not a pair's.
 pub fn spot_trade_frame(t: &TradeEvent) -> Option<Frame> {
     let coin = coin_of_symbol(&t.symbol)?;
-    let message = json!({
-        "type": "TRADE",
-        "symbol": symbol_of_coin(&coin),
-        "origin": "spot",
-        "data": {
-            "price": t.price.normalize().to_string(),
-            "vol": t.qty.normalize().to_string(),
-            "side": t.taker_side,
-            "ts": t.ts_ms,
-        }
+    let message = ServerMessage::Trade(TradeMessage {
+        symbol: symbol_of_coin(&coin),
+        origin: "spot".into(),
+        data: TradeData {
+            price: t.price.normalize().to_string(),
+            vol: t.qty.normalize().to_string(),
+            side: Some(t.taker_side.to_string()),
+            ts: t.ts_ms,
+        },
     });
-    Some(Frame {
-        kind: FrameKind::Trade,
-        coin,
-        text: message.to_string().into(),
-    })
+    Some(Frame::new(FrameKind::Trade, coin, &message))
 }
 
 /// A depth delta as a DEPTH frame (`snapshot` false).
 pub fn depth_delta_text(symbol: &str, d: &DepthDelta) -> Utf8Bytes {
-    json!({
-        "type": "DEPTH",
-        "symbol": symbol,
-        "data": {
-            "snapshot": false,
-            "seq": d.seq,
-            "prevSeq": d.prev_seq,
-            "bids": levels(&d.bids),
-            "asks": levels(&d.asks),
-        }
+    ServerMessage::Depth(DepthMessage {
+        symbol: symbol.to_string(),
+        data: DepthData {
+            snapshot: false,
+            seq: d.seq,
+            prev_seq: Some(d.prev_seq),
+            bids: levels(&d.bids),
+            asks: levels(&d.asks),
+        },
     })
-    .to_string()
-    .into()
+    .to_text()
 }
 
 /// An order update as an ORDER frame.
 pub fn order_text(order: &OrderView) -> Utf8Bytes {
-    json!({"type": "ORDER", "data": order}).to_string().into()
+    OrderMessage { data: order }.to_text()
 }
 
 /// Open connections per client address, at most `per_ip_max` each.
@@ -339,7 +244,7 @@ pub async fn upgrade(
         return (StatusCode::TOO_MANY_REQUESTS, "too many connections").into_response();
     };
     let feeds = Feeds {
-        market: state.market_events.subscribe(),
+        market: state.market.events.subscribe(),
         spot: state.spot.subscribe(),
     };
     let lang = crate::lang::from_headers(&headers);
@@ -372,19 +277,6 @@ struct Connection {
     _admission: Admission,
 }
 
-#[derive(Deserialize, Debug, PartialEq)]
-struct ClientMessage {
-    op: String,
-    #[serde(rename = "type")]
-    kind: String,
-    #[serde(default)]
-    symbol: Option<String>,
-    #[serde(default)]
-    interval: Option<String>,
-    #[serde(default)]
-    token: Option<String>,
-}
-
 /// A subscription: `None` coin means every coin.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 struct Subscription {
@@ -403,9 +295,13 @@ enum Request {
     Orders(Option<String>),
 }
 
-impl ClientMessage {
-    /// Subscribe (true) or unsubscribe, and what; `None` when the message
-    /// is not a valid request.
+/// Subscribe (true) or unsubscribe, and what; `None` when the message is
+/// not a valid request.
+trait Requested {
+    fn request(&self) -> Option<(bool, Request)>;
+}
+
+impl Requested for ClientMessage {
     fn request(&self) -> Option<(bool, Request)> {
         let subscribe = match self.op.as_str() {
             "subscribe" => true,
@@ -421,7 +317,9 @@ impl ClientMessage {
             "trade" => FrameKind::Trade,
             "kline" => {
                 coin.as_ref()?;
-                FrameKind::Kline(Interval::parse(self.interval.as_deref().unwrap_or("1m"))?)
+                FrameKind::Kline(
+                    Interval::parse(self.interval.as_deref().unwrap_or("1m"))?.as_str(),
+                )
             }
             "depth" => return Some((subscribe, Request::Depth(symbol_of_coin(&coin?)))),
             "orders" => {
@@ -514,9 +412,15 @@ async fn user_of_token(state: &AppState, token_hash: &str) -> Result<i64, ErrorC
 /// was understood but refused.
 fn error_text(lang: &str, code: ErrorCode, op: &str, kind: &str) -> Utf8Bytes {
     let msg = onyx_kernel::i18n::message(lang, code.key(), &[]);
-    json!({"type": "ERROR", "data": {"code": code.code(), "msg": msg, "op": op, "type": kind}})
-        .to_string()
-        .into()
+    ServerMessage::Error(ErrorMessage {
+        data: ErrorData {
+            code: i64::from(code.code()),
+            msg,
+            op: op.to_string(),
+            kind: kind.to_string(),
+        },
+    })
+    .to_text()
 }
 
 #[derive(Debug)]
@@ -727,12 +631,17 @@ fn snapshot_message(spot: &SpotService, symbol: &str, cursors: &mut DepthCursors
         None => (0, Vec::new(), Vec::new()),
     };
     cursors.snapshot(symbol, seq);
-    let message = json!({
-        "type": "DEPTH",
-        "symbol": symbol,
-        "data": {"snapshot": true, "seq": seq, "bids": bids, "asks": asks}
+    let message = ServerMessage::Depth(DepthMessage {
+        symbol: symbol.to_string(),
+        data: DepthData {
+            snapshot: true,
+            seq,
+            prev_seq: None,
+            bids,
+            asks,
+        },
     });
-    Message::Text(message.to_string().into())
+    Message::Text(message.to_text())
 }
 
 async fn write_loop(
@@ -869,7 +778,7 @@ async fn on_client_text(
                 if subscriptions.full() {
                     return Ok(());
                 }
-                match spot_pair_known(&c.state, &symbol).await {
+                match c.state.spot.pair_known(&c.state.db, &symbol).await {
                     Ok(true) => {}
                     Ok(false) => return Ok(()),
                     Err(e) => {
@@ -979,7 +888,7 @@ async fn run(socket: WebSocket, c: Connection, mut feeds: Feeds) {
                     }
                 }
                 let ts = chrono::Utc::now().timestamp_millis();
-                let heartbeat = json!({"type": "HEARTBEAT", "data": {"ts": ts}}).to_string();
+                let heartbeat = ServerMessage::Heartbeat(HeartbeatMessage { data: HeartbeatData { ts } }).to_text();
                 if outbox.push(Out::Text(heartbeat.into())).is_err() || outbox.push(Out::Ping).is_err() {
                     break "sustained overflow";
                 }
@@ -1052,8 +961,8 @@ mod tests {
             &mut s,
             r#"{"op":"subscribe","type":"KLINE","symbol":"BTCUSDT","interval":"5m"}"#
         ));
-        assert!(s.wants(&frame(FrameKind::Kline(Interval::M5), "btc", "")));
-        assert!(!s.wants(&frame(FrameKind::Kline(Interval::M1), "btc", "")));
+        assert!(s.wants(&frame(FrameKind::Kline(Interval::M5.as_str()), "btc", "")));
+        assert!(!s.wants(&frame(FrameKind::Kline(Interval::M1.as_str()), "btc", "")));
         assert!(!s.wants(&frame(FrameKind::Trade, "btc", "")));
         assert!(
             !handle(&mut s, r#"{"op":"subscribe","type":"kline"}"#),

@@ -3,8 +3,9 @@
 //! from handlers by its own type (`State<Context>`, `State<Arc<SpotService>>`)
 //! through `FromRef`.
 
-use crate::socket::{MarketFrames, SocketHub};
+use crate::socket::SocketHub;
 use axum::extract::FromRef;
+use onyx_market::service::MarketChannels;
 use onyx_platform::config::Config;
 use onyx_platform::Context;
 use onyx_store::Db;
@@ -16,12 +17,10 @@ pub struct AppState {
     pub ctx: Context,
     /// Order books, matching and their published events.
     pub spot: Arc<crate::spot::SpotService>,
-    /// Every applied tick batch, pre-rendered for the live socket.
-    pub market_events: tokio::sync::broadcast::Sender<Arc<MarketFrames>>,
+    /// The market service's published batches and its stop signal.
+    pub market: MarketChannels,
     /// Socket connections per client address.
     pub sockets: Arc<SocketHub>,
-    /// Stops the market service (flushing its candles) on shutdown.
-    pub market_stop: Arc<tokio::sync::watch::Sender<bool>>,
     /// Flash-exchange quotes in force (in memory; see `wallet::quotes`).
     pub quotes: Arc<crate::wallet::quotes::QuoteBook>,
 }
@@ -33,8 +32,7 @@ impl AppState {
             ctx: Context::new(db, config),
             spot: Arc::new(crate::spot::SpotService::default()),
             sockets,
-            market_events: tokio::sync::broadcast::channel(crate::socket::EVENTS_BUFFERED).0,
-            market_stop: Arc::new(tokio::sync::watch::channel(false).0),
+            market: MarketChannels::new(crate::socket::EVENTS_BUFFERED),
             quotes: Arc::new(crate::wallet::quotes::QuoteBook::default()),
         }
     }

@@ -8,8 +8,8 @@ use onyx_testkit::socket;
 
 use common::TestApp;
 use futures_util::{SinkExt, StreamExt};
+use onyx_market::service::MarketService;
 use onyx_market::simulator::Simulator;
-use onyx_server::market_service::MarketService;
 use onyx_server::socket::CONNECTIONS_PER_IP_MAX;
 use serde_json::{json, Value};
 use socket::{connect_with, send, serve, Ws};
@@ -47,7 +47,9 @@ impl Market {
     async fn new(app: &TestApp) -> Market {
         let coins = vec!["btc".to_string(), "eth".to_string()];
         Market {
-            svc: MarketService::load(&app.state, &coins, T0).await.unwrap(),
+            svc: MarketService::load(&app.state, &app.state.market, &coins, T0)
+                .await
+                .unwrap(),
             sim: Simulator::new(42, &coins),
             step: 0,
         }

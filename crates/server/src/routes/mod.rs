@@ -7,11 +7,10 @@ use utoipa_axum::router::OpenApiRouter;
 
 pub mod admin;
 pub mod asset;
-pub mod catalogue;
 pub mod content;
+pub mod depth;
 pub mod dev_mailbox;
 pub mod help;
-pub mod market;
 pub mod messages;
 pub mod recharge;
 pub mod record;
@@ -20,7 +19,6 @@ pub mod spot;
 pub mod texchange;
 pub mod upload;
 pub mod user;
-pub mod watchlist;
 pub mod withdraw;
 
 pub fn api() -> OpenApiRouter<AppState> {
@@ -30,11 +28,10 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(upload::router())
         .merge(content::router())
         .merge(help::router())
-        .merge(market::router())
+        .merge(onyx_market::routes::router())
+        .merge(depth::router())
         .merge(messages::router())
         .merge(admin::router())
-        .merge(catalogue::router())
-        .merge(watchlist::router())
         .merge(recharge::router())
         .merge(withdraw::router())
         .merge(asset::router())

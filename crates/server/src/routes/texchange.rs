@@ -26,8 +26,8 @@ use onyx_kernel::ledger::{
 };
 use onyx_kernel::money::Amount;
 use onyx_kernel::ErrorCode;
+use onyx_market::repo::catalogue::{self, ON};
 use onyx_store::entity::exchange;
-use onyx_store::repo::catalogue::{self, ON};
 use onyx_store::repo::wallet_records::{self, NewExchange};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};

@@ -257,7 +257,7 @@ impl SpotService {
 /// market maker. A pair that is switched off still gets a task, so its
 /// resting orders can be cancelled; it refuses new orders with -5001.
 pub async fn start(state: &AppState) -> anyhow::Result<()> {
-    for row in onyx_store::repo::catalogue::spot_pairs(&state.db).await? {
+    for row in onyx_market::repo::catalogue::spot_pairs(&state.db).await? {
         pair::spawn(state, &row).await?;
     }
     if state.config.maker {
@@ -555,5 +555,31 @@ mod tests {
     fn d(s: &str) -> Decimal {
         use std::str::FromStr;
         Decimal::from_str(s).unwrap()
+    }
+}
+
+/// Levels as `[price, amount]` decimal strings.
+pub fn levels(side: &[(Decimal, Decimal)]) -> Vec<[String; 2]> {
+    side.iter()
+        .map(|(p, a)| [p.normalize().to_string(), a.normalize().to_string()])
+        .collect()
+}
+
+impl SpotService {
+    /// True for a symbol (as [`spot_symbol`] spells it) with a book in the spot
+    /// service or a row in the catalogue's spot pairs, enabled or not (a
+    /// disabled pair may still have resting orders).
+    pub async fn pair_known(
+        &self,
+        db: &onyx_store::Db,
+        symbol: &str,
+    ) -> Result<bool, sea_orm::DbErr> {
+        if self.depth(symbol, 0).is_some() {
+            return Ok(true);
+        }
+        Ok(onyx_market::repo::catalogue::spot_pairs(db)
+            .await?
+            .iter()
+            .any(|p| p.symbol.eq_ignore_ascii_case(symbol)))
     }
 }

@@ -39,7 +39,8 @@ use onyx_kernel::orderbook::{
 };
 use onyx_kernel::spot::{self, EngineOrder, PairRules};
 use onyx_kernel::ErrorCode;
-use onyx_store::entity::{spot_order, spot_pair};
+use onyx_market::entity::spot_pair;
+use onyx_store::entity::spot_order;
 use onyx_store::ledger::{LedgerStore, LedgerTxn, PostError};
 use onyx_store::repo::spot as repo;
 use onyx_store::Db;

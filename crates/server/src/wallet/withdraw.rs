@@ -13,7 +13,8 @@ use crate::error::{ApiError, ApiResult};
 use chrono::{DateTime, Duration, FixedOffset, NaiveTime, Utc};
 use onyx_kernel::withdrawal_rules::{self, KycTier, Refusal, WithdrawalRules};
 use onyx_kernel::ErrorCode;
-use onyx_store::repo::{catalogue, kyc, settings};
+use onyx_market::repo::catalogue;
+use onyx_store::repo::{kyc, settings};
 use sea_orm::ConnectionTrait;
 use serde_json::Value;
 

@@ -2,7 +2,6 @@
 pub mod admin_queries;
 pub mod admins;
 pub mod audit;
-pub mod catalogue;
 pub mod codes;
 pub mod content;
 pub mod deposits;
@@ -17,6 +16,5 @@ pub mod settings;
 pub mod spot;
 pub mod users;
 pub mod wallet_records;
-pub mod watchlist;
 pub mod withdraw_addresses;
 pub mod withdrawals;

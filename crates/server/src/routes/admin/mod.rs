@@ -6,7 +6,6 @@ use utoipa_axum::router::OpenApiRouter;
 
 pub mod audit;
 pub mod auth;
-pub mod catalogue;
 pub mod content;
 pub mod deposits;
 pub mod kyc;
@@ -24,7 +23,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(users::router())
         .merge(kyc::router())
         .merge(settings::router())
-        .merge(catalogue::router())
         .merge(content::router())
         .merge(messages::router())
         .merge(outbox::router())

@@ -4,9 +4,9 @@
 use onyx_testkit::common;
 
 use common::TestApp;
+use onyx_market::service::{backfill_missing, now_ms, MarketService};
 use onyx_market::{simulator, Interval, Tick};
-use onyx_server::config::MarketFeed;
-use onyx_server::market_service::{backfill_missing, now_ms, MarketService};
+use onyx_platform::config::MarketFeed;
 use rust_decimal::Decimal;
 use serde_json::Value;
 use std::str::FromStr;
@@ -35,7 +35,7 @@ fn s(v: &Value) -> &str {
 #[tokio::test]
 async fn kline_returns_persisted_candles_oldest_first_and_pages_backwards() {
     let app = TestApp::spawn().await;
-    let mut svc = MarketService::load(&app.state, &coins(&["btc", "eth"]), H)
+    let mut svc = MarketService::load(&app.state, &app.state.market, &coins(&["btc", "eth"]), H)
         .await
         .unwrap();
     let applied = svc.apply(&[
@@ -141,13 +141,13 @@ async fn kline_returns_persisted_candles_oldest_first_and_pages_backwards() {
 #[tokio::test]
 async fn the_current_candle_resumes_after_a_restart() {
     let app = TestApp::spawn().await;
-    let mut svc = MarketService::load(&app.state, &coins(&["btc"]), H)
+    let mut svc = MarketService::load(&app.state, &app.state.market, &coins(&["btc"]), H)
         .await
         .unwrap();
     svc.apply(&[tick("btc", H + 1_000, "100", "1")]);
     svc.flush().await.unwrap();
     drop(svc);
-    let mut svc = MarketService::load(&app.state, &coins(&["btc"]), H + 2_000)
+    let mut svc = MarketService::load(&app.state, &app.state.market, &coins(&["btc"]), H + 2_000)
         .await
         .unwrap();
     assert_eq!(svc.last_close("btc"), Some(Decimal::from(100)));
@@ -173,7 +173,7 @@ async fn the_current_candle_resumes_after_a_restart() {
 async fn ticker_shows_24h_stats_index_and_staleness() {
     let app = TestApp::spawn_with(|c| c.stale_seconds = 600).await;
     let now = now_ms();
-    let mut svc = MarketService::load(&app.state, &coins(&["btc", "eth"]), now)
+    let mut svc = MarketService::load(&app.state, &app.state.market, &coins(&["btc", "eth"]), now)
         .await
         .unwrap();
     svc.apply(&[
@@ -279,12 +279,10 @@ async fn the_simulator_backfills_every_interval_on_first_start() {
             );
         }
     }
-    let coins = onyx_server::market_service::coins(&app.state.db)
-        .await
-        .unwrap();
+    let coins = onyx_market::service::coins(&app.state.db).await.unwrap();
     let again = backfill_missing(&app.state.db, &coins, 42, now_ms())
         .await
         .unwrap();
     assert_eq!(again, 0, "a coin with history is not backfilled again");
-    onyx_server::market_service::stop(&app.state).await;
+    onyx_market::service::stop(&app.state.market).await;
 }

@@ -8,17 +8,18 @@
 //! A coin added here is in `catalogue::enabled_coins` at once; the market
 //! service prices it after it next reloads its coin list.
 
-use super::auth::{CurrentAdmin, Permission};
-use crate::audit;
-use crate::envelope::{ok, Envelope, Reply};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::ApiJson;
-use crate::routes::catalogue::{CoinItem, ContractPair, OptionPair, SpotPair};
-use crate::state::AppState;
+use super::catalogue::{CoinItem, ContractPair, OptionPair, SpotPair};
+use crate::entity::{coin, contract_pair, option_pair, spot_pair};
+use crate::repo::catalogue;
+use axum::extract::FromRef;
 use axum::extract::{Path, State};
+use onyx_http::auth::{CurrentAdmin, Permission};
+use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_http::error::{ApiError, ApiResult};
+use onyx_http::extract::ApiJson;
 use onyx_kernel::ErrorCode;
-use onyx_store::entity::{coin, contract_pair, option_pair, spot_pair};
-use onyx_store::repo::catalogue;
+use onyx_platform::audit;
+use onyx_platform::Context;
 use rust_decimal::Decimal;
 use sea_orm::{DatabaseTransaction, TransactionTrait};
 use serde::Deserialize;
@@ -27,7 +28,11 @@ use std::str::FromStr;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(list_coins, create_coin))
         .routes(routes!(update_coin))
@@ -256,7 +261,7 @@ fn apply_coin(mut row: coin::Model, p: &CoinPatch) -> ApiResult<coin::Model> {
 #[utoipa::path(get, path = "/api/admin/catalogue/coins", tag = "admin",
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Vec<CoinItem>>)))]
-async fn list_coins(State(state): State<AppState>, me: CurrentAdmin) -> Reply<Vec<CoinItem>> {
+async fn list_coins(State(state): State<Context>, me: CurrentAdmin) -> Reply<Vec<CoinItem>> {
     me.require(PERMISSION)?;
     let rows = catalogue::coins(&state.db).await?;
     ok(rows
@@ -271,7 +276,7 @@ async fn list_coins(State(state): State<AppState>, me: CurrentAdmin) -> Reply<Ve
     request_body = CoinPatch, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<CoinItem>)))]
 async fn create_coin(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     ApiJson(p): ApiJson<CoinPatch>,
 ) -> Reply<CoinItem> {
@@ -323,7 +328,7 @@ async fn create_coin(
     params(("id" = i64, Path)), request_body = CoinPatch, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<CoinItem>)))]
 async fn update_coin(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     Path(id): Path<i64>,
     ApiJson(p): ApiJson<CoinPatch>,
@@ -423,7 +428,7 @@ fn apply_spot(mut r: spot_pair::Model, p: &SpotPatch) -> ApiResult<spot_pair::Mo
 #[utoipa::path(get, path = "/api/admin/catalogue/spot-pairs", tag = "admin",
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Vec<SpotPair>>)))]
-async fn list_spot(State(state): State<AppState>, me: CurrentAdmin) -> Reply<Vec<SpotPair>> {
+async fn list_spot(State(state): State<Context>, me: CurrentAdmin) -> Reply<Vec<SpotPair>> {
     me.require(PERMISSION)?;
     let rows = catalogue::spot_pairs(&state.db).await?;
     ok(rows.into_iter().map(SpotPair::from).collect())
@@ -434,7 +439,7 @@ async fn list_spot(State(state): State<AppState>, me: CurrentAdmin) -> Reply<Vec
     request_body = SpotPatch, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<SpotPair>)))]
 async fn create_spot(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     ApiJson(p): ApiJson<SpotPatch>,
 ) -> Reply<SpotPair> {
@@ -490,7 +495,7 @@ async fn create_spot(
     params(("id" = i64, Path)), request_body = SpotPatch, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<SpotPair>)))]
 async fn update_spot(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     Path(id): Path<i64>,
     ApiJson(p): ApiJson<SpotPatch>,
@@ -599,10 +604,7 @@ fn apply_contract(
 #[utoipa::path(get, path = "/api/admin/catalogue/contract-pairs", tag = "admin",
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Vec<ContractPair>>)))]
-async fn list_contract(
-    State(state): State<AppState>,
-    me: CurrentAdmin,
-) -> Reply<Vec<ContractPair>> {
+async fn list_contract(State(state): State<Context>, me: CurrentAdmin) -> Reply<Vec<ContractPair>> {
     me.require(PERMISSION)?;
     let rows = catalogue::contract_pairs(&state.db).await?;
     ok(rows
@@ -616,7 +618,7 @@ async fn list_contract(
     request_body = ContractPatch, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<ContractPair>)))]
 async fn create_contract(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     ApiJson(p): ApiJson<ContractPatch>,
 ) -> Reply<ContractPair> {
@@ -668,7 +670,7 @@ async fn create_contract(
     params(("id" = i64, Path)), request_body = ContractPatch, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<ContractPair>)))]
 async fn update_contract(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     Path(id): Path<i64>,
     ApiJson(p): ApiJson<ContractPatch>,
@@ -745,7 +747,7 @@ fn apply_option(mut r: option_pair::Model, p: &OptionPatch) -> ApiResult<option_
 #[utoipa::path(get, path = "/api/admin/catalogue/option-pairs", tag = "admin",
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Vec<OptionPair>>)))]
-async fn list_option(State(state): State<AppState>, me: CurrentAdmin) -> Reply<Vec<OptionPair>> {
+async fn list_option(State(state): State<Context>, me: CurrentAdmin) -> Reply<Vec<OptionPair>> {
     me.require(PERMISSION)?;
     let rows = catalogue::option_pairs(&state.db).await?;
     ok(rows
@@ -759,7 +761,7 @@ async fn list_option(State(state): State<AppState>, me: CurrentAdmin) -> Reply<V
     request_body = OptionPatch, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<OptionPair>)))]
 async fn create_option(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     ApiJson(p): ApiJson<OptionPatch>,
 ) -> Reply<OptionPair> {
@@ -804,7 +806,7 @@ async fn create_option(
     params(("id" = i64, Path)), request_body = OptionPatch, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<OptionPair>)))]
 async fn update_option(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     Path(id): Path<i64>,
     ApiJson(p): ApiJson<OptionPatch>,

@@ -6,7 +6,7 @@ use onyx_testkit::common;
 
 use admin_common::*;
 use common::TestApp;
-use onyx_server::config::MarketFeed;
+use onyx_platform::config::MarketFeed;
 use serde_json::json;
 use std::time::Duration;
 
@@ -53,7 +53,7 @@ async fn a_coin_listed_at_runtime_gets_history_and_live_prices() {
         app.state.prices.index("btc").is_some(),
         "existing coins keep their prices"
     );
-    onyx_server::market_service::stop(&app.state).await;
+    onyx_market::service::stop(&app.state.market).await;
 }
 
 /// Waits (bounded, 15 s) for the coin's first index price.

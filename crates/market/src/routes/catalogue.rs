@@ -3,22 +3,27 @@
 //! the per-coin 24 h volume. Live figures come from `state.prices`; a coin
 //! the market service has not priced yet reads `"0"`.
 
-use crate::envelope::{ok, Envelope, Reply};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::ApiQuery;
-use crate::state::AppState;
+use crate::entity::{coin, contract_pair, option_pair, spot_pair};
+use crate::repo::catalogue::{self, ON};
+use crate::Snapshot;
+use axum::extract::FromRef;
 use axum::extract::State;
+use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_http::error::{ApiError, ApiResult};
+use onyx_http::extract::ApiQuery;
 use onyx_kernel::ErrorCode;
-use onyx_market::Snapshot;
-use onyx_store::entity::{coin, contract_pair, option_pair, spot_pair};
-use onyx_store::repo::catalogue::{self, ON};
+use onyx_platform::Context;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(get_coin_list))
         .routes(routes!(symbol_list))
@@ -246,7 +251,7 @@ pub struct CoinList {
 /// shown, pairs enabled (spot: and shown) whose coin is enabled.
 #[utoipa::path(get, path = "/api/common/getCoinList", tag = "common",
     responses((status = 200, body = Envelope<CoinList>)))]
-async fn get_coin_list(State(state): State<AppState>) -> Reply<CoinList> {
+async fn get_coin_list(State(state): State<Context>) -> Reply<CoinList> {
     let db = &state.db;
     let coins = catalogue::coins(db).await?;
     let enabled: HashSet<String> = coins
@@ -350,7 +355,7 @@ fn symbol_order(q: &SymbolListQuery) -> ApiResult<(SymbolOrder, bool)> {
     params(SymbolListQuery),
     responses((status = 200, body = Envelope<Vec<SymbolItem>>)))]
 async fn symbol_list(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     ApiQuery(q): ApiQuery<SymbolListQuery>,
 ) -> Reply<Vec<SymbolItem>> {
     let (column, ascending) = symbol_order(&q)?;
@@ -407,7 +412,7 @@ pub struct CoinQuery {
 }
 
 /// An enabled catalogue coin, or UnknownCoin.
-pub(crate) async fn listed_coin(state: &AppState, raw: &str) -> ApiResult<coin::Model> {
+pub(crate) async fn listed_coin(state: &Context, raw: &str) -> ApiResult<coin::Model> {
     let name = raw.trim();
     let unknown = || ApiError::new(ErrorCode::UnknownCoin).with("coin", name);
     if name.is_empty() || name.len() > 32 {
@@ -425,7 +430,7 @@ pub(crate) async fn listed_coin(state: &AppState, raw: &str) -> ApiResult<coin::
     params(CoinQuery),
     responses((status = 200, body = Envelope<String>, description = "24 h volume")))]
 async fn get_mt5_amount(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     ApiQuery(q): ApiQuery<CoinQuery>,
 ) -> Reply<String> {
     let c = listed_coin(&state, &q.coin).await?;

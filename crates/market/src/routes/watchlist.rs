@@ -2,22 +2,27 @@
 //! Coins are checked against the catalogue; adding twice changes nothing.
 
 use super::catalogue::{listed_coin, CoinQuery};
-use crate::auth::CurrentUser;
-use crate::envelope::{ok, Envelope, Reply};
-use crate::error::ApiError;
-use crate::extract::ApiQuery;
-use crate::state::AppState;
+use crate::repo::catalogue::{self, ON};
+use crate::repo::watchlist::{self, Added, MAX_ENTRIES};
+use axum::extract::FromRef;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
+use onyx_http::auth::CurrentUser;
+use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_http::error::ApiError;
+use onyx_http::extract::ApiQuery;
 use onyx_kernel::ErrorCode;
-use onyx_store::repo::catalogue::{self, ON};
-use onyx_store::repo::watchlist::{self, Added, MAX_ENTRIES};
+use onyx_platform::Context;
 use serde::Serialize;
 use std::collections::HashMap;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(get_user_coin))
         .routes(routes!(add))
@@ -39,7 +44,7 @@ pub struct WatchedCoin {
 #[utoipa::path(get, path = "/api/userCoin/getUserCoin", tag = "userCoin",
     security(("satoken" = [])),
     responses((status = 200, body = Envelope<Vec<WatchedCoin>>)))]
-async fn get_user_coin(State(state): State<AppState>, me: CurrentUser) -> Reply<Vec<WatchedCoin>> {
+async fn get_user_coin(State(state): State<Context>, me: CurrentUser) -> Reply<Vec<WatchedCoin>> {
     let coins: HashMap<String, _> = catalogue::coins(&state.db)
         .await?
         .into_iter()
@@ -67,7 +72,7 @@ async fn get_user_coin(State(state): State<AppState>, me: CurrentUser) -> Reply<
     params(CoinQuery), security(("satoken" = [])),
     responses((status = 200, body = Envelope<bool>, description = "true when newly added")))]
 async fn add(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<CoinQuery>,
 ) -> Reply<bool> {
@@ -85,7 +90,7 @@ async fn add(
     params(CoinQuery), security(("satoken" = [])),
     responses((status = 200, body = Envelope<bool>, description = "true when it was on the list")))]
 async fn remove(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<CoinQuery>,
 ) -> Reply<bool> {

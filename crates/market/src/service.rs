@@ -6,15 +6,15 @@
 //! not per tick). Tests drive it directly through [`MarketService::apply`]
 //! and [`MarketService::flush`].
 
-use crate::config::MarketFeed;
-use crate::socket::{detail_frame, kline_frame, trade_frame, MarketFrames};
-use crate::state::AppState;
-use onyx_market::binance::BinanceFeed;
-use onyx_market::candle_store as candles;
-use onyx_market::candles::CandleBook;
-use onyx_market::simulator::{self, Simulator};
-use onyx_market::CoinView;
-use onyx_market::{stats, IndexPrice, Interval, Snapshot, Tick, DEFAULT_COINS};
+use crate::binance::BinanceFeed;
+use crate::candle_store as candles;
+use crate::candles::CandleBook;
+use crate::frames::{detail_frame, kline_frame, trade_frame};
+use crate::simulator::{self, Simulator};
+use crate::{stats, CoinView, IndexPrice, Interval, Snapshot, Tick, DEFAULT_COINS};
+use onyx_platform::config::MarketFeed;
+use onyx_platform::Context;
+use onyx_socket::MarketFrames;
 use onyx_store::Db;
 use rust_decimal::Decimal;
 use sea_orm::DbErr;
@@ -35,6 +35,25 @@ pub fn now_ms() -> i64 {
     chrono::Utc::now().timestamp_millis()
 }
 
+/// What the running market service shares with the rest of the server.
+#[derive(Clone)]
+pub struct MarketChannels {
+    /// Every applied tick batch, pre-rendered for the live socket.
+    pub events: broadcast::Sender<Arc<MarketFrames>>,
+    /// Stops the service (flushing its candles) on shutdown.
+    pub stop: Arc<watch::Sender<bool>>,
+}
+
+impl MarketChannels {
+    /// `buffered`: batches a slow subscriber may fall behind by.
+    pub fn new(buffered: usize) -> MarketChannels {
+        MarketChannels {
+            events: broadcast::channel(buffered).0,
+            stop: Arc::new(watch::channel(false).0),
+        }
+    }
+}
+
 pub struct MarketService {
     db: Db,
     snapshot: Arc<Snapshot>,
@@ -46,10 +65,10 @@ pub struct MarketService {
 /// The coins to price: the catalogue's enabled coins, or the defaults when
 /// the catalogue is empty. USDT is the quote, never priced.
 pub async fn coins(db: &Db) -> Result<Vec<String>, DbErr> {
-    let mut coins: Vec<String> = onyx_store::repo::catalogue::enabled_coins(db)
+    let mut coins: Vec<String> = crate::repo::catalogue::enabled_coins(db)
         .await?
         .into_iter()
-        .filter(|c| c != "usdt" && onyx_market::coin_of_symbol(c).as_deref() == Some(c.as_str()))
+        .filter(|c| c != "usdt" && crate::coin_of_symbol(c).as_deref() == Some(c.as_str()))
         .collect();
     coins.dedup();
     if coins.is_empty() {
@@ -92,7 +111,8 @@ impl MarketService {
     /// A service for `coins`, resuming each coin's current candles and
     /// recent 1m history from the store, with 24 h statistics in the snapshot.
     pub async fn load(
-        state: &AppState,
+        state: &Context,
+        channels: &MarketChannels,
         coins: &[String],
         now_ms: i64,
     ) -> Result<MarketService, DbErr> {
@@ -115,7 +135,7 @@ impl MarketService {
         Ok(MarketService {
             db: state.db.clone(),
             snapshot: state.prices.clone(),
-            events: state.market_events.clone(),
+            events: channels.events.clone(),
             books,
             stale_ms: state.config.stale_seconds as i64 * 1000,
         })
@@ -250,15 +270,21 @@ impl MarketService {
 /// `--market-reload-seconds` and restarts the feed and service when the set
 /// of coins changed. With the simulator, coins without history are
 /// backfilled first, so charts are never empty.
-pub async fn start(state: &AppState) -> anyhow::Result<()> {
+pub async fn start(state: &Context, channels: &MarketChannels) -> anyhow::Result<()> {
     if state.config.market_feed == MarketFeed::Off {
         return Ok(());
     }
     let coins = coins(&state.db).await?;
-    let generation = launch(state, &coins).await?;
+    let generation = launch(state, channels, &coins).await?;
     // Subscribed before returning, so a stop right after start is not missed.
-    let shutdown = state.market_stop.subscribe();
-    tokio::spawn(supervise(state.clone(), coins, generation, shutdown));
+    let shutdown = channels.stop.subscribe();
+    tokio::spawn(supervise(
+        state.clone(),
+        channels.clone(),
+        coins,
+        generation,
+        shutdown,
+    ));
     Ok(())
 }
 
@@ -278,7 +304,11 @@ impl Generation {
     }
 }
 
-async fn launch(state: &AppState, coins: &[String]) -> anyhow::Result<Generation> {
+async fn launch(
+    state: &Context,
+    channels: &MarketChannels,
+    coins: &[String],
+) -> anyhow::Result<Generation> {
     let feed = state.config.market_feed;
     let now = now_ms();
     if feed == MarketFeed::Simulator {
@@ -293,7 +323,7 @@ async fn launch(state: &AppState, coins: &[String]) -> anyhow::Result<Generation
             );
         }
     }
-    let service = MarketService::load(state, coins, now).await?;
+    let service = MarketService::load(state, channels, coins, now).await?;
     let (tx, rx) = mpsc::channel(FEED_QUEUE);
     let (stop_tx, stop) = watch::channel(false);
     match feed {
@@ -321,7 +351,8 @@ async fn launch(state: &AppState, coins: &[String]) -> anyhow::Result<Generation
 }
 
 async fn supervise(
-    state: AppState,
+    state: Context,
+    channels: MarketChannels,
     mut coins: Vec<String>,
     generation: Generation,
     mut shutdown: watch::Receiver<bool>,
@@ -348,7 +379,7 @@ async fn supervise(
                 if let Some(g) = generation.take() {
                     g.end().await;
                 }
-                match launch(&state, &next).await {
+                match launch(&state, &channels, &next).await {
                     Ok(g) => {
                         generation = Some(g);
                         coins = next;
@@ -365,9 +396,9 @@ async fn supervise(
 }
 
 /// Stops the feed and the service and waits (up to 5 s) for the last flush.
-pub async fn stop(state: &AppState) {
-    let _ = state.market_stop.send(true);
-    let _ = tokio::time::timeout(Duration::from_secs(5), state.market_stop.closed()).await;
+pub async fn stop(channels: &MarketChannels) {
+    let _ = channels.stop.send(true);
+    let _ = tokio::time::timeout(Duration::from_secs(5), channels.stop.closed()).await;
 }
 
 async fn simulate(
