@@ -14,10 +14,8 @@ pub mod i18n;
 pub mod identity;
 pub mod ledger;
 pub mod money;
-pub mod orderbook;
 pub mod posting_ref;
 pub mod settings;
-pub mod spot;
 pub mod vip;
 pub mod withdrawal_rules;
 

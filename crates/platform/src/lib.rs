@@ -5,6 +5,7 @@
 //! credentials. No HTTP here: the routes of each product turn requests
 //! into calls on these.
 
+pub mod amounts;
 pub mod audit;
 pub mod bus;
 pub mod codes;

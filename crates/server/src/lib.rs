@@ -7,7 +7,6 @@ pub mod operators;
 pub mod origin;
 pub mod routes;
 pub mod socket;
-pub mod spot;
 pub mod state;
 pub mod wallet;
 pub mod web;
@@ -76,6 +75,6 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
         demo::seed_if_empty(&state).await?;
     }
     onyx_market::service::start(&state.ctx, &state.market).await?;
-    spot::start(&state).await?;
+    onyx_spot::start(&state.spot_context()).await?;
     Ok(state)
 }

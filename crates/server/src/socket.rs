@@ -76,8 +76,6 @@
 use crate::auth::token_hash;
 use crate::extract::ClientIp;
 use crate::origin::OriginPolicy;
-use crate::spot::events::{DepthDelta, OrderView, SpotEvent, TradeEvent};
-use crate::spot::{levels, SpotService};
 use crate::state::AppState;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
@@ -89,9 +87,11 @@ use onyx_market::{coin_of_symbol, symbol_of_coin, Interval};
 pub use onyx_socket::MarketFrames;
 use onyx_socket::{
     ClientMessage, DepthData, DepthMessage, ErrorData, ErrorMessage, Frame, FrameKind,
-    HeartbeatData, HeartbeatMessage, OrderMessage, ServerMessage, TradeData, TradeMessage,
-    Utf8Bytes,
+    HeartbeatData, HeartbeatMessage, ServerMessage, Utf8Bytes,
 };
+use onyx_spot::events::SpotEvent;
+use onyx_spot::frames::{depth_delta_text, order_text, spot_trade_frame};
+use onyx_spot::{levels, SpotService};
 use onyx_store::repo::sessions;
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::net::IpAddr;
@@ -121,43 +121,6 @@ pub const OVERFLOW_DROPS_MAX: u32 = 1024;
 pub const EVENTS_BUFFERED: usize = 1024;
 /// Levels per side of a DEPTH snapshot.
 pub const DEPTH_SNAPSHOT_LEVELS: usize = 50;
-
-/// A spot trade as a TRADE frame (`origin` "spot", `side` the taker's);
-/// `None` for a symbol that is not a pair's.
-pub fn spot_trade_frame(t: &TradeEvent) -> Option<Frame> {
-    let coin = coin_of_symbol(&t.symbol)?;
-    let message = ServerMessage::Trade(TradeMessage {
-        symbol: symbol_of_coin(&coin),
-        origin: "spot".into(),
-        data: TradeData {
-            price: t.price.normalize().to_string(),
-            vol: t.qty.normalize().to_string(),
-            side: Some(t.taker_side.to_string()),
-            ts: t.ts_ms,
-        },
-    });
-    Some(Frame::new(FrameKind::Trade, coin, &message))
-}
-
-/// A depth delta as a DEPTH frame (`snapshot` false).
-pub fn depth_delta_text(symbol: &str, d: &DepthDelta) -> Utf8Bytes {
-    ServerMessage::Depth(DepthMessage {
-        symbol: symbol.to_string(),
-        data: DepthData {
-            snapshot: false,
-            seq: d.seq,
-            prev_seq: Some(d.prev_seq),
-            bids: levels(&d.bids),
-            asks: levels(&d.asks),
-        },
-    })
-    .to_text()
-}
-
-/// An order update as an ORDER frame.
-pub fn order_text(order: &OrderView) -> Utf8Bytes {
-    OrderMessage { data: order }.to_text()
-}
 
 /// Open connections per client address, at most `per_ip_max` each.
 #[derive(Debug)]

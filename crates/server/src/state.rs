@@ -8,6 +8,7 @@ use axum::extract::FromRef;
 use onyx_market::service::MarketChannels;
 use onyx_platform::config::Config;
 use onyx_platform::Context;
+use onyx_spot::SpotContext;
 use onyx_store::Db;
 use std::ops::Deref;
 use std::sync::Arc;
@@ -16,7 +17,7 @@ use std::sync::Arc;
 pub struct AppState {
     pub ctx: Context,
     /// Order books, matching and their published events.
-    pub spot: Arc<crate::spot::SpotService>,
+    pub spot: Arc<onyx_spot::SpotService>,
     /// The market service's published batches and its stop signal.
     pub market: MarketChannels,
     /// Socket connections per client address.
@@ -26,11 +27,19 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// The spot product's view: the context and its running service.
+    pub fn spot_context(&self) -> SpotContext {
+        SpotContext {
+            ctx: self.ctx.clone(),
+            spot: self.spot.clone(),
+        }
+    }
+
     pub fn new(db: Db, config: Config) -> AppState {
         let sockets = Arc::new(SocketHub::with_limit(config.ws_connections_per_ip));
         AppState {
             ctx: Context::new(db, config),
-            spot: Arc::new(crate::spot::SpotService::default()),
+            spot: Arc::new(onyx_spot::SpotService::default()),
             sockets,
             market: MarketChannels::new(crate::socket::EVENTS_BUFFERED),
             quotes: Arc::new(crate::wallet::quotes::QuoteBook::default()),
@@ -53,8 +62,8 @@ impl FromRef<AppState> for Context {
     }
 }
 
-impl FromRef<AppState> for Arc<crate::spot::SpotService> {
-    fn from_ref(state: &AppState) -> Arc<crate::spot::SpotService> {
-        state.spot.clone()
+impl FromRef<AppState> for SpotContext {
+    fn from_ref(state: &AppState) -> SpotContext {
+        state.spot_context()
     }
 }

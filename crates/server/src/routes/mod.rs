@@ -8,14 +8,12 @@ use utoipa_axum::router::OpenApiRouter;
 pub mod admin;
 pub mod asset;
 pub mod content;
-pub mod depth;
 pub mod dev_mailbox;
 pub mod help;
 pub mod messages;
 pub mod recharge;
 pub mod record;
 pub mod settings;
-pub mod spot;
 pub mod texchange;
 pub mod upload;
 pub mod user;
@@ -29,7 +27,6 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(content::router())
         .merge(help::router())
         .merge(onyx_market::routes::router())
-        .merge(depth::router())
         .merge(messages::router())
         .merge(admin::router())
         .merge(recharge::router())
@@ -37,6 +34,6 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(asset::router())
         .merge(texchange::router())
         .merge(record::router())
-        .merge(spot::router())
+        .merge(onyx_spot::routes::router())
         .merge(dev_mailbox::router())
 }

@@ -271,9 +271,9 @@ fn usdt_for_rules(valued: Option<Amount>) -> Amount {
 
 /// A withdrawal amount of a coin with `scale_dp` decimals.
 fn amount(text: &str, scale_dp: u32) -> ApiResult<Amount> {
-    wallet::parse_amount_with(text, scale_dp, || {
-        rules::refusal_error(&Refusal::AmountTooPrecise { scale_dp })
-    })
+    Ok(wallet::parse_amount_with(text, scale_dp, || {
+        rules::refusal_error(&Refusal::AmountTooPrecise { scale_dp }).0
+    })?)
 }
 
 // ---- handlers ----------------------------------------------------------

@@ -101,7 +101,7 @@ pub fn exchange_amounts(quote: &Quote, amount: Decimal) -> Result<Exchanged, Exc
     let fee = exact_sub(at_index, to_amount)
         .ok_or(ExchangeRefusal::TooLarge)?
         .max(Decimal::ZERO)
-        .round_dp_with_strategy(onyx_kernel::spot::FEE_DP, RoundingStrategy::ToZero);
+        .round_dp_with_strategy(onyx_kernel::money::LEDGER_DP, RoundingStrategy::ToZero);
     Ok(Exchanged { to_amount, fee })
 }
 

@@ -13,7 +13,6 @@ pub mod outbox;
 pub mod secrets;
 pub mod sessions;
 pub mod settings;
-pub mod spot;
 pub mod users;
 pub mod wallet_records;
 pub mod withdraw_addresses;

@@ -13,7 +13,6 @@ pub mod messages;
 pub mod notice;
 pub mod outbox;
 pub mod settings;
-pub mod spot;
 pub mod users;
 pub mod withdrawals;
 
@@ -29,7 +28,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(audit::router())
         .merge(deposits::router())
         .merge(withdrawals::router())
-        .merge(spot::router())
 }
 
 pub use onyx_http::admin::{filter, page, ReasonBody};

@@ -16,7 +16,7 @@ use onyx_kernel::ledger::Wallet;
 use onyx_market::repo::catalogue;
 use onyx_market::CoinView;
 use onyx_market::IndexPrice;
-use onyx_store::repo::spot as repo;
+use onyx_spot::repo;
 use rust_decimal::Decimal;
 use serde_json::{json, Value};
 use wallet::{assert_audit_clean, balance, dec, fund};
@@ -638,12 +638,12 @@ async fn the_market_maker_quotes_around_the_index_and_fills_a_market_buy() {
     // The maker's loop stays off: the test runs each round itself, so no
     // round of the loop can interleave with what it checks.
     let app = TestApp::spawn().await;
-    let maker = onyx_server::spot::maker::ensure_user(&app.state)
+    let maker = onyx_spot::maker::ensure_user(&app.state.spot_context())
         .await
         .unwrap();
     let now = chrono::Utc::now().timestamp_millis();
     set_price(&app, "btc", "60000", now);
-    onyx_server::spot::maker::round(&app.state, maker)
+    onyx_spot::maker::round(&app.state.spot_context(), maker)
         .await
         .unwrap();
     // 5 levels, 10 bps apart from 10 bps: 59940 .. 59700 and 60060 .. 60300.
@@ -668,7 +668,7 @@ async fn the_market_maker_quotes_around_the_index_and_fills_a_market_buy() {
     assert_eq!(frozen, dec("0"));
 
     // A second round replaces the ladder rather than adding to it.
-    onyx_server::spot::maker::round(&app.state, maker)
+    onyx_spot::maker::round(&app.state.spot_context(), maker)
         .await
         .unwrap();
     let depth = app.state.spot.depth(BTC, 100).unwrap();
@@ -677,7 +677,7 @@ async fn the_market_maker_quotes_around_the_index_and_fills_a_market_buy() {
 
     // A stale price: the maker withdraws its quotes.
     set_price(&app, "btc", "60000", now - 3_600_000);
-    onyx_server::spot::maker::round(&app.state, maker)
+    onyx_spot::maker::round(&app.state.spot_context(), maker)
         .await
         .unwrap();
     let depth = app.state.spot.depth(BTC, 100).unwrap();
@@ -692,7 +692,7 @@ async fn the_market_maker_skips_a_pair_it_cannot_quote_and_quotes_the_rest() {
     // (1e23 a coin, a million coins a level). Such a round used to panic the
     // maker's loop, and no pair was requoted again.
     let app = TestApp::spawn().await;
-    let maker = onyx_server::spot::maker::ensure_user(&app.state)
+    let maker = onyx_spot::maker::ensure_user(&app.state.spot_context())
         .await
         .unwrap();
     let settings = repo::maker_settings(&app.state.db).await.unwrap();
@@ -714,7 +714,7 @@ async fn the_market_maker_skips_a_pair_it_cannot_quote_and_quotes_the_rest() {
     let now = chrono::Utc::now().timestamp_millis();
     set_price(&app, "btc", "100000000000000000000000", now);
     set_price(&app, "eth", "3000", now);
-    onyx_server::spot::maker::round(&app.state, maker)
+    onyx_spot::maker::round(&app.state.spot_context(), maker)
         .await
         .unwrap();
 

@@ -2,14 +2,21 @@
 //! was restarted and how many panics inside a batch it survived (see
 //! `crate::spot::supervisor`). Anything but zeros deserves the server log.
 
-use super::auth::{CurrentAdmin, Permission};
-use crate::envelope::{ok, Envelope, Reply};
-use crate::spot::PairHealth;
-use crate::state::AppState;
+use crate::PairHealth;
+use crate::SpotContext;
+use axum::extract::FromRef;
 use axum::extract::State;
+use onyx_http::auth::{CurrentAdmin, Permission};
+use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_platform::Context;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+    SpotContext: FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(health))
 }
 
@@ -18,7 +25,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/api/admin/spot/health", tag = "admin",
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Vec<PairHealth>>)))]
-async fn health(State(state): State<AppState>, me: CurrentAdmin) -> Reply<Vec<PairHealth>> {
+async fn health(State(state): State<SpotContext>, me: CurrentAdmin) -> Reply<Vec<PairHealth>> {
     me.require(Permission::ReadAudit)?;
     ok(state.spot.health())
 }

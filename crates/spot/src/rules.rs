@@ -22,12 +22,12 @@
     )
 )]
 
-use crate::money::VALUE_LIMIT;
 use crate::orderbook::{Price, Qty, Side, TimeInForce};
+use onyx_kernel::money::VALUE_LIMIT;
 use rust_decimal::{Decimal, RoundingStrategy};
 
 /// Decimals of a fee; finer than any pair's precision.
-pub const FEE_DP: u32 = crate::money::LEDGER_DP;
+pub const FEE_DP: u32 = onyx_kernel::money::LEDGER_DP;
 /// Largest price or quantity in ticks or lots the engine is given.
 pub const UNITS_MAX: u64 = crate::orderbook::UNITS_MAX;
 /// Most decimals a quote amount may have (`price_dp + qty_dp`): what a

@@ -1,40 +1,20 @@
-//! Spot trading: one task per pair owns its order book (`onyx_kernel::
-//! orderbook`), fed by a bounded channel; results are committed through the
-//! ledger gate in batches before anything is acknowledged or published. A
-//! supervisor keeps each task serving through panics (`supervisor`).
-//!
-//! Every module here is on a money path: arithmetic is checked and nothing
-//! unwraps, outside tests (the lints below hold the whole tree to it).
-#![cfg_attr(
-    not(test),
-    deny(
-        clippy::arithmetic_side_effects,
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic
-    )
-)]
+//! The spot service: the facade routes and other products call. It owns
+//! the running pair tasks (see `pair`) and answers from their books.
 
-pub mod events;
-pub mod maker;
-pub(crate) mod pair;
-mod recovery;
-#[cfg(test)]
-mod supervision_tests;
-pub mod supervisor;
-
-use crate::error::{ApiError, ApiResult};
-use crate::state::AppState;
-use crate::wallet::{self, Idempotency};
-use events::{DepthSnapshot, OrderView, SpotEvent};
-use onyx_kernel::orderbook::{Side, TimeInForce};
-use onyx_kernel::spot::{OrderInput, SpotRefusal, QUOTE_DP_MAX};
+use crate::events::{DepthSnapshot, OrderView, SpotEvent};
+use crate::orderbook::{Side, TimeInForce};
+use crate::rules::{OrderInput, SpotRefusal, QUOTE_DP_MAX};
+use crate::supervisor::{HealthCounts, TaskHealth};
+use crate::SpotContext;
+use crate::{maker, pair};
 use onyx_kernel::ErrorCode;
+use onyx_kernel::{Failure, Outcome};
+use onyx_platform::amounts;
+use onyx_platform::Idempotency;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::{Arc, PoisonError, RwLock};
-use supervisor::{HealthCounts, TaskHealth};
 use tokio::sync::{broadcast, mpsc, oneshot};
 use utoipa::ToSchema;
 
@@ -76,7 +56,7 @@ pub struct SpotService {
     pairs: RwLock<HashMap<String, PairHandle>>,
     /// Panics to inject into the pair tasks (tests of supervision only).
     #[cfg(test)]
-    pub(crate) faults: std::sync::Mutex<Vec<supervision_tests::Fault>>,
+    pub(crate) faults: std::sync::Mutex<Vec<crate::supervision_tests::Fault>>,
 }
 
 impl Default for SpotService {
@@ -134,7 +114,7 @@ impl SpotService {
         user_id: i64,
         order: OrderRequest,
         idem: Idempotency,
-    ) -> ApiResult<serde_json::Value> {
+    ) -> Outcome<serde_json::Value> {
         let (reply, answer) = oneshot::channel();
         let symbol = order.symbol.clone();
         self.enqueue(
@@ -147,15 +127,15 @@ impl SpotService {
             },
         )
         .await?;
-        answer.await.map_err(ApiError::internal)?
+        answer.await.map_err(Failure::internal)?
     }
 
     /// Cancels one of the user's open orders through its pair's task.
     /// Another user's order, or one no longer open, is `NotFound`.
-    pub async fn cancel(&self, state: &AppState, user_id: i64, id: i64) -> ApiResult<OrderView> {
-        let row = onyx_store::repo::spot::find_for_user(&state.db, user_id, id)
+    pub async fn cancel(&self, state: &SpotContext, user_id: i64, id: i64) -> Outcome<OrderView> {
+        let row = crate::repo::find_for_user(&state.db, user_id, id)
             .await?
-            .filter(|o| onyx_store::repo::spot::OPEN_STATUSES.contains(&o.status.as_str()))
+            .filter(|o| crate::repo::OPEN_STATUSES.contains(&o.status.as_str()))
             .ok_or(ErrorCode::NotFound)?;
         let (reply, answer) = oneshot::channel();
         self.enqueue(
@@ -167,12 +147,12 @@ impl SpotService {
             },
         )
         .await?;
-        answer.await.map_err(ApiError::internal)?
+        answer.await.map_err(Failure::internal)?
     }
 
     /// Queues a request for a pair's task; waits while the queue is full
     /// (back-pressure rather than refusing). No task: the pair is closed.
-    pub(crate) async fn enqueue(&self, symbol: &str, request: pair::Request) -> ApiResult<()> {
+    pub(crate) async fn enqueue(&self, symbol: &str, request: pair::Request) -> Outcome<()> {
         let sender = self
             .pairs
             .read()
@@ -183,7 +163,7 @@ impl SpotService {
         sender
             .send(request)
             .await
-            .map_err(|_| ApiError::internal(format!("spot task of {symbol} is gone")))
+            .map_err(|_| Failure::internal(format!("spot task of {symbol} is gone")))
     }
 
     /// Symbols with a running task.
@@ -211,7 +191,7 @@ impl SpotService {
     /// Reads a submit body with the decimals of its pair: the numbers are
     /// checked against the pair's own precision on the text, before the
     /// order reaches the task.
-    pub fn parse(&self, body: &SubmitBody) -> ApiResult<OrderRequest> {
+    pub fn parse(&self, body: &SubmitBody) -> Outcome<OrderRequest> {
         body.parse(self.precision(&normalize_symbol(&body.symbol)))
     }
 
@@ -231,7 +211,7 @@ impl SpotService {
         out
     }
 
-    fn register(
+    pub(crate) fn register(
         &self,
         symbol: &str,
         queue: mpsc::Sender<pair::Request>,
@@ -256,7 +236,7 @@ impl SpotService {
 /// rebuilt from the stored open orders, then (unless `--maker false`) the
 /// market maker. A pair that is switched off still gets a task, so its
 /// resting orders can be cancelled; it refuses new orders with -5001.
-pub async fn start(state: &AppState) -> anyhow::Result<()> {
+pub async fn start(state: &SpotContext) -> anyhow::Result<()> {
     for row in onyx_market::repo::catalogue::spot_pairs(&state.db).await? {
         pair::spawn(state, &row).await?;
     }
@@ -318,29 +298,26 @@ fn given(v: &Option<String>) -> Option<&str> {
 
 /// A price, quantity or total with at most `dp` decimals, counted on the
 /// text; `too_precise` names the pair's precision.
-fn number(
-    field: &'static str,
-    text: &str,
-    dp: u32,
-    too_precise: SpotRefusal,
-) -> ApiResult<Decimal> {
-    wallet::parse_number(field, text, dp, || refusal_error(&too_precise))
+fn number(field: &'static str, text: &str, dp: u32, too_precise: SpotRefusal) -> Outcome<Decimal> {
+    Ok(amounts::parse_number(field, text, dp, || {
+        refusal_error(&too_precise)
+    })?)
 }
 
 impl SubmitBody {
     /// Checks the shape of the order and its numbers against the pair's
     /// `precision` (`None`: no such pair); the pair's other rules are
     /// checked by the pair task with the rules in force when it runs.
-    pub fn parse(&self, precision: Option<Precision>) -> ApiResult<OrderRequest> {
+    pub fn parse(&self, precision: Option<Precision>) -> Outcome<OrderRequest> {
         let side = match self.side.trim().to_ascii_lowercase().as_str() {
             "buy" => Side::Buy,
             "sell" => Side::Sell,
-            _ => return Err(ApiError::invalid("side")),
+            _ => return Err(Failure::invalid("side")),
         };
         let (amount, total) = (given(&self.amount), given(&self.total));
         let kind = self.kind.trim().to_ascii_lowercase();
         if kind != "limit" && kind != "market" {
-            return Err(ApiError::invalid("type"));
+            return Err(Failure::invalid("type"));
         }
         let Precision { price_dp, qty_dp } = precision.ok_or(ErrorCode::SpotPairClosed)?;
         let input = match kind.as_str() {
@@ -350,7 +327,7 @@ impl SubmitBody {
                     Some(t) if t == "gtc" => TimeInForce::Gtc,
                     Some(t) if t == "ioc" => TimeInForce::Ioc,
                     Some(t) if t == "post_only" => TimeInForce::PostOnly,
-                    Some(_) => return Err(ApiError::invalid("timeInForce")),
+                    Some(_) => return Err(Failure::invalid("timeInForce")),
                 };
                 let (Some(amount), None) = (amount, total) else {
                     return Err(ErrorCode::SpotAmountOrTotal.into());
@@ -402,24 +379,24 @@ impl SubmitBody {
 }
 
 /// A pair-rule refusal as its coded error.
-pub fn refusal_error(refusal: &SpotRefusal) -> ApiError {
+pub fn refusal_error(refusal: &SpotRefusal) -> Failure {
     match refusal {
         SpotRefusal::PairClosed => ErrorCode::SpotPairClosed.into(),
         SpotRefusal::TypeClosed => ErrorCode::SpotTypeClosed.into(),
         SpotRefusal::QuoteSell => ErrorCode::SpotQuoteSell.into(),
         SpotRefusal::PriceInvalid => ErrorCode::SpotPriceInvalid.into(),
         SpotRefusal::PriceTooPrecise { dp } => {
-            ApiError::new(ErrorCode::SpotPriceTooPrecise).with("dp", dp)
+            Failure::new(ErrorCode::SpotPriceTooPrecise).with("dp", dp)
         }
         SpotRefusal::QtyInvalid => ErrorCode::SpotQtyInvalid.into(),
         SpotRefusal::QtyTooPrecise { dp } => {
-            ApiError::new(ErrorCode::SpotQtyTooPrecise).with("dp", dp)
+            Failure::new(ErrorCode::SpotQtyTooPrecise).with("dp", dp)
         }
         SpotRefusal::BelowMinimum { min } => {
-            ApiError::new(ErrorCode::SpotBelowMinimum).with("min", min)
+            Failure::new(ErrorCode::SpotBelowMinimum).with("min", min)
         }
         SpotRefusal::AboveMaximum { max } => {
-            ApiError::new(ErrorCode::SpotAboveMaximum).with("max", max)
+            Failure::new(ErrorCode::SpotAboveMaximum).with("max", max)
         }
         SpotRefusal::TooLarge => ErrorCode::AmountTooLarge.into(),
     }

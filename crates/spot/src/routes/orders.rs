@@ -1,25 +1,34 @@
 //! Spot trading, user side: submit and cancel go through the pair's task
 //! (see `crate::spot`), the lists read the store.
 
-use crate::auth::CurrentUser;
-use crate::envelope::{ok, Envelope, Page, PageQuery, Reply};
-use crate::error::ApiError;
-use crate::extract::{ApiJson, ApiQuery};
-use crate::spot::events::OrderView;
-use crate::spot::pair::view;
-use crate::spot::{normalize_symbol, SubmitBody};
-use crate::state::AppState;
-use crate::wallet::{Idempotency, IdempotencyKey, USDT};
+use crate::entity::spot_trade;
+use crate::events::OrderView;
+use crate::pair::view;
+use crate::repo::{self, OrderFilter};
+use crate::SpotContext;
+use crate::{normalize_symbol, SubmitBody};
+use axum::extract::FromRef;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
-use onyx_store::entity::spot_trade;
-use onyx_store::repo::spot::{self as repo, OrderFilter};
+use onyx_http::auth::CurrentUser;
+use onyx_http::envelope::{ok, Envelope, Page, PageQuery, Reply};
+use onyx_http::error::ApiError;
+use onyx_http::extract::{ApiJson, ApiQuery};
+use onyx_http::IdempotencyKey;
+use onyx_platform::amounts::USDT;
+use onyx_platform::Context;
+use onyx_platform::Idempotency;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+    SpotContext: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(submit))
         .routes(routes!(cancel_order))
@@ -36,7 +45,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, body = Envelope<OrderView>,
         description = "-5001..-5012 pair rules, -11 not a plain decimal, -4005 too large, -4001 shortfall")))]
 async fn submit(
-    State(state): State<AppState>,
+    State(state): State<SpotContext>,
     me: CurrentUser,
     key: IdempotencyKey,
     ApiJson(body): ApiJson<SubmitBody>,
@@ -58,7 +67,7 @@ pub struct CancelQuery {
     params(CancelQuery), security(("satoken" = [])),
     responses((status = 200, body = Envelope<OrderView>)))]
 async fn cancel_order(
-    State(state): State<AppState>,
+    State(state): State<SpotContext>,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<CancelQuery>,
 ) -> Reply<OrderView> {
@@ -90,7 +99,7 @@ fn nonblank(v: &Option<String>) -> Option<String> {
     params(OrderListQuery), security(("satoken" = [])),
     responses((status = 200, body = Envelope<Page<OrderView>>)))]
 async fn order_list(
-    State(state): State<AppState>,
+    State(state): State<SpotContext>,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<OrderListQuery>,
 ) -> Reply<Page<OrderView>> {
@@ -184,7 +193,7 @@ fn trade_view(t: spot_trade::Model, me: i64) -> TradeView {
     }
 }
 
-async fn trades(state: &AppState, me: i64, q: &TradeQuery) -> Reply<Page<TradeView>> {
+async fn trades(state: &SpotContext, me: i64, q: &TradeQuery) -> Reply<Page<TradeView>> {
     let symbol = nonblank(&q.symbol).map(|s| normalize_symbol(&s));
     let (index, size) = PageQuery {
         page_num: q.page_num,
@@ -204,7 +213,7 @@ async fn trades(state: &AppState, me: i64, q: &TradeQuery) -> Reply<Page<TradeVi
     params(TradeQuery), security(("satoken" = [])),
     responses((status = 200, body = Envelope<Page<TradeView>>)))]
 async fn record_currency(
-    State(state): State<AppState>,
+    State(state): State<SpotContext>,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<TradeQuery>,
 ) -> Reply<Page<TradeView>> {
@@ -216,7 +225,7 @@ async fn record_currency(
     params(TradeQuery), security(("satoken" = [])),
     responses((status = 200, body = Envelope<Page<TradeView>>)))]
 async fn record_trading(
-    State(state): State<AppState>,
+    State(state): State<SpotContext>,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<TradeQuery>,
 ) -> Reply<Page<TradeView>> {

@@ -4,15 +4,15 @@
 //! goes back as a resting order, oldest first (its time priority), without
 //! matching.
 
+use crate::orderbook::{OrderBook, Side};
+use crate::repo;
 use onyx_kernel::money::exact_sub;
-use onyx_kernel::orderbook::{OrderBook, Side};
-use onyx_store::repo::spot as repo;
 use onyx_store::Db;
 use rust_decimal::Decimal;
 use sea_orm::DbErr;
 use std::str::FromStr;
 
-use super::pair::BOOK_CAPACITY;
+use crate::pair::BOOK_CAPACITY;
 
 /// `value` as a whole number of `10^-dp` units, if it is one.
 pub(super) fn units(value: Decimal, dp: u32) -> Option<u64> {

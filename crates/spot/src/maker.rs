@@ -16,22 +16,24 @@
 //! ladder needs whenever what it holds falls below one ladder; the House
 //! balance (negative) is what the platform has put into market making.
 
-use super::pair::side_name;
-use super::{pair, OrderRequest};
-use crate::error::{ApiError, ApiResult};
-use crate::state::AppState;
-use crate::wallet::{self, Idempotency, IdempotencyKey, USDT};
+use crate::entity::spot_maker_setting;
+use crate::orderbook::{Side, TimeInForce};
+use crate::pair::side_name;
+use crate::repo;
+use crate::rules::OrderInput;
+use crate::SpotContext;
+use crate::{pair, OrderRequest};
 use onyx_kernel::ledger::{
     AccountId, Posting, PostingKind, PostingRef, Side as LedgerSide, SystemAccount, Wallet,
 };
 use onyx_kernel::money::Amount;
-use onyx_kernel::orderbook::{Side, TimeInForce};
-use onyx_kernel::spot::OrderInput;
 use onyx_kernel::ErrorCode;
+use onyx_kernel::{Failure, Outcome};
 use onyx_market::entity::spot_pair;
 use onyx_market::repo::catalogue;
-use onyx_store::entity::spot_maker_setting;
-use onyx_store::repo::{spot as repo, users};
+use onyx_platform::amounts::{self, USDT};
+use onyx_platform::Idempotency;
+use onyx_store::repo::users;
 use rust_decimal::{Decimal, RoundingStrategy};
 use std::str::FromStr;
 use std::time::Duration;
@@ -42,12 +44,12 @@ const MAKER_INVITE_CODE: &str = "ONYXMAKER";
 const BPS: i64 = 10_000;
 
 /// The maker's user id, creating the user on first start.
-pub async fn ensure_user(state: &AppState) -> anyhow::Result<i64> {
+pub async fn ensure_user(state: &SpotContext) -> anyhow::Result<i64> {
     if let Some(u) = users::find_by_username(&state.db, MAKER_USERNAME).await? {
         return Ok(u.id);
     }
     let secret = hex::encode(rand::random::<[u8; 32]>());
-    let hash = crate::auth::hash_password(&secret)
+    let hash = onyx_platform::credentials::hash_password(&secret)
         .await
         .map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let user = users::create(
@@ -71,7 +73,7 @@ pub async fn ensure_user(state: &AppState) -> anyhow::Result<i64> {
 
 /// Creates the maker user and starts its loop: one round at once, then one
 /// every `--maker-interval-ms`.
-pub async fn start(state: &AppState) -> anyhow::Result<()> {
+pub async fn start(state: &SpotContext) -> anyhow::Result<()> {
     let maker = ensure_user(state).await?;
     let state = state.clone();
     let every = Duration::from_millis(state.config.maker_interval_ms.max(100));
@@ -141,7 +143,7 @@ pub fn ladder(
 /// Replaces the maker's quotes on every enabled pair. A pair that fails
 /// (its task gone, its ladder too large to fund, the store refusing a
 /// top-up) is logged and skipped; the rest of the round goes on.
-pub async fn round(state: &AppState, maker: i64) -> ApiResult<()> {
+pub async fn round(state: &SpotContext, maker: i64) -> Outcome<()> {
     let settings = repo::maker_settings(&state.db).await?;
     let pairs = catalogue::spot_pairs(&state.db).await?;
     let running = state.spot.symbols();
@@ -175,19 +177,19 @@ pub async fn round(state: &AppState, maker: i64) -> ApiResult<()> {
 /// Queues one pair's cancels and new ladder; the answers are awaited by
 /// the round, after every pair is queued.
 async fn requote(
-    state: &AppState,
+    state: &SpotContext,
     maker: i64,
     setting: &spot_maker_setting::Model,
     pair: &spot_pair::Model,
     waiting: &mut Vec<Waiting>,
-) -> ApiResult<()> {
-    let ladder = match wallet::usdt_price(state, &pair.coin) {
+) -> Outcome<()> {
+    let ladder = match amounts::usdt_price(state, &pair.coin) {
         Some(mid) => ladder(setting, pair, mid),
         None => Vec::new(),
     };
-    let base = wallet::asset(&pair.coin);
+    let base = amounts::asset(&pair.coin);
     if !ladder.is_empty() {
-        let too_large = || ApiError::new(ErrorCode::AmountTooLarge);
+        let too_large = || Failure::new(ErrorCode::AmountTooLarge);
         let (mut quote_need, mut base_need) = (Decimal::ZERO, Decimal::ZERO);
         for (side, price, size) in &ladder {
             match side {
@@ -231,7 +233,7 @@ async fn requote(
                 tif: TimeInForce::Gtc,
             },
         };
-        let idem = Idempotency::new(IdempotencyKey(None), maker, "spot.maker", &side_name(side));
+        let idem = Idempotency::new(None::<String>, maker, "spot.maker", &side_name(side));
         state
             .spot
             .enqueue(
@@ -250,21 +252,21 @@ async fn requote(
 }
 
 enum Waiting {
-    Cancel(oneshot::Receiver<ApiResult<crate::spot::events::OrderView>>),
-    Submit(oneshot::Receiver<ApiResult<serde_json::Value>>),
+    Cancel(oneshot::Receiver<Outcome<crate::events::OrderView>>),
+    Submit(oneshot::Receiver<Outcome<serde_json::Value>>),
 }
 
 /// Tops the maker's holding of `asset` (available and frozen: its current
 /// orders are about to be cancelled) up to twice `need` when it is below
 /// `need`.
-async fn top_up(state: &AppState, maker: i64, asset: &str, need: Decimal) -> ApiResult<()> {
+async fn top_up(state: &SpotContext, maker: i64, asset: &str, need: Decimal) -> Outcome<()> {
     if need <= Decimal::ZERO {
         return Ok(());
     }
     let account = AccountId::user(maker as u64, Wallet::Spot, asset);
     let mut txn = state.ledger.begin().await?;
     let (available, frozen) = txn.balance(&account).await?;
-    let too_large = || ApiError::new(ErrorCode::AmountTooLarge);
+    let too_large = || Failure::new(ErrorCode::AmountTooLarge);
     let held = available.checked_add(frozen).ok_or_else(too_large)?;
     if held >= need {
         return Ok(());
@@ -274,9 +276,9 @@ async fn top_up(state: &AppState, maker: i64, asset: &str, need: Decimal) -> Api
         .and_then(|twice| twice.checked_sub(held))
         .ok_or_else(too_large)?;
     let amount = Amount::from_decimal(
-        missing.round_dp_with_strategy(onyx_kernel::spot::FEE_DP, RoundingStrategy::AwayFromZero),
+        missing.round_dp_with_strategy(crate::rules::FEE_DP, RoundingStrategy::AwayFromZero),
     )
-    .map_err(|e| ApiError::internal(format!("{e:?}")))?;
+    .map_err(|e| Failure::internal(format!("{e:?}")))?;
     let reference = PostingRef::SpotMaker(maker);
     txn.post(
         &reference,
@@ -287,7 +289,7 @@ async fn top_up(state: &AppState, maker: i64, asset: &str, need: Decimal) -> Api
             from: LedgerSide::available(AccountId::system(SystemAccount::House, asset)),
             to: LedgerSide::available(account),
             reference: reference.clone(),
-            at_ms: wallet::now_ms(),
+            at_ms: amounts::now_ms(),
         }],
     )
     .await?;

@@ -1,7 +1,7 @@
 //! The depth of a spot book (`/api/market/depth`): the spot service's
 //! books, under the market's path.
 
-use crate::spot::{levels, SpotService};
+use crate::{levels, SpotContext};
 use axum::extract::{FromRef, State};
 use onyx_http::envelope::{ok, Envelope, Reply};
 use onyx_http::error::ApiError;
@@ -9,7 +9,6 @@ use onyx_http::extract::ApiQuery;
 use onyx_market::spot_symbol;
 use onyx_platform::Context;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -20,7 +19,7 @@ pub fn router<S>() -> OpenApiRouter<S>
 where
     S: Clone + Send + Sync + 'static,
     Context: FromRef<S>,
-    Arc<SpotService>: FromRef<S>,
+    SpotContext: FromRef<S>,
 {
     OpenApiRouter::new().routes(routes!(depth))
 }
@@ -55,20 +54,16 @@ pub struct Depth {
 #[utoipa::path(get, path = "/api/market/depth", tag = "market", params(DepthQuery),
     responses((status = 200, body = Envelope<Depth>,
         description = "the book's top levels; code -4 for an unknown symbol or a limit outside 1..=100")))]
-async fn depth(
-    State(ctx): State<Context>,
-    State(spot): State<Arc<SpotService>>,
-    ApiQuery(q): ApiQuery<DepthQuery>,
-) -> Reply<Depth> {
+async fn depth(State(spot): State<SpotContext>, ApiQuery(q): ApiQuery<DepthQuery>) -> Reply<Depth> {
     let symbol = spot_symbol(&q.symbol).ok_or_else(|| ApiError::invalid("symbol"))?;
     let limit = q.limit.unwrap_or(DEPTH_LIMIT_DEFAULT);
     if limit == 0 || limit > DEPTH_LIMIT_MAX {
         return Err(ApiError::invalid("limit"));
     }
-    if !spot.pair_known(&ctx.db, &symbol).await? {
+    if !spot.spot.pair_known(&spot.db, &symbol).await? {
         return Err(ApiError::invalid("symbol"));
     }
-    let book = spot.depth(&symbol, limit as usize);
+    let book = spot.spot.depth(&symbol, limit as usize);
     ok(match book {
         Some(b) => Depth {
             symbol,

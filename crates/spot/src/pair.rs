@@ -23,26 +23,27 @@
 //! (`super::supervisor`) then rebuilds the task from the store on the same
 //! queue.
 
-use super::events::{DepthDelta, DepthSnapshot, OrderView, SpotEvent, TradeEvent};
-use super::supervisor::{self, panic_message, Supervised, TaskHealth, REBUILD_RETRY};
-use super::{recovery, refusal_error, OrderRequest, Precision, SpotService};
-use crate::error::{ApiError, ApiResult};
-use crate::state::AppState;
-use crate::wallet::{self, Idempotency, USDT};
+use crate::entity::spot_order;
+use crate::events::{DepthDelta, DepthSnapshot, OrderView, SpotEvent, TradeEvent};
+use crate::orderbook::{
+    CancelReason, Event, NewOrder, OrderBook, OrderKind, Price, Qty, Side, TimeInForce,
+};
+use crate::repo;
+use crate::rules::{self, EngineOrder, PairRules};
+use crate::supervisor::{self, panic_message, Supervised, TaskHealth, REBUILD_RETRY};
+use crate::SpotContext;
+use crate::{recovery, refusal_error, OrderRequest, Precision, SpotService};
 use futures_util::FutureExt;
 use onyx_kernel::ledger::{
     AccountId, Posting, PostingKind, PostingRef, Side as LedgerSide, SystemAccount, Wallet,
 };
 use onyx_kernel::money::{exact_add, exact_sub, Amount};
-use onyx_kernel::orderbook::{
-    CancelReason, Event, NewOrder, OrderBook, OrderKind, Price, Qty, Side, TimeInForce,
-};
-use onyx_kernel::spot::{self, EngineOrder, PairRules};
 use onyx_kernel::ErrorCode;
+use onyx_kernel::{Failure, Outcome};
 use onyx_market::entity::spot_pair;
-use onyx_store::entity::spot_order;
+use onyx_platform::amounts::{self, USDT};
+use onyx_platform::Idempotency;
 use onyx_store::ledger::{LedgerStore, LedgerTxn, PostError};
-use onyx_store::repo::spot as repo;
 use onyx_store::Db;
 use rust_decimal::Decimal;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
@@ -67,12 +68,12 @@ pub enum Request {
         user_id: i64,
         order: OrderRequest,
         idem: Idempotency,
-        reply: oneshot::Sender<ApiResult<serde_json::Value>>,
+        reply: oneshot::Sender<Outcome<serde_json::Value>>,
     },
     Cancel {
         user_id: i64,
         order_id: i64,
-        reply: oneshot::Sender<ApiResult<OrderView>>,
+        reply: oneshot::Sender<Outcome<OrderView>>,
     },
 }
 
@@ -93,7 +94,7 @@ impl From<PostError> for Abort {
 }
 
 /// An idempotency or other helper error: a user's refusal unless internal.
-fn split(e: impl Into<ApiError>) -> Result<ApiError, Abort> {
+fn split(e: impl Into<Failure>) -> Result<Failure, Abort> {
     let e = e.into();
     if e.code == ErrorCode::Internal {
         Err(Abort(format!("internal error inside a batch: {e:?}")))
@@ -103,8 +104,8 @@ fn split(e: impl Into<ApiError>) -> Result<ApiError, Abort> {
 }
 
 enum Answer {
-    Submit(ApiResult<serde_json::Value>),
-    Cancel(Box<ApiResult<OrderView>>),
+    Submit(Outcome<serde_json::Value>),
+    Cancel(Box<Outcome<OrderView>>),
 }
 
 impl Request {
@@ -128,10 +129,10 @@ impl Request {
     fn fail(self) {
         match self {
             Request::Submit { reply, .. } => {
-                let _ = reply.send(Err(ApiError::new(ErrorCode::Internal)));
+                let _ = reply.send(Err(Failure::new(ErrorCode::Internal)));
             }
             Request::Cancel { reply, .. } => {
-                let _ = reply.send(Err(ApiError::new(ErrorCode::Internal)));
+                let _ = reply.send(Err(Failure::new(ErrorCode::Internal)));
             }
         }
     }
@@ -159,7 +160,7 @@ struct Pair {
 
 /// Rebuilds the pair's book, publishes its depth and starts its task under
 /// a supervisor.
-pub(super) async fn spawn(state: &AppState, row: &spot_pair::Model) -> anyhow::Result<()> {
+pub(super) async fn spawn(state: &SpotContext, row: &spot_pair::Model) -> anyhow::Result<()> {
     let precision = Precision {
         price_dp: u32::try_from(row.base_precision)?,
         qty_dp: u32::try_from(row.coin_precision)?,
@@ -167,7 +168,7 @@ pub(super) async fn spawn(state: &AppState, row: &spot_pair::Model) -> anyhow::R
     let health = Arc::new(TaskHealth::default());
     let pair = Pair::load(
         row.symbol.clone(),
-        wallet::asset(&row.coin),
+        amounts::asset(&row.coin),
         precision,
         state,
         health.clone(),
@@ -203,7 +204,7 @@ impl Supervised for Pair {
             #[cfg(test)]
             if self
                 .spot
-                .take_fault(super::supervision_tests::Fault::BetweenBatches)
+                .take_fault(crate::supervision_tests::Fault::BetweenBatches)
             {
                 panic!("injected: the task dies between batches");
             }
@@ -239,7 +240,7 @@ impl Pair {
         symbol: String,
         base: String,
         precision: Precision,
-        state: &AppState,
+        state: &SpotContext,
         health: Arc<TaskHealth>,
     ) -> Result<Pair, sea_orm::DbErr> {
         let book =
@@ -393,7 +394,7 @@ impl Pair {
         order: &OrderRequest,
         idem: &Idempotency,
         events: &mut Vec<SpotEvent>,
-    ) -> Result<ApiResult<serde_json::Value>, Abort> {
+    ) -> Result<Outcome<serde_json::Value>, Abort> {
         // Every refusal first, while nothing has been written.
         match idem.replay(txn).await {
             Ok(Some(stored)) => return Ok(Ok(stored)),
@@ -401,7 +402,7 @@ impl Pair {
             Err(e) => return Ok(Err(split(e)?)),
         }
         let side = order.side;
-        let engine = match spot::validate(rules, side, &order.input) {
+        let engine = match rules::validate(rules, side, &order.input) {
             Ok(e) => e,
             Err(r) => return Ok(Err(refusal_error(&r))),
         };
@@ -413,8 +414,8 @@ impl Pair {
         if !market && self.book.len() >= BOOK_CAPACITY {
             return Ok(Err(ErrorCode::SpotBookFull.into()));
         }
-        let too_large = || Ok(Err(ApiError::new(ErrorCode::AmountTooLarge)));
-        let freeze = match spot::freeze_for(rules, side, &engine) {
+        let too_large = || Ok(Err(Failure::new(ErrorCode::AmountTooLarge)));
+        let freeze = match rules::freeze_for(rules, side, &engine) {
             Ok(Some(amount)) => amount,
             // A market buy by quantity freezes what the book will charge:
             // the task owns the book, so the walk is exact.
@@ -422,7 +423,7 @@ impl Pair {
                 EngineOrder::MarketQty { qty } => {
                     match self
                         .cost_of(qty, owner)
-                        .map(|c| spot::quote_of_units(rules, c))
+                        .map(|c| rules::quote_of_units(rules, c))
                     {
                         Some(Ok(cost)) => cost,
                         _ => return too_large(),
@@ -430,7 +431,7 @@ impl Pair {
                 }
                 _ => return Err(Abort("no freeze for a validated order".into())),
             },
-            Err(spot::TooLarge) => return too_large(),
+            Err(rules::TooLarge) => return too_large(),
         };
         let spends = match side {
             Side::Buy => USDT.to_string(),
@@ -439,7 +440,7 @@ impl Pair {
         let account = AccountId::user(owner, Wallet::Spot, &spends);
         let (available, _) = txn.balance(&account).await?;
         if available < freeze {
-            return Ok(Err(ApiError::new(ErrorCode::InsufficientBalance)
+            return Ok(Err(Failure::new(ErrorCode::InsufficientBalance)
                 .with("available", available.normalize())
                 .with("coin", &spends)));
         }
@@ -501,7 +502,7 @@ impl Pair {
         #[cfg(test)]
         if self
             .spot
-            .take_fault(super::supervision_tests::Fault::InBatch)
+            .take_fault(crate::supervision_tests::Fault::InBatch)
         {
             panic!("injected: a batch panics after matching");
         }
@@ -525,7 +526,7 @@ impl Pair {
         user_id: i64,
         order_id: i64,
         events: &mut Vec<SpotEvent>,
-    ) -> Result<ApiResult<OrderView>, Abort> {
+    ) -> Result<Outcome<OrderView>, Abort> {
         let row = repo::find_for_user(txn.conn(), user_id, order_id).await?;
         let Some(row) = row.filter(|o| {
             o.symbol == self.symbol && repo::OPEN_STATUSES.contains(&o.status.as_str())
@@ -580,10 +581,10 @@ impl Pair {
                 } => {
                     let (maker, taker) = (maker as i64, taker as i64);
                     work.ensure(txn, maker).await?;
-                    let s = spot::settle(rules, price, qty).map_err(|_| {
+                    let s = rules::settle(rules, price, qty).map_err(|_| {
                         Abort(format!("fill of {qty} lots at {price} ticks is too large"))
                     })?;
-                    let price = spot::price_of(rules, price)
+                    let price = rules::price_of(rules, price)
                         .map_err(|_| Abort(format!("price of {price} ticks is too large")))?;
                     let (buyer, buyer_order, seller, seller_order) = match taker_side {
                         Side::Buy => (taker_owner, taker, maker_owner, maker),
@@ -971,7 +972,7 @@ fn posting(
         from,
         to,
         reference: reference.clone(),
-        at_ms: wallet::now_ms(),
+        at_ms: amounts::now_ms(),
     })
 }
 
@@ -996,7 +997,7 @@ fn transfer(
         },
         to: LedgerSide::available(to.clone()),
         reference: reference.clone(),
-        at_ms: wallet::now_ms(),
+        at_ms: amounts::now_ms(),
     })
 }
 
@@ -1028,7 +1029,7 @@ type Described = (
 /// An accepted order as stored; validation bounded every amount, so
 /// `TooLarge` here is a broken invariant.
 fn describe(rules: &PairRules, engine: &EngineOrder) -> Result<Described, Abort> {
-    let bounded = |r: Result<Decimal, spot::TooLarge>| {
+    let bounded = |r: Result<Decimal, rules::TooLarge>| {
         r.map(text)
             .map_err(|_| Abort("an accepted order is too large to store".into()))
     };
@@ -1040,15 +1041,15 @@ fn describe(rules: &PairRules, engine: &EngineOrder) -> Result<Described, Abort>
                 TimeInForce::Ioc => "ioc",
                 TimeInForce::PostOnly => "post_only",
             }),
-            Some(bounded(spot::price_of(rules, price))?),
-            Some(bounded(spot::base_amount(rules, qty))?),
+            Some(bounded(rules::price_of(rules, price))?),
+            Some(bounded(rules::base_amount(rules, qty))?),
             None,
         ),
         EngineOrder::MarketQty { qty } => (
             "market",
             None,
             None,
-            Some(bounded(spot::base_amount(rules, qty))?),
+            Some(bounded(rules::base_amount(rules, qty))?),
             None,
         ),
         EngineOrder::MarketQuote { quote } => (
@@ -1056,7 +1057,7 @@ fn describe(rules: &PairRules, engine: &EngineOrder) -> Result<Described, Abort>
             None,
             None,
             None,
-            Some(bounded(spot::quote_of_units(rules, quote))?),
+            Some(bounded(rules::quote_of_units(rules, quote))?),
         ),
     })
 }
@@ -1067,7 +1068,7 @@ pub fn view(o: &spot_order::Model) -> OrderView {
     let filled_quote = Decimal::from_str(&o.filled_quote).unwrap_or_default();
     let avg_price = filled_quote
         .checked_div(filled_qty)
-        .map(|p| p.round_dp(spot::FEE_DP).normalize().to_string());
+        .map(|p| p.round_dp(rules::FEE_DP).normalize().to_string());
     OrderView {
         id: o.id,
         symbol: o.symbol.clone(),

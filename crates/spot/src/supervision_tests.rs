@@ -5,18 +5,19 @@
 //! temporary directory). The restart logic itself is also tested without a
 //! store in `supervisor::tests`.
 
-use super::{OrderRequest, SpotService};
-use crate::config::Config;
-use crate::error::ApiResult;
-use crate::state::AppState;
-use crate::wallet::{Idempotency, IdempotencyKey};
+use crate::orderbook::{Side, TimeInForce};
+use crate::repo;
+use crate::rules::OrderInput;
+use crate::SpotContext;
+use crate::{OrderRequest, SpotService};
 use onyx_kernel::ledger::{
     AccountId, Posting, PostingKind, PostingRef, Side as LedgerSide, SystemAccount, Wallet,
 };
 use onyx_kernel::money::Amount;
-use onyx_kernel::orderbook::{Side, TimeInForce};
-use onyx_kernel::spot::OrderInput;
-use onyx_store::repo::{spot as repo, users};
+use onyx_kernel::Outcome;
+use onyx_platform::config::Config;
+use onyx_platform::Idempotency;
+use onyx_store::repo::users;
 use rust_decimal::Decimal;
 use std::str::FromStr;
 
@@ -50,19 +51,27 @@ impl SpotService {
 const BTC: &str = "btcusdt";
 
 struct Fixture {
-    state: AppState,
+    state: SpotContext,
     _dir: tempfile::TempDir,
 }
 
 async fn app() -> Fixture {
     let dir = tempfile::tempdir().unwrap();
     let config = Config::for_data_dir(dir.path().to_path_buf(), None);
-    let state = crate::prepare(config).await.unwrap();
+    let db = onyx_store::connect(config.db.database_url.as_deref(), &config.db.data_dir)
+        .await
+        .unwrap();
+    onyx_store::migrate(&db).await.unwrap();
+    let state = SpotContext {
+        ctx: onyx_platform::Context::new(db, config),
+        spot: std::sync::Arc::new(SpotService::default()),
+    };
+    crate::start(&state).await.unwrap();
     Fixture { state, _dir: dir }
 }
 
 /// A user holding `usdt` and `btc` in spot.
-async fn trader(state: &AppState, name: &str, usdt: &str, btc: &str) -> i64 {
+async fn trader(state: &SpotContext, name: &str, usdt: &str, btc: &str) -> i64 {
     let user = users::create(
         &state.db,
         users::NewUser {
@@ -105,12 +114,12 @@ async fn trader(state: &AppState, name: &str, usdt: &str, btc: &str) -> i64 {
 }
 
 async fn limit(
-    state: &AppState,
+    state: &SpotContext,
     user_id: i64,
     side: Side,
     price: &str,
     qty: &str,
-) -> ApiResult<serde_json::Value> {
+) -> Outcome<serde_json::Value> {
     let d = |t: &str| Decimal::from_str(t).unwrap();
     let order = OrderRequest {
         symbol: BTC.into(),
@@ -121,11 +130,11 @@ async fn limit(
             tif: TimeInForce::Gtc,
         },
     };
-    let idem = Idempotency::new(IdempotencyKey(None), user_id, "spot.submit", &price);
+    let idem = Idempotency::new(None::<String>, user_id, "spot.submit", &price);
     state.spot.submit(user_id, order, idem).await
 }
 
-async fn usdt(state: &AppState, user_id: i64) -> (Decimal, Decimal) {
+async fn usdt(state: &SpotContext, user_id: i64) -> (Decimal, Decimal) {
     let account = AccountId::user(user_id as u64, Wallet::Spot, "USDT");
     onyx_store::ledger::user_balances(&state.db, user_id)
         .await
@@ -136,7 +145,7 @@ async fn usdt(state: &AppState, user_id: i64) -> (Decimal, Decimal) {
         .unwrap_or_default()
 }
 
-fn health(state: &AppState) -> super::supervisor::HealthCounts {
+fn health(state: &SpotContext) -> crate::supervisor::HealthCounts {
     state
         .spot
         .health()

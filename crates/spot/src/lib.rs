@@ -1,0 +1,51 @@
+//! Spot trading: one task per pair owns its order book (`orderbook`), fed by a bounded channel; results are committed through the
+//! ledger gate in batches before anything is acknowledged or published. A
+//! supervisor keeps each task serving through panics (`supervisor`).
+//!
+//! Every module here is on a money path: arithmetic is checked and nothing
+//! unwraps, outside tests (the lints below hold the whole tree to it).
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::arithmetic_side_effects,
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic
+    )
+)]
+
+pub mod entity;
+pub mod events;
+pub mod frames;
+pub mod maker;
+pub mod orderbook;
+pub(crate) mod pair;
+mod recovery;
+pub mod repo;
+pub mod routes;
+pub mod rules;
+pub mod service;
+#[cfg(test)]
+mod supervision_tests;
+pub mod supervisor;
+
+pub use service::*;
+
+use onyx_platform::Context;
+use std::ops::Deref;
+use std::sync::Arc;
+
+/// What the spot product runs on: the platform context and its own running
+/// service (the pair tasks).
+#[derive(Clone)]
+pub struct SpotContext {
+    pub ctx: Context,
+    pub spot: Arc<SpotService>,
+}
+
+impl Deref for SpotContext {
+    type Target = Context;
+    fn deref(&self) -> &Context {
+        &self.ctx
+    }
+}
