@@ -5,7 +5,6 @@
 pub mod address;
 pub mod clock;
 pub mod countries;
-pub mod deposit;
 pub mod error_code;
 pub mod failure;
 pub mod hd;
@@ -17,7 +16,6 @@ pub mod money;
 pub mod posting_ref;
 pub mod settings;
 pub mod vip;
-pub mod withdrawal_rules;
 
 pub use error_code::ErrorCode;
 pub use failure::{Failure, Outcome};

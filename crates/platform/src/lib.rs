@@ -15,6 +15,8 @@ pub mod credentials;
 pub mod files;
 pub mod idempotency;
 pub mod limits;
+pub mod lockout;
+pub mod notice;
 pub mod notify;
 pub mod prices;
 pub mod scheduler;

@@ -4,13 +4,13 @@
 //! the demo user.
 
 use crate::routes::admin::auth::CurrentAdmin;
-use crate::routes::admin::deposits;
-use crate::routes::recharge::{self, PayRequest};
 use crate::state::AppState;
-use crate::wallet::IdempotencyKey;
+use onyx_http::IdempotencyKey;
 use onyx_kernel::address::Network;
 use onyx_kernel::hd::DepositKey;
 use onyx_store::repo::{admins, settings, users};
+use onyx_wallet::routes::admin::deposits;
+use onyx_wallet::routes::deposits::{self as recharge, PayRequest};
 use serde_json::Value;
 
 pub const DEMO_USER: &str = "demo";
@@ -93,8 +93,12 @@ async fn deposit_opening_balance(state: &AppState, user_id: i64) -> anyhow::Resu
         entry["coinAddress"] = Value::String(address);
         settings::put(db, "ASSET_COIN", &coins, None).await?;
     }
+    let wallet = onyx_wallet::WalletContext {
+        ctx: state.ctx.clone(),
+        quotes: state.quotes.clone(),
+    };
     let claim = recharge::claim(
-        state,
+        &wallet,
         user_id,
         IdempotencyKey(None),
         PayRequest {
@@ -115,7 +119,7 @@ async fn deposit_opening_balance(state: &AppState, user_id: i64) -> anyhow::Resu
         session_id: 0,
     };
     deposits::confirm(
-        state,
+        &wallet,
         &me,
         claim.id,
         "Demo seed: opening balance of the demo user",

@@ -1,18 +1,17 @@
 //! The Onyx server: HTTP API, web app hosting, operator API and CLI plumbing.
 
 pub mod demo;
-pub mod lockout;
+
 pub mod openapi;
 pub mod operators;
 pub mod origin;
 pub mod routes;
 pub mod socket;
 pub mod state;
-pub mod wallet;
 pub mod web;
 
 pub use onyx_http::{envelope, error, extract, lang, middleware};
-pub use onyx_platform::{audit, codes, config, files, limits};
+pub use onyx_platform::{audit, codes, config, files, limits, lockout};
 
 /// Who is calling, and how credentials are kept.
 pub mod auth {

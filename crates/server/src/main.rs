@@ -65,7 +65,7 @@ async fn main() -> anyhow::Result<()> {
         Command::Audit(db) => {
             // Read-only: no migration, so an audit never changes what it audits.
             let conn = onyx_store::connect(db.database_url.as_deref(), &db.data_dir).await?;
-            if !onyx_server::wallet::audit_report::run(&conn).await? {
+            if !onyx_wallet::audit_report::run(&conn).await? {
                 std::process::exit(2);
             }
             Ok(())

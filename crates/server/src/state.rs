@@ -10,6 +10,7 @@ use onyx_platform::config::Config;
 use onyx_platform::Context;
 use onyx_spot::SpotContext;
 use onyx_store::Db;
+use onyx_wallet::WalletContext;
 use std::ops::Deref;
 use std::sync::Arc;
 
@@ -23,7 +24,7 @@ pub struct AppState {
     /// Socket connections per client address.
     pub sockets: Arc<SocketHub>,
     /// Flash-exchange quotes in force (in memory; see `wallet::quotes`).
-    pub quotes: Arc<crate::wallet::quotes::QuoteBook>,
+    pub quotes: Arc<onyx_wallet::quotes::QuoteBook>,
 }
 
 impl AppState {
@@ -42,7 +43,7 @@ impl AppState {
             spot: Arc::new(onyx_spot::SpotService::default()),
             sockets,
             market: MarketChannels::new(crate::socket::EVENTS_BUFFERED),
-            quotes: Arc::new(crate::wallet::quotes::QuoteBook::default()),
+            quotes: Arc::new(onyx_wallet::quotes::QuoteBook::default()),
         }
     }
 }
@@ -59,6 +60,15 @@ impl Deref for AppState {
 impl FromRef<AppState> for Context {
     fn from_ref(state: &AppState) -> Context {
         state.ctx.clone()
+    }
+}
+
+impl FromRef<AppState> for WalletContext {
+    fn from_ref(state: &AppState) -> WalletContext {
+        WalletContext {
+            ctx: state.ctx.clone(),
+            quotes: state.quotes.clone(),
+        }
     }
 }
 

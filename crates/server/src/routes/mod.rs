@@ -6,18 +6,13 @@ use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 
 pub mod admin;
-pub mod asset;
 pub mod content;
 pub mod dev_mailbox;
 pub mod help;
 pub mod messages;
-pub mod recharge;
-pub mod record;
 pub mod settings;
-pub mod texchange;
 pub mod upload;
 pub mod user;
-pub mod withdraw;
 
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -29,11 +24,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(onyx_market::routes::router())
         .merge(messages::router())
         .merge(admin::router())
-        .merge(recharge::router())
-        .merge(withdraw::router())
-        .merge(asset::router())
-        .merge(texchange::router())
-        .merge(record::router())
         .merge(onyx_spot::routes::router())
+        .merge(onyx_wallet::routes::router())
         .merge(dev_mailbox::router())
 }

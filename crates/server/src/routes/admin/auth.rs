@@ -73,7 +73,10 @@ async fn sign_in(state: &AppState, ClientIp(ip): ClientIp, body: &LoginBody) -> 
     let hash = admin.as_ref().map(|a| a.password_hash.as_str());
     let verified = crate::auth::verify_or_dummy(hash, &body.password).await?;
     let Some(admin) = admin.filter(|_| verified) else {
-        return Err(attempt.failed(db, ErrorCode::AdminLoginFailed).await?);
+        return Err(attempt
+            .failed(db, ErrorCode::AdminLoginFailed)
+            .await?
+            .into());
     };
     attempt.succeeded(db).await?;
     if admin.status != "active" {

@@ -3,7 +3,6 @@
 //! through signed links (KYC documents, deposit screenshots).
 
 use super::auth::{role_allows, CurrentAdmin, Permission};
-use super::notice;
 use super::users::KycRow;
 use super::{page, ReasonBody};
 use crate::audit;
@@ -16,8 +15,10 @@ use crate::state::AppState;
 use axum::extract::{Path, State};
 use chrono::Utc;
 use onyx_kernel::{i18n, ErrorCode};
+use onyx_platform::notice;
 use onyx_store::repo::admin_queries::{self, KYC_APPROVED, KYC_PENDING, KYC_REJECTED};
-use onyx_store::repo::{deposits, kyc, messages};
+use onyx_store::repo::{kyc, messages};
+use onyx_wallet::repo::deposits;
 use sea_orm::TransactionTrait;
 use serde::{Deserialize, Serialize};
 use serde_json::json;

@@ -7,14 +7,11 @@ use utoipa_axum::router::OpenApiRouter;
 pub mod audit;
 pub mod auth;
 pub mod content;
-pub mod deposits;
 pub mod kyc;
 pub mod messages;
-pub mod notice;
 pub mod outbox;
 pub mod settings;
 pub mod users;
-pub mod withdrawals;
 
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
@@ -26,8 +23,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(messages::router())
         .merge(outbox::router())
         .merge(audit::router())
-        .merge(deposits::router())
-        .merge(withdrawals::router())
 }
 
 pub use onyx_http::admin::{filter, page, ReasonBody};

@@ -91,7 +91,10 @@ async fn sign_in(
     let hash = user.as_ref().map(|u| u.password_hash.as_str());
     let verified = verify_or_dummy(hash, &body.password).await?;
     let Some(user) = user.filter(|_| verified) else {
-        return Err(attempt.failed(&state.db, ErrorCode::LoginFailed).await?);
+        return Err(attempt
+            .failed(&state.db, ErrorCode::LoginFailed)
+            .await?
+            .into());
     };
     attempt.succeeded(&state.db).await?;
     if user.status != users::STATUS_ACTIVE {

@@ -2,10 +2,9 @@
 //! device, unlocking a locked account, profile, passwords, email/phone
 //! binding with codes, identity verification and withdrawal addresses.
 
-use crate::auth::{self, verify_password};
+use crate::auth;
 use crate::config::Config;
 use crate::error::{ApiError, ApiResult};
-use crate::lockout::Attempt;
 use crate::state::AppState;
 use axum::http::{header, HeaderMap, HeaderValue};
 use chrono::{Duration, Utc};
@@ -186,10 +185,8 @@ pub(crate) fn no_store() -> HeaderMap {
     headers
 }
 
-/// Checks a password of the signed-in `user` (login or trade hash). Wrong
-/// ones are counted per user: a run of them pauses these checks (`-1012`
-/// with the wait), doubling each time, so a stolen session cannot guess
-/// the passwords; signing in is counted apart and stays open to the owner.
+/// Checks a password of the signed-in `user` under the per-user lockout
+/// (`onyx_platform::lockout::verify_in_session`).
 pub(crate) async fn verify_under_lockout(
     state: &AppState,
     user: &user::Model,
@@ -197,13 +194,7 @@ pub(crate) async fn verify_under_lockout(
     password: &str,
     wrong: ErrorCode,
 ) -> ApiResult<()> {
-    let mut attempt = Attempt::in_session(user.id);
-    attempt.refuse_if_locked(&state.db).await?;
-    if verify_password(hash, password).await? {
-        attempt.succeeded(&state.db).await?;
-        return Ok(());
-    }
-    Err(attempt.failed(&state.db, wrong).await?)
+    Ok(crate::lockout::verify_in_session(&state.db, user.id, hash, password, wrong).await?)
 }
 
 /// Non-empty trimmed text of an optional input, or MissingField.

@@ -3,12 +3,12 @@
 //! later, away from any request's `lang`), as an HTML paragraph whose text
 //! may carry operator input and so is escaped.
 
-use crate::error::ApiResult;
 use onyx_kernel::i18n;
+use onyx_kernel::Outcome;
 use onyx_store::repo::users;
 use sea_orm::ConnectionTrait;
 
-pub async fn user_lang(db: &impl ConnectionTrait, user_id: i64) -> ApiResult<&'static str> {
+pub async fn user_lang(db: &impl ConnectionTrait, user_id: i64) -> Outcome<&'static str> {
     Ok(users::find_by_id(db, user_id)
         .await?
         .map(|u| i18n::normalize(&u.register_lang))

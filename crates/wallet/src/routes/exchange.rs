@@ -12,30 +12,38 @@
     )
 )]
 
-use crate::auth::CurrentUser;
-use crate::envelope::{ok, Envelope, Page, PageQuery, Reply};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ApiJson, ApiQuery};
-use crate::state::AppState;
-use crate::wallet::quotes::{self, ExchangeRefusal, Quote, COIN_SCALE, USDT_SCALE};
-use crate::wallet::{asset, now_ms, parse_amount, usdt_price, Idempotency, IdempotencyKey, USDT};
+use crate::entity::exchange;
+use crate::quotes::{self, ExchangeRefusal, Quote, COIN_SCALE, USDT_SCALE};
+use crate::repo::wallet_records::{self, NewExchange};
+use crate::WalletContext;
+use crate::{asset, now_ms, parse_amount, usdt_price, Idempotency, USDT};
+use axum::extract::FromRef;
 use axum::extract::State;
 use chrono::{DateTime, TimeZone, Utc};
+use onyx_http::auth::CurrentUser;
+use onyx_http::envelope::{ok, Envelope, Page, PageQuery, Reply};
+use onyx_http::error::{ApiError, ApiResult};
+use onyx_http::extract::{ApiJson, ApiQuery};
+use onyx_http::IdempotencyKey;
 use onyx_kernel::ledger::{
     AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount, Wallet,
 };
 use onyx_kernel::money::Amount;
 use onyx_kernel::ErrorCode;
 use onyx_market::repo::catalogue::{self, ON};
-use onyx_store::entity::exchange;
-use onyx_store::repo::wallet_records::{self, NewExchange};
+use onyx_platform::Context;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use std::str::FromStr;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+    WalletContext: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(get_currency_price))
         .routes(routes!(currency_exchange))
@@ -56,7 +64,7 @@ pub struct ExchangeCoin {
 
 /// USDT, then every enabled catalogue coin with an enabled spot pair (the
 /// pair supplies the spread), in catalogue order.
-pub(crate) async fn exchange_coins(state: &AppState) -> ApiResult<Vec<ExchangeCoin>> {
+pub(crate) async fn exchange_coins(state: &WalletContext) -> ApiResult<Vec<ExchangeCoin>> {
     let pairs = catalogue::spot_pairs(&state.db).await?;
     let mut out = vec![ExchangeCoin {
         asset: USDT.into(),
@@ -102,7 +110,11 @@ fn find_coin(coins: &[ExchangeCoin], raw: &str) -> ApiResult<ExchangeCoin> {
 }
 
 /// Both coins of a pair, checked: distinct and exchangeable.
-async fn pair(state: &AppState, from: &str, to: &str) -> ApiResult<(ExchangeCoin, ExchangeCoin)> {
+async fn pair(
+    state: &WalletContext,
+    from: &str,
+    to: &str,
+) -> ApiResult<(ExchangeCoin, ExchangeCoin)> {
     if asset(from) == asset(to) {
         return Err(ApiError::new(ErrorCode::ExchangeSameCoin));
     }
@@ -111,7 +123,7 @@ async fn pair(state: &AppState, from: &str, to: &str) -> ApiResult<(ExchangeCoin
 }
 
 /// USDT prices of both coins, fresh, or ExchangeUnavailable.
-fn fresh_prices(state: &AppState, from: &str, to: &str) -> ApiResult<(Decimal, Decimal)> {
+fn fresh_prices(state: &WalletContext, from: &str, to: &str) -> ApiResult<(Decimal, Decimal)> {
     match (usdt_price(state, from), usdt_price(state, to)) {
         (Some(f), Some(t)) if f > Decimal::ZERO && t > Decimal::ZERO => Ok((f, t)),
         _ => Err(ApiError::new(ErrorCode::ExchangeUnavailable)),
@@ -153,7 +165,7 @@ pub struct QuoteView {
     params(CurrencyQuery), security(("satoken" = [])),
     responses((status = 200, body = Envelope<QuoteView>)))]
 async fn get_currency_price(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<CurrencyQuery>,
 ) -> Reply<QuoteView> {
@@ -248,7 +260,7 @@ impl From<exchange::Model> for ExchangeView {
     responses((status = 200, body = Envelope<ExchangeView>,
         description = "-4051 quote expired or unknown, -4050 no fresh price, -4052 same coin, -4053 below the minimum, -4001 shortfall, -11 not a plain decimal, -4003 too precise, -4005 too large")))]
 async fn currency_exchange(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     me: CurrentUser,
     key: IdempotencyKey,
     ApiJson(req): ApiJson<ExchangeRequest>,
@@ -340,7 +352,7 @@ async fn execute(
     params(PageQuery), security(("satoken" = [])),
     responses((status = 200, body = Envelope<Page<ExchangeView>>)))]
 async fn list(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     me: CurrentUser,
     ApiQuery(page): ApiQuery<PageQuery>,
 ) -> Reply<Page<ExchangeView>> {

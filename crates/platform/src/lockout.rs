@@ -8,9 +8,9 @@
 //! Counts live in the store (`login_failures`), so they hold across
 //! restarts and nodes. See decision 0011-lockout.
 
-use crate::error::{ApiError, ApiResult};
 use chrono::{DateTime, Duration, Utc};
 use onyx_kernel::ErrorCode;
+use onyx_kernel::{Failure, Outcome};
 use onyx_store::repo::login_failures::{self as rows, Key, EVERY_SOURCE};
 use onyx_store::Db;
 use std::net::IpAddr;
@@ -67,23 +67,21 @@ impl Scope {
         }
     }
 
-    fn account_locked(self, left: Duration) -> ApiError {
+    fn account_locked(self, left: Duration) -> Failure {
         match self {
-            Scope::User => ApiError::new(ErrorCode::AccountLockedUnlock).with("hours", hours(left)),
+            Scope::User => Failure::new(ErrorCode::AccountLockedUnlock).with("hours", hours(left)),
             Scope::Operator | Scope::Session => {
-                ApiError::new(ErrorCode::AccountLocked).with("minutes", minutes(left))
+                Failure::new(ErrorCode::AccountLocked).with("minutes", minutes(left))
             }
         }
     }
 
-    fn paused(self, left: Duration) -> ApiError {
+    fn paused(self, left: Duration) -> Failure {
         match self {
             Scope::User | Scope::Operator => {
-                ApiError::new(ErrorCode::LoginPaused).with("minutes", minutes(left))
+                Failure::new(ErrorCode::LoginPaused).with("minutes", minutes(left))
             }
-            Scope::Session => {
-                ApiError::new(ErrorCode::AccountLocked).with("minutes", minutes(left))
-            }
+            Scope::Session => Failure::new(ErrorCode::AccountLocked).with("minutes", minutes(left)),
         }
     }
 }
@@ -183,7 +181,7 @@ impl Attempt {
 
     /// Refuses while the account is locked or this source is paused,
     /// before any password is checked.
-    pub async fn refuse_if_locked(&mut self, db: &Db) -> ApiResult<()> {
+    pub async fn refuse_if_locked(&mut self, db: &Db) -> Outcome<()> {
         let now = Utc::now();
         let found = rows::find(
             db,
@@ -215,7 +213,7 @@ impl Attempt {
     /// Counts a wrong password and returns the answer: the account lock
     /// when this failure reached it, a pause when it earned one, else
     /// `wrong`.
-    pub async fn failed(&self, db: &Db, wrong: ErrorCode) -> ApiResult<ApiError> {
+    pub async fn failed(&self, db: &Db, wrong: ErrorCode) -> Outcome<Failure> {
         let now = Utc::now();
         prune_now_and_then(db, now).await;
         let window_after = now - Duration::hours(WINDOW_HOURS);
@@ -249,7 +247,7 @@ impl Attempt {
 
     /// A right password: this source's failures are forgotten (the count
     /// from every address is not: it measures an attack, not the owner).
-    pub async fn succeeded(&self, db: &Db) -> ApiResult<()> {
+    pub async fn succeeded(&self, db: &Db) -> Outcome<()> {
         if self.counted {
             rows::clear(db, self.key()).await?;
         }
@@ -258,7 +256,7 @@ impl Attempt {
 }
 
 /// When the user account is locked (from every address), until when.
-pub async fn user_locked_until(db: &Db, user_id: i64) -> ApiResult<Option<DateTime<Utc>>> {
+pub async fn user_locked_until(db: &Db, user_id: i64) -> Outcome<Option<DateTime<Utc>>> {
     let subject = account_subject(Scope::User, user_id);
     let now = Utc::now();
     let found = rows::find(db, rows::SCOPE_USER, &subject, &[EVERY_SOURCE]).await?;
@@ -270,7 +268,7 @@ pub async fn user_locked_until(db: &Db, user_id: i64) -> ApiResult<Option<DateTi
 
 /// The owner proved themselves with a code: the account lock and the
 /// failures from the owner's address go. Other addresses stay paused.
-pub async fn unlock_user(db: &Db, user_id: i64, ip: IpAddr) -> ApiResult<()> {
+pub async fn unlock_user(db: &Db, user_id: i64, ip: IpAddr) -> Outcome<()> {
     let subject = account_subject(Scope::User, user_id);
     let source = source_of(ip);
     for source in [EVERY_SOURCE, source.as_str()] {
@@ -363,4 +361,25 @@ mod tests {
         assert_eq!(hours(Duration::minutes(61)), 2);
         assert_eq!(hours(Duration::hours(24)), 24);
     }
+}
+
+/// Checks a password of the signed-in user `user_id` (login or fund
+/// password hash). Wrong ones are counted per user: a run of them pauses
+/// these checks (`-1012` with the wait), doubling each time, so a stolen
+/// session cannot guess the passwords; signing in is counted apart and
+/// stays open to the owner.
+pub async fn verify_in_session(
+    db: &Db,
+    user_id: i64,
+    hash: &str,
+    password: &str,
+    wrong: ErrorCode,
+) -> Outcome<()> {
+    let mut attempt = Attempt::in_session(user_id);
+    attempt.refuse_if_locked(db).await?;
+    if crate::credentials::verify_password(hash, password).await? {
+        attempt.succeeded(db).await?;
+        return Ok(());
+    }
+    Err(attempt.failed(db, wrong).await?)
 }

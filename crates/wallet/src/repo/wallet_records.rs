@@ -1,8 +1,9 @@
 //! What a user reads back about their money: the financial record (every
 //! posting touching one of their accounts) and their flash exchanges.
 
-use crate::entity::{exchange, ledger_account, ledger_posting};
+use crate::entity::exchange;
 use chrono::{DateTime, Utc};
+use onyx_store::entity::{ledger_account, ledger_posting};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, Set,

@@ -10,19 +10,22 @@
     )
 )]
 
-use super::texchange::exchange_coins;
-use crate::auth::CurrentUser;
-use crate::envelope::{ok, Envelope, Reply};
-use crate::error::ApiError;
-use crate::extract::ApiJson;
-use crate::state::AppState;
-use crate::wallet::quotes::USDT_SCALE;
-use crate::wallet::{asset, now_ms, parse_amount, usdt_price, Idempotency, IdempotencyKey, USDT};
+use super::exchange::exchange_coins;
+use crate::quotes::USDT_SCALE;
+use crate::WalletContext;
+use crate::{asset, now_ms, parse_amount, usdt_price, Idempotency, USDT};
+use axum::extract::FromRef;
 use axum::extract::State;
+use onyx_http::auth::CurrentUser;
+use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_http::error::ApiError;
+use onyx_http::extract::ApiJson;
+use onyx_http::IdempotencyKey;
 use onyx_kernel::ledger::{AccountId, Posting, PostingKind, PostingRef, Side, Wallet};
 use onyx_kernel::money::LEDGER_DP;
 use onyx_kernel::ErrorCode;
 use onyx_market::repo::catalogue;
+use onyx_platform::Context;
 use onyx_store::ledger::user_balances;
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde::{Deserialize, Serialize};
@@ -33,7 +36,12 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 /// Longest coin name a transfer accepts (the catalogue's own limit).
 const COIN_LEN_MAX: usize = 32;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+    WalletContext: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(asset_balance))
         .routes(routes!(transfer_funds))
@@ -78,7 +86,7 @@ pub struct AssetRow {
 #[utoipa::path(post, path = "/api/asset/assetBalance", tag = "asset",
     security(("satoken" = [])),
     responses((status = 200, body = Envelope<AssetBalance>)))]
-async fn asset_balance(State(state): State<AppState>, me: CurrentUser) -> Reply<AssetBalance> {
+async fn asset_balance(State(state): State<WalletContext>, me: CurrentUser) -> Reply<AssetBalance> {
     let enabled: Vec<String> = catalogue::enabled_coins(&state.db)
         .await?
         .iter()
@@ -180,7 +188,7 @@ fn wallet(raw: &str) -> Result<Wallet, ApiError> {
     responses((status = 200, body = Envelope<TransferResult>,
         description = "-4040 same wallet, -4041 unknown wallet, -4001 shortfall, -11 not a plain decimal, -4003 more than 8 decimals, -4005 too large")))]
 async fn transfer_funds(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     me: CurrentUser,
     key: IdempotencyKey,
     ApiJson(req): ApiJson<TransferRequest>,
@@ -252,7 +260,7 @@ pub struct CurrencyItem {
     security(("satoken" = [])),
     responses((status = 200, body = Envelope<Vec<CurrencyItem>>)))]
 async fn get_app_currency_list(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     _me: CurrentUser,
 ) -> Reply<Vec<CurrencyItem>> {
     let coins = exchange_coins(&state).await?;

@@ -16,22 +16,26 @@
 //! user has at most [`CLAIMS_PENDING_MAX`] claims waiting and files at most
 //! 10 an hour.
 
-use crate::auth::CurrentUser;
-use crate::envelope::{ok, Envelope, Page, Reply};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ApiJson, ApiQuery};
-use crate::files::FILE_URL_PREFIX;
-use crate::limits::Action;
-use crate::routes::admin::{filter, page};
-use crate::state::AppState;
-use crate::wallet::{asset, parse_amount, Idempotency, IdempotencyKey};
+use crate::deposit_rules::{normalize_tx_hash, SCALE_MAX};
+use crate::entity::{deposit, deposit_bonus_rule};
+use crate::repo::deposits;
+use crate::WalletContext;
+use crate::{asset, parse_amount, Idempotency};
+use axum::extract::FromRef;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
+use onyx_http::admin::{filter, page};
+use onyx_http::auth::CurrentUser;
+use onyx_http::envelope::{ok, Envelope, Page, Reply};
+use onyx_http::error::{ApiError, ApiResult};
+use onyx_http::extract::{ApiJson, ApiQuery};
+use onyx_http::IdempotencyKey;
 use onyx_kernel::address::Network;
-use onyx_kernel::deposit::{normalize_tx_hash, SCALE_MAX};
 use onyx_kernel::ErrorCode;
-use onyx_store::entity::{deposit, deposit_bonus_rule};
-use onyx_store::repo::{deposits, files, settings};
+use onyx_platform::files::FILE_URL_PREFIX;
+use onyx_platform::limits::Action;
+use onyx_platform::Context;
+use onyx_store::repo::{files, settings};
 use rust_decimal::Decimal;
 use sea_orm::ConnectionTrait;
 use serde::{Deserialize, Serialize};
@@ -41,7 +45,12 @@ use std::str::FromStr;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+    WalletContext: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(get_address))
         .routes(routes!(pay_address))
@@ -192,7 +201,7 @@ pub struct DepositTarget {
 /// The user's derived address when it is already stored and current: the
 /// common case, answered without waiting for the ledger gate.
 async fn stored_target(
-    state: &AppState,
+    state: &WalletContext,
     db: &impl ConnectionTrait,
     user_id: i64,
     ch: &RechargeChannel,
@@ -218,7 +227,7 @@ async fn stored_target(
 /// use. Runs inside the ledger transaction, whose gate serialises index
 /// allocation.
 pub async fn resolve_target(
-    state: &AppState,
+    state: &WalletContext,
     db: &impl ConnectionTrait,
     user_id: i64,
     ch: &RechargeChannel,
@@ -294,7 +303,7 @@ pub struct DepositAddress {
     params(AddressQuery), security(("satoken" = [])),
     responses((status = 200, body = Envelope<DepositAddress>)))]
 async fn get_address(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<AddressQuery>,
 ) -> Reply<DepositAddress> {
@@ -342,7 +351,7 @@ pub struct PayRequest {
     params(("Idempotency-Key" = Option<String>, Header)),
     responses((status = 200, body = Envelope<DepositView>)))]
 async fn pay_address(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     me: CurrentUser,
     key: IdempotencyKey,
     ApiJson(req): ApiJson<PayRequest>,
@@ -353,7 +362,7 @@ async fn pay_address(
 /// Checks and records a claim: what `payAddress` does, and how the demo
 /// seed deposits for its user.
 pub async fn claim(
-    state: &AppState,
+    state: &WalletContext,
     user_id: i64,
     key: IdempotencyKey,
     req: PayRequest,
@@ -465,7 +474,7 @@ pub fn is_contested(row: &deposit::Model, rivals: &[deposit::Model]) -> bool {
 
 /// The screenshot as its canonical URL, checked to be the caller's upload.
 async fn screenshot(
-    state: &AppState,
+    state: &WalletContext,
     user_id: i64,
     raw: Option<&str>,
 ) -> ApiResult<Option<String>> {
@@ -498,7 +507,7 @@ pub struct ListQuery {
     params(ListQuery), security(("satoken" = [])),
     responses((status = 200, body = Envelope<Page<DepositView>>)))]
 async fn list(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<ListQuery>,
 ) -> Reply<Page<DepositView>> {
@@ -552,7 +561,7 @@ pub struct BonusRecord {
     params(PageOnly), security(("satoken" = [])),
     responses((status = 200, body = Envelope<Page<BonusRecord>>)))]
 async fn bonus_list(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<PageOnly>,
 ) -> Reply<Page<BonusRecord>> {
@@ -601,7 +610,7 @@ impl From<deposit_bonus_rule::Model> for PublicBonusRule {
     security(("satoken" = [])),
     responses((status = 200, body = Envelope<Vec<PublicBonusRule>>)))]
 async fn bonus_rules(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     _me: CurrentUser,
 ) -> Reply<Vec<PublicBonusRule>> {
     let rules = deposits::enabled_rules(&state.db, None).await?;

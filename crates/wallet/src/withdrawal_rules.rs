@@ -61,8 +61,8 @@
     )
 )]
 
-use crate::money::Amount;
 use chrono::{DateTime, FixedOffset, NaiveTime, Timelike, Utc};
+use onyx_kernel::money::Amount;
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde_json::Value;
 
@@ -692,7 +692,7 @@ mod tests {
 
     #[test]
     fn the_built_in_defaults_parse_and_quote() {
-        let d = crate::settings::defaults();
+        let d = onyx_kernel::settings::defaults();
         let rules = WithdrawalRules::from_settings(
             &d["WITHDRAWAL_SETTING"],
             &d["WITHDRAWAL_CHANNEL_SETTING"],

@@ -1,4 +1,4 @@
-//! Withdrawal glue between the pure rules (`onyx_kernel::withdrawal_rules`)
+//! Withdrawal glue between the pure rules (`crate::withdrawal_rules`)
 //! and the store: the settings as rules, the platform day, the coin's
 //! precision, the user's KYC tier, and each refusal as its coded error.
 //!
@@ -9,9 +9,9 @@
 //! statement of how finely the coin is handled); a coin without a spot pair
 //! falls back to 8 digits (one satoshi for BTC).
 
-use crate::error::{ApiError, ApiResult};
+use crate::withdrawal_rules::{self, KycTier, Refusal, WithdrawalRules};
 use chrono::{DateTime, Duration, FixedOffset, NaiveTime, Utc};
-use onyx_kernel::withdrawal_rules::{self, KycTier, Refusal, WithdrawalRules};
+use onyx_http::error::{ApiError, ApiResult};
 use onyx_kernel::ErrorCode;
 use onyx_market::repo::catalogue;
 use onyx_store::repo::{kyc, settings};
@@ -162,10 +162,10 @@ pub fn refusal_error(refusal: &Refusal) -> ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::withdrawal_rules::ProofFailure;
     use chrono::TimeZone;
     use onyx_kernel::i18n;
     use onyx_kernel::money::Amount;
-    use onyx_kernel::withdrawal_rules::ProofFailure;
 
     fn amt(s: &str) -> Amount {
         Amount::parse(s).unwrap()

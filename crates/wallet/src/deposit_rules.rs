@@ -11,14 +11,14 @@
     )
 )]
 
-use crate::address::Network;
-use crate::money::Amount;
-use crate::ErrorCode;
+use onyx_kernel::address::Network;
+use onyx_kernel::money::Amount;
+use onyx_kernel::ErrorCode;
 use rust_decimal::{Decimal, RoundingStrategy};
 
 /// Decimals a deposit amount and a bonus may have: the ledger's precision
 /// for every coin Onyx lists.
-pub const SCALE_MAX: u32 = crate::money::LEDGER_DP;
+pub const SCALE_MAX: u32 = onyx_kernel::money::LEDGER_DP;
 
 /// The claimed transaction hash in its stored form, or
 /// `DepositTxHashInvalid`. Hashes are compared lower-case, so the same

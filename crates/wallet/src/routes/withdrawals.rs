@@ -25,27 +25,31 @@
     )
 )]
 
-use crate::auth::CurrentUser;
-use crate::codes;
-use crate::envelope::{ok, Envelope, Page, Reply};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ApiQuery, ClientIp};
-use crate::routes::user::verify_under_lockout;
-use crate::state::AppState;
-use crate::wallet::withdraw::{self as rules, Settings};
-use crate::wallet::{self, Idempotency, IdempotencyKey};
+use crate as wallet;
+use crate::entity::withdrawal;
+use crate::repo::withdrawals;
+use crate::withdraw::{self as rules, Settings};
+use crate::withdrawal_rules::{
+    evaluate, Proof, ProofFailure, Quote, Refusal, WithdrawalChannel, WithdrawalRequest,
+};
+use crate::Idempotency;
+use crate::WalletContext;
+use axum::extract::FromRef;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
+use onyx_http::auth::CurrentUser;
+use onyx_http::envelope::{ok, Envelope, Page, Reply};
+use onyx_http::error::{ApiError, ApiResult};
+use onyx_http::extract::{ApiQuery, ClientIp};
+use onyx_http::IdempotencyKey;
 use onyx_kernel::address::{self, Network};
 use onyx_kernel::identity::CodePurpose;
 use onyx_kernel::ledger::{AccountId, Posting, PostingKind, PostingRef, Side, Wallet};
 use onyx_kernel::money::Amount;
-use onyx_kernel::withdrawal_rules::{
-    evaluate, Proof, ProofFailure, Quote, Refusal, WithdrawalChannel, WithdrawalRequest,
-};
 use onyx_kernel::ErrorCode;
-use onyx_store::entity::withdrawal;
-use onyx_store::repo::{codes as code_rows, withdraw_addresses, withdrawals};
+use onyx_platform::codes;
+use onyx_platform::Context;
+use onyx_store::repo::{codes as code_rows, withdraw_addresses};
 use rust_decimal::RoundingStrategy;
 use sea_orm::ConnectionTrait;
 use serde::{Deserialize, Serialize};
@@ -57,7 +61,12 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 /// Digits a USDT valuation is rounded up to.
 const USDT_VALUE_DP: u32 = 8;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+    WalletContext: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(coin_list))
         .routes(routes!(quote))
@@ -254,7 +263,7 @@ async fn today(db: &impl ConnectionTrait, s: &Settings, user_id: i64) -> ApiResu
 
 /// `amount` of `coin` in USDT at the fresh index price, rounded up; `None`
 /// without a fresh price.
-fn value_in_usdt(state: &AppState, coin: &str, amount: Amount) -> Option<Amount> {
+fn value_in_usdt(state: &WalletContext, coin: &str, amount: Amount) -> Option<Amount> {
     let price = wallet::usdt_price(state, coin)?;
     let value = amount.as_decimal().checked_mul(price)?;
     Amount::from_decimal(
@@ -282,7 +291,7 @@ fn amount(text: &str, scale_dp: u32) -> ApiResult<Amount> {
 #[utoipa::path(post, path = "/api/common/getWithDrawCoinList", tag = "withdraw",
     security(("satoken" = [])),
     responses((status = 200, body = Envelope<Vec<ChannelView>>)))]
-async fn coin_list(State(state): State<AppState>, me: CurrentUser) -> Reply<Vec<ChannelView>> {
+async fn coin_list(State(state): State<WalletContext>, me: CurrentUser) -> Reply<Vec<ChannelView>> {
     let s = rules::settings(&state.db).await?;
     let (count, usdt_today) = today(&state.db, &s, me.id()).await?;
     let tier = rules::kyc_tier(&state.db, me.id()).await?;
@@ -368,7 +377,7 @@ pub struct QuoteQuery {
     security(("satoken" = [])), params(QuoteQuery),
     responses((status = 200, body = Envelope<QuoteView>)))]
 async fn quote(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<QuoteQuery>,
 ) -> Reply<QuoteView> {
@@ -430,7 +439,7 @@ struct SubmitFingerprint<'a> {
     security(("satoken" = [])), params(SubmitQuery),
     responses((status = 200, body = Envelope<WithdrawalView>)))]
 async fn submit(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     ClientIp(ip): ClientIp,
     me: CurrentUser,
     key: IdempotencyKey,
@@ -567,7 +576,7 @@ async fn submit(
 /// The fund password as a proof; a locked account is refused outright.
 /// An account without a fund password cannot match one.
 async fn trade_password_proof(
-    state: &AppState,
+    state: &WalletContext,
     me: &CurrentUser,
     given: Option<&str>,
 ) -> ApiResult<Proof> {
@@ -577,9 +586,9 @@ async fn trade_password_proof(
     let Some(hash) = &me.user.trade_password_hash else {
         return Ok(Proof::Wrong);
     };
-    match verify_under_lockout(
-        state,
-        &me.user,
+    match onyx_platform::lockout::verify_in_session(
+        &state.db,
+        me.user.id,
         hash,
         given,
         ErrorCode::WithdrawTradePassword,
@@ -588,7 +597,7 @@ async fn trade_password_proof(
     {
         Ok(()) => Ok(Proof::Matched),
         Err(e) if e.code == ErrorCode::WithdrawTradePassword => Ok(Proof::Wrong),
-        Err(e) => Err(e),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -596,7 +605,7 @@ async fn trade_password_proof(
 /// The target is the one holding an unused code for this user (email
 /// first), so a code sent either way works.
 async fn code_proof(
-    state: &AppState,
+    state: &WalletContext,
     ip: IpAddr,
     me: &CurrentUser,
     given: Option<&str>,
@@ -654,7 +663,7 @@ pub struct ListQuery {
     security(("satoken" = [])), params(ListQuery),
     responses((status = 200, body = Envelope<Page<WithdrawalView>>)))]
 async fn list(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<ListQuery>,
 ) -> Reply<Page<WithdrawalView>> {
@@ -662,7 +671,7 @@ async fn list(
     if status.is_some_and(|s| !withdrawals::STATUSES.contains(&s)) {
         return Err(ApiError::invalid("status"));
     }
-    let (index, size) = crate::envelope::PageQuery {
+    let (index, size) = onyx_http::envelope::PageQuery {
         page_num: q.page_num,
         page_size: q.page_size,
     }
@@ -687,7 +696,7 @@ pub struct StatusQuery {
     security(("satoken" = [])), params(StatusQuery),
     responses((status = 200, body = Envelope<Option<StatusView>>)))]
 async fn status(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<StatusQuery>,
 ) -> Reply<Option<StatusView>> {

@@ -4,25 +4,27 @@
 //! status change, the user's message and the audit row, and re-reads the
 //! status inside it, so a request is decided once.
 
-use super::auth::{CurrentAdmin, Permission};
-use super::notice;
-use super::{filter, page};
-use crate::audit;
-use crate::envelope::{ok, Envelope, Page, Reply};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ApiJson, ApiQuery};
-use crate::routes::withdraw::WithdrawalView;
-use crate::state::AppState;
-use crate::wallet;
+use crate as wallet;
+use crate::entity::withdrawal;
+use crate::repo::withdrawals::{self, STATUS_APPROVED, STATUS_PENDING, STATUS_REJECTED};
+use crate::routes::withdrawals::WithdrawalView;
+use crate::WalletContext;
+use axum::extract::FromRef;
 use axum::extract::{Path, State};
+use onyx_http::admin::{filter, page};
+use onyx_http::auth::{CurrentAdmin, Permission};
+use onyx_http::envelope::{ok, Envelope, Page, Reply};
+use onyx_http::error::{ApiError, ApiResult};
+use onyx_http::extract::{ApiJson, ApiQuery};
 use onyx_kernel::ledger::{
     AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount, Wallet,
 };
 use onyx_kernel::money::Amount;
 use onyx_kernel::{i18n, ErrorCode};
-use onyx_store::entity::withdrawal;
+use onyx_platform::audit;
+use onyx_platform::notice;
+use onyx_platform::Context;
 use onyx_store::repo::messages;
-use onyx_store::repo::withdrawals::{self, STATUS_APPROVED, STATUS_PENDING, STATUS_REJECTED};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
@@ -31,7 +33,12 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 /// Longest transaction hash accepted; real ones are 64 to 66 characters.
 const TX_HASH_CHARS_MAX: usize = 128;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+    WalletContext: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(queue))
         .routes(routes!(approve))
@@ -71,7 +78,7 @@ pub struct QueueQuery {
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<AdminWithdrawal>>)))]
 async fn queue(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     me: CurrentAdmin,
     ApiQuery(q): ApiQuery<QueueQuery>,
 ) -> Reply<Page<AdminWithdrawal>> {
@@ -112,7 +119,7 @@ pub struct RejectBody {
     params(("id" = i64, Path)), request_body = ApproveBody, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<AdminWithdrawal>)))]
 async fn approve(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     me: CurrentAdmin,
     Path(id): Path<i64>,
     ApiJson(body): ApiJson<ApproveBody>,
@@ -137,7 +144,7 @@ async fn approve(
     params(("id" = i64, Path)), request_body = RejectBody, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<AdminWithdrawal>)))]
 async fn reject(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     me: CurrentAdmin,
     Path(id): Path<i64>,
     ApiJson(body): ApiJson<RejectBody>,
@@ -157,7 +164,7 @@ fn stored(text: &str) -> ApiResult<Amount> {
 }
 
 async fn decide(
-    state: &AppState,
+    state: &WalletContext,
     me: &CurrentAdmin,
     id: i64,
     outcome: Outcome<'_>,

@@ -2,23 +2,30 @@
 //! accounts, straight from the ledger, so the record and the balances can
 //! never disagree.
 
-use crate::auth::CurrentUser;
-use crate::envelope::{ok, Envelope, Page, PageQuery, Reply};
-use crate::error::ApiError;
-use crate::extract::ApiQuery;
-use crate::state::AppState;
-use crate::wallet::asset;
+use crate::asset;
+use crate::repo::wallet_records::{self, RecordFilter, RecordRow};
+use crate::WalletContext;
+use axum::extract::FromRef;
 use axum::extract::State;
 use chrono::{DateTime, TimeZone, Utc};
+use onyx_http::auth::CurrentUser;
+use onyx_http::envelope::{ok, Envelope, Page, PageQuery, Reply};
+use onyx_http::error::ApiError;
+use onyx_http::extract::ApiQuery;
 use onyx_kernel::ledger::PostingKind;
+use onyx_platform::Context;
 use onyx_store::entity::ledger_account;
-use onyx_store::repo::wallet_records::{self, RecordFilter, RecordRow};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+    WalletContext: FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(financial))
 }
 
@@ -107,7 +114,7 @@ fn time(ms: i64, field: &'static str) -> Result<DateTime<Utc>, ApiError> {
     params(RecordQuery), security(("satoken" = [])),
     responses((status = 200, body = Envelope<Page<RecordEntry>>)))]
 async fn financial(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<RecordQuery>,
 ) -> Reply<Page<RecordEntry>> {

@@ -9,25 +9,29 @@
 //! once. The ledger transaction re-reads the transfer's claims under the
 //! gate, and a partial unique index on confirmed claims backs it up.
 
-use super::auth::{CurrentAdmin, Permission};
-use super::{filter, notice, page, ReasonBody};
-use crate::audit;
-use crate::envelope::{ok, Envelope, Page, Reply};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ApiJson, ApiQuery};
-use crate::routes::recharge::{self, DepositView};
-use crate::state::AppState;
-use crate::wallet::{asset, now_ms};
+use crate::deposit_rules::{best_bonus, BonusRule, SCALE_MAX};
+use crate::entity::{deposit, deposit_bonus_rule};
+use crate::repo::deposits;
+use crate::routes::deposits::{self as recharge, DepositView};
+use crate::WalletContext;
+use crate::{asset, now_ms};
+use axum::extract::FromRef;
 use axum::extract::{Path, State};
 use chrono::{DateTime, Utc};
-use onyx_kernel::deposit::{best_bonus, BonusRule, SCALE_MAX};
+use onyx_http::admin::{filter, page, ReasonBody};
+use onyx_http::auth::{CurrentAdmin, Permission};
+use onyx_http::envelope::{ok, Envelope, Page, Reply};
+use onyx_http::error::{ApiError, ApiResult};
+use onyx_http::extract::{ApiJson, ApiQuery};
 use onyx_kernel::ledger::{
     AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount, Wallet,
 };
 use onyx_kernel::money::Amount;
 use onyx_kernel::{i18n, ErrorCode};
-use onyx_store::entity::{deposit, deposit_bonus_rule};
-use onyx_store::repo::{deposits, messages};
+use onyx_platform::audit;
+use onyx_platform::notice;
+use onyx_platform::Context;
+use onyx_store::repo::messages;
 use rust_decimal::Decimal;
 use sea_orm::{SqlErr, TransactionTrait};
 use serde::{Deserialize, Serialize};
@@ -36,7 +40,12 @@ use std::str::FromStr;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+    WalletContext: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(queue))
         .routes(routes!(detail))
@@ -136,7 +145,7 @@ pub struct DepositQuery {
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<AdminDeposit>>)))]
 async fn queue(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     me: CurrentAdmin,
     ApiQuery(q): ApiQuery<DepositQuery>,
 ) -> Reply<Page<AdminDeposit>> {
@@ -158,7 +167,7 @@ async fn queue(
     params(("id" = i64, Path)), security(("adminToken" = [])),
     responses((status = 200, body = Envelope<AdminDeposit>)))]
 async fn detail(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     me: CurrentAdmin,
     Path(id): Path<i64>,
 ) -> Reply<AdminDeposit> {
@@ -183,7 +192,7 @@ async fn one_with_rivals(
     params(("id" = i64, Path)), request_body = ReasonBody, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<AdminDeposit>)))]
 async fn confirm_call(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     me: CurrentAdmin,
     Path(id): Path<i64>,
     ApiJson(body): ApiJson<ReasonBody>,
@@ -196,7 +205,7 @@ async fn confirm_call(
     params(("id" = i64, Path)), request_body = ReasonBody, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<AdminDeposit>)))]
 async fn reject_call(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     me: CurrentAdmin,
     Path(id): Path<i64>,
     ApiJson(body): ApiJson<ReasonBody>,
@@ -229,7 +238,7 @@ fn bonus_rules(rows: &[deposit_bonus_rule::Model]) -> Vec<(i64, BonusRule)> {
 /// seed's. Two confirmations racing each other credit once: the ledger
 /// gate admits one at a time and the status is re-read inside it.
 pub async fn confirm(
-    state: &AppState,
+    state: &WalletContext,
     me: &CurrentAdmin,
     id: i64,
     raw_reason: &str,
@@ -358,7 +367,7 @@ pub async fn confirm(
 /// Rejects claim `id`; nothing is posted. Under the ledger gate too, so a
 /// rejection cannot slip in while a confirmation of the same claim runs.
 pub async fn reject(
-    state: &AppState,
+    state: &WalletContext,
     me: &CurrentAdmin,
     id: i64,
     raw_reason: &str,
@@ -521,7 +530,7 @@ fn rule_json(r: &deposit_bonus_rule::Model) -> serde_json::Value {
 #[utoipa::path(get, path = "/api/admin/depositBonusRules", tag = "admin",
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Vec<RuleView>>)))]
-async fn list_rules(State(state): State<AppState>, me: CurrentAdmin) -> Reply<Vec<RuleView>> {
+async fn list_rules(State(state): State<WalletContext>, me: CurrentAdmin) -> Reply<Vec<RuleView>> {
     me.require(Permission::ReviewFunds)?;
     let rules = deposits::rules(&state.db).await?;
     ok(rules.into_iter().map(RuleView::from).collect())
@@ -532,7 +541,7 @@ async fn list_rules(State(state): State<AppState>, me: CurrentAdmin) -> Reply<Ve
     request_body = RuleBody, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<RuleView>)))]
 async fn create_rule(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     me: CurrentAdmin,
     ApiJson(body): ApiJson<RuleBody>,
 ) -> Reply<RuleView> {
@@ -560,7 +569,7 @@ async fn create_rule(
     params(("id" = i64, Path)), request_body = RuleBody, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<RuleView>)))]
 async fn update_rule(
-    State(state): State<AppState>,
+    State(state): State<WalletContext>,
     me: CurrentAdmin,
     Path(id): Path<i64>,
     ApiJson(body): ApiJson<RuleBody>,

@@ -1,0 +1,8 @@
+//! The wallet's tables: deposit claims, addresses and bonus rules,
+//! withdrawals, flash exchanges.
+
+pub mod deposit;
+pub mod deposit_address;
+pub mod deposit_bonus_rule;
+pub mod exchange;
+pub mod withdrawal;

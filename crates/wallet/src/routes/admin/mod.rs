@@ -1,0 +1,4 @@
+//! The operators' deposit and withdrawal queues.
+
+pub mod deposits;
+pub mod withdrawals;
