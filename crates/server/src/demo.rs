@@ -57,8 +57,8 @@ pub async fn seed_if_empty(state: &AppState) -> anyhow::Result<bool> {
         },
     )
     .await?;
-    onyx_store::demo::seed_content(db).await?;
-    onyx_store::demo::send_welcome(db, demo_user.id, "en").await?;
+    onyx_content::demo::seed_content(db).await?;
+    onyx_content::demo::send_welcome(db, demo_user.id, "en").await?;
     crate::operators::create(db, DEMO_OPERATOR, DEMO_OPERATOR_PASSWORD, "owner").await?;
 
     // Open primary verification so the whole KYC flow can be tried.

@@ -3,7 +3,6 @@
 //! both databases; SQL is built by sea-query for the backend in use.
 
 pub mod decimal_text;
-pub mod demo;
 pub mod entity;
 pub mod ledger;
 pub mod migration;

@@ -6,23 +6,16 @@ use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 
 pub mod admin;
-pub mod content;
 pub mod dev_mailbox;
-pub mod help;
-pub mod messages;
-pub mod settings;
 pub mod upload;
 pub mod user;
 
 pub fn api() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .merge(settings::router())
+        .merge(onyx_content::routes::router())
         .merge(user::router())
         .merge(upload::router())
-        .merge(content::router())
-        .merge(help::router())
         .merge(onyx_market::routes::router())
-        .merge(messages::router())
         .merge(admin::router())
         .merge(onyx_spot::routes::router())
         .merge(onyx_wallet::routes::router())

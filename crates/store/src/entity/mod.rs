@@ -3,8 +3,6 @@
 pub mod admin;
 pub mod admin_session;
 pub mod audit_entry;
-pub mod content_item;
-pub mod content_translation;
 pub mod file;
 pub mod idempotency_key;
 pub mod kyc_submission;
@@ -12,7 +10,6 @@ pub mod ledger_account;
 pub mod ledger_posting;
 pub mod ledger_transaction;
 pub mod login_failure;
-pub mod message;
 pub mod outbox;
 pub mod server_secret;
 pub mod session;

@@ -6,11 +6,8 @@ use utoipa_axum::router::OpenApiRouter;
 
 pub mod audit;
 pub mod auth;
-pub mod content;
 pub mod kyc;
-pub mod messages;
 pub mod outbox;
-pub mod settings;
 pub mod users;
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -18,9 +15,6 @@ pub fn router() -> OpenApiRouter<AppState> {
         .merge(auth::router())
         .merge(users::router())
         .merge(kyc::router())
-        .merge(settings::router())
-        .merge(content::router())
-        .merge(messages::router())
         .merge(outbox::router())
         .merge(audit::router())
 }

@@ -6,7 +6,7 @@ use onyx_testkit::common;
 
 use admin_common::*;
 use common::TestApp;
-use onyx_store::repo::messages;
+use onyx_content::repo::messages;
 use serde_json::json;
 
 /// Creates a published item through the operator API; returns its id.
@@ -328,16 +328,18 @@ async fn demo_seed_has_content_and_a_welcome_message_and_is_not_seeded_twice() {
     assert_eq!(inbox["total"], 2);
     assert_eq!(inbox["unread"], 2);
 
-    let items = onyx_store::repo::content::count(&app.state.db)
+    let items = onyx_content::repo::content::count(&app.state.db)
         .await
         .unwrap();
     assert!(!onyx_server::demo::seed_if_empty(&app.state).await.unwrap());
     assert_eq!(
-        onyx_store::demo::seed_content(&app.state.db).await.unwrap(),
+        onyx_content::demo::seed_content(&app.state.db)
+            .await
+            .unwrap(),
         0
     );
     assert_eq!(
-        onyx_store::repo::content::count(&app.state.db)
+        onyx_content::repo::content::count(&app.state.db)
             .await
             .unwrap(),
         items

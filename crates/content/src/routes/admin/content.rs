@@ -1,18 +1,19 @@
 //! Operators on content: notices, rules, help categories and articles, with
 //! one translation per language. Operator HTML is sanitized on the way in.
 
-use super::auth::{CurrentAdmin, Permission};
-use super::ReasonBody;
-use crate::audit;
-use crate::envelope::{ok, Envelope, Reply};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ApiJson, ApiQuery};
-use crate::state::AppState;
+use crate::entity::content_item;
+use crate::repo::content::{self, ItemFields, TranslationFields};
+use axum::extract::FromRef;
 use axum::extract::{Path, State};
 use chrono::{DateTime, Utc};
+use onyx_http::admin::ReasonBody;
+use onyx_http::auth::{CurrentAdmin, Permission};
+use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_http::error::{ApiError, ApiResult};
+use onyx_http::extract::{ApiJson, ApiQuery};
 use onyx_kernel::{i18n, ErrorCode};
-use onyx_store::entity::content_item;
-use onyx_store::repo::content::{self, ItemFields, TranslationFields};
+use onyx_platform::audit;
+use onyx_platform::Context;
 use sea_orm::{ConnectionTrait, TransactionTrait};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -25,7 +26,11 @@ pub const KEY_CHARS_MAX: usize = 64;
 pub const TITLE_CHARS_MAX: usize = 200;
 pub const CONTENT_BYTES_MAX: usize = 48 * 1024;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(list, create))
         .routes(routes!(update, delete))
@@ -113,12 +118,12 @@ fn yes() -> bool {
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Vec<ContentRow>>)))]
 async fn list(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     ApiQuery(q): ApiQuery<KindQuery>,
 ) -> Reply<Vec<ContentRow>> {
     me.require(Permission::EditContent)?;
-    let kind = super::filter(&q.kind);
+    let kind = onyx_http::admin::filter(&q.kind);
     if let Some(k) = kind {
         if !content::KINDS.contains(&k) {
             return Err(ApiError::invalid("kind"));
@@ -239,7 +244,7 @@ fn summary(fields: &ItemFields, texts: &[TranslationFields]) -> serde_json::Valu
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<ContentRow>)))]
 async fn create(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     ApiJson(body): ApiJson<ContentBody>,
 ) -> Reply<ContentRow> {
@@ -274,7 +279,7 @@ async fn create(
     params(("id" = i64, Path)), request_body = ContentBody, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<ContentRow>)))]
 async fn update(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     Path(id): Path<i64>,
     ApiJson(body): ApiJson<ContentBody>,
@@ -317,7 +322,7 @@ async fn update(
     params(("id" = i64, Path)), request_body = ReasonBody, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Option<String>>, description = "data is null")))]
 async fn delete(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     Path(id): Path<i64>,
     ApiJson(body): ApiJson<ReasonBody>,

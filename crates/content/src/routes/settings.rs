@@ -1,14 +1,19 @@
 //! The settings object (spec section 3) and the language list.
 
-use crate::envelope::{ok, Envelope, Reply};
-use crate::state::AppState;
+use axum::extract::FromRef;
 use axum::extract::State;
+use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_platform::Context;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(get_all_setting))
         .routes(routes!(languages))
@@ -18,7 +23,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// operator's edits laid over the built-in defaults.
 #[utoipa::path(get, path = "/api/common/getAllSetting", tag = "common",
     responses((status = 200, body = Envelope<Value>, description = "object keyed by setting name")))]
-async fn get_all_setting(State(state): State<AppState>) -> Reply<Map<String, Value>> {
+async fn get_all_setting(State(state): State<Context>) -> Reply<Map<String, Value>> {
     ok(onyx_store::repo::settings::all(&state.db).await?)
 }
 
@@ -47,7 +52,7 @@ pub struct Language {
 /// The language list (`t_app_language`), enabled entries in display order.
 #[utoipa::path(get, path = "/api/common/languages", tag = "common",
     responses((status = 200, body = Envelope<Vec<Language>>)))]
-async fn languages(State(state): State<AppState>) -> Reply<Vec<Language>> {
+async fn languages(State(state): State<Context>) -> Reply<Vec<Language>> {
     let list = onyx_store::repo::settings::get(&state.db, "t_app_language").await?;
     let mut items: Vec<Language> = serde_json::from_value::<Vec<Language>>(list)
         .unwrap_or_default()

@@ -1,15 +1,17 @@
 //! Operators writing to one user's message centre.
 
-use super::auth::{CurrentAdmin, Permission};
 use super::content::sanitize_html;
-use crate::audit;
-use crate::envelope::{ok, Envelope, Reply};
-use crate::error::ApiError;
-use crate::extract::ApiJson;
-use crate::state::AppState;
+use crate::repo::messages;
+use axum::extract::FromRef;
 use axum::extract::State;
+use onyx_http::auth::{CurrentAdmin, Permission};
+use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_http::error::ApiError;
+use onyx_http::extract::ApiJson;
 use onyx_kernel::ErrorCode;
-use onyx_store::repo::{admin_queries, messages};
+use onyx_platform::audit;
+use onyx_platform::Context;
+use onyx_store::repo::admin_queries;
 use sea_orm::TransactionTrait;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -18,7 +20,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub const TITLE_CHARS_MAX: usize = 200;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(send))
 }
 
@@ -43,7 +49,7 @@ pub struct Sent {
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Sent>)))]
 async fn send(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     ApiJson(body): ApiJson<SendBody>,
 ) -> Reply<Sent> {

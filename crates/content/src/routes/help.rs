@@ -1,17 +1,22 @@
 //! The help centre: categories with their articles, and one article.
 
-use crate::envelope::{ok, Envelope, Reply};
-use crate::extract::ApiQuery;
-use crate::lang;
-use crate::state::AppState;
+use crate::repo::content;
+use axum::extract::FromRef;
 use axum::extract::State;
+use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_http::extract::ApiQuery;
+use onyx_http::lang;
 use onyx_kernel::ErrorCode;
-use onyx_store::repo::content;
+use onyx_platform::Context;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(list))
         .routes(routes!(detail))
@@ -33,7 +38,7 @@ pub struct HelpCategory {
 /// Published categories in order, each with its published articles.
 #[utoipa::path(get, path = "/api/help/list", tag = "content",
     responses((status = 200, body = Envelope<Vec<HelpCategory>>)))]
-async fn list(State(state): State<AppState>) -> Reply<Vec<HelpCategory>> {
+async fn list(State(state): State<Context>) -> Reply<Vec<HelpCategory>> {
     let db = &state.db;
     let lang = lang::current();
     let categories = content::published(db, content::KIND_HELP_CATEGORY, None, None).await?;
@@ -76,7 +81,7 @@ pub struct HelpDetail {
 #[utoipa::path(get, path = "/api/help/detail", tag = "content", params(DetailQuery),
     responses((status = 200, body = Envelope<HelpDetail>)))]
 async fn detail(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     ApiQuery(q): ApiQuery<DetailQuery>,
 ) -> Reply<HelpDetail> {
     let db = &state.db;

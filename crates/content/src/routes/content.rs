@@ -1,21 +1,26 @@
 //! Public notices and rules (about, terms, privacy), in the caller's
 //! language with English as the fallback per item.
 
-use crate::envelope::{ok, Envelope, Reply};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::ApiQuery;
-use crate::lang;
-use crate::state::AppState;
+use crate::repo::content;
+use axum::extract::FromRef;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
-use onyx_store::repo::content;
+use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_http::error::{ApiError, ApiResult};
+use onyx_http::extract::ApiQuery;
+use onyx_http::lang;
+use onyx_platform::Context;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub const KEY_CHARS_MAX: usize = 64;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(notice_list))
         .routes(routes!(rules_list))
@@ -60,7 +65,7 @@ pub struct NoticeRow {
 #[utoipa::path(get, path = "/api/notice/list", tag = "content", params(NoticeQuery),
     responses((status = 200, body = Envelope<Vec<NoticeRow>>)))]
 async fn notice_list(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     ApiQuery(q): ApiQuery<NoticeQuery>,
 ) -> Reply<Vec<NoticeRow>> {
     let key = key_param(&q.key, "key")?;
@@ -102,7 +107,7 @@ pub struct RuleRow {
 #[utoipa::path(get, path = "/api/option/rules/list", tag = "content", params(RulesQuery),
     responses((status = 200, body = Envelope<Vec<RuleRow>>)))]
 async fn rules_list(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     ApiQuery(q): ApiQuery<RulesQuery>,
 ) -> Reply<Vec<RuleRow>> {
     let key = key_param(&q.key, "key")?;

@@ -1,14 +1,15 @@
 //! The signed-in user's message centre.
 
-use crate::auth::CurrentUser;
-use crate::envelope::{ok, Envelope, PageQuery, Reply};
-use crate::extract::ApiQuery;
-use crate::state::AppState;
+use crate::entity::message;
+use crate::repo::messages;
+use axum::extract::FromRef;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
+use onyx_http::auth::CurrentUser;
+use onyx_http::envelope::{ok, Envelope, PageQuery, Reply};
+use onyx_http::extract::ApiQuery;
 use onyx_kernel::ErrorCode;
-use onyx_store::entity::message;
-use onyx_store::repo::messages;
+use onyx_platform::Context;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -16,7 +17,11 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 /// Characters of plain text in a list row's summary.
 pub const SUMMARY_CHARS_MAX: usize = 80;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(list))
         .routes(routes!(detail))
@@ -100,7 +105,7 @@ fn row(m: message::Model) -> MessageRow {
     security(("satoken" = [])),
     responses((status = 200, body = Envelope<MessagePage>)))]
 async fn list(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<PageQuery>,
 ) -> Reply<MessagePage> {
@@ -125,7 +130,7 @@ pub struct DetailQuery {
     security(("satoken" = [])),
     responses((status = 200, body = Envelope<MessageDetail>)))]
 async fn detail(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<DetailQuery>,
 ) -> Reply<MessageDetail> {
@@ -148,7 +153,7 @@ async fn detail(
 #[utoipa::path(post, path = "/api/message/readAll", tag = "message",
     security(("satoken" = [])),
     responses((status = 200, body = Envelope<Option<String>>, description = "data is null")))]
-async fn read_all(State(state): State<AppState>, me: CurrentUser) -> Reply<()> {
+async fn read_all(State(state): State<Context>, me: CurrentUser) -> Reply<()> {
     messages::mark_all_read(&state.db, me.id(), Utc::now()).await?;
     ok(())
 }

@@ -1,14 +1,15 @@
 //! Operators on settings: read all, replace one key (schema-validated).
 
-use super::auth::{CurrentAdmin, Permission};
-use crate::audit;
-use crate::envelope::{ok, Reply};
-use crate::error::ApiError;
-use crate::extract::ApiJson;
-use crate::state::AppState;
+use axum::extract::FromRef;
 use axum::extract::{Path, State};
+use onyx_http::auth::{CurrentAdmin, Permission};
+use onyx_http::envelope::{ok, Reply};
+use onyx_http::error::ApiError;
+use onyx_http::extract::ApiJson;
 use onyx_kernel::settings::SettingError;
 use onyx_kernel::ErrorCode;
+use onyx_platform::audit;
+use onyx_platform::Context;
 use onyx_store::repo::settings;
 use sea_orm::TransactionTrait;
 use serde::Deserialize;
@@ -16,7 +17,11 @@ use serde_json::{json, Map, Value};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(all))
         .routes(routes!(put))
@@ -26,7 +31,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/api/admin/settings", tag = "admin",
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Object>, description = "object keyed by setting name")))]
-async fn all(State(state): State<AppState>, me: CurrentAdmin) -> Reply<Map<String, Value>> {
+async fn all(State(state): State<Context>, me: CurrentAdmin) -> Reply<Map<String, Value>> {
     me.require(Permission::EditSettings)?;
     ok(settings::all(&state.db).await?)
 }
@@ -46,7 +51,7 @@ pub struct PutSettingBody {
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Object>, description = "the stored value")))]
 async fn put(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     Path(key): Path<String>,
     ApiJson(body): ApiJson<PutSettingBody>,

@@ -1,0 +1,6 @@
+//! The content tables: notices, help and rules with their translations,
+//! and the message centre.
+
+pub mod content_item;
+pub mod content_translation;
+pub mod message;

@@ -1,0 +1,4 @@
+//! Queries over content and messages.
+
+pub mod content;
+pub mod messages;

@@ -1,0 +1,5 @@
+//! The operators' content, messages and settings.
+
+pub mod content;
+pub mod messages;
+pub mod settings;
