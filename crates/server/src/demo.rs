@@ -3,8 +3,8 @@
 //! flows a newcomer wants to try, and a confirmed 10,000 USDT deposit for
 //! the demo user.
 
-use crate::routes::admin::auth::CurrentAdmin;
 use crate::state::AppState;
+use onyx_http::auth::CurrentAdmin;
 use onyx_http::IdempotencyKey;
 use onyx_kernel::address::Network;
 use onyx_kernel::hd::DepositKey;

@@ -11,10 +11,11 @@
 
 use crate::withdrawal_rules::{self, KycTier, Refusal, WithdrawalRules};
 use chrono::{DateTime, Duration, FixedOffset, NaiveTime, Utc};
+use onyx_account::repo::kyc;
 use onyx_http::error::{ApiError, ApiResult};
 use onyx_kernel::ErrorCode;
 use onyx_market::repo::catalogue;
-use onyx_store::repo::{kyc, settings};
+use onyx_store::repo::settings;
 use sea_orm::ConnectionTrait;
 use serde_json::Value;
 
@@ -99,7 +100,7 @@ pub async fn coin_scale(db: &impl ConnectionTrait, coin: &str) -> ApiResult<u32>
 
 /// The highest approved tier; advanced implies primary.
 pub async fn kyc_tier(db: &impl ConnectionTrait, user_id: i64) -> ApiResult<KycTier> {
-    let approved = |s: Option<onyx_store::entity::kyc_submission::Model>| {
+    let approved = |s: Option<onyx_account::entity::kyc_submission::Model>| {
         s.is_some_and(|s| s.status == kyc::STATUS_APPROVED)
     };
     if approved(kyc::latest(db, user_id, kyc::TIER_ADVANCED).await?) {

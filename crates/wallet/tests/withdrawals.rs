@@ -13,8 +13,9 @@ use admin_common::{admin_get, admin_post, audit_rows, operator, user_with_sessio
 use axum::body::Body;
 use chrono::{Timelike, Utc};
 use common::{Reply, TestApp};
+use onyx_account::repo::kyc;
 use onyx_kernel::ledger::{AccountId, SystemAccount, Wallet};
-use onyx_store::repo::{admin_queries, kyc, settings};
+use onyx_store::repo::settings;
 use rust_decimal::Decimal;
 use serde_json::{json, Value};
 use wallet::{assert_audit_clean, balance, dec, fund};
@@ -190,11 +191,15 @@ async fn approve_kyc(app: &TestApp, user_id: i64, tier: i32) {
     )
     .await
     .unwrap();
-    assert!(
-        admin_queries::review_kyc(&app.state.db, s.id, kyc::STATUS_APPROVED, "ok", 1)
-            .await
-            .unwrap()
-    );
+    assert!(onyx_account::repo::reviews::review_kyc(
+        &app.state.db,
+        s.id,
+        kyc::STATUS_APPROVED,
+        "ok",
+        1
+    )
+    .await
+    .unwrap());
 }
 
 #[tokio::test]

@@ -2,13 +2,14 @@
 //! device, unlocking a locked account, profile, passwords, email/phone
 //! binding with codes, identity verification and withdrawal addresses.
 
-use crate::auth;
-use crate::config::Config;
-use crate::error::{ApiError, ApiResult};
-use crate::state::AppState;
+use axum::extract::FromRef;
 use axum::http::{header, HeaderMap, HeaderValue};
 use chrono::{Duration, Utc};
+use onyx_http::error::{ApiError, ApiResult};
 use onyx_kernel::ErrorCode;
+use onyx_platform::config::Config;
+use onyx_platform::credentials as auth;
+use onyx_platform::Context;
 use onyx_store::entity::user;
 use onyx_store::repo::{sessions, settings};
 use serde::{Deserialize, Serialize};
@@ -26,7 +27,11 @@ pub mod security;
 pub mod unlock;
 pub mod withdraw_address;
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new()
         .merge(register::router())
         .merge(login::router())
@@ -77,7 +82,7 @@ impl AccountType {
 /// autoLogin and loginOut read it.
 pub const REMEMBER_COOKIE: &str = "onyx_remember";
 
-pub(crate) async fn login_setting(state: &AppState) -> ApiResult<Value> {
+pub(crate) async fn login_setting(state: &Context) -> ApiResult<Value> {
     Ok(settings::get(&state.db, "LOGIN_REGIS_SETTING").await?)
 }
 
@@ -88,7 +93,7 @@ pub(crate) fn flag(setting: &Value, key: &str) -> bool {
 
 /// Starts a session (or remembered device) and returns its token.
 pub(crate) async fn start_session(
-    state: &AppState,
+    state: &Context,
     user_id: i64,
     kind: &str,
     ip: IpAddr,
@@ -188,13 +193,16 @@ pub(crate) fn no_store() -> HeaderMap {
 /// Checks a password of the signed-in `user` under the per-user lockout
 /// (`onyx_platform::lockout::verify_in_session`).
 pub(crate) async fn verify_under_lockout(
-    state: &AppState,
+    state: &Context,
     user: &user::Model,
     hash: &str,
     password: &str,
     wrong: ErrorCode,
 ) -> ApiResult<()> {
-    Ok(crate::lockout::verify_in_session(&state.db, user.id, hash, password, wrong).await?)
+    Ok(
+        onyx_platform::lockout::verify_in_session(&state.db, user.id, hash, password, wrong)
+            .await?,
+    )
 }
 
 /// Non-empty trimmed text of an optional input, or MissingField.

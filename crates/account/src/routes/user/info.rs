@@ -1,20 +1,26 @@
 //! The signed-in user's profile (`getInfo`).
 
-use crate::auth::CurrentUser;
-use crate::envelope::{ok, Envelope, Reply};
-use crate::error::ApiResult;
-use crate::state::AppState;
+use crate::repo::{kyc, withdraw_addresses};
+use axum::extract::FromRef;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
+use onyx_http::auth::CurrentUser;
+use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_http::error::ApiResult;
+use onyx_platform::Context;
 use onyx_store::entity::user;
-use onyx_store::repo::{kyc, settings, withdraw_addresses};
+use onyx_store::repo::settings;
 use rust_decimal::Decimal;
 use serde::Serialize;
 use std::str::FromStr;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(get_info))
 }
 
@@ -84,7 +90,7 @@ pub struct CurrentAddress {
 #[utoipa::path(get, path = "/api/user/getInfo", tag = "user",
     security(("satoken" = [])),
     responses((status = 200, body = Envelope<UserInfo>)))]
-async fn get_info(State(state): State<AppState>, me: CurrentUser) -> Reply<UserInfo> {
+async fn get_info(State(state): State<Context>, me: CurrentUser) -> Reply<UserInfo> {
     let user = view(&state, &me.user).await?;
     let last = withdraw_addresses::list(&state.db, me.id()).await?.pop();
     let withdraw_address = match last {
@@ -117,7 +123,7 @@ async fn get_info(State(state): State<AppState>, me: CurrentUser) -> Reply<UserI
     })
 }
 
-pub(crate) async fn view(state: &AppState, u: &user::Model) -> ApiResult<UserView> {
+pub(crate) async fn view(state: &Context, u: &user::Model) -> ApiResult<UserView> {
     let db = &state.db;
     let parent_invite_code = match u.parent_id {
         Some(id) => onyx_store::repo::users::find_by_id(db, id)
@@ -148,7 +154,7 @@ pub(crate) async fn view(state: &AppState, u: &user::Model) -> ApiResult<UserVie
     })
 }
 
-async fn tier(state: &AppState, user_id: i64, tier: i32) -> ApiResult<KycView> {
+async fn tier(state: &Context, user_id: i64, tier: i32) -> ApiResult<KycView> {
     Ok(match kyc::latest(&state.db, user_id, tier).await? {
         Some(s) => KycView {
             status: s.status,

@@ -3,22 +3,27 @@
 //! `/api/dev/mailbox` for tests). Everywhere else both do not exist: the
 //! page answers HTTP 404 and the call answers `-6` like any unknown call.
 
-use crate::delivery::{DevMailbox, DevMessage};
-use crate::envelope::{ok, Envelope, Reply};
-use crate::error::ApiError;
-use crate::extract::ApiQuery;
-use crate::state::AppState;
+use axum::extract::FromRef;
 use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Json;
+use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_http::error::ApiError;
+use onyx_http::extract::ApiQuery;
 use onyx_kernel::ErrorCode;
+use onyx_platform::notify::{DevMailbox, DevMessage};
+use onyx_platform::Context;
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(messages))
         .route("/dev/mailbox", get(page))
@@ -45,7 +50,7 @@ impl MailboxQuery {
 #[utoipa::path(get, path = "/api/dev/mailbox", tag = "dev", params(MailboxQuery),
     responses((status = 200, body = Envelope<Vec<DevMessage>>)))]
 async fn messages(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     ApiQuery(q): ApiQuery<MailboxQuery>,
 ) -> Reply<Vec<DevMessage>> {
     let mailbox = state
@@ -55,7 +60,7 @@ async fn messages(
     ok(mailbox.newest_first(q.target()))
 }
 
-async fn page(State(state): State<AppState>, ApiQuery(q): ApiQuery<MailboxQuery>) -> Response {
+async fn page(State(state): State<Context>, ApiQuery(q): ApiQuery<MailboxQuery>) -> Response {
     let Some(mailbox) = state.notify.mailbox() else {
         // JSON, so the API's envelope layer passes the 404 through as is.
         let body = Envelope {

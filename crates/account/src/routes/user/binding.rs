@@ -1,18 +1,19 @@
 //! Verification codes by email and SMS, binding an email or phone to the
 //! account, unbinding the phone, and the country list for phone numbers.
 
-use crate::auth::CurrentUser;
-use crate::codes;
-use crate::delivery::Channel;
-use crate::envelope::{ok, Envelope, Reply};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ApiQuery, ClientIp};
-use crate::lang;
-use crate::state::AppState;
+use axum::extract::FromRef;
 use axum::extract::State;
+use onyx_http::auth::CurrentUser;
+use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_http::error::{ApiError, ApiResult};
+use onyx_http::extract::{ApiQuery, ClientIp};
+use onyx_http::lang;
 use onyx_kernel::countries::COUNTRIES;
 use onyx_kernel::identity::{self, CodePurpose};
 use onyx_kernel::ErrorCode;
+use onyx_platform::codes;
+use onyx_platform::notify::Channel;
+use onyx_platform::Context;
 use onyx_store::entity::user;
 use onyx_store::repo::users;
 use serde::{Deserialize, Serialize};
@@ -20,7 +21,11 @@ use std::net::IpAddr;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(send_email_code))
         .routes(routes!(send_mobile_code))
@@ -46,7 +51,7 @@ pub struct EmailCodeQuery {
 #[utoipa::path(post, path = "/api/user/sendEmailCode", tag = "user", params(EmailCodeQuery),
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn send_email_code(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     ClientIp(ip): ClientIp,
     me: Result<CurrentUser, ApiError>,
     ApiQuery(q): ApiQuery<EmailCodeQuery>,
@@ -72,7 +77,7 @@ pub struct MobileCodeQuery {
 #[utoipa::path(post, path = "/api/user/sendMobileCode", tag = "user", params(MobileCodeQuery),
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn send_mobile_code(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     ClientIp(ip): ClientIp,
     me: Result<CurrentUser, ApiError>,
     ApiQuery(q): ApiQuery<MobileCodeQuery>,
@@ -84,7 +89,7 @@ async fn send_mobile_code(
 }
 
 async fn send(
-    state: &AppState,
+    state: &Context,
     ip: IpAddr,
     me: Result<CurrentUser, ApiError>,
     channel: Channel,
@@ -134,7 +139,7 @@ async fn send(
 }
 
 async fn account_of(
-    state: &AppState,
+    state: &Context,
     channel: Channel,
     target: &str,
 ) -> ApiResult<Option<user::Model>> {
@@ -179,7 +184,7 @@ pub struct BindEmailQuery {
     security(("satoken" = [])), params(BindEmailQuery),
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn bind_email(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     ClientIp(ip): ClientIp,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<BindEmailQuery>,
@@ -216,7 +221,7 @@ pub struct BindPhoneQuery {
     security(("satoken" = [])), params(BindPhoneQuery),
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn bind_phone(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     ClientIp(ip): ClientIp,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<BindPhoneQuery>,
@@ -259,7 +264,7 @@ pub struct UnbindPhoneQuery {
     security(("satoken" = [])), params(UnbindPhoneQuery),
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn unbind_phone(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     ClientIp(ip): ClientIp,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<UnbindPhoneQuery>,
@@ -283,7 +288,7 @@ async fn unbind_phone(
 /// Writes a new email or phone; losing a race for it to another account
 /// reads as "taken".
 async fn set(
-    state: &AppState,
+    state: &Context,
     user_id: i64,
     change: users::Change<'_>,
     taken: ErrorCode,

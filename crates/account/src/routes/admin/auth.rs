@@ -2,16 +2,17 @@
 //! see `lockout`), sessions in `admin_sessions` (header `adminToken`,
 //! 12 h), and the role check.
 
-use crate::envelope::{ok, Envelope, Reply};
-use crate::extract::{ApiJson, ClientIp};
-use crate::limits::Action;
-use crate::lockout::{self, Attempt, Scope};
 use crate::routes::user::no_store;
-use crate::state::AppState;
+use axum::extract::FromRef;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use chrono::{Duration, Utc};
+use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_http::extract::{ApiJson, ClientIp};
 use onyx_kernel::ErrorCode;
+use onyx_platform::limits::Action;
+use onyx_platform::lockout::{self, Attempt, Scope};
+use onyx_platform::Context;
 use onyx_store::repo::{admin_queries, admins};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -23,7 +24,11 @@ pub use onyx_http::auth::{
     role_allows, CurrentAdmin, Permission, ROLE_COMPLIANCE, ROLE_OWNER, ROLE_SUPPORT,
 };
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(login))
         .routes(routes!(logout))
@@ -52,14 +57,14 @@ pub struct LoginReply {
     responses((status = 200, body = Envelope<LoginReply>,
         description = "`Cache-Control: no-store`: the answer carries a token")))]
 async fn login(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     ip: ClientIp,
     ApiJson(body): ApiJson<LoginBody>,
 ) -> (HeaderMap, Reply<LoginReply>) {
     (no_store(), sign_in(&state, ip, &body).await)
 }
 
-async fn sign_in(state: &AppState, ClientIp(ip): ClientIp, body: &LoginBody) -> Reply<LoginReply> {
+async fn sign_in(state: &Context, ClientIp(ip): ClientIp, body: &LoginBody) -> Reply<LoginReply> {
     state.limiter.check(Action::AdminLoginIp, ip)?;
     let db = &state.db;
     let name = body.username.trim();
@@ -71,7 +76,7 @@ async fn sign_in(state: &AppState, ClientIp(ip): ClientIp, body: &LoginBody) -> 
     let mut attempt = Attempt::sign_in(Scope::Operator, subject, ip);
     attempt.refuse_if_locked(db).await?;
     let hash = admin.as_ref().map(|a| a.password_hash.as_str());
-    let verified = crate::auth::verify_or_dummy(hash, &body.password).await?;
+    let verified = onyx_platform::credentials::verify_or_dummy(hash, &body.password).await?;
     let Some(admin) = admin.filter(|_| verified) else {
         return Err(attempt
             .failed(db, ErrorCode::AdminLoginFailed)
@@ -82,7 +87,7 @@ async fn sign_in(state: &AppState, ClientIp(ip): ClientIp, body: &LoginBody) -> 
     if admin.status != "active" {
         return Err(ErrorCode::AdminLoginFailed.into());
     }
-    let (token, hash) = crate::auth::new_token();
+    let (token, hash) = onyx_platform::credentials::new_token();
     let expires = Utc::now() + Duration::hours(SESSION_HOURS);
     admin_queries::create_session(db, admin.id, &hash, expires).await?;
     ok(LoginReply {
@@ -96,7 +101,7 @@ async fn sign_in(state: &AppState, ClientIp(ip): ClientIp, body: &LoginBody) -> 
 #[utoipa::path(post, path = "/api/admin/logout", tag = "admin",
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Option<String>>, description = "data is null")))]
-async fn logout(State(state): State<AppState>, me: CurrentAdmin) -> Reply<()> {
+async fn logout(State(state): State<Context>, me: CurrentAdmin) -> Reply<()> {
     admin_queries::delete_session(&state.db, me.session_id).await?;
     ok(())
 }

@@ -2,25 +2,30 @@
 //! through signed links (see `crate::files`). The type is decided by the
 //! bytes, never by the client's name or header.
 
-use crate::auth::CurrentUser;
-use crate::envelope::{ok, Envelope, Reply};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::ApiQuery;
-use crate::files::{self, FileStore, Reader};
-use crate::limits::Action;
-use crate::state::AppState;
 use axum::extract::multipart::{Multipart, MultipartError, MultipartRejection};
+use axum::extract::FromRef;
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::Response;
 use chrono::{DateTime, Utc};
+use onyx_http::auth::CurrentUser;
+use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_http::error::{ApiError, ApiResult};
+use onyx_http::extract::ApiQuery;
 use onyx_kernel::ErrorCode;
+use onyx_platform::files::{self, FileStore, Reader};
+use onyx_platform::limits::Action;
+use onyx_platform::Context;
 use onyx_store::repo;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     // The upload limit is runtime configuration (`--upload-max-mb`), which
     // a layer built here cannot see: the JSON-sized default is lifted for
     // this route and the handler enforces the configured limit while
@@ -63,7 +68,7 @@ pub struct UploadView {
     request_body(content_type = "multipart/form-data", content = UploadForm),
     responses((status = 200, body = Envelope<UploadView>)))]
 async fn upload(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentUser,
     headers: HeaderMap,
     multipart: Result<Multipart, MultipartRejection>,
@@ -206,7 +211,7 @@ impl From<files::SignedLink> for FileLinkView {
     params(("id" = String, Path, description = "file id")),
     responses((status = 200, body = Envelope<FileLinkView>)))]
 async fn file_link(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentUser,
     Path(id): Path<String>,
 ) -> Reply<FileLinkView> {
@@ -240,7 +245,7 @@ pub struct FileLinkQuery {
     responses((status = 200, description = "the file, as an attachment",
         content_type = "application/octet-stream")))]
 async fn file(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     Path(id): Path<String>,
     ApiQuery(q): ApiQuery<FileLinkQuery>,
 ) -> Result<Response, ApiError> {

@@ -5,26 +5,32 @@ use super::{
     flag, login_setting, no_store, remember_cookie, remember_token, start_session, AccountType,
     SaToken,
 };
-use crate::auth::{token_hash, verify_or_dummy, CurrentUser};
-use crate::envelope::{ok, Envelope, Reply, SUCCESS};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ApiJson, ClientIp};
-use crate::limits::Action;
-use crate::lockout::{self, Attempt, Scope};
-use crate::state::AppState;
+use axum::extract::FromRef;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use axum::Json;
 use chrono::Utc;
+use onyx_http::auth::CurrentUser;
+use onyx_http::envelope::{ok, Envelope, Reply, SUCCESS};
+use onyx_http::error::{ApiError, ApiResult};
+use onyx_http::extract::{ApiJson, ClientIp};
 use onyx_kernel::identity;
 use onyx_kernel::ErrorCode;
+use onyx_platform::credentials::{token_hash, verify_or_dummy};
+use onyx_platform::limits::Action;
+use onyx_platform::lockout::{self, Attempt, Scope};
+use onyx_platform::Context;
 use onyx_store::entity::user;
 use onyx_store::repo::{sessions, users};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(login))
         .routes(routes!(auto_login))
@@ -56,7 +62,7 @@ pub struct LoginBody {
         description = "with `remember`, also sets the `onyx_remember` cookie; \
             `Cache-Control: no-store`")))]
 async fn login(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     ClientIp(ip): ClientIp,
     headers: HeaderMap,
     ApiJson(body): ApiJson<LoginBody>,
@@ -75,7 +81,7 @@ async fn login(
 
 /// The session token and, when asked for, the remembered-device token.
 async fn sign_in(
-    state: &AppState,
+    state: &Context,
     ip: std::net::IpAddr,
     headers: &HeaderMap,
     body: &LoginBody,
@@ -114,7 +120,7 @@ async fn sign_in(
 /// identifier names none), and the subject its failures count under:
 /// the account's, or the identifier's own when it names no account.
 async fn find_account(
-    state: &AppState,
+    state: &Context,
     body: &LoginBody,
 ) -> ApiResult<(Option<user::Model>, String)> {
     let (field, kind) = match body.kind {
@@ -150,7 +156,7 @@ async fn find_account(
         description = "without the cookie: code 200, msg \"\", data null; \
             `Cache-Control: no-store`")))]
 async fn auto_login(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     ClientIp(ip): ClientIp,
     headers: HeaderMap,
 ) -> (HeaderMap, Reply<Option<SaToken>>) {
@@ -172,7 +178,7 @@ async fn auto_login(
 }
 
 async fn restore(
-    state: &AppState,
+    state: &Context,
     ip: std::net::IpAddr,
     headers: &HeaderMap,
     token: &str,
@@ -199,7 +205,7 @@ async fn restore(
     security(("satoken" = [])),
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn login_out(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentUser,
     headers: HeaderMap,
 ) -> (HeaderMap, Reply<Option<String>>) {

@@ -3,19 +3,24 @@
 //! come. Never the code or the message: an operator who could read a
 //! password-reset code could take the account.
 
-use super::auth::{CurrentAdmin, Permission};
-use super::{filter, page};
-use crate::envelope::{ok, Envelope, Page, Reply};
-use crate::extract::ApiQuery;
-use crate::state::AppState;
+use axum::extract::FromRef;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
+use onyx_http::admin::{filter, page};
+use onyx_http::auth::{CurrentAdmin, Permission};
+use onyx_http::envelope::{ok, Envelope, Page, Reply};
+use onyx_http::extract::ApiQuery;
+use onyx_platform::Context;
 use onyx_store::repo::admin_queries;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(list))
 }
 
@@ -48,7 +53,7 @@ pub struct OutboxRow {
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<OutboxRow>>)))]
 async fn list(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     ApiQuery(q): ApiQuery<OutboxQuery>,
 ) -> Reply<Page<OutboxRow>> {

@@ -2,23 +2,29 @@
 //! recovering a forgotten login password with a code.
 
 use super::{required, verify_under_lockout};
-use crate::auth::{hash_password, CurrentUser};
-use crate::codes;
-use crate::envelope::{ok, Envelope, Reply};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ApiJson, ApiQuery, ClientIp};
-use crate::lockout;
-use crate::state::AppState;
+use axum::extract::FromRef;
 use axum::extract::State;
+use onyx_http::auth::CurrentUser;
+use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_http::error::{ApiError, ApiResult};
+use onyx_http::extract::{ApiJson, ApiQuery, ClientIp};
 use onyx_kernel::identity::{self, CodePurpose};
 use onyx_kernel::ErrorCode;
+use onyx_platform::codes;
+use onyx_platform::credentials::hash_password;
+use onyx_platform::lockout;
+use onyx_platform::Context;
 use onyx_store::entity::user;
 use onyx_store::repo::{sessions, users};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(update_user_login_pwd))
         .routes(routes!(update_pwd))
@@ -42,7 +48,7 @@ pub struct LoginPwdQuery {
     security(("satoken" = [])), params(LoginPwdQuery),
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn update_user_login_pwd(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<LoginPwdQuery>,
 ) -> Reply<Option<String>> {
@@ -68,7 +74,7 @@ pub struct PwdQuery {
     security(("satoken" = [])), params(PwdQuery),
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn update_pwd(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<PwdQuery>,
 ) -> Reply<Option<String>> {
@@ -81,7 +87,7 @@ async fn update_pwd(
 }
 
 async fn change_login_password(
-    state: &AppState,
+    state: &Context,
     me: &user::Model,
     old: &str,
     new: &str,
@@ -110,7 +116,7 @@ async fn change_login_password(
 }
 
 async fn change_trade_password(
-    state: &AppState,
+    state: &Context,
     me: &user::Model,
     old: &str,
     new: &str,
@@ -141,7 +147,7 @@ pub struct TradePwdQuery {
     security(("satoken" = [])), params(TradePwdQuery),
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn trade_pwd_set(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<TradePwdQuery>,
 ) -> Reply<Option<String>> {
@@ -180,7 +186,7 @@ pub enum RecoveryType {
 #[utoipa::path(post, path = "/api/user/forgetPwd", tag = "user", request_body = ForgetBody,
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn forget_pwd(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<ForgetBody>,
 ) -> Reply<Option<String>> {

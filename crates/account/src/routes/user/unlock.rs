@@ -4,24 +4,29 @@
 
 use super::required;
 use super::security::RecoveryType;
-use crate::codes;
-use crate::delivery::Channel;
-use crate::envelope::{ok, Envelope, Reply};
-use crate::error::ApiResult;
-use crate::extract::{ApiJson, ClientIp};
-use crate::lang;
-use crate::lockout;
-use crate::state::AppState;
+use axum::extract::FromRef;
 use axum::extract::State;
+use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_http::error::ApiResult;
+use onyx_http::extract::{ApiJson, ClientIp};
+use onyx_http::lang;
 use onyx_kernel::identity::{self, CodePurpose};
 use onyx_kernel::ErrorCode;
+use onyx_platform::codes;
+use onyx_platform::lockout;
+use onyx_platform::notify::Channel;
+use onyx_platform::Context;
 use onyx_store::entity::user;
 use onyx_store::repo::users;
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(send_unlock_code))
         .routes(routes!(unlock))
@@ -45,7 +50,7 @@ pub struct UnlockCodeBody {
     request_body = UnlockCodeBody,
     responses((status = 200, body = Envelope<Option<String>>, description = "data is null")))]
 async fn send_unlock_code(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<UnlockCodeBody>,
 ) -> Reply<Option<String>> {
@@ -85,7 +90,7 @@ pub struct UnlockBody {
 #[utoipa::path(post, path = "/api/user/unlock", tag = "user", request_body = UnlockBody,
     responses((status = 200, body = Envelope<Option<String>>, description = "data is null")))]
 async fn unlock(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<UnlockBody>,
 ) -> Reply<Option<String>> {
@@ -124,7 +129,7 @@ fn target_of(
 }
 
 async fn account_of(
-    state: &AppState,
+    state: &Context,
     channel: Channel,
     target: &str,
 ) -> ApiResult<Option<user::Model>> {

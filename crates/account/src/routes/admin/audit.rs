@@ -1,19 +1,24 @@
 //! Reading the audit log.
 
-use super::auth::{CurrentAdmin, Permission};
-use super::{filter, page};
-use crate::envelope::{ok, Envelope, Page, Reply};
-use crate::extract::ApiQuery;
-use crate::state::AppState;
+use axum::extract::FromRef;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
+use onyx_http::admin::{filter, page};
+use onyx_http::auth::{CurrentAdmin, Permission};
+use onyx_http::envelope::{ok, Envelope, Page, Reply};
+use onyx_http::extract::ApiQuery;
+use onyx_platform::Context;
 use onyx_store::repo::audit;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(list))
 }
 
@@ -46,7 +51,7 @@ pub struct AuditRow {
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<AuditRow>>)))]
 async fn list(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     ApiQuery(q): ApiQuery<AuditQuery>,
 ) -> Reply<Page<AuditRow>> {

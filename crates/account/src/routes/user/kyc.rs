@@ -1,20 +1,26 @@
 //! Identity verification (KYC): primary and advanced tiers, switched by
 //! AUTH_LIMIT. Submissions wait `pending` for an operator's review.
 
-use crate::auth::CurrentUser;
-use crate::envelope::{ok, Envelope, Reply};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::ApiQuery;
-use crate::state::AppState;
+use crate::repo::kyc;
+use axum::extract::FromRef;
 use axum::extract::State;
+use onyx_http::auth::CurrentUser;
+use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_http::error::{ApiError, ApiResult};
+use onyx_http::extract::ApiQuery;
 use onyx_kernel::ErrorCode;
-use onyx_store::repo::{files, kyc, settings, users};
+use onyx_platform::Context;
+use onyx_store::repo::{files, settings, users};
 use sea_orm::{ConnectionTrait, TransactionTrait};
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(upload_kyc))
 }
 
@@ -46,7 +52,7 @@ pub struct KycQuery {
     security(("satoken" = [])), params(KycQuery),
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn upload_kyc(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<KycQuery>,
 ) -> Reply<Option<String>> {
@@ -138,7 +144,7 @@ async fn ensure_tier_open(db: &impl ConnectionTrait, user_id: i64, tier: i32) ->
 /// The file id a document reference names, checked to be the caller's own
 /// upload. An absent optional document is `None`.
 async fn document(
-    state: &AppState,
+    state: &Context,
     user_id: i64,
     reference: Option<&String>,
     required: bool,

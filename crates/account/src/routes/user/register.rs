@@ -1,26 +1,31 @@
 //! Registration by account name, email or phone (LOGIN_REGIS_SETTING).
 
 use super::{flag, login_setting, no_store, required, start_session, AccountType, SaToken};
-use crate::auth::hash_password;
-use crate::codes;
-use crate::envelope::{ok, Envelope, Reply};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ApiJson, ClientIp};
-use crate::lang;
-use crate::limits::Action;
-use crate::state::AppState;
+use axum::extract::FromRef;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use onyx_content::repo::messages;
+use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_http::error::{ApiError, ApiResult};
+use onyx_http::extract::{ApiJson, ClientIp};
+use onyx_http::lang;
 use onyx_kernel::identity::{self, CodePurpose};
 use onyx_kernel::{i18n, ErrorCode};
+use onyx_platform::codes;
+use onyx_platform::credentials::hash_password;
+use onyx_platform::limits::Action;
+use onyx_platform::Context;
 use onyx_store::entity::user;
 use onyx_store::repo::{sessions, users};
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new().routes(routes!(register))
 }
 
@@ -58,7 +63,7 @@ struct Identity {
     responses((status = 200, body = Envelope<SaToken>,
         description = "`Cache-Control: no-store`: the answer carries a token")))]
 async fn register(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     ClientIp(ip): ClientIp,
     headers: HeaderMap,
     ApiJson(body): ApiJson<RegisterBody>,
@@ -70,7 +75,7 @@ async fn register(
 }
 
 async fn create_account(
-    state: &AppState,
+    state: &Context,
     ip: std::net::IpAddr,
     headers: &HeaderMap,
     body: &RegisterBody,
@@ -135,7 +140,7 @@ fn identity_of(body: &RegisterBody) -> ApiResult<Identity> {
 
 /// The inviting user's id, if an invite code is given (or required).
 async fn inviter(
-    state: &AppState,
+    state: &Context,
     setting: &serde_json::Value,
     code: Option<&str>,
 ) -> ApiResult<Option<i64>> {
@@ -151,7 +156,7 @@ async fn inviter(
 }
 
 /// Refuses an identifier someone already uses.
-async fn ensure_free(state: &AppState, id: &Identity) -> ApiResult<()> {
+async fn ensure_free(state: &Context, id: &Identity) -> ApiResult<()> {
     let db = &state.db;
     if let Some(name) = &id.username {
         if users::find_by_username(db, name).await?.is_some() {
@@ -172,7 +177,7 @@ async fn ensure_free(state: &AppState, id: &Identity) -> ApiResult<()> {
 }
 
 async fn insert(
-    state: &AppState,
+    state: &Context,
     id: &Identity,
     password_hash: &str,
     parent_id: Option<i64>,

@@ -1,22 +1,28 @@
 //! Withdrawal addresses, one per network of WITHDRAWAL_CHANNEL_SETTING.
 
-use crate::auth::CurrentUser;
-use crate::envelope::{ok, Envelope, Reply};
-use crate::error::ApiResult;
-use crate::extract::ApiQuery;
-use crate::state::AppState;
+use crate::repo::withdraw_addresses;
+use axum::extract::FromRef;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
+use onyx_http::auth::CurrentUser;
+use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_http::error::ApiResult;
+use onyx_http::extract::ApiQuery;
 use onyx_kernel::address::{self, Network};
 use onyx_kernel::ErrorCode;
-use onyx_store::repo::{settings, withdraw_addresses};
+use onyx_platform::Context;
+use onyx_store::repo::settings;
 use sea_orm::TransactionTrait;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(update_withdraw_address))
         .routes(routes!(withdraw_address_list))
@@ -37,7 +43,7 @@ pub struct UpdateQuery {
     security(("satoken" = [])), params(UpdateQuery),
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn update_withdraw_address(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<UpdateQuery>,
 ) -> Reply<Option<String>> {
@@ -54,7 +60,7 @@ async fn update_withdraw_address(
 }
 
 /// The `rechargeName` of the enabled channel called `name`.
-async fn enabled_channel(state: &AppState, name: &str) -> ApiResult<String> {
+async fn enabled_channel(state: &Context, name: &str) -> ApiResult<String> {
     let channels = settings::get(&state.db, "WITHDRAWAL_CHANNEL_SETTING").await?;
     channels
         .as_array()
@@ -83,7 +89,7 @@ pub struct AddressView {
     security(("satoken" = [])),
     responses((status = 200, body = Envelope<Vec<AddressView>>)))]
 async fn withdraw_address_list(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentUser,
 ) -> Reply<Vec<AddressView>> {
     let rows = withdraw_addresses::list(&state.db, me.id()).await?;

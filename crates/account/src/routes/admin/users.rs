@@ -1,17 +1,19 @@
 //! Operators on users: list, detail, freeze and unfreeze.
 
-use super::auth::{CurrentAdmin, Permission};
 use super::kyc::{file_ref, FileRef};
-use super::{filter, page, ReasonBody};
-use crate::audit;
-use crate::envelope::{ok, Envelope, Page, Reply};
-use crate::error::ApiError;
-use crate::extract::{ApiJson, ApiQuery};
-use crate::state::AppState;
+use crate::entity::kyc_submission;
+use axum::extract::FromRef;
 use axum::extract::{Path, State};
 use chrono::{DateTime, Utc};
+use onyx_http::admin::{filter, page, ReasonBody};
+use onyx_http::auth::{CurrentAdmin, Permission};
+use onyx_http::envelope::{ok, Envelope, Page, Reply};
+use onyx_http::error::ApiError;
+use onyx_http::extract::{ApiJson, ApiQuery};
 use onyx_kernel::ErrorCode;
-use onyx_store::entity::{kyc_submission, user};
+use onyx_platform::audit;
+use onyx_platform::Context;
+use onyx_store::entity::user;
 use onyx_store::repo::{admin_queries, sessions, users};
 use sea_orm::TransactionTrait;
 use serde::{Deserialize, Serialize};
@@ -19,7 +21,11 @@ use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(list))
         .routes(routes!(detail))
@@ -160,7 +166,7 @@ fn user_row(u: user::Model, submissions: &[kyc_submission::Model]) -> UserRow {
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<UserRow>>)))]
 async fn list(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     ApiQuery(q): ApiQuery<UsersQuery>,
 ) -> Reply<Page<UserRow>> {
@@ -175,7 +181,7 @@ async fn list(
     let (rows, total) =
         admin_queries::users_page(&state.db, filter(&q.keyword), status, index, size).await?;
     let ids: Vec<i64> = rows.iter().map(|u| u.id).collect();
-    let submissions = admin_queries::kyc_for_users(&state.db, &ids).await?;
+    let submissions = crate::repo::reviews::kyc_for_users(&state.db, &ids).await?;
     ok(Page {
         rows: rows
             .into_iter()
@@ -190,7 +196,7 @@ async fn list(
     params(("id" = i64, Path)), security(("adminToken" = [])),
     responses((status = 200, body = Envelope<UserDetail>)))]
 async fn detail(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     Path(id): Path<i64>,
 ) -> Reply<UserDetail> {
@@ -199,8 +205,8 @@ async fn detail(
     let u = admin_queries::find_user(db, id)
         .await?
         .ok_or(ErrorCode::NotFound)?;
-    let submissions = admin_queries::kyc_for_users(db, &[id]).await?;
-    let addresses = admin_queries::withdraw_addresses(db, id).await?;
+    let submissions = crate::repo::reviews::kyc_for_users(db, &[id]).await?;
+    let addresses = crate::repo::reviews::withdraw_addresses(db, id).await?;
     ok(UserDetail {
         user: user_row(u, &submissions),
         withdraw_addresses: addresses
@@ -221,7 +227,7 @@ async fn detail(
     params(("id" = i64, Path)), request_body = ReasonBody, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Option<String>>, description = "data is null")))]
 async fn freeze(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     Path(id): Path<i64>,
     ApiJson(body): ApiJson<ReasonBody>,
@@ -256,7 +262,7 @@ async fn freeze(
     params(("id" = i64, Path)), request_body = ReasonBody, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Option<String>>, description = "data is null")))]
 async fn unfreeze(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     Path(id): Path<i64>,
     ApiJson(body): ApiJson<ReasonBody>,

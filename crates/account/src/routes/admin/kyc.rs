@@ -2,36 +2,35 @@
 //! to the user's message centre) and operator access to uploaded files
 //! through signed links (KYC documents, deposit screenshots).
 
-use super::auth::{role_allows, CurrentAdmin, Permission};
 use super::users::KycRow;
-use super::{page, ReasonBody};
-use crate::audit;
-use crate::envelope::{ok, Envelope, Page, Reply};
-use crate::error::{ApiError, ApiResult};
-use crate::extract::{ApiJson, ApiQuery};
-use crate::files::{Reader, FILE_URL_PREFIX};
-use crate::routes::upload::FileLinkView;
-use crate::state::AppState;
+use crate::repo::reviews::{self, KYC_APPROVED, KYC_PENDING, KYC_REJECTED};
+use axum::extract::FromRef;
 use axum::extract::{Path, State};
-use chrono::Utc;
 use onyx_content::repo::messages;
+use onyx_http::admin::{page, ReasonBody};
+use onyx_http::auth::{CurrentAdmin, Permission};
+use onyx_http::envelope::{ok, Envelope, Page, Reply};
+use onyx_http::error::{ApiError, ApiResult};
+use onyx_http::extract::{ApiJson, ApiQuery};
 use onyx_kernel::{i18n, ErrorCode};
+use onyx_platform::audit;
 use onyx_platform::notice;
-use onyx_store::repo::admin_queries::{self, KYC_APPROVED, KYC_PENDING, KYC_REJECTED};
-use onyx_store::repo::kyc;
-use onyx_wallet::repo::deposits;
+use onyx_platform::Context;
 use sea_orm::TransactionTrait;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
-pub fn router() -> OpenApiRouter<AppState> {
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
     OpenApiRouter::new()
         .routes(routes!(queue))
         .routes(routes!(approve))
         .routes(routes!(reject))
-        .routes(routes!(file_link))
 }
 
 /// A document of a submission: the file id and the operator call that
@@ -78,17 +77,17 @@ pub struct KycQuery {
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<KycRow>>)))]
 async fn queue(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     ApiQuery(q): ApiQuery<KycQuery>,
 ) -> Reply<Page<KycRow>> {
     me.require(Permission::ReviewKyc)?;
-    let status = super::filter(&q.status).unwrap_or(KYC_PENDING);
+    let status = onyx_http::admin::filter(&q.status).unwrap_or(KYC_PENDING);
     if ![KYC_PENDING, KYC_APPROVED, KYC_REJECTED].contains(&status) {
         return Err(ApiError::invalid("status"));
     }
     let (index, size) = page(q.page_num, q.page_size);
-    let (rows, total) = admin_queries::kyc_page(&state.db, status, index, size).await?;
+    let (rows, total) = reviews::kyc_page(&state.db, status, index, size).await?;
     ok(Page {
         rows: rows.into_iter().map(KycRow::from).collect(),
         total,
@@ -100,7 +99,7 @@ async fn queue(
     params(("id" = i64, Path)), request_body = ReasonBody, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Option<String>>, description = "data is null")))]
 async fn approve(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     Path(id): Path<i64>,
     ApiJson(body): ApiJson<ReasonBody>,
@@ -114,7 +113,7 @@ async fn approve(
     params(("id" = i64, Path)), request_body = ReasonBody, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Option<String>>, description = "data is null")))]
 async fn reject(
-    State(state): State<AppState>,
+    State(state): State<Context>,
     me: CurrentAdmin,
     Path(id): Path<i64>,
     ApiJson(body): ApiJson<ReasonBody>,
@@ -124,7 +123,7 @@ async fn reject(
 }
 
 async fn review(
-    state: &AppState,
+    state: &Context,
     me: &CurrentAdmin,
     id: i64,
     outcome: &str,
@@ -132,7 +131,7 @@ async fn review(
 ) -> ApiResult<()> {
     me.require(Permission::ReviewKyc)?;
     let reason = audit::reason(raw_reason)?;
-    let submission = admin_queries::find_kyc(&state.db, id)
+    let submission = reviews::find_kyc(&state.db, id)
         .await?
         .ok_or(ErrorCode::NotFound)?;
     if submission.status != KYC_PENDING {
@@ -142,7 +141,7 @@ async fn review(
     let (title, content) = review_message(lang, submission.tier, outcome, reason);
     let txn = state.db.begin().await?;
     // Conditional on still pending: a concurrent review loses here.
-    if !admin_queries::review_kyc(&txn, id, outcome, reason, me.admin.id).await? {
+    if !reviews::review_kyc(&txn, id, outcome, reason, me.admin.id).await? {
         return Err(ErrorCode::InvalidState.into());
     }
     messages::create(&txn, submission.user_id, &title, &content).await?;
@@ -188,40 +187,4 @@ fn review_message(lang: &str, tier: i32, outcome: &str, reason: &str) -> (String
         &[("level", level), ("reason", reason.to_string())],
     );
     (title, notice::paragraph(&body))
-}
-
-/// A signed link to an uploaded file an operator may review: a KYC
-/// document (with ReviewKyc) or a deposit claim's screenshot (with
-/// ReviewFunds). Other uploads are NotFound, as for a missing file.
-#[utoipa::path(get, path = "/api/admin/file/{id}/link", tag = "admin",
-    params(("id" = String, Path)), security(("adminToken" = [])),
-    responses((status = 200, body = Envelope<FileLinkView>)))]
-async fn file_link(
-    State(state): State<AppState>,
-    me: CurrentAdmin,
-    Path(id): Path<String>,
-) -> Reply<FileLinkView> {
-    let kyc_reviewer = role_allows(&me.admin.role, Permission::ReviewKyc);
-    let funds_reviewer = role_allows(&me.admin.role, Permission::ReviewFunds);
-    if !kyc_reviewer && !funds_reviewer {
-        return Err(ErrorCode::Forbidden.into());
-    }
-    let file = admin_queries::find_file(&state.db, &id)
-        .await?
-        .ok_or(ErrorCode::NotFound)?;
-    // Submissions store the bare id; claims store the upload's url.
-    let url = format!("{FILE_URL_PREFIX}{}", file.id);
-    let reviewable = (kyc_reviewer && kyc::shows_file(&state.db, &[&file.id, &url]).await?)
-        || (funds_reviewer && deposits::shows_screenshot(&state.db, &url).await?);
-    if !reviewable {
-        return Err(ErrorCode::NotFound.into());
-    }
-    let key = state.files.link_key(&state.db).await?;
-    let link = key.mint(&file.id, Reader::Operator(me.admin.id), Utc::now());
-    tracing::info!(
-        operator = me.admin.username,
-        file_id = file.id,
-        "file link minted"
-    );
-    ok(link.into())
 }

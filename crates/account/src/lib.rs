@@ -1,0 +1,9 @@
+//! Accounts: registration and sign-in (with the lockout), the profile,
+//! passwords and the fund password, email and phone binding, identity
+//! verification (KYC) with private uploads, the withdrawal address book,
+//! the development mailbox, and the operators' sign-in, user, KYC, outbox
+//! and audit screens.
+
+pub mod entity;
+pub mod repo;
+pub mod routes;
