@@ -4,13 +4,11 @@
 //! the demo user.
 
 use crate::state::AppState;
-use onyx_http::auth::CurrentAdmin;
-use onyx_http::IdempotencyKey;
 use onyx_kernel::address::Network;
 use onyx_kernel::hd::DepositKey;
 use onyx_store::repo::{admins, settings, users};
-use onyx_wallet::routes::admin::deposits;
-use onyx_wallet::routes::deposits::{self as recharge, PayRequest};
+use onyx_wallet::deposit_reviews as deposits;
+use onyx_wallet::deposits::{self as recharge, PayRequest};
 use serde_json::Value;
 
 pub const DEMO_USER: &str = "demo";
@@ -100,7 +98,7 @@ async fn deposit_opening_balance(state: &AppState, user_id: i64) -> anyhow::Resu
     let claim = recharge::claim(
         &wallet,
         user_id,
-        IdempotencyKey(None),
+        None,
         PayRequest {
             coin: "usdt".into(),
             symbol: DEMO_DEPOSIT_NETWORK.into(),
@@ -114,13 +112,9 @@ async fn deposit_opening_balance(state: &AppState, user_id: i64) -> anyhow::Resu
     let operator = admins::find_by_username(db, DEMO_OPERATOR)
         .await?
         .ok_or_else(|| anyhow::anyhow!("demo operator missing"))?;
-    let me = CurrentAdmin {
-        admin: operator,
-        session_id: 0,
-    };
     deposits::confirm(
         &wallet,
-        &me,
+        &operator,
         claim.id,
         "Demo seed: opening balance of the demo user",
     )

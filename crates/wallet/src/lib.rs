@@ -17,13 +17,19 @@
 )]
 
 pub mod audit_report;
+pub mod deposit_reviews;
 pub mod deposit_rules;
+pub mod deposits;
 pub mod entity;
+pub mod exchange;
 pub mod quotes;
 pub mod repo;
 pub mod routes;
+pub mod transfers;
 pub mod withdraw;
+pub mod withdrawal_reviews;
 pub mod withdrawal_rules;
+pub mod withdrawals;
 
 pub use onyx_platform::amounts::{
     asset, now_ms, parse_amount, parse_amount_with, parse_number, usdt_price, USDT,

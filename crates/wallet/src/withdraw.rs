@@ -12,8 +12,8 @@
 use crate::withdrawal_rules::{self, KycTier, Refusal, WithdrawalRules};
 use chrono::{DateTime, Duration, FixedOffset, NaiveTime, Utc};
 use onyx_account::repo::kyc;
-use onyx_http::error::{ApiError, ApiResult};
 use onyx_kernel::ErrorCode;
+use onyx_kernel::{Failure, Outcome};
 use onyx_market::repo::catalogue;
 use onyx_store::repo::settings;
 use sea_orm::ConnectionTrait;
@@ -34,19 +34,19 @@ pub struct Settings {
 
 /// Reads and parses the four settings. A setting that does not parse is
 /// the operator's configuration error, not the user's: internal.
-pub async fn settings(db: &impl ConnectionTrait) -> ApiResult<Settings> {
+pub async fn settings(db: &impl ConnectionTrait) -> Outcome<Settings> {
     let global = settings::get(db, "WITHDRAWAL_SETTING").await?;
     let channels = settings::get(db, "WITHDRAWAL_CHANNEL_SETTING").await?;
     let auth = settings::get(db, "AUTH_LIMIT").await?;
     let zone = settings::get(db, "timeZone").await?;
     let rules =
-        WithdrawalRules::from_settings(&global, &channels, &auth).map_err(ApiError::internal)?;
+        WithdrawalRules::from_settings(&global, &channels, &auth).map_err(Failure::internal)?;
     let offset_text = zone
         .get("offSet")
         .and_then(Value::as_str)
         .unwrap_or("+00:00")
         .to_string();
-    let offset = withdrawal_rules::parse_offset(&offset_text).map_err(ApiError::internal)?;
+    let offset = withdrawal_rules::parse_offset(&offset_text).map_err(Failure::internal)?;
     Ok(Settings {
         rules,
         offset,
@@ -85,7 +85,7 @@ pub fn window_open(rules: &WithdrawalRules, now: DateTime<Utc>, offset: FixedOff
 }
 
 /// Fractional digits a withdrawal of `coin` may carry (see the module doc).
-pub async fn coin_scale(db: &impl ConnectionTrait, coin: &str) -> ApiResult<u32> {
+pub async fn coin_scale(db: &impl ConnectionTrait, coin: &str) -> Outcome<u32> {
     if coin.eq_ignore_ascii_case(super::USDT) {
         return Ok(USDT_SCALE_DP);
     }
@@ -99,7 +99,7 @@ pub async fn coin_scale(db: &impl ConnectionTrait, coin: &str) -> ApiResult<u32>
 }
 
 /// The highest approved tier; advanced implies primary.
-pub async fn kyc_tier(db: &impl ConnectionTrait, user_id: i64) -> ApiResult<KycTier> {
+pub async fn kyc_tier(db: &impl ConnectionTrait, user_id: i64) -> Outcome<KycTier> {
     let approved = |s: Option<onyx_account::entity::kyc_submission::Model>| {
         s.is_some_and(|s| s.status == kyc::STATUS_APPROVED)
     };
@@ -121,41 +121,41 @@ pub fn tier_name(tier: KycTier) -> &'static str {
 }
 
 /// A refusal as the user sees it: its own code, the message's values.
-pub fn refusal_error(refusal: &Refusal) -> ApiError {
+pub fn refusal_error(refusal: &Refusal) -> Failure {
     let time = |t: NaiveTime| t.format("%H:%M:%S").to_string();
     match refusal {
         Refusal::ChannelUnknown { name } => {
-            ApiError::new(ErrorCode::WithdrawChannelUnknown).with("channel", name)
+            Failure::new(ErrorCode::WithdrawChannelUnknown).with("channel", name)
         }
         Refusal::ChannelDisabled { name } => {
-            ApiError::new(ErrorCode::WithdrawChannelDisabled).with("channel", name)
+            Failure::new(ErrorCode::WithdrawChannelDisabled).with("channel", name)
         }
-        Refusal::OutsideWindow { start, end } => ApiError::new(ErrorCode::WithdrawOutsideWindow)
+        Refusal::OutsideWindow { start, end } => Failure::new(ErrorCode::WithdrawOutsideWindow)
             .with("start", time(*start))
             .with("end", time(*end)),
-        Refusal::TradePassword(_) => ApiError::new(ErrorCode::WithdrawTradePassword),
-        Refusal::Code(_) => ApiError::new(ErrorCode::WithdrawCode),
-        Refusal::AddressNotBound => ApiError::new(ErrorCode::WithdrawAddressNotBound),
+        Refusal::TradePassword(_) => Failure::new(ErrorCode::WithdrawTradePassword),
+        Refusal::Code(_) => Failure::new(ErrorCode::WithdrawCode),
+        Refusal::AddressNotBound => Failure::new(ErrorCode::WithdrawAddressNotBound),
         Refusal::AmountTooPrecise { scale_dp } => {
-            ApiError::new(ErrorCode::WithdrawAmountTooPrecise).with("scale", scale_dp)
+            Failure::new(ErrorCode::WithdrawAmountTooPrecise).with("scale", scale_dp)
         }
         Refusal::BelowMinimum { min } => {
-            ApiError::new(ErrorCode::WithdrawBelowMinimum).with("min", min)
+            Failure::new(ErrorCode::WithdrawBelowMinimum).with("min", min)
         }
         Refusal::AboveMaximum { max } => {
-            ApiError::new(ErrorCode::WithdrawAboveMaximum).with("max", max)
+            Failure::new(ErrorCode::WithdrawAboveMaximum).with("max", max)
         }
         Refusal::DailyCountReached { limit } => {
-            ApiError::new(ErrorCode::WithdrawDailyCountReached).with("limit", limit)
+            Failure::new(ErrorCode::WithdrawDailyCountReached).with("limit", limit)
         }
         Refusal::PrimaryKycRequired { limit_usdt } => {
-            ApiError::new(ErrorCode::WithdrawPrimaryKycRequired).with("limit", limit_usdt)
+            Failure::new(ErrorCode::WithdrawPrimaryKycRequired).with("limit", limit_usdt)
         }
         Refusal::AdvancedKycRequired { limit_usdt } => {
-            ApiError::new(ErrorCode::WithdrawAdvancedKycRequired).with("limit", limit_usdt)
+            Failure::new(ErrorCode::WithdrawAdvancedKycRequired).with("limit", limit_usdt)
         }
         Refusal::FeeExceedsAmount { fee } => {
-            ApiError::new(ErrorCode::WithdrawFeeExceedsAmount).with("fee", fee)
+            Failure::new(ErrorCode::WithdrawFeeExceedsAmount).with("fee", fee)
         }
     }
 }

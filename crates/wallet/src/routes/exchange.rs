@@ -1,41 +1,16 @@
-//! The flash exchange: a quote at the index price less the spread, then an
-//! exchange against the house at exactly the quoted price. See
-//! `wallet::quotes` for how prices, spreads and minimums are set, and for
-//! the checked arithmetic of an execution.
-#![cfg_attr(
-    not(test),
-    deny(
-        clippy::arithmetic_side_effects,
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic
-    )
-)]
+//! The flash exchange's calls (the spec's `texchange`): quotes, exchanges
+//! and the user's exchange list. The rules and the ledger work are
+//! `crate::exchange`'s.
 
-use crate::entity::exchange;
-use crate::quotes::{self, ExchangeRefusal, Quote, COIN_SCALE, USDT_SCALE};
-use crate::repo::wallet_records::{self, NewExchange};
+use crate::exchange::{self as service, CurrencyQuery, ExchangeRequest, ExchangeView, QuoteView};
+use crate::repo::wallet_records;
 use crate::WalletContext;
-use crate::{asset, now_ms, parse_amount, usdt_price, Idempotency, USDT};
-use axum::extract::FromRef;
-use axum::extract::State;
-use chrono::{DateTime, TimeZone, Utc};
+use axum::extract::{FromRef, State};
 use onyx_http::auth::CurrentUser;
 use onyx_http::envelope::{ok, Envelope, Page, PageQuery, Reply};
-use onyx_http::error::{ApiError, ApiResult};
 use onyx_http::extract::{ApiJson, ApiQuery};
 use onyx_http::IdempotencyKey;
-use onyx_kernel::ledger::{
-    AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount, Wallet,
-};
-use onyx_kernel::money::Amount;
-use onyx_kernel::ErrorCode;
-use onyx_market::repo::catalogue::{self, ON};
 use onyx_platform::Context;
-use rust_decimal::Decimal;
-use serde::{Deserialize, Serialize};
-use std::str::FromStr;
-use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -50,115 +25,6 @@ where
         .routes(routes!(list))
 }
 
-/// A coin of the flash exchange.
-#[derive(Clone, Debug)]
-pub struct ExchangeCoin {
-    /// Upper-case asset.
-    pub asset: String,
-    pub logo: String,
-    /// Decimals an exchanged amount of this coin may carry.
-    pub scale: u32,
-    /// The spot pair's fee rate; zero for USDT.
-    pub spread: Decimal,
-}
-
-/// USDT, then every enabled catalogue coin with an enabled spot pair (the
-/// pair supplies the spread), in catalogue order.
-pub(crate) async fn exchange_coins(state: &WalletContext) -> ApiResult<Vec<ExchangeCoin>> {
-    let pairs = catalogue::spot_pairs(&state.db).await?;
-    let mut out = vec![ExchangeCoin {
-        asset: USDT.into(),
-        logo: String::new(),
-        scale: USDT_SCALE,
-        spread: Decimal::ZERO,
-    }];
-    for c in catalogue::coins(&state.db).await? {
-        if c.status != ON {
-            continue;
-        }
-        let Some(pair) = pairs
-            .iter()
-            .find(|p| p.enable == ON && p.coin.eq_ignore_ascii_case(&c.coin))
-        else {
-            continue;
-        };
-        let Ok(spread) = Decimal::from_str(&pair.fee_rate) else {
-            tracing::warn!(coin = %c.coin, "spot pair has an unusable fee rate");
-            continue;
-        };
-        let asset = asset(&c.coin);
-        if asset == USDT || spread.is_sign_negative() || spread >= Decimal::ONE {
-            continue;
-        }
-        out.push(ExchangeCoin {
-            asset,
-            logo: c.logo,
-            scale: COIN_SCALE,
-            spread,
-        });
-    }
-    Ok(out)
-}
-
-fn find_coin(coins: &[ExchangeCoin], raw: &str) -> ApiResult<ExchangeCoin> {
-    let wanted = asset(raw);
-    coins
-        .iter()
-        .find(|c| c.asset == wanted)
-        .cloned()
-        .ok_or_else(|| ApiError::new(ErrorCode::UnknownCoin).with("coin", raw.trim()))
-}
-
-/// Both coins of a pair, checked: distinct and exchangeable.
-async fn pair(
-    state: &WalletContext,
-    from: &str,
-    to: &str,
-) -> ApiResult<(ExchangeCoin, ExchangeCoin)> {
-    if asset(from) == asset(to) {
-        return Err(ApiError::new(ErrorCode::ExchangeSameCoin));
-    }
-    let coins = exchange_coins(state).await?;
-    Ok((find_coin(&coins, from)?, find_coin(&coins, to)?))
-}
-
-/// USDT prices of both coins, fresh, or ExchangeUnavailable.
-fn fresh_prices(state: &WalletContext, from: &str, to: &str) -> ApiResult<(Decimal, Decimal)> {
-    match (usdt_price(state, from), usdt_price(state, to)) {
-        (Some(f), Some(t)) if f > Decimal::ZERO && t > Decimal::ZERO => Ok((f, t)),
-        _ => Err(ApiError::new(ErrorCode::ExchangeUnavailable)),
-    }
-}
-
-fn time(ms: i64) -> DateTime<Utc> {
-    Utc.timestamp_millis_opt(ms)
-        .single()
-        .unwrap_or_else(Utc::now)
-}
-
-#[derive(Deserialize, IntoParams, Debug)]
-#[into_params(parameter_in = Query)]
-pub struct CurrencyQuery {
-    /// `from,to`, e.g. `usdt,btc`.
-    pub currency: String,
-}
-
-/// A price the user may exchange at until `expiresAt`.
-#[derive(Serialize, ToSchema, Debug)]
-#[serde(rename_all = "camelCase")]
-pub struct QuoteView {
-    pub quote_id: String,
-    pub from: String,
-    pub to: String,
-    /// `to` per one `from`, after the spread.
-    pub price: String,
-    /// The spread deducted, as a rate (`0.001` = 0.1 %).
-    pub spread: String,
-    /// Smallest `from` amount accepted.
-    pub min_amount: String,
-    pub expires_at: DateTime<Utc>,
-}
-
 /// Quotes `from` to `to` for 15 s. Same coin -4052, a coin outside the
 /// flash exchange -3101, no fresh index price -4050.
 #[utoipa::path(get, path = "/api/texchange/getCurrencyPrice", tag = "texchange",
@@ -169,87 +35,7 @@ async fn get_currency_price(
     me: CurrentUser,
     ApiQuery(q): ApiQuery<CurrencyQuery>,
 ) -> Reply<QuoteView> {
-    let mut parts = q.currency.split(',');
-    let (Some(from), Some(to), None) = (parts.next(), parts.next(), parts.next()) else {
-        return Err(ApiError::invalid("currency"));
-    };
-    if from.trim().is_empty() || to.trim().is_empty() {
-        return Err(ApiError::invalid("currency"));
-    }
-    let (from, to) = pair(&state, from, to).await?;
-    let (from_usdt, to_usdt) = fresh_prices(&state, &from.asset, &to.asset)?;
-    let unavailable = || ApiError::new(ErrorCode::ExchangeUnavailable);
-    let raw_price = from_usdt.checked_div(to_usdt).ok_or_else(unavailable)?;
-    let spread = from.spread.max(to.spread);
-    let price = quotes::quoted_price(raw_price, spread).ok_or_else(unavailable)?;
-    let min_amount = quotes::min_amount(from_usdt, from.scale).ok_or_else(unavailable)?;
-    if price.is_zero() {
-        return Err(unavailable());
-    }
-    let quote = state.quotes.issue(Quote {
-        id: String::new(),
-        user_id: me.id(),
-        from: from.asset,
-        to: to.asset,
-        price,
-        spread,
-        raw_price,
-        min_amount,
-        from_scale: from.scale,
-        to_scale: to.scale,
-        expires_at_ms: 0,
-    });
-    ok(QuoteView {
-        quote_id: quote.id,
-        from: quote.from,
-        to: quote.to,
-        price: quote.price.normalize().to_string(),
-        spread: quote.spread.normalize().to_string(),
-        min_amount: quote.min_amount.normalize().to_string(),
-        expires_at: time(quote.expires_at_ms),
-    })
-}
-
-#[derive(Deserialize, Serialize, ToSchema, Debug)]
-#[serde(rename_all = "camelCase")]
-pub struct ExchangeRequest {
-    pub from: String,
-    pub to: String,
-    /// Decimal string of `from`, at most the coin's scale.
-    pub amount: String,
-    pub quote_id: String,
-}
-
-/// An executed exchange. `fee` is the spread's value, in `feeCoin` (the
-/// `to` coin): what the user would have received more at the index price.
-#[derive(Serialize, Deserialize, ToSchema, Debug)]
-#[serde(rename_all = "camelCase")]
-pub struct ExchangeView {
-    pub id: i64,
-    pub from_coin: String,
-    pub to_coin: String,
-    pub from_amount: String,
-    pub to_amount: String,
-    pub price: String,
-    pub fee: String,
-    pub fee_coin: String,
-    pub create_time: DateTime<Utc>,
-}
-
-impl From<exchange::Model> for ExchangeView {
-    fn from(e: exchange::Model) -> ExchangeView {
-        ExchangeView {
-            id: e.id,
-            from_coin: e.from_coin,
-            to_coin: e.to_coin,
-            from_amount: e.from_amount,
-            to_amount: e.to_amount,
-            price: e.price,
-            fee: e.fee,
-            fee_coin: e.fee_coin,
-            create_time: e.created_at,
-        }
-    }
+    ok(service::quote(&state, me.id(), &q.currency).await?)
 }
 
 /// Exchanges `amount` of `from` (spot wallet) for `to` at the quote's
@@ -265,86 +51,7 @@ async fn currency_exchange(
     key: IdempotencyKey,
     ApiJson(req): ApiJson<ExchangeRequest>,
 ) -> Reply<ExchangeView> {
-    let (from, to) = pair(&state, &req.from, &req.to).await?;
-    let amount = parse_amount(&req.amount, from.scale)?;
-    let idem = Idempotency::new(key, me.id(), "texchange.currencyExchange", &req);
-    let mut txn = state.ledger.begin().await?;
-    if let Some(stored) = idem.replay(&txn).await? {
-        return ok(serde_json::from_value(stored).map_err(ApiError::internal)?);
-    }
-    fresh_prices(&state, &from.asset, &to.asset)?;
-    let quote = state
-        .quotes
-        .take(req.quote_id.trim(), me.id(), &from.asset, &to.asset)
-        .map_err(|_| ApiError::new(ErrorCode::ExchangeQuoteExpired))?;
-    let executed = async {
-        let view = execute(&mut txn, me.id(), &quote, amount).await?;
-        idem.remember(&txn, &view).await?;
-        txn.commit().await?;
-        Ok::<_, ApiError>(view)
-    }
-    .await;
-    if executed.is_err() {
-        state.quotes.restore(quote);
-    }
-    ok(executed?)
-}
-
-async fn execute(
-    txn: &mut onyx_store::ledger::LedgerTxn,
-    user_id: i64,
-    quote: &Quote,
-    amount: Amount,
-) -> ApiResult<ExchangeView> {
-    let exchanged = quotes::exchange_amounts(quote, amount.as_decimal()).map_err(|r| match r {
-        ExchangeRefusal::BelowMinimum => ApiError::new(ErrorCode::ExchangeBelowMinimum)
-            .with("min", quote.min_amount.normalize())
-            .with("coin", &quote.from),
-        ExchangeRefusal::TooLarge => ApiError::new(ErrorCode::AmountTooLarge),
-    })?;
-    let to_amount = Amount::from_decimal(exchanged.to_amount).map_err(ApiError::internal)?;
-    let fee = exchanged.fee;
-
-    let row = wallet_records::insert_exchange(
-        txn.conn(),
-        NewExchange {
-            user_id,
-            from_coin: &quote.from,
-            to_coin: &quote.to,
-            from_amount: amount.as_decimal().normalize().to_string(),
-            to_amount: to_amount.as_decimal().normalize().to_string(),
-            price: quote.price.normalize().to_string(),
-            fee: fee.normalize().to_string(),
-            fee_coin: &quote.to,
-        },
-    )
-    .await?;
-    let reference = PostingRef::Exchange(row.id);
-    let at_ms = now_ms();
-    let user = |asset: &str| Side::available(AccountId::user(user_id as u64, Wallet::Spot, asset));
-    let house = |asset: &str| Side::available(AccountId::system(SystemAccount::House, asset));
-    let legs = vec![
-        Posting {
-            kind: PostingKind::Exchange,
-            asset: quote.from.clone(),
-            amount,
-            from: user(&quote.from),
-            to: house(&quote.from),
-            reference: reference.clone(),
-            at_ms,
-        },
-        Posting {
-            kind: PostingKind::Exchange,
-            asset: quote.to.clone(),
-            amount: to_amount,
-            from: house(&quote.to),
-            to: user(&quote.to),
-            reference: reference.clone(),
-            at_ms,
-        },
-    ];
-    txn.post(&reference, legs).await?;
-    Ok(ExchangeView::from(row))
+    ok(service::exchange(&state, me.id(), key.0, &req).await?)
 }
 
 /// The user's exchanges, newest first.

@@ -10,31 +10,26 @@
     )
 )]
 
-use super::exchange::exchange_coins;
+use crate::exchange::exchange_coins;
 use crate::quotes::USDT_SCALE;
+use crate::transfers::{self, TransferRequest, TransferResult};
 use crate::WalletContext;
-use crate::{asset, now_ms, parse_amount, usdt_price, Idempotency, USDT};
+use crate::{asset, usdt_price, USDT};
 use axum::extract::FromRef;
 use axum::extract::State;
 use onyx_http::auth::CurrentUser;
 use onyx_http::envelope::{ok, Envelope, Reply};
-use onyx_http::error::ApiError;
 use onyx_http::extract::ApiJson;
 use onyx_http::IdempotencyKey;
-use onyx_kernel::ledger::{AccountId, Posting, PostingKind, PostingRef, Side, Wallet};
-use onyx_kernel::money::LEDGER_DP;
-use onyx_kernel::ErrorCode;
+use onyx_kernel::ledger::Wallet;
 use onyx_market::repo::catalogue;
 use onyx_platform::Context;
 use onyx_store::ledger::user_balances;
 use rust_decimal::{Decimal, RoundingStrategy};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use std::collections::BTreeMap;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
-
-/// Longest coin name a transfer accepts (the catalogue's own limit).
-const COIN_LEN_MAX: usize = 32;
 
 pub fn router<S>() -> OpenApiRouter<S>
 where
@@ -152,33 +147,6 @@ async fn asset_balance(State(state): State<WalletContext>, me: CurrentUser) -> R
     })
 }
 
-#[derive(Deserialize, Serialize, ToSchema, Debug)]
-pub struct TransferRequest {
-    /// `spot`, `contract` or `finance`.
-    pub from: String,
-    pub to: String,
-    pub coin: String,
-    /// Plain decimal string, at most 8 decimals (the ledger's precision
-    /// for every coin).
-    pub amount: String,
-}
-
-#[derive(Serialize, Deserialize, ToSchema, Debug)]
-#[serde(rename_all = "camelCase")]
-pub struct TransferResult {
-    /// The ledger transaction.
-    pub tx_id: i64,
-    pub from: String,
-    pub to: String,
-    pub coin: String,
-    pub amount: String,
-}
-
-fn wallet(raw: &str) -> Result<Wallet, ApiError> {
-    Wallet::parse(&raw.trim().to_ascii_lowercase())
-        .ok_or_else(|| ApiError::new(ErrorCode::TransferWalletUnknown))
-}
-
 /// Moves available funds between two of the user's wallets. Any held coin
 /// may move, enabled or not: a user must always be able to reach their
 /// money. Idempotent.
@@ -193,53 +161,7 @@ async fn transfer_funds(
     key: IdempotencyKey,
     ApiJson(req): ApiJson<TransferRequest>,
 ) -> Reply<TransferResult> {
-    let (from, to) = (wallet(&req.from)?, wallet(&req.to)?);
-    if from == to {
-        return Err(ApiError::new(ErrorCode::TransferSameWallet));
-    }
-    let coin = asset(&req.coin);
-    if coin.is_empty()
-        || coin.len() > COIN_LEN_MAX
-        || !coin.bytes().all(|b| b.is_ascii_alphanumeric())
-    {
-        return Err(ApiError::new(ErrorCode::UnknownCoin).with("coin", req.coin.trim()));
-    }
-    let amount = parse_amount(&req.amount, LEDGER_DP)?;
-    let idem = Idempotency::new(key, me.id(), "asset.transferFunds", &req);
-
-    let mut txn = state.ledger.begin().await?;
-    if let Some(stored) = idem.replay(&txn).await? {
-        return ok(serde_json::from_value(stored).map_err(ApiError::internal)?);
-    }
-    let user_id = me.id() as u64;
-    let reference = PostingRef::Transfer {
-        user_id,
-        tag: hex::encode(rand::random::<[u8; 8]>()),
-    };
-    let tx_id = txn
-        .post(
-            &reference,
-            vec![Posting {
-                kind: PostingKind::Transfer,
-                asset: coin.clone(),
-                amount,
-                from: Side::available(AccountId::user(user_id, from, &coin)),
-                to: Side::available(AccountId::user(user_id, to, &coin)),
-                reference: reference.clone(),
-                at_ms: now_ms(),
-            }],
-        )
-        .await?;
-    let result = TransferResult {
-        tx_id,
-        from: from.as_str().to_string(),
-        to: to.as_str().to_string(),
-        coin,
-        amount: amount.as_decimal().normalize().to_string(),
-    };
-    idem.remember(&txn, &result).await?;
-    txn.commit().await?;
-    ok(result)
+    ok(transfers::transfer(&state, me.id(), key.0, &req).await?)
 }
 
 #[derive(Serialize, ToSchema, Debug)]

@@ -1,0 +1,428 @@
+//! Operators' review of deposit claims: confirm (credit and bonus) or reject, with the rival claims of the same transfer; the bonus rules.
+
+use crate::deposit_rules::{best_bonus, BonusRule, SCALE_MAX};
+use crate::deposits::{self as recharge, DepositView};
+use crate::entity::{deposit, deposit_bonus_rule};
+use crate::repo::deposits;
+use crate::WalletContext;
+use crate::{asset, now_ms};
+use chrono::{DateTime, Utc};
+use onyx_content::repo::messages;
+use onyx_kernel::ledger::{
+    AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount, Wallet,
+};
+use onyx_kernel::money::Amount;
+use onyx_kernel::{i18n, ErrorCode};
+use onyx_kernel::{Failure, Outcome};
+use onyx_platform::audit;
+use onyx_platform::notice;
+use rust_decimal::Decimal;
+use sea_orm::SqlErr;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use std::str::FromStr;
+use utoipa::{IntoParams, ToSchema};
+
+/// Largest bonus percentage a rule may pay: more than the deposit itself
+/// is a typo, not a promotion.
+pub(crate) const RATIO_MAX: Decimal = Decimal::ONE_HUNDRED;
+
+/// A claim with its owner, for operators.
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminDeposit {
+    pub user_id: i64,
+    #[serde(flatten)]
+    pub deposit: DepositView,
+    /// Other users' claims of the same transfer, oldest first: compare
+    /// addresses, amounts and screenshots before crediting one.
+    pub conflicts_with: Vec<RivalClaim>,
+}
+
+/// Another user's claim of the same transfer.
+#[derive(Serialize, ToSchema, Debug, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct RivalClaim {
+    pub id: i64,
+    pub user_id: i64,
+    pub network: String,
+    pub address: String,
+    pub amount: String,
+    pub screenshot: Option<String>,
+    pub status: String,
+    pub create_time: DateTime<Utc>,
+}
+
+impl From<deposit::Model> for RivalClaim {
+    fn from(d: deposit::Model) -> RivalClaim {
+        RivalClaim {
+            id: d.id,
+            user_id: d.user_id,
+            network: d.network,
+            address: d.address,
+            amount: d.amount,
+            screenshot: d.screenshot,
+            status: d.status,
+            create_time: d.created_at,
+        }
+    }
+}
+
+impl AdminDeposit {
+    fn new(d: deposit::Model, rivals: Vec<deposit::Model>) -> AdminDeposit {
+        let contested = recharge::is_contested(&d, &rivals);
+        AdminDeposit {
+            user_id: d.user_id,
+            deposit: DepositView {
+                contested,
+                ..DepositView::from(d)
+            },
+            conflicts_with: rivals.into_iter().map(RivalClaim::from).collect(),
+        }
+    }
+}
+
+/// The operator's view of `rows`, each with its rivals.
+pub(crate) async fn with_rivals(
+    db: &impl sea_orm::ConnectionTrait,
+    rows: Vec<deposit::Model>,
+) -> Outcome<Vec<AdminDeposit>> {
+    let mut rivals = recharge::rivals(db, &rows).await?;
+    Ok(rows
+        .into_iter()
+        .map(|d| {
+            let theirs = rivals.remove(&d.id).unwrap_or_default();
+            AdminDeposit::new(d, theirs)
+        })
+        .collect())
+}
+
+#[derive(Deserialize, IntoParams, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct DepositQuery {
+    /// `pending` (default), `confirmed` or `rejected`.
+    pub status: Option<String>,
+    pub user_id: Option<i64>,
+    pub page_num: Option<u64>,
+    pub page_size: Option<u64>,
+}
+
+pub(crate) async fn one_with_rivals(
+    db: &impl sea_orm::ConnectionTrait,
+    row: deposit::Model,
+) -> Outcome<AdminDeposit> {
+    let mut all = with_rivals(db, vec![row]).await?;
+    all.pop()
+        .ok_or_else(|| Failure::internal("a claim vanished while read"))
+}
+
+pub(crate) fn decimal(text: &str) -> Option<Decimal> {
+    Decimal::from_str(text.trim()).ok()
+}
+
+/// The stored rules as the bonus arithmetic sees them. A rule that no
+/// longer parses is skipped: it cannot have been saved through the API.
+pub(crate) fn bonus_rules(rows: &[deposit_bonus_rule::Model]) -> Vec<(i64, BonusRule)> {
+    rows.iter()
+        .filter_map(|r| {
+            Some((
+                r.id,
+                BonusRule {
+                    min_amount: decimal(&r.min_amount)?,
+                    ratio: decimal(&r.ratio)?,
+                    max_bonus: decimal(&r.max_bonus)?,
+                },
+            ))
+        })
+        .collect()
+}
+
+/// Confirms claim `id` as operator `me`: the API's confirm, and the demo
+/// seed's. Two confirmations racing each other credit once: the ledger
+/// gate admits one at a time and the status is re-read inside it.
+pub async fn confirm(
+    state: &WalletContext,
+    me: &onyx_store::entity::admin::Model,
+    id: i64,
+    raw_reason: &str,
+) -> Outcome<AdminDeposit> {
+    let reason = audit::reason(raw_reason)?;
+    let mut txn = state.ledger.begin().await?;
+    let claim = deposits::find(txn.conn(), id)
+        .await?
+        .ok_or(ErrorCode::NotFound)?;
+    if claim.status != deposits::STATUS_PENDING {
+        return Err(ErrorCode::InvalidState.into());
+    }
+    // Another user's claim of this transfer may have been credited since:
+    // read under the gate, so two confirmations cannot both pass.
+    let credited = deposits::with_tx_hash(txn.conn(), &claim.tx_hash)
+        .await?
+        .into_iter()
+        .any(|d| {
+            d.status == deposits::STATUS_CONFIRMED
+                && recharge::same_chain(&d.network, &claim.network)
+        });
+    if credited {
+        return Err(ErrorCode::DepositTxHashUsed.into());
+    }
+    let amount = Amount::parse(&claim.amount)
+        .map_err(|_| Failure::internal(format!("deposit {id} has a malformed amount")))?;
+    let rules = deposits::enabled_rules(txn.conn(), Some(&claim.coin)).await?;
+    let parsed = bonus_rules(&rules);
+    let arithmetic: Vec<BonusRule> = parsed.iter().map(|(_, r)| r.clone()).collect();
+    let bonus = best_bonus(&arithmetic, amount).map(|(i, b)| (parsed[i].0, b));
+
+    let user = AccountId::user(claim.user_id as u64, Wallet::Spot, &claim.coin);
+    let reference = PostingRef::Deposit(id);
+    let at_ms = now_ms();
+    let mut postings = vec![Posting {
+        kind: PostingKind::Deposit,
+        asset: claim.coin.clone(),
+        amount,
+        from: Side::available(AccountId::system(SystemAccount::External, &claim.coin)),
+        to: Side::available(user.clone()),
+        reference: reference.clone(),
+        at_ms,
+    }];
+    if let Some((_, bonus)) = &bonus {
+        postings.push(Posting {
+            kind: PostingKind::DepositBonus,
+            asset: claim.coin.clone(),
+            amount: *bonus,
+            from: Side::available(AccountId::system(SystemAccount::Rewards, &claim.coin)),
+            to: Side::available(user),
+            reference: reference.clone(),
+            at_ms,
+        });
+    }
+    let tx_id = txn.post(&reference, postings).await?;
+    let bonus_text = bonus
+        .as_ref()
+        .map(|(_, b)| b.as_decimal().normalize().to_string());
+    let decided = deposits::review(
+        txn.conn(),
+        id,
+        deposits::Review {
+            status: deposits::STATUS_CONFIRMED,
+            reviewed_by: me.id,
+            reason: None,
+            bonus: bonus_text.as_deref(),
+            ledger_tx_id: Some(tx_id),
+        },
+    )
+    .await
+    .map_err(|e| match e.sql_err() {
+        // The database's own guard (ux_deposits_credited_network_tx_hash).
+        Some(SqlErr::UniqueConstraintViolation(_)) => ErrorCode::DepositTxHashUsed.into(),
+        _ => Failure::from(e),
+    })?;
+    if !decided {
+        return Err(ErrorCode::InvalidState.into());
+    }
+    let lang = notice::user_lang(txn.conn(), claim.user_id).await?;
+    let mut body = i18n::message(
+        lang,
+        "deposit_confirmed_body",
+        &[
+            ("amount", claim.amount.clone()),
+            ("coin", claim.coin.clone()),
+        ],
+    );
+    if let Some(b) = &bonus_text {
+        body.push(' ');
+        body.push_str(&i18n::message(
+            lang,
+            "deposit_bonus_paid",
+            &[("bonus", b.clone()), ("coin", claim.coin.clone())],
+        ));
+    }
+    let title = i18n::message(
+        lang,
+        "deposit_confirmed_title",
+        &[("coin", claim.coin.clone())],
+    );
+    messages::create(txn.conn(), claim.user_id, &title, &notice::paragraph(&body)).await?;
+    let detail = json!({"userId": claim.user_id, "coin": claim.coin, "amount": claim.amount,
+        "network": claim.network, "txHash": claim.tx_hash, "ledgerTxId": tx_id,
+        "bonus": bonus_text, "bonusRuleId": bonus.as_ref().map(|(rule, _)| *rule),
+        "status": {"old": claim.status, "new": deposits::STATUS_CONFIRMED}});
+    audit::record(
+        txn.conn(),
+        &onyx_platform::audit::Actor::operator(me.id, &me.username),
+        "deposit.confirm",
+        &format!("deposit:{id}"),
+        reason,
+        detail,
+    )
+    .await?;
+    let row = deposits::find(txn.conn(), id)
+        .await?
+        .ok_or(ErrorCode::NotFound)?;
+    let view = one_with_rivals(txn.conn(), row).await?;
+    txn.commit().await?;
+    tracing::info!(deposit_id = id, user_id = claim.user_id, coin = %claim.coin,
+        amount = %claim.amount, "deposit confirmed");
+    Ok(view)
+}
+
+/// Rejects claim `id`; nothing is posted. Under the ledger gate too, so a
+/// rejection cannot slip in while a confirmation of the same claim runs.
+pub async fn reject(
+    state: &WalletContext,
+    me: &onyx_store::entity::admin::Model,
+    id: i64,
+    raw_reason: &str,
+) -> Outcome<AdminDeposit> {
+    let reason = audit::reason(raw_reason)?;
+    let txn = state.ledger.begin().await?;
+    let claim = deposits::find(txn.conn(), id)
+        .await?
+        .ok_or(ErrorCode::NotFound)?;
+    if claim.status != deposits::STATUS_PENDING {
+        return Err(ErrorCode::InvalidState.into());
+    }
+    let decided = deposits::review(
+        txn.conn(),
+        id,
+        deposits::Review {
+            status: deposits::STATUS_REJECTED,
+            reviewed_by: me.id,
+            reason: Some(reason),
+            bonus: None,
+            ledger_tx_id: None,
+        },
+    )
+    .await?;
+    if !decided {
+        return Err(ErrorCode::InvalidState.into());
+    }
+    let lang = notice::user_lang(txn.conn(), claim.user_id).await?;
+    let title = i18n::message(
+        lang,
+        "deposit_rejected_title",
+        &[("coin", claim.coin.clone())],
+    );
+    let body = i18n::message(
+        lang,
+        "deposit_rejected_body",
+        &[
+            ("amount", claim.amount.clone()),
+            ("coin", claim.coin.clone()),
+            ("reason", reason.to_string()),
+        ],
+    );
+    messages::create(txn.conn(), claim.user_id, &title, &notice::paragraph(&body)).await?;
+    let detail = json!({"userId": claim.user_id, "coin": claim.coin, "amount": claim.amount,
+        "network": claim.network, "txHash": claim.tx_hash,
+        "status": {"old": claim.status, "new": deposits::STATUS_REJECTED}});
+    audit::record(
+        txn.conn(),
+        &onyx_platform::audit::Actor::operator(me.id, &me.username),
+        "deposit.reject",
+        &format!("deposit:{id}"),
+        reason,
+        detail,
+    )
+    .await?;
+    let row = deposits::find(txn.conn(), id)
+        .await?
+        .ok_or(ErrorCode::NotFound)?;
+    let view = one_with_rivals(txn.conn(), row).await?;
+    txn.commit().await?;
+    Ok(view)
+}
+
+/// A deposit bonus rule.
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct RuleView {
+    pub id: i64,
+    pub coin: String,
+    pub min_amount: String,
+    /// Percent of the deposit.
+    pub ratio: String,
+    pub max_bonus: String,
+    pub enabled: bool,
+    pub create_time: DateTime<Utc>,
+}
+
+impl From<deposit_bonus_rule::Model> for RuleView {
+    fn from(r: deposit_bonus_rule::Model) -> RuleView {
+        RuleView {
+            id: r.id,
+            coin: r.coin,
+            min_amount: r.min_amount,
+            ratio: r.ratio,
+            max_bonus: r.max_bonus,
+            enabled: r.enabled,
+            create_time: r.created_at,
+        }
+    }
+}
+
+#[derive(Deserialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct RuleBody {
+    pub coin: String,
+    /// Smallest deposit the rule pays on (0 for every deposit).
+    pub min_amount: String,
+    /// Percent of the deposit, above 0 and at most 100.
+    pub ratio: String,
+    /// The most one deposit earns.
+    pub max_bonus: String,
+    pub enabled: bool,
+    #[serde(default)]
+    pub reason: String,
+}
+
+/// A rule's fields, checked and in stored form.
+pub(crate) struct CheckedRule {
+    coin: String,
+    min_amount: String,
+    ratio: String,
+    max_bonus: String,
+    enabled: bool,
+}
+
+pub(crate) fn check_rule(body: &RuleBody) -> Outcome<CheckedRule> {
+    let coin = asset(&body.coin);
+    if coin.is_empty() || coin.len() > 16 || !coin.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(Failure::invalid("coin"));
+    }
+    let amount = |text: &str, field: &'static str, zero_ok: bool| -> Outcome<String> {
+        let a = Amount::parse(text.trim()).map_err(|_| Failure::invalid(field))?;
+        if (a.is_zero() && !zero_ok) || a.as_decimal().normalize().scale() > SCALE_MAX {
+            return Err(Failure::invalid(field));
+        }
+        Ok(a.as_decimal().normalize().to_string())
+    };
+    let ratio = amount(&body.ratio, "ratio", false)?;
+    if decimal(&ratio).is_none_or(|r| r > RATIO_MAX) {
+        return Err(Failure::invalid("ratio"));
+    }
+    Ok(CheckedRule {
+        coin,
+        min_amount: amount(&body.min_amount, "minAmount", true)?,
+        ratio,
+        max_bonus: amount(&body.max_bonus, "maxBonus", false)?,
+        enabled: body.enabled,
+    })
+}
+
+impl CheckedRule {
+    pub(crate) fn fields(&self) -> deposits::RuleFields<'_> {
+        deposits::RuleFields {
+            coin: &self.coin,
+            min_amount: &self.min_amount,
+            ratio: &self.ratio,
+            max_bonus: &self.max_bonus,
+            enabled: self.enabled,
+        }
+    }
+}
+
+pub(crate) fn rule_json(r: &deposit_bonus_rule::Model) -> serde_json::Value {
+    json!({"coin": r.coin, "minAmount": r.min_amount, "ratio": r.ratio,
+        "maxBonus": r.max_bonus, "enabled": r.enabled})
+}
