@@ -24,11 +24,13 @@ test-rust: lint
 	cargo fmt --all -- --check
 	$(CARGO_TEST)
 
-# Clippy over every target. The money modules deny unchecked arithmetic,
-# unwrap, expect and panic outside tests (`clippy::arithmetic_side_effects`
-# and friends at the top of each), so a violation there fails the build.
+# Clippy over every target, warnings as errors. The money crates and modules
+# deny unchecked arithmetic, unwrap, expect and panic outside tests
+# (`clippy::arithmetic_side_effects` and friends at the top of each). Then
+# the layout rules (scripts/check-layout.sh, decision 0017).
 lint:
-	cargo clippy --workspace --all-targets
+	cargo clippy --workspace --all-targets -- -D warnings
+	bash scripts/check-layout.sh
 
 # The same Rust suite on PostgreSQL: every test gets a fresh database next
 # to the one named here.

@@ -282,3 +282,22 @@ mod tests {
         assert!(store.get("/etc/passwd").await.is_err());
     }
 }
+
+/// A signed link to a file: fetch `url` (no token needed) before
+/// `expireTime`.
+#[derive(serde::Serialize, utoipa::ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct FileLinkView {
+    /// `/api/common/file/{id}?expires=..&for=..&sig=..`
+    pub url: String,
+    pub expire_time: DateTime<Utc>,
+}
+
+impl From<SignedLink> for FileLinkView {
+    fn from(l: SignedLink) -> FileLinkView {
+        FileLinkView {
+            url: l.url,
+            expire_time: l.expires_at,
+        }
+    }
+}

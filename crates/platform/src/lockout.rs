@@ -312,6 +312,27 @@ fn hours(left: Duration) -> i64 {
     ((left.num_seconds() + 3599) / 3600).max(1)
 }
 
+/// Checks a password of the signed-in user `user_id` (login or fund
+/// password hash). Wrong ones are counted per user: a run of them pauses
+/// these checks (`-1012` with the wait), doubling each time, so a stolen
+/// session cannot guess the passwords; signing in is counted apart and
+/// stays open to the owner.
+pub async fn verify_in_session(
+    db: &Db,
+    user_id: i64,
+    hash: &str,
+    password: &str,
+    wrong: ErrorCode,
+) -> Outcome<()> {
+    let mut attempt = Attempt::in_session(user_id);
+    attempt.refuse_if_locked(db).await?;
+    if crate::credentials::verify_password(hash, password).await? {
+        attempt.succeeded(db).await?;
+        return Ok(());
+    }
+    Err(attempt.failed(db, wrong).await?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -361,25 +382,4 @@ mod tests {
         assert_eq!(hours(Duration::minutes(61)), 2);
         assert_eq!(hours(Duration::hours(24)), 24);
     }
-}
-
-/// Checks a password of the signed-in user `user_id` (login or fund
-/// password hash). Wrong ones are counted per user: a run of them pauses
-/// these checks (`-1012` with the wait), doubling each time, so a stolen
-/// session cannot guess the passwords; signing in is counted apart and
-/// stays open to the owner.
-pub async fn verify_in_session(
-    db: &Db,
-    user_id: i64,
-    hash: &str,
-    password: &str,
-    wrong: ErrorCode,
-) -> Outcome<()> {
-    let mut attempt = Attempt::in_session(user_id);
-    attempt.refuse_if_locked(db).await?;
-    if crate::credentials::verify_password(hash, password).await? {
-        attempt.succeeded(db).await?;
-        return Ok(());
-    }
-    Err(attempt.failed(db, wrong).await?)
 }

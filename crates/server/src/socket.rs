@@ -852,7 +852,7 @@ async fn run(socket: WebSocket, c: Connection, mut feeds: Feeds) {
                 }
                 let ts = chrono::Utc::now().timestamp_millis();
                 let heartbeat = ServerMessage::Heartbeat(HeartbeatMessage { data: HeartbeatData { ts } }).to_text();
-                if outbox.push(Out::Text(heartbeat.into())).is_err() || outbox.push(Out::Ping).is_err() {
+                if outbox.push(Out::Text(heartbeat)).is_err() || outbox.push(Out::Ping).is_err() {
                     break "sustained overflow";
                 }
             }

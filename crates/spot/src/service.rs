@@ -299,9 +299,7 @@ fn given(v: &Option<String>) -> Option<&str> {
 /// A price, quantity or total with at most `dp` decimals, counted on the
 /// text; `too_precise` names the pair's precision.
 fn number(field: &'static str, text: &str, dp: u32, too_precise: SpotRefusal) -> Outcome<Decimal> {
-    Ok(amounts::parse_number(field, text, dp, || {
-        refusal_error(&too_precise)
-    })?)
+    amounts::parse_number(field, text, dp, || refusal_error(&too_precise))
 }
 
 impl SubmitBody {
@@ -399,6 +397,32 @@ pub fn refusal_error(refusal: &SpotRefusal) -> Failure {
             Failure::new(ErrorCode::SpotAboveMaximum).with("max", max)
         }
         SpotRefusal::TooLarge => ErrorCode::AmountTooLarge.into(),
+    }
+}
+
+/// Levels as `[price, amount]` decimal strings.
+pub fn levels(side: &[(Decimal, Decimal)]) -> Vec<[String; 2]> {
+    side.iter()
+        .map(|(p, a)| [p.normalize().to_string(), a.normalize().to_string()])
+        .collect()
+}
+
+impl SpotService {
+    /// True for a symbol (as [`spot_symbol`] spells it) with a book in the spot
+    /// service or a row in the catalogue's spot pairs, enabled or not (a
+    /// disabled pair may still have resting orders).
+    pub async fn pair_known(
+        &self,
+        db: &onyx_store::Db,
+        symbol: &str,
+    ) -> Result<bool, sea_orm::DbErr> {
+        if self.depth(symbol, 0).is_some() {
+            return Ok(true);
+        }
+        Ok(onyx_market::repo::catalogue::spot_pairs(db)
+            .await?
+            .iter()
+            .any(|p| p.symbol.eq_ignore_ascii_case(symbol)))
     }
 }
 
@@ -532,31 +556,5 @@ mod tests {
     fn d(s: &str) -> Decimal {
         use std::str::FromStr;
         Decimal::from_str(s).unwrap()
-    }
-}
-
-/// Levels as `[price, amount]` decimal strings.
-pub fn levels(side: &[(Decimal, Decimal)]) -> Vec<[String; 2]> {
-    side.iter()
-        .map(|(p, a)| [p.normalize().to_string(), a.normalize().to_string()])
-        .collect()
-}
-
-impl SpotService {
-    /// True for a symbol (as [`spot_symbol`] spells it) with a book in the spot
-    /// service or a row in the catalogue's spot pairs, enabled or not (a
-    /// disabled pair may still have resting orders).
-    pub async fn pair_known(
-        &self,
-        db: &onyx_store::Db,
-        symbol: &str,
-    ) -> Result<bool, sea_orm::DbErr> {
-        if self.depth(symbol, 0).is_some() {
-            return Ok(true);
-        }
-        Ok(onyx_market::repo::catalogue::spot_pairs(db)
-            .await?
-            .iter()
-            .any(|p| p.symbol.eq_ignore_ascii_case(symbol)))
     }
 }

@@ -395,7 +395,9 @@ pub(crate) async fn screenshot(
         return Ok(None);
     };
     let id = match reference.rfind(FILE_URL_PREFIX) {
-        Some(at) => &reference[at + FILE_URL_PREFIX.len()..],
+        Some(at) => reference
+            .get(at.saturating_add(FILE_URL_PREFIX.len())..)
+            .unwrap_or_default(),
         None => reference,
     };
     let id = id.split(['?', '#']).next().unwrap_or("");

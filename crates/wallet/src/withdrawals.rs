@@ -247,9 +247,9 @@ pub(crate) fn usdt_for_rules(valued: Option<Amount>) -> Amount {
 
 /// A withdrawal amount of a coin with `scale_dp` decimals.
 pub(crate) fn amount(text: &str, scale_dp: u32) -> Outcome<Amount> {
-    Ok(wallet::parse_amount_with(text, scale_dp, || {
+    wallet::parse_amount_with(text, scale_dp, || {
         rules::refusal_error(&Refusal::AmountTooPrecise { scale_dp })
-    })?)
+    })
 }
 
 #[derive(Deserialize, IntoParams, Debug)]
@@ -324,12 +324,12 @@ pub async fn submit_withdrawal(
     let asked = amount(&q.amount, scale)?;
     let g = &s.rules.setting;
     let trade_password = if g.check_pass {
-        trade_password_proof(&state, &me, q.trade_pwd.as_deref()).await?
+        trade_password_proof(state, me, q.trade_pwd.as_deref()).await?
     } else {
         Proof::NotGiven
     };
     let code = if g.check_code {
-        code_proof(&state, ip, &me, q.code.as_deref()).await?
+        code_proof(state, ip, me, q.code.as_deref()).await?
     } else {
         Proof::NotGiven
     };
@@ -340,7 +340,7 @@ pub async fn submit_withdrawal(
         .find(|a| a.network == ch.name)
         .is_some_and(|a| a.address == addr);
     let tier = rules::kyc_tier(&state.db, me.id).await?;
-    let valued = value_in_usdt(&state, &coin, asked);
+    let valued = value_in_usdt(state, &coin, asked);
 
     let mut txn = state.ledger.begin().await?;
     if let Some(stored) = idem.replay(&txn).await? {
@@ -446,7 +446,7 @@ pub(crate) async fn trade_password_proof(
     {
         Ok(()) => Ok(Proof::Matched),
         Err(e) if e.code == ErrorCode::WithdrawTradePassword => Ok(Proof::Wrong),
-        Err(e) => Err(e.into()),
+        Err(e) => Err(e),
     }
 }
 
@@ -493,7 +493,7 @@ pub(crate) async fn code_proof(
         {
             Ok(Proof::Wrong)
         }
-        Err(e) => Err(e.into()),
+        Err(e) => Err(e),
     }
 }
 

@@ -7,12 +7,13 @@ use axum::extract::FromRef;
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::Response;
-use chrono::{DateTime, Utc};
+use chrono::Utc;
 use onyx_http::auth::CurrentUser;
 use onyx_http::envelope::{ok, Envelope, Reply};
 use onyx_http::error::{ApiError, ApiResult};
 use onyx_http::extract::ApiQuery;
 use onyx_kernel::ErrorCode;
+use onyx_platform::files::FileLinkView;
 use onyx_platform::files::{self, FileStore, Reader};
 use onyx_platform::limits::Action;
 use onyx_platform::Context;
@@ -181,25 +182,6 @@ fn display_name(raw: Option<&str>, mime: &str) -> String {
         format!("upload.{}", files::extension(mime))
     } else {
         base.to_string()
-    }
-}
-
-/// A signed link to a file: fetch `url` (no token needed) before
-/// `expireTime`.
-#[derive(Serialize, ToSchema, Debug)]
-#[serde(rename_all = "camelCase")]
-pub struct FileLinkView {
-    /// `/api/common/file/{id}?expires=..&for=..&sig=..`
-    pub url: String,
-    pub expire_time: DateTime<Utc>,
-}
-
-impl From<files::SignedLink> for FileLinkView {
-    fn from(l: files::SignedLink) -> FileLinkView {
-        FileLinkView {
-            url: l.url,
-            expire_time: l.expires_at,
-        }
     }
 }
 

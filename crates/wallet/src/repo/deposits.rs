@@ -54,7 +54,7 @@ pub async fn derivation_index_for(db: &impl ConnectionTrait, user_id: i64) -> Re
         .into_tuple()
         .one(db)
         .await?;
-    Ok(highest.flatten().map_or(0, |h| h + 1))
+    Ok(highest.flatten().map_or(0, |h| h.saturating_add(1)))
 }
 
 pub struct NewAddress<'a> {

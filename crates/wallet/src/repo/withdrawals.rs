@@ -129,7 +129,7 @@ pub async fn day_summary(
     for text in values {
         let value = Decimal::from_str(&text)
             .map_err(|e| DbErr::Custom(format!("stored amount_usdt {text:?}: {e}")))?;
-        summary.count += 1;
+        summary.count = summary.count.saturating_add(1);
         summary.usdt = summary
             .usdt
             .checked_add(value)

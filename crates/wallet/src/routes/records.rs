@@ -83,7 +83,12 @@ fn entry(row: RecordRow, me: i64) -> Result<RecordEntry, ApiError> {
     let amount = p.amount.get();
     let mine = |a: &ledger_account::Model| a.user_id == Some(me);
     let change = match (mine(&row.from), mine(&row.to)) {
-        (true, false) => -amount,
+        (true, false) => {
+            // A sign flip: exact, and cannot overflow.
+            let mut leaving = amount;
+            leaving.set_sign_negative(!amount.is_sign_negative());
+            leaving
+        }
         (false, true) => amount,
         _ => Decimal::ZERO,
     };
