@@ -38,7 +38,7 @@ test-pg:
 	ONYX_TEST_DATABASE_URL=$${ONYX_TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test} $(CARGO_TEST)
 
 test-web: web-deps
-	cd web && npm run typecheck && npm test
+	cd web && npm run typecheck && npm run lint && npm run api:check && npm test
 
 e2e: web server
 	bash scripts/e2e.sh

@@ -38,13 +38,6 @@ async function balanceOf(wallet, coin) {
   return new Decimal(w?.assets.find((a) => a.coin === coin)?.available ?? '0');
 }
 
-/** The number shown for one coin of one wallet tab on /wallet. */
-async function shownAvailable(wallet, coin) {
-  const cell = page.locator(`${tid(`asset-${wallet}-${coin}`)} ${tid('asset-available')}`);
-  await cell.waitFor();
-  return new Decimal((await cell.textContent()).trim());
-}
-
 async function waitShown(wallet, coin, expected) {
   await page.waitForFunction(
     ([sel, want]) => (document.querySelector(sel)?.textContent ?? '').trim() !== '' && (document.querySelector(sel)?.textContent ?? '').trim() === want,

@@ -20,7 +20,7 @@ export interface Kyc {
 }
 
 export interface User {
-  userId: number | string;
+  userId: number;
   username: string;
   email?: string | null;
   phone?: string | null;

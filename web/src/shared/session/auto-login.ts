@@ -1,3 +1,4 @@
+import { paths } from '@/shared/config/paths';
 import { ApiError, api } from '../api/client';
 import { translate } from '../i18n/i18n';
 import { toast } from '../ui/toast-store';
@@ -20,7 +21,7 @@ export async function tryAutoLogin(navigate: (to: string) => void): Promise<bool
     if (token) {
       toast(translate('login_success'), 'success');
       await completeSignIn(token);
-      navigate('/');
+      navigate(paths.home);
       return true;
     }
     if (env.msg) toast(env.msg);

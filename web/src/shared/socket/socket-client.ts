@@ -16,10 +16,14 @@
 
 export const SOCKET_RECONNECT_DELAY_MS = 3_000;
 
+/** The `type` of a subscription (`SocketClientMessage.type`). */
 export type StreamType = 'detail' | 'kline' | 'trade' | 'depth' | 'orders';
-export type MessageType = 'DETAIL' | 'KLINE' | 'TRADE' | 'DEPTH' | 'ORDER' | 'HEARTBEAT' | 'SETTLEMENT' | 'POSITION' | 'USER_STATUS' | 'OWNCOIN';
+import type { ClientMessage, MessageType } from './protocol';
 
-export interface Subscription {
+export type { MessageType } from './protocol';
+
+/** A subscription: the client message without its `op`. */
+export interface Subscription extends Omit<ClientMessage, 'op' | 'type'> {
   type: StreamType;
   /** Omitted (detail only) = every coin. */
   symbol?: string;

@@ -1,3 +1,4 @@
+import { paths } from '@/shared/config/paths';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ export function NavBar({ title, back = true, right }: { title: ReactNode; back?:
   const { t } = useTranslation();
   const goBack = () => {
     if (window.history.state && typeof window.history.state.idx === 'number' && window.history.state.idx > 0) navigate(-1);
-    else navigate('/');
+    else navigate(paths.home);
   };
   return (
     <header className="navbar">

@@ -8,7 +8,7 @@ import { openCustomerService } from '@/shared/events';
 import { i18n } from '@/shared/i18n/i18n';
 import { useUnreadCount } from '../api/get-unread-count';
 import { logout } from '../api/logout';
-import { WalletAssets } from '@/features/wallet-transfers/components/WalletAssets';
+import { WalletAssets } from '@/shared/wallet/WalletAssets';
 import { ProfileCard } from '../components/ProfileCard';
 
 export default function PersonalCentreScreen() {
@@ -34,9 +34,9 @@ export default function PersonalCentreScreen() {
         {isSign ? <WalletAssets /> : null}
       </div>
       <CellGroup title={t('wallet_section_funds')}>
-        <Cell icon="recharge" label={t('withdrawDeposit_title')} to={paths.withdrawDeposit} testId="menu-withdraw-deposit" />
-        <Cell icon="doc" label={t('withdrawRecords_title')} to={paths.withdrawDrawings} testId="menu-withdraw-records" />
-        <Cell icon="chart" label={t('cashflow_title')} to={paths.cashflow} testId="menu-cashflow" />
+        <Cell icon="recharge" label={t('withdrawDeposit_title')} to={paths.depositOrWithdraw} testId="menu-withdraw-deposit" />
+        <Cell icon="doc" label={t('withdrawRecords_title')} to={paths.withdrawalRecords} testId="menu-withdraw-records" />
+        <Cell icon="chart" label={t('cashflow_title')} to={paths.financialRecords} testId="menu-cashflow" />
       </CellGroup>
       <CellGroup title={t('wallet_section_security')}>
         <Cell icon="lock" label={t('wallet_menu_loginPassword')} to={paths.changePassword} testId="menu-login-password" />
@@ -47,7 +47,7 @@ export default function PersonalCentreScreen() {
       </CellGroup>
       <CellGroup title={t('wallet_section_general')}>
         <Cell icon="bell" label={t('wallet_menu_messages')} badge={unread} to={paths.message} testId="menu-messages" />
-        <Cell icon="gift" label={t('wallet_menu_invite')} to={paths.invaite} testId="menu-invite" />
+        <Cell icon="gift" label={t('wallet_menu_invite')} to={paths.referral} testId="menu-invite" />
         <Cell icon="help" label={t('wallet_menu_help')} to={paths.help} testId="menu-help" />
         <Cell icon="info" label={t('wallet_menu_about')} to={paths.about} testId="menu-about" />
         <Cell icon="doc" label={t('wallet_menu_terms')} to={paths.termService} testId="menu-terms" />

@@ -5,7 +5,7 @@ import type { CountryCode } from '@/shared/api/verification';
 import { loadUserInfo } from '@/shared/session/user-info';
 import { useSubmit } from '@/shared/hooks/use-submit';
 import { uploadKyc, type KycTier } from '../api/upload-kyc';
-import { ImageUpload } from './ImageUpload';
+import { ImageUpload } from '@/shared/ui/ImageUpload';
 
 export function KycForm({ tier, onSubmitted }: { tier: KycTier; onSubmitted: () => void }) {
   const { t } = useTranslation();

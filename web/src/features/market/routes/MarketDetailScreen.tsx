@@ -10,7 +10,7 @@ import { displaySymbol, streamSymbol } from '@/shared/market/symbol';
 import { INTERVALS, isInterval, type Interval } from '@/shared/market/types';
 import { toDecimal } from '@/shared/format/number';
 import { Page } from '@/shared/ui';
-import { CandleChart } from '../components/CandleChart';
+import { CandleChart } from '@/shared/market/CandleChart';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (

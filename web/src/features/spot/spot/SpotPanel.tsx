@@ -1,0 +1,167 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DESKTOP_QUERY, useMediaQuery } from '@/app/layouts/use-media-query';
+import { marketPath } from '@/shared/config/paths';
+import { formatPrice } from '@/shared/format/number';
+import { ChangeBadge, toneClass } from '@/shared/market/components';
+import { livePriceOf, useLiveTicks } from '@/shared/market/live';
+import { useCoinList, useTicker } from '@/shared/market/queries';
+import { streamSymbol } from '@/shared/market/symbol';
+import { useSession } from '@/shared/session/session-store';
+import { Button, EmptyState, Icon, Spinner, toast } from '@/shared/ui';
+import { CandleChart } from '@/shared/market/CandleChart';
+import { availableOf, useAssetBalance } from '@/shared/wallet/balances';
+import type { SpotPair } from './api';
+import { pickPair, rememberSymbol, rememberedSymbol, useDepthBook, useOrderStream, useRecentTrades, useSpotPairs } from './hooks';
+import { MyOrders } from './MyOrders';
+import { OrderBook, RecentTrades } from './OrderBook';
+import { OrderForm } from './OrderForm';
+import { pairRules } from './order-math';
+import { PairPicker, pairName } from './PairPicker';
+import styles from './spot.module.css';
+
+/** An ORDER fill this long after the order was placed is news to the user: it gets a toast. */
+const RESTING_FILL_MS = 1_500;
+
+/** The BBTrading (spot) tab of /trade: pair, live book, trades, chart, order form and the user's orders. */
+export function SpotPanel() {
+  const { t } = useTranslation();
+  const { pairs, isLoading, isError, refetch } = useSpotPairs();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('symbol');
+  const pair = useMemo(() => pickPair(pairs, requested, rememberedSymbol()), [pairs, requested]);
+
+  // Keep the URL and the remembered pair on the one shown.
+  useEffect(() => {
+    if (!pair) return;
+    const s = streamSymbol(pair);
+    rememberSymbol(s);
+    if (requested !== s) {
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          next.set('tab', 'BBTrading');
+          next.set('symbol', s);
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  }, [pair, requested, setParams]);
+
+  if (isLoading) {
+    return (
+      <div className={styles['spot-loading']}>
+        <Spinner />
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <EmptyState
+        text={t('loadFailed')}
+        action={
+          <Button variant="secondary" small onClick={() => refetch()}>
+            {t('retry')}
+          </Button>
+        }
+      />
+    );
+  }
+  if (!pair) return <EmptyState />;
+  return <SpotPairView key={pair.symbol} pair={pair} pairs={pairs} onPick={(p) => setParams({ tab: 'BBTrading', symbol: streamSymbol(p) }, { replace: false })} />;
+}
+
+function SpotPairView({ pair, pairs, onPick }: { pair: SpotPair; pairs: SpotPair[]; onPick: (p: SpotPair) => void }) {
+  const { t } = useTranslation();
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const symbol = streamSymbol(pair);
+  const rules = useMemo(() => pairRules(pair), [pair]);
+  const isSign = useSession((s) => s.isSign);
+  const [picking, setPicking] = useState(false);
+  const [picked, setPicked] = useState<{ price: string; n: number } | null>(null);
+  const rows = desktop ? 12 : 7;
+  const depth = useDepthBook(symbol, rows);
+  const trades = useRecentTrades(symbol);
+  useOrderStream((order) => {
+    // A resting order that fills later (not the submit's own answer, which the form reports).
+    const created = Date.parse(String(order.createTime ?? ''));
+    const updated = Date.parse(String(order.updateTime ?? ''));
+    if (!(updated - created > RESTING_FILL_MS)) return;
+    if (order.status === 'filled') toast(t('spot_result_filled'), 'success');
+    else if (order.status === 'partial') toast(t('spot_result_partial'), 'success');
+  });
+  const balance = useAssetBalance(isSign);
+
+  const coins = useCoinList();
+  const market = coins.data?.coinList.find((c) => c.coin.toLowerCase() === pair.coin.toLowerCase());
+  const ticker = useTicker(symbol);
+  const tick = useLiveTicks((s) => s.bySymbol[symbol]);
+  const tk = ticker.data;
+  const live = livePriceOf({ coin: pair.coin, symbol, amount: tk?.close ?? market?.amount, open: tk?.openPrice ?? market?.open }, tick ? { ...tick, open: tk?.openPrice ?? (tick.open as string | undefined) } : undefined);
+  const lastTrade = trades[0] ?? null;
+  const price = lastTrade?.price ?? live.price;
+  const sign = live.percent ? (live.percent.isZero() ? 0 : live.percent.isNegative() ? -1 : 1) : 0;
+  const refPrice = lastTrade?.price ?? (depth.view.mid ? depth.view.mid.toFixed() : live.price);
+
+  const asks = useMemo(() => depth.view.asks.map((r) => [r.price, r.amount] as [string, string]), [depth.view]);
+  const bids = useMemo(() => depth.view.bids.map((r) => [r.price, r.amount] as [string, string]), [depth.view]);
+
+  return (
+    <div className={styles.spot} data-testid="spot" data-symbol={symbol}>
+      <header className={styles['spot-head']}>
+        <button type="button" className={styles['spot-pair']} onClick={() => setPicking(true)} data-testid="spot-pair">
+          <span className="spot-pair-name">{pairName(pair)}</span>
+          <Icon name="chevron" size={16} />
+        </button>
+        <span className={`${styles['spot-price']} mono ${toneClass(sign)}`} data-testid="spot-price-head">
+          {formatPrice(price)}
+        </span>
+        <ChangeBadge percent={live.percent} live={live.live} />
+        <Link to={marketPath(symbol)} className={styles['spot-full-chart']} data-testid="spot-full-chart">
+          {t('spot_fullChart')}
+          <Icon name="chevron" size={14} />
+        </Link>
+      </header>
+
+      <div className={styles['spot-grid']}>
+        <section className={styles['spot-chart']} aria-label={t('spot_chart')}>
+          <CandleChart symbol={symbol} interval="15m" />
+        </section>
+        <section className={styles['spot-form']}>
+          <OrderForm
+            pair={pair}
+            asks={asks}
+            bids={bids}
+            refPrice={refPrice}
+            picked={picked}
+            isSign={isSign}
+            quoteAvailable={balance.data ? availableOf(balance.data, 'spot', 'USDT') : undefined}
+            baseAvailable={balance.data ? availableOf(balance.data, 'spot', pair.coin) : undefined}
+          />
+        </section>
+        <section className={`${styles['spot-book']} card`} aria-label={t('spot_book')}>
+          <h2 className={styles['spot-title']}>{t('spot_book')}</h2>
+          <OrderBook depth={depth} rules={rules} last={lastTrade} rows={rows} onPick={(p) => setPicked((x) => ({ price: p, n: (x?.n ?? 0) + 1 }))} />
+        </section>
+        <section className={`${styles['spot-trades']} card`} aria-label={t('spot_trades')}>
+          <h2 className={styles['spot-title']}>{t('spot_trades')}</h2>
+          <RecentTrades trades={trades} rules={rules} />
+        </section>
+      </div>
+
+      <MyOrders symbol={symbol} isSign={isSign} />
+      <PairPicker
+        open={picking}
+        pairs={pairs}
+        current={symbol}
+        onClose={() => setPicking(false)}
+        onPick={(p) => {
+          setPicking(false);
+          onPick(p);
+        }}
+      />
+    </div>
+  );
+}

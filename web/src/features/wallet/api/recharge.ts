@@ -1,0 +1,22 @@
+import { api } from '@/shared/api/client';
+import { idempotencyHeaders } from '@/shared/api/idempotency';
+import type { Page } from '@/shared/api/types';
+import type { Deposit } from '@/shared/wallet/types';
+
+export interface PayAddressInput {
+  coin: string;
+  symbol: string;
+  amount: string;
+  txHash: string;
+  screenshot?: string;
+}
+
+/** POST /api/recharge/payAddress (JSON, idempotent): claim a deposit. */
+export async function payAddress(input: PayAddressInput, key: string): Promise<Deposit> {
+  return (await api.postJson<Deposit>('/api/recharge/payAddress', input, { headers: idempotencyHeaders(key) })).data;
+}
+
+/** GET /api/recharge/list ?pageNum&pageSize&coin&status */
+export async function getDeposits(pageNum: number, pageSize: number): Promise<Page<Deposit>> {
+  return (await api.get<Page<Deposit>>('/api/recharge/list', { pageNum, pageSize })).data;
+}
