@@ -101,3 +101,39 @@ async fn openapi_document_lists_the_calls_and_the_error_catalogue() {
         .iter()
         .any(|c| c["code"] == -6 && c["key"] == "not_found"));
 }
+
+/// The web app's API types are generated from a committed copy of the API
+/// document; a server change that moves the document must regenerate them
+/// (`bash scripts/api-types.sh`), or this fails and names the first path
+/// or schema that differs.
+#[test]
+fn the_web_apps_copy_of_the_api_document_is_the_servers() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../web/src/shared/api/openapi.json"
+    );
+    let committed: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).expect("the committed API document"))
+            .expect("it is JSON");
+    let served = serde_json::to_value(onyx_server::openapi::document()).unwrap();
+    for section in ["paths", "components"] {
+        let (a, b) = (&committed[section], &served[section]);
+        if a == b {
+            continue;
+        }
+        let keys = |v: &serde_json::Value| -> Vec<String> {
+            v.as_object()
+                .map(|o| o.keys().cloned().collect())
+                .unwrap_or_default()
+        };
+        let first = keys(b)
+            .into_iter()
+            .chain(keys(a))
+            .find(|k| a.get(k) != b.get(k));
+        panic!("web/src/shared/api/openapi.json differs from the server's {section} at {first:?}: run `bash scripts/api-types.sh`");
+    }
+    assert_eq!(
+        committed, served,
+        "the document's info or tags differ: run `bash scripts/api-types.sh`"
+    );
+}
