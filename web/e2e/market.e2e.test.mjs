@@ -60,7 +60,8 @@ test('live markets: moving prices, a chart, the watchlist', async (t) => {
     await page.locator(tid('market-high')).filter({ hasText: /\d/ }).waitFor();
     await page.click(tid('interval-1h'));
     await page.waitForURL((url) => new URL(url).searchParams.get('interval') === '1h');
-    assert.equal(await page.locator(tid('interval-1h')).getAttribute('aria-selected'), 'true');
+    // The URL changes before the transition renders: wait for the tab, don't read it at once.
+    await page.locator(`${tid('interval-1h')}[aria-selected="true"]`).waitFor();
     await page.locator(`${tid('market-chart')}[data-state="ready"]`).waitFor();
     assert.ok((await page.locator(`${tid('market-chart')} canvas`).count()) > 0);
   });
