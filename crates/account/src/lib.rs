@@ -5,5 +5,9 @@
 //! and audit screens.
 
 pub mod entity;
+pub mod freezes;
+pub mod kyc_reviews;
+pub mod passwords;
 pub mod repo;
 pub mod routes;
+pub mod sign_in;

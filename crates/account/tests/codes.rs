@@ -129,7 +129,7 @@ async fn a_new_code_waits_for_the_resend_interval_and_retires_the_old_one() {
     let purpose = onyx_kernel::identity::CodePurpose::Register;
     assert_eq!(
         unused[0].code_hash,
-        onyx_server::codes::hash("a@example.com", purpose, &newest)
+        onyx_platform::codes::hash("a@example.com", purpose, &newest)
     );
 }
 

@@ -188,7 +188,7 @@ async fn a_link_works_until_it_expires_and_not_after() {
         .to_string();
     let key = app.state.files.link_key(&app.state.db).await.unwrap();
     let now = chrono::Utc::now().timestamp();
-    let reader = onyx_server::files::Reader::User(alice_id);
+    let reader = onyx_platform::files::Reader::User(alice_id);
     let (_, bytes) = fetch(&app, &key.sign(&id, now + 60, reader), None).await;
     assert_eq!(bytes, PNG, "a minute left: opens");
     let (_, bytes) = fetch(&app, &key.sign(&id, now - 1, reader), None).await;
@@ -196,7 +196,7 @@ async fn a_link_works_until_it_expires_and_not_after() {
     let r: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
     assert!(r["msg"].as_str().unwrap().contains("expired"), "{r}");
     // A link signed for another user does not open alice's file.
-    let bob = onyx_server::files::Reader::User(alice_id + 1);
+    let bob = onyx_platform::files::Reader::User(alice_id + 1);
     let (_, bytes) = fetch(&app, &key.sign(&id, now + 60, bob), None).await;
     assert_eq!(envelope_code(&bytes), -6);
 }

@@ -654,3 +654,34 @@ async fn answers_that_carry_a_token_are_never_stored() {
     .await;
     assert!(no_store(&operator), "operator login {operator:?}");
 }
+
+#[tokio::test]
+async fn a_resolved_session_is_served_from_memory_until_something_ends_it() {
+    use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+    let app = TestApp::spawn().await;
+    let (alice, token) = signed_in(&app, "alice").await;
+    app.get("/api/message/list", Some(&token)).await.ok();
+    // Rows removed behind the server's back (as another process sharing
+    // the database would): this process keeps serving the cached session
+    // until its time to live runs out.
+    session::Entity::delete_many()
+        .filter(session::Column::UserId.eq(alice.id))
+        .exec(&app.state.db)
+        .await
+        .unwrap();
+    app.get("/api/message/list", Some(&token)).await.ok();
+    // Every change that ends sessions in this process tells the cache.
+    app.state.ctx.sessions.end_user(alice.id);
+    assert_token_failure(&app.get("/api/message/list", Some(&token)).await);
+}
+
+#[tokio::test]
+async fn signing_out_ends_the_cached_session_at_once() {
+    let app = TestApp::spawn().await;
+    let (_, token) = signed_in(&app, "alice").await;
+    app.get("/api/message/list", Some(&token)).await.ok();
+    app.post_query("/api/user/loginOut", Some(&token))
+        .await
+        .ok();
+    assert_token_failure(&app.get("/api/message/list", Some(&token)).await);
+}

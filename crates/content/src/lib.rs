@@ -3,6 +3,7 @@
 //! of it, and the demo content a `--demo` start seeds.
 
 pub mod demo;
+pub mod editing;
 pub mod entity;
 pub mod repo;
 pub mod routes;

@@ -18,6 +18,17 @@ pub fn filter(v: &Option<String>) -> Option<&str> {
     v.as_deref().map(str::trim).filter(|s| !s.is_empty())
 }
 
+/// A status filter: blank is no filter, a word `parse` does not know is
+/// an invalid `status` (rather than an empty page).
+pub fn status_filter<T>(
+    v: &Option<String>,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Result<Option<T>, crate::error::ApiError> {
+    filter(v)
+        .map(|s| parse(s).ok_or_else(|| crate::error::ApiError::invalid("status")))
+        .transpose()
+}
+
 /// The body of a write that only needs its reason.
 #[derive(serde::Deserialize, utoipa::ToSchema, Debug)]
 pub struct ReasonBody {

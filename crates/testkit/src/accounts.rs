@@ -15,7 +15,9 @@ pub const PASSWORD: &str = "good-pass-1";
 
 /// A user named `name` with `PASSWORD`, and invite code `INV<NAME>`.
 pub async fn user(app: &TestApp, name: &str) -> user::Model {
-    let hash = onyx_server::auth::hash_password(PASSWORD).await.unwrap();
+    let hash = onyx_platform::credentials::hash_password(PASSWORD)
+        .await
+        .unwrap();
     let invite = format!("INV{}", name.to_ascii_uppercase());
     users::create(
         &app.state.db,
@@ -37,7 +39,7 @@ pub async fn user(app: &TestApp, name: &str) -> user::Model {
 
 /// A signed-in session token for `user` (no login call spent).
 pub async fn session(app: &TestApp, user: &user::Model) -> String {
-    let (token, hash) = onyx_server::auth::new_token();
+    let (token, hash) = onyx_platform::credentials::new_token();
     sessions::create(
         &app.state.db,
         sessions::NewSession {

@@ -13,7 +13,7 @@ pub const OPERATOR_PASSWORD: &str = "operator-pass-1";
 
 /// A user with an active session; returns (user id, token).
 pub async fn user_with_session(app: &TestApp, name: &str) -> (i64, String) {
-    let hash = onyx_server::auth::hash_password("user-pass-1")
+    let hash = onyx_platform::credentials::hash_password("user-pass-1")
         .await
         .unwrap();
     let u = users::create(
@@ -38,7 +38,7 @@ pub async fn user_with_session(app: &TestApp, name: &str) -> (i64, String) {
 
 /// A new session for an existing user (what a sign-in issues).
 pub async fn session_for(app: &TestApp, user_id: i64) -> String {
-    let (token, hash) = onyx_server::auth::new_token();
+    let (token, hash) = onyx_platform::credentials::new_token();
     sessions::create(
         &app.state.db,
         sessions::NewSession {

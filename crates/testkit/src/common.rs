@@ -6,7 +6,7 @@ use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use axum::Router;
 use http_body_util::BodyExt;
-use onyx_server::config::Config;
+use onyx_platform::config::Config;
 use onyx_server::state::AppState;
 use serde_json::Value;
 use tower::ServiceExt;
@@ -136,7 +136,7 @@ impl TestApp {
 
 /// Creates `onyx_t_<random>` next to the database named in `base` and
 /// returns its URL.
-async fn fresh_postgres_database(base: &str) -> String {
+pub async fn fresh_postgres_database(base: &str) -> String {
     use sea_orm::{ConnectionTrait, Database};
     let name = format!("onyx_t_{}", hex::encode(rand::random::<[u8; 6]>()));
     let admin = Database::connect(base).await.expect("postgres reachable");

@@ -13,14 +13,13 @@
 )]
 
 use crate::entity::exchange;
+use crate::postings;
 use crate::quotes::{self, ExchangeRefusal, Quote, COIN_SCALE, USDT_SCALE};
 use crate::repo::wallet_records::{self, NewExchange};
 use crate::WalletContext;
 use crate::{asset, now_ms, parse_amount, usdt_price, Idempotency, USDT};
 use chrono::{DateTime, TimeZone, Utc};
-use onyx_kernel::ledger::{
-    AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount, Wallet,
-};
+use onyx_kernel::ledger::PostingRef;
 use onyx_kernel::money::Amount;
 use onyx_kernel::ErrorCode;
 use onyx_kernel::{Failure, Outcome};
@@ -211,29 +210,14 @@ async fn execute(
     )
     .await?;
     let reference = PostingRef::Exchange(row.id);
-    let at_ms = now_ms();
-    let user = |asset: &str| Side::available(AccountId::user(user_id as u64, Wallet::Spot, asset));
-    let house = |asset: &str| Side::available(AccountId::system(SystemAccount::House, asset));
-    let legs = vec![
-        Posting {
-            kind: PostingKind::Exchange,
-            asset: quote.from.clone(),
-            amount,
-            from: user(&quote.from),
-            to: house(&quote.from),
-            reference: reference.clone(),
-            at_ms,
-        },
-        Posting {
-            kind: PostingKind::Exchange,
-            asset: quote.to.clone(),
-            amount: to_amount,
-            from: house(&quote.to),
-            to: user(&quote.to),
-            reference: reference.clone(),
-            at_ms,
-        },
-    ];
+    let user = u64::try_from(user_id).map_err(Failure::internal)?;
+    let legs = postings::exchange(
+        user,
+        (&quote.from, amount),
+        (&quote.to, to_amount),
+        &reference,
+        now_ms(),
+    );
     txn.post(&reference, legs).await?;
     Ok(ExchangeView::from(row))
 }
@@ -295,7 +279,7 @@ pub async fn exchange(
     let amount = parse_amount(&req.amount, from.scale)?;
     let idem = Idempotency::new(key, user_id, "texchange.currencyExchange", req);
     let mut txn = ctx.ledger.begin().await?;
-    if let Some(stored) = idem.replay(&txn).await? {
+    if let Some(stored) = idem.replay(&mut txn).await? {
         return serde_json::from_value(stored).map_err(Failure::internal);
     }
     fresh_prices(ctx, &from.asset, &to.asset)?;
@@ -305,7 +289,7 @@ pub async fn exchange(
         .map_err(|_| Failure::new(ErrorCode::ExchangeQuoteExpired))?;
     let executed = async {
         let view = execute(&mut txn, user_id, &quote, amount).await?;
-        idem.remember(&txn, &view).await?;
+        idem.remember(&mut txn, &view).await?;
         txn.commit().await?;
         Ok::<_, Failure>(view)
     }

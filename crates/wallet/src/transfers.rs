@@ -10,8 +10,9 @@
     )
 )]
 
+use crate::postings;
 use crate::{asset, now_ms, parse_amount, Idempotency};
-use onyx_kernel::ledger::{AccountId, Posting, PostingKind, PostingRef, Side, Wallet};
+use onyx_kernel::ledger::{PostingRef, Wallet};
 use onyx_kernel::money::LEDGER_DP;
 use onyx_kernel::{ErrorCode, Failure, Outcome};
 use onyx_platform::Context;
@@ -72,7 +73,7 @@ pub async fn transfer(
     let idem = Idempotency::new(key, user_id, "asset.transferFunds", req);
 
     let mut txn = ctx.ledger.begin().await?;
-    if let Some(stored) = idem.replay(&txn).await? {
+    if let Some(stored) = idem.replay(&mut txn).await? {
         return serde_json::from_value(stored).map_err(Failure::internal);
     }
     let owner = u64::try_from(user_id).map_err(Failure::internal)?;
@@ -80,20 +81,8 @@ pub async fn transfer(
         user_id: owner,
         tag: hex::encode(rand::random::<[u8; 8]>()),
     };
-    let tx_id = txn
-        .post(
-            &reference,
-            vec![Posting {
-                kind: PostingKind::Transfer,
-                asset: coin.clone(),
-                amount,
-                from: Side::available(AccountId::user(owner, from, &coin)),
-                to: Side::available(AccountId::user(owner, to, &coin)),
-                reference: reference.clone(),
-                at_ms: now_ms(),
-            }],
-        )
-        .await?;
+    let moved = postings::transfer(owner, &coin, amount, from, to, &reference, now_ms());
+    let tx_id = txn.post(&reference, moved).await?;
     let result = TransferResult {
         tx_id,
         from: from.as_str().to_string(),
@@ -101,7 +90,7 @@ pub async fn transfer(
         coin,
         amount: amount.as_decimal().normalize().to_string(),
     };
-    idem.remember(&txn, &result).await?;
+    idem.remember(&mut txn, &result).await?;
     txn.commit().await?;
     Ok(result)
 }

@@ -101,7 +101,7 @@ pub async fn coin_scale(db: &impl ConnectionTrait, coin: &str) -> Outcome<u32> {
 /// The highest approved tier; advanced implies primary.
 pub async fn kyc_tier(db: &impl ConnectionTrait, user_id: i64) -> Outcome<KycTier> {
     let approved = |s: Option<onyx_account::entity::kyc_submission::Model>| {
-        s.is_some_and(|s| s.status == kyc::STATUS_APPROVED)
+        s.is_some_and(|s| s.status == kyc::KycStatus::Approved)
     };
     if approved(kyc::latest(db, user_id, kyc::TIER_ADVANCED).await?) {
         return Ok(KycTier::Advanced);

@@ -11,6 +11,7 @@
 
 use crate as wallet;
 use crate::entity::withdrawal;
+use crate::postings;
 use crate::repo::withdrawals;
 use crate::withdraw::{self as rules, Settings};
 use crate::withdrawal_rules::{
@@ -22,7 +23,7 @@ use chrono::{DateTime, Utc};
 use onyx_account::repo::withdraw_addresses;
 use onyx_kernel::address::{self, Network};
 use onyx_kernel::identity::CodePurpose;
-use onyx_kernel::ledger::{AccountId, Posting, PostingKind, PostingRef, Side, Wallet};
+use onyx_kernel::ledger::PostingRef;
 use onyx_kernel::money::Amount;
 use onyx_kernel::ErrorCode;
 use onyx_kernel::{Failure, Outcome};
@@ -178,7 +179,7 @@ impl From<withdrawal::Model> for WithdrawalView {
             net_amount: w.net_amount,
             separate_fee_coin: w.separate_fee_coin,
             separate_fee: w.separate_fee,
-            status: w.status,
+            status: w.status.into(),
             tx_hash: w.tx_hash,
             reason: w.reason,
             create_time: w.created_at,
@@ -312,8 +313,8 @@ pub async fn submit_withdrawal(
     // A retry must get its first answer even though its code was used up
     // by the first call: look before checking any proof.
     if has_key {
-        let txn = state.ledger.begin().await?;
-        if let Some(stored) = idem.replay(&txn).await? {
+        let mut txn = state.ledger.begin().await?;
+        if let Some(stored) = idem.replay(&mut txn).await? {
             return Ok(stored);
         }
     }
@@ -343,7 +344,7 @@ pub async fn submit_withdrawal(
     let valued = value_in_usdt(state, &coin, asked);
 
     let mut txn = state.ledger.begin().await?;
-    if let Some(stored) = idem.replay(&txn).await? {
+    if let Some(stored) = idem.replay(&mut txn).await? {
         return Ok(stored);
     }
     let (count, usdt_today) = today(txn.conn(), &s, me.id).await?;
@@ -390,26 +391,21 @@ pub async fn submit_withdrawal(
     )
     .await?;
     let reference = PostingRef::Withdrawal(row.id);
-    let user = me.id as u64;
-    let freeze = |asset: &str, amount: Amount| {
-        let account = AccountId::user(user, Wallet::Spot, asset);
-        Posting {
-            kind: PostingKind::Freeze,
-            asset: asset.to_string(),
-            amount,
-            from: Side::available(account.clone()),
-            to: Side::frozen(account),
-            reference: reference.clone(),
-            at_ms: wallet::now_ms(),
-        }
+    let user = u64::try_from(me.id).map_err(Failure::internal)?;
+    let hold = postings::WithdrawalHold {
+        coin: coin.clone(),
+        amount: quote.total_frozen,
+        net_amount: quote.net_amount,
+        fee: quote.fee,
+        separate_fee: quote
+            .separate_fee
+            .as_ref()
+            .map(|f| (wallet::asset(&f.coin), f.amount)),
     };
-    let mut postings = vec![freeze(&coin, quote.total_frozen)];
-    if let Some(f) = &quote.separate_fee {
-        postings.push(freeze(&wallet::asset(&f.coin), f.amount));
-    }
-    txn.post(&reference, postings).await?;
+    let freeze = postings::withdrawal_freeze(user, &hold, &reference, wallet::now_ms());
+    txn.post(&reference, freeze).await?;
     let value = idem
-        .remember(&txn, &WithdrawalView::from(row.clone()))
+        .remember(&mut txn, &WithdrawalView::from(row.clone()))
         .await?;
     txn.commit().await?;
     tracing::info!(

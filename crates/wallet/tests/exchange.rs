@@ -29,7 +29,7 @@ async fn house(app: &TestApp, coin: &str) -> Decimal {
     let assets = report.result.expect("clean audit");
     assets
         .get(coin)
-        .and_then(|s| s.system.get(&SystemAccount::House).copied())
+        .and_then(|s| s.system.get(&SystemAccount::ExchangeHouse).copied())
         .unwrap_or_default()
 }
 
@@ -143,9 +143,9 @@ async fn an_exchange_executes_at_the_quoted_price_rounded_in_the_platforms_favou
     assert_eq!(
         legs,
         [
-            leg("-10.5", "spot", "house"),
-            leg("994.005", "house", "spot"),
-            leg("-1000", "spot", "house")
+            leg("-10.5", "spot", "house_exchange"),
+            leg("994.005", "house_exchange", "spot"),
+            leg("-1000", "spot", "house_exchange")
         ]
     );
     assert_audit_clean(&app).await;

@@ -150,7 +150,7 @@ async fn accepted(app: &TestApp, token: &str, query: &str) -> Value {
 
 /// (available) of a system account.
 async fn system(app: &TestApp, account: SystemAccount, coin: &str) -> Decimal {
-    let txn = app.state.ledger.begin().await.unwrap();
+    let mut txn = app.state.ledger.begin().await.unwrap();
     let (available, _) = txn
         .balance(&AccountId::system(account, coin))
         .await
@@ -194,9 +194,9 @@ async fn approve_kyc(app: &TestApp, user_id: i64, tier: i32) {
     assert!(onyx_account::repo::reviews::review_kyc(
         &app.state.db,
         s.id,
-        kyc::STATUS_APPROVED,
+        kyc::KycStatus::Approved,
         "ok",
-        1
+        Some(1)
     )
     .await
     .unwrap());

@@ -13,7 +13,7 @@ pub struct Model {
     pub front_file: String,
     pub back_file: Option<String>,
     pub hand_file: Option<String>,
-    pub status: String,
+    pub status: KycStatus,
     pub reason: Option<String>,
     pub reviewed_by: Option<i64>,
     pub reviewed_at: Option<DateTimeUtc>,
@@ -24,3 +24,9 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+onyx_store::status_enum!(KycStatus {
+    Pending = "pending",
+    Approved = "approved",
+    Rejected = "rejected",
+});

@@ -10,9 +10,7 @@ use sea_orm::{
 
 pub const TIER_PRIMARY: i32 = 1;
 pub const TIER_ADVANCED: i32 = 2;
-pub const STATUS_PENDING: &str = "pending";
-pub const STATUS_APPROVED: &str = "approved";
-pub const STATUS_REJECTED: &str = "rejected";
+pub use crate::entity::kyc_submission::KycStatus;
 
 pub struct NewSubmission<'a> {
     pub user_id: i64,
@@ -35,7 +33,7 @@ pub async fn create(db: &impl ConnectionTrait, s: NewSubmission<'_>) -> Result<k
         front_file: Set(s.front_file.to_string()),
         back_file: Set(s.back_file.map(str::to_string)),
         hand_file: Set(s.hand_file.map(str::to_string)),
-        status: Set(STATUS_PENDING.into()),
+        status: Set(KycStatus::Pending),
         reason: Set(None),
         reviewed_by: Set(None),
         reviewed_at: Set(None),

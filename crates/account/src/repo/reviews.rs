@@ -1,16 +1,13 @@
 //! What operators read and decide of accounts: identity submissions to
 //! review, and a user's address book.
 
+use crate::entity::kyc_submission::KycStatus;
 use crate::entity::{kyc_submission, withdraw_address};
 use chrono::Utc;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
 };
-
-pub const KYC_PENDING: &str = "pending";
-pub const KYC_APPROVED: &str = "approved";
-pub const KYC_REJECTED: &str = "rejected";
 
 pub async fn withdraw_addresses(
     db: &impl ConnectionTrait,
@@ -43,7 +40,7 @@ pub async fn kyc_for_users(
 /// The review queue: submissions in `status`, oldest first.
 pub async fn kyc_page(
     db: &impl ConnectionTrait,
-    status: &str,
+    status: KycStatus,
     page_index: u64,
     page_size: u64,
 ) -> Result<(Vec<kyc_submission::Model>, u64), DbErr> {
@@ -69,9 +66,9 @@ pub async fn find_kyc(
 pub async fn review_kyc(
     db: &impl ConnectionTrait,
     id: i64,
-    status: &str,
+    status: KycStatus,
     reason: &str,
-    reviewed_by: i64,
+    reviewed_by: Option<i64>,
 ) -> Result<bool, DbErr> {
     let done = kyc_submission::Entity::update_many()
         .col_expr(kyc_submission::Column::Status, Expr::value(status))
@@ -79,7 +76,7 @@ pub async fn review_kyc(
         .col_expr(kyc_submission::Column::ReviewedBy, Expr::value(reviewed_by))
         .col_expr(kyc_submission::Column::ReviewedAt, Expr::value(Utc::now()))
         .filter(kyc_submission::Column::Id.eq(id))
-        .filter(kyc_submission::Column::Status.eq(KYC_PENDING))
+        .filter(kyc_submission::Column::Status.eq(KycStatus::Pending))
         .exec(db)
         .await?;
     Ok(done.rows_affected == 1)

@@ -8,7 +8,7 @@ pub struct Model {
     pub username: String,
     pub password_hash: String,
     pub role: String,
-    pub status: String,
+    pub status: AdminStatus,
     pub created_at: DateTimeUtc,
 }
 
@@ -16,3 +16,5 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+crate::status_enum!(AdminStatus { Active = "active", Disabled = "disabled" });

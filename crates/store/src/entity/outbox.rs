@@ -12,7 +12,7 @@ pub struct Model {
     pub target: String,
     pub subject: String,
     pub purpose: String,
-    pub status: String,
+    pub status: OutboxStatus,
     pub error: Option<String>,
     pub created_at: DateTimeUtc,
 }
@@ -21,3 +21,15 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+crate::status_enum!(
+    /// Delivery state of one email or SMS.
+    OutboxStatus {
+        /// Not sent: no provider is configured for the channel.
+        Unsent = "unsent",
+        /// Handed to the provider, waiting for its answer.
+        Sending = "sending",
+        Sent = "sent",
+        Failed = "failed",
+    }
+);

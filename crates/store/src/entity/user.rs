@@ -13,7 +13,7 @@ pub struct Model {
     pub invite_code: String,
     pub parent_id: Option<i64>,
     pub credits: String,
-    pub status: String,
+    pub status: UserStatus,
     pub frozen_reason: Option<String>,
     pub register_lang: String,
     pub register_ip: String,
@@ -25,3 +25,8 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+crate::status_enum!(
+    /// A frozen user cannot sign in and every session of theirs is revoked.
+    UserStatus { Active = "active", Frozen = "frozen" }
+);

@@ -2,6 +2,7 @@
 //! files and the outbox; and the
 //! operator realm itself (operator sessions).
 
+use crate::entity::user::UserStatus;
 use crate::entity::{admin, admin_session, file, outbox, user};
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, Func};
@@ -59,7 +60,7 @@ pub async fn delete_session(db: &impl ConnectionTrait, id: i64) -> Result<(), Db
 pub async fn users_page(
     db: &impl ConnectionTrait,
     keyword: Option<&str>,
-    status: Option<&str>,
+    status: Option<UserStatus>,
     page_index: u64,
     page_size: u64,
 ) -> Result<(Vec<user::Model>, u64), DbErr> {
@@ -90,23 +91,28 @@ pub async fn find_user(db: &impl ConnectionTrait, id: i64) -> Result<Option<user
     user::Entity::find_by_id(id).one(db).await
 }
 
-/// Sets `status` (active/frozen) and the freeze reason.
+/// Moves a user from status `from` to `to` with the freeze reason.
+/// Returns false when the user was no longer in `from`, so of two racing
+/// decisions one wins and the other changes nothing.
 pub async fn set_user_status(
     db: &impl ConnectionTrait,
     id: i64,
-    status: &str,
+    from: UserStatus,
+    to: UserStatus,
     frozen_reason: Option<&str>,
-) -> Result<(), DbErr> {
-    user::ActiveModel {
-        id: Set(id),
-        status: Set(status.to_string()),
-        frozen_reason: Set(frozen_reason.map(str::to_string)),
-        updated_at: Set(Utc::now()),
-        ..Default::default()
-    }
-    .update(db)
-    .await?;
-    Ok(())
+) -> Result<bool, DbErr> {
+    let done = user::Entity::update_many()
+        .col_expr(user::Column::Status, Expr::value(to))
+        .col_expr(
+            user::Column::FrozenReason,
+            Expr::value(frozen_reason.map(str::to_string)),
+        )
+        .col_expr(user::Column::UpdatedAt, Expr::value(Utc::now()))
+        .filter(user::Column::Id.eq(id))
+        .filter(user::Column::Status.eq(from))
+        .exec(db)
+        .await?;
+    Ok(done.rows_affected == 1)
 }
 
 // ---- files and outbox ----------------------------------------------------

@@ -1,6 +1,6 @@
 //! Operator accounts and their sessions (a realm apart from users).
 
-use crate::entity::admin;
+use crate::entity::admin::{self, AdminStatus};
 use chrono::Utc;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
@@ -19,7 +19,7 @@ pub async fn create(
         username: Set(username.to_string()),
         password_hash: Set(password_hash.to_string()),
         role: Set(role.to_string()),
-        status: Set("active".into()),
+        status: Set(AdminStatus::Active),
         created_at: Set(Utc::now()),
         ..Default::default()
     }

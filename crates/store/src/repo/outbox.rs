@@ -13,19 +13,14 @@ use sea_orm::{
 
 pub const CHANNEL_EMAIL: &str = "email";
 pub const CHANNEL_SMS: &str = "sms";
-/// Not sent: no provider is configured for the channel.
-pub const STATUS_UNSENT: &str = "unsent";
-/// Handed to the provider, waiting for its answer.
-pub const STATUS_SENDING: &str = "sending";
-pub const STATUS_SENT: &str = "sent";
-pub const STATUS_FAILED: &str = "failed";
+pub use crate::entity::outbox::OutboxStatus;
 
 pub struct NewMessage<'a> {
     pub channel: &'a str,
     pub target: &'a str,
     pub subject: &'a str,
     pub purpose: &'a str,
-    pub status: &'a str,
+    pub status: OutboxStatus,
 }
 
 pub async fn create(db: &impl ConnectionTrait, m: NewMessage<'_>) -> Result<outbox::Model, DbErr> {
@@ -34,7 +29,7 @@ pub async fn create(db: &impl ConnectionTrait, m: NewMessage<'_>) -> Result<outb
         target: Set(m.target.to_string()),
         subject: Set(m.subject.to_string()),
         purpose: Set(m.purpose.to_string()),
-        status: Set(m.status.to_string()),
+        status: Set(m.status),
         error: Set(None),
         created_at: Set(Utc::now()),
         ..Default::default()
@@ -46,11 +41,11 @@ pub async fn create(db: &impl ConnectionTrait, m: NewMessage<'_>) -> Result<outb
 pub async fn set_status(
     db: &impl ConnectionTrait,
     id: i64,
-    status: &str,
+    status: OutboxStatus,
     error: Option<&str>,
 ) -> Result<(), DbErr> {
     outbox::Entity::update_many()
-        .col_expr(outbox::Column::Status, Expr::value(status.to_string()))
+        .col_expr(outbox::Column::Status, Expr::value(status))
         .col_expr(
             outbox::Column::Error,
             Expr::value(error.map(str::to_string)),

@@ -8,8 +8,7 @@ use sea_orm::{
     QueryFilter, Set,
 };
 
-pub const STATUS_ACTIVE: &str = "active";
-pub const STATUS_FROZEN: &str = "frozen";
+pub use crate::entity::user::UserStatus;
 
 pub struct NewUser<'a> {
     pub username: Option<&'a str>,
@@ -34,7 +33,7 @@ pub async fn create(db: &impl ConnectionTrait, u: NewUser<'_>) -> Result<user::M
         invite_code: Set(u.invite_code.to_string()),
         parent_id: Set(u.parent_id),
         credits: Set(u.credits.to_string()),
-        status: Set(STATUS_ACTIVE.into()),
+        status: Set(UserStatus::Active),
         frozen_reason: Set(None),
         register_lang: Set(u.register_lang.to_string()),
         register_ip: Set(u.register_ip.to_string()),

@@ -12,7 +12,7 @@ pub struct Model {
     pub amount: String,
     pub tx_hash: String,
     pub screenshot: Option<String>,
-    pub status: String,
+    pub status: DepositStatus,
     pub bonus: Option<String>,
     pub reason: Option<String>,
     pub reviewed_by: Option<i64>,
@@ -25,3 +25,13 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+onyx_store::status_enum!(
+    /// A claim is pending until an operator confirms (and credits) or
+    /// rejects it.
+    DepositStatus {
+        Pending = "pending",
+        Confirmed = "confirmed",
+        Rejected = "rejected",
+    }
+);

@@ -16,7 +16,7 @@ pub struct Model {
     pub separate_fee_coin: Option<String>,
     pub separate_fee: Option<String>,
     pub amount_usdt: String,
-    pub status: String,
+    pub status: WithdrawalStatus,
     pub tx_hash: Option<String>,
     pub reason: Option<String>,
     pub reviewed_by: Option<i64>,
@@ -28,3 +28,13 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+onyx_store::status_enum!(
+    /// A request is pending (its amount frozen) until an operator approves
+    /// (pays out) or rejects (unfreezes) it.
+    WithdrawalStatus {
+        Pending = "pending",
+        Approved = "approved",
+        Rejected = "rejected",
+    }
+);

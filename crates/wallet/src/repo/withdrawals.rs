@@ -12,10 +12,7 @@ use sea_orm::{
 };
 use std::str::FromStr;
 
-pub const STATUS_PENDING: &str = "pending";
-pub const STATUS_APPROVED: &str = "approved";
-pub const STATUS_REJECTED: &str = "rejected";
-pub const STATUSES: [&str; 3] = [STATUS_PENDING, STATUS_APPROVED, STATUS_REJECTED];
+pub use crate::entity::withdrawal::WithdrawalStatus;
 
 pub struct NewWithdrawal<'a> {
     pub user_id: i64,
@@ -46,7 +43,7 @@ pub async fn insert(
         separate_fee_coin: Set(w.separate_fee.map(|(coin, _)| coin.to_string())),
         separate_fee: Set(w.separate_fee.map(|(_, amount)| amount.to_string())),
         amount_usdt: Set(w.amount_usdt.to_string()),
-        status: Set(STATUS_PENDING.into()),
+        status: Set(WithdrawalStatus::Pending),
         tx_hash: Set(None),
         reason: Set(None),
         reviewed_by: Set(None),
@@ -63,7 +60,7 @@ pub async fn insert(
 pub async fn page_for_user(
     db: &impl ConnectionTrait,
     user_id: i64,
-    status: Option<&str>,
+    status: Option<WithdrawalStatus>,
     page_index: u64,
     page_size: u64,
 ) -> Result<(Vec<withdrawal::Model>, u64), DbErr> {
@@ -82,7 +79,7 @@ pub async fn page_for_user(
 /// oldest first, so the longest-waiting request is reviewed first.
 pub async fn page_by_status(
     db: &impl ConnectionTrait,
-    status: &str,
+    status: WithdrawalStatus,
     user_id: Option<i64>,
     page_index: u64,
     page_size: u64,
@@ -121,7 +118,7 @@ pub async fn day_summary(
         .filter(withdrawal::Column::UserId.eq(user_id))
         .filter(withdrawal::Column::CreatedAt.gte(from))
         .filter(withdrawal::Column::CreatedAt.lt(to))
-        .filter(withdrawal::Column::Status.ne(STATUS_REJECTED))
+        .filter(withdrawal::Column::Status.ne(WithdrawalStatus::Rejected))
         .into_tuple()
         .all(db)
         .await?;
@@ -168,7 +165,7 @@ pub async fn latest_for_user(
 
 /// The outcome of a review.
 pub struct Review<'a> {
-    pub status: &'a str,
+    pub status: WithdrawalStatus,
     pub tx_hash: Option<&'a str>,
     pub reason: &'a str,
     pub reviewed_by: i64,
@@ -187,7 +184,7 @@ pub async fn review(db: &impl ConnectionTrait, id: i64, r: Review<'_>) -> Result
         .col_expr(withdrawal::Column::ReviewedBy, Expr::value(r.reviewed_by))
         .col_expr(withdrawal::Column::ReviewedAt, Expr::value(Utc::now()))
         .filter(withdrawal::Column::Id.eq(id))
-        .filter(withdrawal::Column::Status.eq(STATUS_PENDING))
+        .filter(withdrawal::Column::Status.eq(WithdrawalStatus::Pending))
         .exec(db)
         .await?;
     Ok(done.rows_affected == 1)

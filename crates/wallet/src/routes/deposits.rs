@@ -19,13 +19,14 @@
 use crate::asset;
 use crate::deposits::*;
 use crate::repo::deposits;
+use crate::repo::deposits::DepositStatus;
 use crate::WalletContext;
 use axum::extract::FromRef;
 use axum::extract::State;
+use onyx_http::admin::status_filter;
 use onyx_http::admin::{filter, page};
 use onyx_http::auth::CurrentUser;
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
-use onyx_http::error::ApiError;
 use onyx_http::extract::{ApiJson, ApiQuery};
 use onyx_http::IdempotencyKey;
 use onyx_platform::Context;
@@ -85,10 +86,7 @@ async fn list(
     me: CurrentUser,
     ApiQuery(q): ApiQuery<ListQuery>,
 ) -> Reply<Page<DepositView>> {
-    let status = filter(&q.status);
-    if status.is_some_and(|s| !deposits::STATUSES.contains(&s)) {
-        return Err(ApiError::invalid("status"));
-    }
+    let status = status_filter(&q.status, DepositStatus::parse)?;
     let coin = filter(&q.coin).map(asset);
     let (index, size) = page(q.page_num, q.page_size);
     let (rows, total) =

@@ -27,6 +27,7 @@
 
 use crate as wallet;
 use crate::repo::withdrawals;
+use crate::repo::withdrawals::WithdrawalStatus;
 use crate::withdraw::{self as rules};
 use crate::withdrawal_rules::{evaluate, Proof, WithdrawalRequest};
 use crate::withdrawals::*;
@@ -35,9 +36,9 @@ use axum::extract::FromRef;
 use axum::extract::State;
 use chrono::Utc;
 use onyx_account::repo::withdraw_addresses;
+use onyx_http::admin::status_filter;
 use onyx_http::auth::CurrentUser;
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
-use onyx_http::error::ApiError;
 use onyx_http::extract::{ApiQuery, ClientIp};
 use onyx_http::IdempotencyKey;
 use onyx_kernel::ledger::{AccountId, Wallet};
@@ -187,7 +188,8 @@ async fn submit(
     key: IdempotencyKey,
     ApiQuery(q): ApiQuery<SubmitQuery>,
 ) -> Reply<Value> {
-    ok(submit_withdrawal(&state, ip, &me.user, key.0, &q).await?)
+    let user = me.account(&state).await?;
+    ok(submit_withdrawal(&state, ip, &user, key.0, &q).await?)
 }
 
 /// The caller's withdrawals, newest first.
@@ -199,10 +201,7 @@ async fn list(
     me: CurrentUser,
     ApiQuery(q): ApiQuery<ListQuery>,
 ) -> Reply<Page<WithdrawalView>> {
-    let status = q.status.as_deref().map(str::trim).filter(|s| !s.is_empty());
-    if status.is_some_and(|s| !withdrawals::STATUSES.contains(&s)) {
-        return Err(ApiError::invalid("status"));
-    }
+    let status = status_filter(&q.status, WithdrawalStatus::parse)?;
     let (index, size) = onyx_http::envelope::PageQuery {
         page_num: q.page_num,
         page_size: q.page_size,
@@ -235,7 +234,7 @@ async fn status(
     };
     ok(row.map(|w| StatusView {
         id: w.id,
-        status: w.status,
+        status: w.status.into(),
         reason: w.reason,
         tx_hash: w.tx_hash,
         review_time: w.reviewed_at,

@@ -26,63 +26,16 @@ export type KycTier = 'none' | 'primary' | 'advanced';
 
 export type WithdrawKyc = Omit<Schemas['KycLimitView'], 'tier'> & { tier: KycTier };
 
-export interface WithdrawChannel {
-  channel: string;
-  network: string;
-  coin: string;
-  status: number | boolean;
-  fee: string;
-  ratio: string;
-  withdrawalMin: string;
-  withdrawalMax: string;
-  dayWithdrawalNum: number;
-  freeNum: number;
-  scale: number;
-  available: string;
-  todayCount: number;
-  remainingCount: number | null;
-  nextIsFree: boolean;
-  window: WithdrawWindow;
-  checkPass: boolean;
-  checkCode: boolean;
-  sameAddress: boolean;
-  boundAddress: string | null;
-  checkTax: boolean;
-  feeTax: string;
-  coinTax: string;
-  kyc: WithdrawKyc;
-}
+/** A withdrawal channel with the caller's limits (`ChannelView`). */
+export type WithdrawChannel = Omit<Schemas['ChannelView'], 'kyc'> & { kyc: WithdrawKyc };
 
-export interface WithdrawQuote {
-  coin: string;
-  amount: string;
-  fee: string;
-  netAmount: string;
-  totalFrozen: string;
-  separateFee: { coin: string; amount: string } | null;
-  remainingTodayCount: number | null;
-  free: boolean;
-}
+/** What a withdrawal would cost and hold (`QuoteView`). */
+export type WithdrawQuote = Schemas['QuoteView'];
 
 export type WithdrawalStatus = 'pending' | 'approved' | 'rejected';
 
-export interface Withdrawal {
-  id: number;
-  coin: string;
-  channel: string;
-  network: string;
-  address: string;
-  amount: string;
-  fee: string;
-  netAmount: string;
-  separateFeeCoin: string | null;
-  separateFee: string | null;
-  status: WithdrawalStatus;
-  txHash: string | null;
-  reason: string | null;
-  createTime: string;
-  reviewTime: string | null;
-}
+/** A withdrawal request (`WithdrawalView`). */
+export type Withdrawal = Omit<Schemas['WithdrawalView'], 'status'> & { status: WithdrawalStatus };
 
 export const POSTING_KINDS = [
   'deposit',
@@ -101,17 +54,5 @@ export const POSTING_KINDS = [
 ] as const;
 export type PostingKind = (typeof POSTING_KINDS)[number];
 
-export interface FinancialRecord {
-  id: number;
-  txId: string;
-  type: PostingKind | string;
-  coin: string;
-  amount: string;
-  change: string;
-  from: string;
-  to: string;
-  fromBucket: string;
-  toBucket: string;
-  reference: string | null;
-  createTime: string;
-}
+/** One posting of the financial record (`RecordEntry`). */
+export type FinancialRecord = Schemas['RecordEntry'];

@@ -84,7 +84,7 @@ async fn sign_in(state: &Context, ClientIp(ip): ClientIp, body: &LoginBody) -> R
             .into());
     };
     attempt.succeeded(db).await?;
-    if admin.status != "active" {
+    if admin.status != onyx_store::entity::admin::AdminStatus::Active {
         return Err(ErrorCode::AdminLoginFailed.into());
     }
     let (token, hash) = onyx_platform::credentials::new_token();

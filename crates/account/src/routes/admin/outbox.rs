@@ -70,7 +70,7 @@ async fn list(
                 target: o.target,
                 subject: o.subject,
                 purpose: o.purpose,
-                status: o.status,
+                status: o.status.into(),
                 error: o.error,
                 create_time: o.created_at,
             })

@@ -2,22 +2,20 @@
 
 use super::kyc::{file_ref, FileRef};
 use crate::entity::kyc_submission;
+use crate::freezes;
 use axum::extract::FromRef;
 use axum::extract::{Path, State};
 use chrono::{DateTime, Utc};
-use onyx_http::admin::{filter, page, ReasonBody};
+use onyx_http::admin::{filter, page, status_filter, ReasonBody};
 use onyx_http::auth::{CurrentAdmin, Permission};
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
-use onyx_http::error::ApiError;
 use onyx_http::extract::{ApiJson, ApiQuery};
 use onyx_kernel::ErrorCode;
-use onyx_platform::audit;
 use onyx_platform::Context;
 use onyx_store::entity::user;
-use onyx_store::repo::{admin_queries, sessions, users};
-use sea_orm::TransactionTrait;
+use onyx_store::entity::user::UserStatus;
+use onyx_store::repo::admin_queries;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -108,7 +106,7 @@ impl From<kyc_submission::Model> for KycRow {
             real_name: k.real_name,
             id_number: k.id_number,
             country: k.country,
-            status: k.status,
+            status: k.status.into(),
             reason: k.reason,
             front_file: file_ref(Some(&k.front_file)),
             back_file: file_ref(k.back_file.as_deref()),
@@ -135,7 +133,7 @@ fn kyc_summary(user_id: i64, submissions: &[kyc_submission::Model]) -> KycSummar
         submissions
             .iter()
             .find(|k| k.user_id == user_id && k.tier == tier)
-            .map(|k| k.status.clone())
+            .map(|k| k.status.into())
             .unwrap_or_else(|| "none".into())
     };
     KycSummary {
@@ -151,7 +149,7 @@ fn user_row(u: user::Model, submissions: &[kyc_submission::Model]) -> UserRow {
         username: u.username,
         email: u.email,
         phone: u.phone,
-        status: u.status,
+        status: u.status.into(),
         frozen_reason: u.frozen_reason,
         credits: u.credits,
         invite_code: u.invite_code,
@@ -171,12 +169,7 @@ async fn list(
     ApiQuery(q): ApiQuery<UsersQuery>,
 ) -> Reply<Page<UserRow>> {
     me.require(Permission::ReadUsers)?;
-    let status = filter(&q.status);
-    if let Some(s) = status {
-        if s != users::STATUS_ACTIVE && s != users::STATUS_FROZEN {
-            return Err(ApiError::invalid("status"));
-        }
-    }
+    let status = status_filter(&q.status, UserStatus::parse)?;
     let (index, size) = page(q.page_num, q.page_size);
     let (rows, total) =
         admin_queries::users_page(&state.db, filter(&q.keyword), status, index, size).await?;
@@ -233,27 +226,7 @@ async fn freeze(
     ApiJson(body): ApiJson<ReasonBody>,
 ) -> Reply<()> {
     me.require(Permission::FreezeUsers)?;
-    let reason = audit::reason(&body.reason)?;
-    let u = admin_queries::find_user(&state.db, id)
-        .await?
-        .ok_or(ErrorCode::NotFound)?;
-    if u.status != users::STATUS_ACTIVE {
-        return Err(ErrorCode::InvalidState.into());
-    }
-    let txn = state.db.begin().await?;
-    admin_queries::set_user_status(&txn, id, users::STATUS_FROZEN, Some(reason)).await?;
-    let revoked = sessions::delete_all_for_user(&txn, id).await?;
-    let detail = json!({"status": {"old": u.status, "new": users::STATUS_FROZEN}, "sessionsRevoked": revoked});
-    audit::record(
-        &txn,
-        &me.actor(),
-        "user.freeze",
-        &format!("user:{id}"),
-        reason,
-        detail,
-    )
-    .await?;
-    txn.commit().await?;
+    freezes::freeze(&state, &me.actor(), id, &body.reason).await?;
     ok(())
 }
 
@@ -268,25 +241,6 @@ async fn unfreeze(
     ApiJson(body): ApiJson<ReasonBody>,
 ) -> Reply<()> {
     me.require(Permission::FreezeUsers)?;
-    let reason = audit::reason(&body.reason)?;
-    let u = admin_queries::find_user(&state.db, id)
-        .await?
-        .ok_or(ErrorCode::NotFound)?;
-    if u.status != users::STATUS_FROZEN {
-        return Err(ErrorCode::InvalidState.into());
-    }
-    let txn = state.db.begin().await?;
-    admin_queries::set_user_status(&txn, id, users::STATUS_ACTIVE, None).await?;
-    let detail = json!({"status": {"old": u.status, "new": users::STATUS_ACTIVE}, "frozenReason": u.frozen_reason});
-    audit::record(
-        &txn,
-        &me.actor(),
-        "user.unfreeze",
-        &format!("user:{id}"),
-        reason,
-        detail,
-    )
-    .await?;
-    txn.commit().await?;
+    freezes::unfreeze(&state, &me.actor(), id, &body.reason).await?;
     ok(())
 }

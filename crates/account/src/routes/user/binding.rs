@@ -97,7 +97,7 @@ async fn send(
     purpose: CodePurpose,
 ) -> ApiResult<()> {
     let me = if purpose.needs_session() {
-        Some(me?.user)
+        Some(me?.account(state).await?)
     } else {
         None
     };
@@ -190,7 +190,8 @@ async fn bind_email(
     ApiQuery(q): ApiQuery<BindEmailQuery>,
 ) -> Reply<Option<String>> {
     let email = identity::parse_email(&q.email)?;
-    if me.user.email.as_deref() == Some(email.as_str()) {
+    let user = me.account(&state).await?;
+    if user.email.as_deref() == Some(email.as_str()) {
         return Err(ErrorCode::EmailAlreadyBound.into());
     }
     if users::find_by_email(&state.db, &email).await?.is_some() {
@@ -226,7 +227,7 @@ async fn bind_phone(
     me: CurrentUser,
     ApiQuery(q): ApiQuery<BindPhoneQuery>,
 ) -> Reply<Option<String>> {
-    if me.user.phone.is_some() {
+    if me.account(&state).await?.phone.is_some() {
         return Err(ErrorCode::PhoneAlreadyBound.into());
     }
     let phone = identity::parse_phone(&q.phone)?;
@@ -269,7 +270,8 @@ async fn unbind_phone(
     me: CurrentUser,
     ApiQuery(q): ApiQuery<UnbindPhoneQuery>,
 ) -> Reply<Option<String>> {
-    let Some(phone) = me.user.phone.as_deref() else {
+    let user = me.account(&state).await?;
+    let Some(phone) = user.phone.as_deref() else {
         return Err(ErrorCode::PhoneNotBound.into());
     };
     codes::check(

@@ -91,7 +91,7 @@ pub struct CurrentAddress {
     security(("satoken" = [])),
     responses((status = 200, body = Envelope<UserInfo>)))]
 async fn get_info(State(state): State<Context>, me: CurrentUser) -> Reply<UserInfo> {
-    let user = view(&state, &me.user).await?;
+    let user = view(&state, &me.account(&state).await?).await?;
     let last = withdraw_addresses::list(&state.db, me.id()).await?.pop();
     let withdraw_address = match last {
         Some(a) => CurrentAddress {
@@ -144,7 +144,7 @@ pub(crate) async fn view(state: &Context, u: &user::Model) -> ApiResult<UserView
         parent_invite_code,
         credits: u.credits.clone(),
         vip_level: onyx_kernel::vip::level_for(&vip, credits),
-        status: u.status.clone(),
+        status: u.status.into(),
         has_trade_pwd: u.trade_password_hash.is_some(),
         create_time: u.created_at,
         kyc: KycTiers {
@@ -157,7 +157,7 @@ pub(crate) async fn view(state: &Context, u: &user::Model) -> ApiResult<UserView
 async fn tier(state: &Context, user_id: i64, tier: i32) -> ApiResult<KycView> {
     Ok(match kyc::latest(&state.db, user_id, tier).await? {
         Some(s) => KycView {
-            status: s.status,
+            status: s.status.into(),
             reason: s.reason,
             real_name: Some(s.real_name),
             submit_time: Some(s.created_at),

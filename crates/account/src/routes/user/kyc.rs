@@ -1,6 +1,7 @@
 //! Identity verification (KYC): primary and advanced tiers, switched by
 //! AUTH_LIMIT. Submissions wait `pending` for an operator's review.
 
+use crate::entity::kyc_submission::KycStatus;
 use crate::repo::kyc;
 use axum::extract::FromRef;
 use axum::extract::State;
@@ -130,13 +131,13 @@ async fn ensure_tier_open(db: &impl ConnectionTrait, user_id: i64, tier: i32) ->
     }
     if tier == kyc::TIER_ADVANCED && primary_open {
         let primary = kyc::latest(db, user_id, kyc::TIER_PRIMARY).await?;
-        if primary.is_none_or(|p| p.status != kyc::STATUS_APPROVED) {
+        if primary.is_none_or(|p| p.status != KycStatus::Approved) {
             return Err(ErrorCode::KycPrimaryRequired.into());
         }
     }
     match kyc::latest(db, user_id, tier).await? {
-        Some(s) if s.status == kyc::STATUS_PENDING => Err(ErrorCode::KycPending.into()),
-        Some(s) if s.status == kyc::STATUS_APPROVED => Err(ErrorCode::KycAlreadyApproved.into()),
+        Some(s) if s.status == KycStatus::Pending => Err(ErrorCode::KycPending.into()),
+        Some(s) if s.status == KycStatus::Approved => Err(ErrorCode::KycAlreadyApproved.into()),
         _ => Ok(()),
     }
 }

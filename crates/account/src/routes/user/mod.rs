@@ -2,18 +2,13 @@
 //! device, unlocking a locked account, profile, passwords, email/phone
 //! binding with codes, identity verification and withdrawal addresses.
 
+use crate::sign_in::Device;
 use axum::extract::FromRef;
 use axum::http::{header, HeaderMap, HeaderValue};
-use chrono::{Duration, Utc};
 use onyx_http::error::{ApiError, ApiResult};
-use onyx_kernel::ErrorCode;
 use onyx_platform::config::Config;
-use onyx_platform::credentials as auth;
 use onyx_platform::Context;
-use onyx_store::entity::user;
-use onyx_store::repo::{sessions, settings};
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use serde::Serialize;
 use std::net::IpAddr;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
@@ -49,85 +44,22 @@ pub struct SaToken {
     pub satoken: String,
 }
 
-/// How an account is identified: by name, email or phone.
-#[derive(Deserialize, ToSchema, Clone, Copy, Debug, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum AccountType {
-    Account,
-    Email,
-    Phone,
-}
-
-impl AccountType {
-    /// The LOGIN_REGIS_SETTING switch that opens this type.
-    fn open_flag(self) -> &'static str {
-        match self {
-            AccountType::Account => "ordinaryIsOpen",
-            AccountType::Email => "emailIsOpen",
-            AccountType::Phone => "phoneIsOpen",
-        }
-    }
-
-    /// The LOGIN_REGIS_SETTING switch that asks for a code at registration.
-    fn code_flag(self) -> &'static str {
-        match self {
-            AccountType::Account => "accountCode",
-            AccountType::Email => "emailCode",
-            AccountType::Phone => "phoneCode",
-        }
-    }
-}
+pub use crate::sign_in::AccountType;
 
 /// The "remember this device" cookie; scoped to `/api/user`, where
 /// autoLogin and loginOut read it.
 pub const REMEMBER_COOKIE: &str = "onyx_remember";
 
-pub(crate) async fn login_setting(state: &Context) -> ApiResult<Value> {
-    Ok(settings::get(&state.db, "LOGIN_REGIS_SETTING").await?)
-}
-
-/// A boolean switch of a setting; absent or mistyped reads as off.
-pub(crate) fn flag(setting: &Value, key: &str) -> bool {
-    setting.get(key).and_then(Value::as_bool) == Some(true)
-}
-
-/// Starts a session (or remembered device) and returns its token.
-pub(crate) async fn start_session(
-    state: &Context,
-    user_id: i64,
-    kind: &str,
-    ip: IpAddr,
-    headers: &HeaderMap,
-) -> ApiResult<String> {
-    let lifetime = if kind == sessions::KIND_REMEMBER {
-        Duration::days(state.config.remember_days)
-    } else {
-        Duration::hours(state.config.session_hours)
-    };
-    let (token, hash) = auth::new_token();
-    sessions::create(
-        &state.db,
-        sessions::NewSession {
-            user_id,
-            token_hash: &hash,
-            kind,
-            expires_at: Utc::now() + lifetime,
-            ip: &ip.to_string(),
-            user_agent: &user_agent(headers),
-        },
-    )
-    .await?;
-    Ok(token)
-}
-
-fn user_agent(headers: &HeaderMap) -> String {
-    headers
-        .get(header::USER_AGENT)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("")
-        .chars()
-        .take(200)
-        .collect()
+/// The device a request comes from: its address and user agent.
+pub(crate) fn device(ip: IpAddr, headers: &HeaderMap) -> Device {
+    Device {
+        ip,
+        user_agent: headers
+            .get(header::USER_AGENT)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .to_string(),
+    }
 }
 
 /// The remembered-device token from the request's cookies.
@@ -188,21 +120,6 @@ pub(crate) fn no_store() -> HeaderMap {
     let mut headers = HeaderMap::new();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     headers
-}
-
-/// Checks a password of the signed-in `user` under the per-user lockout
-/// (`onyx_platform::lockout::verify_in_session`).
-pub(crate) async fn verify_under_lockout(
-    state: &Context,
-    user: &user::Model,
-    hash: &str,
-    password: &str,
-    wrong: ErrorCode,
-) -> ApiResult<()> {
-    Ok(
-        onyx_platform::lockout::verify_in_session(&state.db, user.id, hash, password, wrong)
-            .await?,
-    )
 }
 
 /// Non-empty trimmed text of an optional input, or MissingField.

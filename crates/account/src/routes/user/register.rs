@@ -1,6 +1,7 @@
 //! Registration by account name, email or phone (LOGIN_REGIS_SETTING).
 
-use super::{flag, login_setting, no_store, required, start_session, AccountType, SaToken};
+use super::{device, no_store, required, AccountType, SaToken};
+use crate::sign_in::{flag, login_setting, start_session};
 use axum::extract::FromRef;
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -111,7 +112,8 @@ async fn create_account(
         let content = i18n::message(lang, "welcome_body", &[("name", name)]);
         messages::create(&state.db, user.id, &title, &content).await?;
     }
-    let satoken = start_session(state, user.id, sessions::KIND_SESSION, ip, headers).await?;
+    let satoken =
+        start_session(state, user.id, sessions::KIND_SESSION, &device(ip, headers)).await?;
     ok(SaToken { satoken })
 }
 

@@ -1,21 +1,17 @@
 //! Passwords: changing the login password, the fund (trade) password, and
 //! recovering a forgotten login password with a code.
 
-use super::{required, verify_under_lockout};
+use super::required;
+use crate::passwords::{self, RecoveryTarget};
 use axum::extract::FromRef;
 use axum::extract::State;
 use onyx_http::auth::CurrentUser;
 use onyx_http::envelope::{ok, Envelope, Reply};
-use onyx_http::error::{ApiError, ApiResult};
+use onyx_http::error::ApiError;
 use onyx_http::extract::{ApiJson, ApiQuery, ClientIp};
-use onyx_kernel::identity::{self, CodePurpose};
+use onyx_kernel::identity;
 use onyx_kernel::ErrorCode;
-use onyx_platform::codes;
-use onyx_platform::credentials::hash_password;
-use onyx_platform::lockout;
 use onyx_platform::Context;
-use onyx_store::entity::user;
-use onyx_store::repo::{sessions, users};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -55,7 +51,7 @@ async fn update_user_login_pwd(
     if q.user_id != me.id() {
         return Err(ErrorCode::UserMismatch.into());
     }
-    change_login_password(&state, &me.user, &q.old_pwd, &q.new_pwd).await?;
+    passwords::change_login(&state, &me.account(&state).await?, &q.old_pwd, &q.new_pwd).await?;
     ok(None)
 }
 
@@ -79,60 +75,17 @@ async fn update_pwd(
     ApiQuery(q): ApiQuery<PwdQuery>,
 ) -> Reply<Option<String>> {
     match q.sign_type {
-        1 => change_login_password(&state, &me.user, &q.old_pwd, &q.new_pwd).await?,
-        2 => change_trade_password(&state, &me.user, &q.old_pwd, &q.new_pwd).await?,
+        1 => {
+            let user = me.account(&state).await?;
+            passwords::change_login(&state, &user, &q.old_pwd, &q.new_pwd).await?
+        }
+        2 => {
+            let user = me.account(&state).await?;
+            passwords::change_fund(&state, &user, &q.old_pwd, &q.new_pwd).await?
+        }
         _ => return Err(ApiError::invalid("signType")),
     }
     ok(None)
-}
-
-async fn change_login_password(
-    state: &Context,
-    me: &user::Model,
-    old: &str,
-    new: &str,
-) -> ApiResult<()> {
-    identity::check_login_password(new)?;
-    verify_under_lockout(
-        state,
-        me,
-        &me.password_hash,
-        old,
-        ErrorCode::OldPasswordWrong,
-    )
-    .await?;
-    if old == new {
-        return Err(ErrorCode::SamePassword.into());
-    }
-    let hash = hash_password(new).await?;
-    users::update(&state.db, me.id, users::Change::PasswordHash(&hash)).await?;
-    let ended = sessions::delete_all_for_user(&state.db, me.id).await?;
-    tracing::info!(
-        user_id = me.id,
-        sessions_ended = ended,
-        "login password changed"
-    );
-    Ok(())
-}
-
-async fn change_trade_password(
-    state: &Context,
-    me: &user::Model,
-    old: &str,
-    new: &str,
-) -> ApiResult<()> {
-    let Some(current) = &me.trade_password_hash else {
-        return Err(ErrorCode::TradePasswordNotSet.into());
-    };
-    identity::check_trade_password(new)?;
-    verify_under_lockout(state, me, current, old, ErrorCode::OldPasswordWrong).await?;
-    if old == new {
-        return Err(ErrorCode::SamePassword.into());
-    }
-    let hash = hash_password(new).await?;
-    users::update(&state.db, me.id, users::Change::TradePasswordHash(&hash)).await?;
-    tracing::info!(user_id = me.id, "fund password changed");
-    Ok(())
 }
 
 #[derive(Deserialize, IntoParams, Debug)]
@@ -151,12 +104,7 @@ async fn trade_pwd_set(
     me: CurrentUser,
     ApiQuery(q): ApiQuery<TradePwdQuery>,
 ) -> Reply<Option<String>> {
-    if me.user.trade_password_hash.is_some() {
-        return Err(ErrorCode::TradePasswordAlreadySet.into());
-    }
-    identity::check_trade_password(&q.pwd)?;
-    let hash = hash_password(&q.pwd).await?;
-    users::update(&state.db, me.id(), users::Change::TradePasswordHash(&hash)).await?;
+    passwords::set_fund(&state, &me.account(&state).await?, &q.pwd).await?;
     ok(None)
 }
 
@@ -191,23 +139,13 @@ async fn forget_pwd(
     ApiJson(body): ApiJson<ForgetBody>,
 ) -> Reply<Option<String>> {
     let target = match body.kind {
-        RecoveryType::Email => identity::parse_email(required(&body.email, "email")?)?,
-        RecoveryType::Phone => identity::parse_phone(required(&body.phone, "phone")?)?,
+        RecoveryType::Email => {
+            RecoveryTarget::Email(identity::parse_email(required(&body.email, "email")?)?)
+        }
+        RecoveryType::Phone => {
+            RecoveryTarget::Phone(identity::parse_phone(required(&body.phone, "phone")?)?)
+        }
     };
-    identity::check_login_password(&body.password)?;
-    // Codes are only ever sent to addresses of an account, so a good code
-    // proves the account exists.
-    codes::check(&state, ip, &target, CodePurpose::Forget, None, &body.code).await?;
-    let user = match body.kind {
-        RecoveryType::Email => users::find_by_email(&state.db, &target).await?,
-        RecoveryType::Phone => users::find_by_phone(&state.db, &target).await?,
-    }
-    .ok_or(ErrorCode::CodeInvalid)?;
-    let hash = hash_password(&body.password).await?;
-    users::update(&state.db, user.id, users::Change::PasswordHash(&hash)).await?;
-    // The code proved the owner: a lock on the account goes too.
-    lockout::unlock_user(&state.db, user.id, ip).await?;
-    sessions::delete_all_for_user(&state.db, user.id).await?;
-    tracing::info!(user_id = user.id, "login password reset with a code");
+    passwords::reset_with_code(&state, ip, &target, &body.code, &body.password).await?;
     ok(None)
 }

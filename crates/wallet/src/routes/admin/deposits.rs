@@ -11,19 +11,17 @@
 
 use crate::deposit_reviews::*;
 use crate::repo::deposits;
+use crate::repo::deposits::DepositStatus;
 use crate::WalletContext;
 use axum::extract::FromRef;
 use axum::extract::{Path, State};
-use onyx_http::admin::{filter, page, ReasonBody};
+use onyx_http::admin::status_filter;
+use onyx_http::admin::{page, ReasonBody};
 use onyx_http::auth::{CurrentAdmin, Permission};
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
-use onyx_http::error::ApiError;
 use onyx_http::extract::{ApiJson, ApiQuery};
 use onyx_kernel::ErrorCode;
-use onyx_platform::audit;
 use onyx_platform::Context;
-use sea_orm::TransactionTrait;
-use serde_json::json;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -52,10 +50,7 @@ async fn queue(
     ApiQuery(q): ApiQuery<DepositQuery>,
 ) -> Reply<Page<AdminDeposit>> {
     me.require(Permission::ReviewFunds)?;
-    let status = filter(&q.status).unwrap_or(deposits::STATUS_PENDING);
-    if !deposits::STATUSES.contains(&status) {
-        return Err(ApiError::invalid("status"));
-    }
+    let status = status_filter(&q.status, DepositStatus::parse)?.unwrap_or(DepositStatus::Pending);
     let (index, size) = page(q.page_num, q.page_size);
     let (rows, total) = deposits::review_page(&state.db, status, q.user_id, index, size).await?;
     ok(Page {
@@ -128,22 +123,7 @@ async fn create_rule(
     ApiJson(body): ApiJson<RuleBody>,
 ) -> Reply<RuleView> {
     me.require(Permission::ReviewFunds)?;
-    let reason = audit::reason(&body.reason)?;
-    let rule = check_rule(&body)?;
-    let txn = state.db.begin().await?;
-    let row = deposits::create_rule(&txn, rule.fields()).await?;
-    let detail = json!({"new": rule_json(&row)});
-    audit::record(
-        &txn,
-        &me.actor(),
-        "deposit_bonus_rule.create",
-        &format!("deposit_bonus_rule:{}", row.id),
-        reason,
-        detail,
-    )
-    .await?;
-    txn.commit().await?;
-    ok(RuleView::from(row))
+    ok(crate::deposit_reviews::create_rule(&state, &me.actor(), &body).await?)
 }
 
 /// Replaces a rule's fields.
@@ -157,23 +137,5 @@ async fn update_rule(
     ApiJson(body): ApiJson<RuleBody>,
 ) -> Reply<RuleView> {
     me.require(Permission::ReviewFunds)?;
-    let reason = audit::reason(&body.reason)?;
-    let rule = check_rule(&body)?;
-    let txn = state.db.begin().await?;
-    let old = deposits::find_rule(&txn, id)
-        .await?
-        .ok_or(ErrorCode::NotFound)?;
-    let row = deposits::update_rule(&txn, id, rule.fields()).await?;
-    let detail = json!({"old": rule_json(&old), "new": rule_json(&row)});
-    audit::record(
-        &txn,
-        &me.actor(),
-        "deposit_bonus_rule.update",
-        &format!("deposit_bonus_rule:{id}"),
-        reason,
-        detail,
-    )
-    .await?;
-    txn.commit().await?;
-    ok(RuleView::from(row))
+    ok(crate::deposit_reviews::update_rule(&state, &me.actor(), id, &body).await?)
 }

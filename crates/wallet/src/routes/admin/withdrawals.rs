@@ -4,12 +4,13 @@
 //! status change, the user's message and the audit row, and re-reads the
 //! status inside it, so a request is decided once.
 
-use crate::repo::withdrawals::{self, STATUS_PENDING};
+use crate::repo::withdrawals::{self, WithdrawalStatus};
 use crate::withdrawal_reviews::*;
 use crate::WalletContext;
 use axum::extract::FromRef;
 use axum::extract::{Path, State};
-use onyx_http::admin::{filter, page};
+use onyx_http::admin::page;
+use onyx_http::admin::status_filter;
 use onyx_http::auth::{CurrentAdmin, Permission};
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
 use onyx_http::error::ApiError;
@@ -43,10 +44,8 @@ async fn queue(
     ApiQuery(q): ApiQuery<QueueQuery>,
 ) -> Reply<Page<AdminWithdrawal>> {
     me.require(Permission::ReviewFunds)?;
-    let status = filter(&q.status).unwrap_or(STATUS_PENDING);
-    if !withdrawals::STATUSES.contains(&status) {
-        return Err(ApiError::invalid("status"));
-    }
+    let status =
+        status_filter(&q.status, WithdrawalStatus::parse)?.unwrap_or(WithdrawalStatus::Pending);
     let (index, size) = page(q.page_num, q.page_size);
     let (rows, total) =
         withdrawals::page_by_status(&state.db, status, q.user_id, index, size).await?;

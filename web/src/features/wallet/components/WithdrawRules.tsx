@@ -14,7 +14,7 @@ export function WithdrawRules({ channel: c }: { channel: WithdrawChannel }) {
   if (fixedFee && fixedFee.gt(0)) feeParts.push(t('withdraw_feeFixed', { fee: fixedFee.toFixed(), coin }));
   const tax = toDecimal(c.feeTax);
   if (c.checkTax && tax && tax.gt(0)) feeParts.push(t('withdraw_feeTax', { fee: tax.toFixed(), coin: c.coinTax.toUpperCase() }));
-  const open = Number(c.status) === 1 || c.status === true;
+  const open = c.status === 1;
   return (
     <section className="card" data-testid="withdraw-rules">
       <h3 className="section-title" style={{ margin: '0 0 8px' }}>

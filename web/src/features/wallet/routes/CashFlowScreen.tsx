@@ -65,7 +65,9 @@ function RecordRow({ r }: { r: FinancialRecord }) {
   const change = toDecimal(r.change);
   const sign = change && change.gt(0) ? 'up' : change && change.lt(0) ? 'down' : '';
   const kind = (POSTING_KINDS as readonly string[]).includes(r.type) ? t(`posting_${r.type as 'deposit'}`) : r.type;
-  const account = (name: string) => (SYSTEM_ACCOUNTS.includes(name) ? t(`account_${name as 'spot'}`) : name);
+  // Each product has its own house book (house_exchange, ...); users see "the platform".
+  const shown = (name: string) => (name.startsWith('house_') ? 'house' : name);
+  const account = (name: string) => (SYSTEM_ACCOUNTS.includes(shown(name)) ? t(`account_${shown(name) as 'spot'}`) : name);
   return (
     <div className="list-item record" data-testid="cashflow-row" data-type={r.type}>
       <span className="list-main">

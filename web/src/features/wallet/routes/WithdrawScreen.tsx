@@ -90,7 +90,7 @@ function WithdrawForm({ channel: c }: { channel: WithdrawChannel }) {
   const check = validateAmount(amount, { scale: c.scale, min: c.withdrawalMin, max: c.withdrawalMax, available: c.available });
   const amountError = amount && !check.ok && (touched || check.error.kind !== 'min') ? amountErrorText(t, check.error, coin) : null;
   const quote = useWithdrawQuote(c.channel, check.ok ? check.value.toFixed() : null);
-  const open = Number(c.status) === 1 || c.status === true;
+  const open = c.status === 1;
   const countLeft = c.dayWithdrawalNum <= 0 || (c.remainingCount ?? 1) > 0;
   const blocked = !open ? t('withdraw_suspended') : !c.window.open ? t('withdraw_closedNotice', { start: c.window.start, end: c.window.end, tz: c.window.timeZone }) : !countLeft ? t('withdraw_noCountLeft') : null;
   const addressError = touched && !address.trim() ? t('withdraw_addressRequired') : null;
