@@ -8,20 +8,34 @@ use axum::http::request::Parts;
 use onyx_kernel::{ErrorCode, Failure};
 use onyx_platform::audit::Actor;
 use onyx_platform::credentials::token_hash;
+use onyx_platform::session_cache::live_session;
 use onyx_platform::Context;
-use onyx_store::entity::{admin, user};
-use onyx_store::repo::{admin_queries, sessions};
+use onyx_store::entity::admin::{self, AdminStatus};
+use onyx_store::entity::user::{self, UserStatus};
+use onyx_store::repo::admin_queries;
 
-/// The signed-in user of this request.
-#[derive(Clone, Debug)]
+/// The signed-in user of this request: a live session of an active user,
+/// resolved from the session cache (no query) or the database.
+#[derive(Clone, Copy, Debug)]
 pub struct CurrentUser {
-    pub user: user::Model,
+    pub user_id: i64,
     pub session_id: i64,
 }
 
 impl CurrentUser {
     pub fn id(&self) -> i64 {
-        self.user.id
+        self.user_id
+    }
+
+    /// The user's row, read now, for the calls that need more than the id
+    /// (passwords, bindings, the profile). A user frozen since the session
+    /// was resolved is refused like a bad token.
+    pub async fn account(&self, ctx: &Context) -> Result<user::Model, ApiError> {
+        let user = onyx_store::repo::users::find_by_id(&ctx.db, self.user_id)
+            .await?
+            .filter(|u| u.status == UserStatus::Active)
+            .ok_or(ErrorCode::TokenInvalid)?;
+        Ok(user)
     }
 }
 
@@ -49,21 +63,13 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
         let ctx = Context::from_ref(state);
         let token = bearer(parts).ok_or(ErrorCode::TokenMissing)?;
-        let found = sessions::find_live(
-            &ctx.db,
-            &token_hash(&token),
-            sessions::KIND_SESSION,
-            ctx.clock.now(),
-        )
-        .await?;
-        let (session, user) = found.ok_or(ErrorCode::TokenInvalid)?;
-        if user.status != "active" {
-            return Err(ErrorCode::TokenInvalid.into());
-        }
-        tracing::Span::current().record("user_id", user.id);
+        let session = live_session(&ctx, &token_hash(&token))
+            .await?
+            .ok_or(ErrorCode::TokenInvalid)?;
+        tracing::Span::current().record("user_id", session.user_id);
         Ok(CurrentUser {
-            user,
-            session_id: session.id,
+            user_id: session.user_id,
+            session_id: session.session_id,
         })
     }
 }
@@ -147,7 +153,7 @@ where
         let found =
             admin_queries::find_live_session(&ctx.db, &token_hash(&token), ctx.clock.now()).await?;
         let (session, admin) = found.ok_or(ErrorCode::TokenInvalid)?;
-        if admin.status != "active" {
+        if admin.status != AdminStatus::Active {
             return Err(ErrorCode::TokenInvalid.into());
         }
         tracing::Span::current().record("operator_id", admin.id);

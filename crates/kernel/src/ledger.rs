@@ -47,20 +47,28 @@ pub enum SystemAccount {
     /// The outside world: deposits debit it, withdrawals credit it.
     External,
     Fees,
-    /// The platform's own book (counterparty of contracts, market maker).
+    /// The platform's own book where no product has its own yet (and
+    /// every earlier posting of the flash exchange and the market maker).
     House,
     Insurance,
     /// Registration credits, rebates, deposit bonuses.
     Rewards,
+    /// The flash exchange's book: it is the counterparty of every swap, so
+    /// its balance per coin is the exchange's profit and loss.
+    ExchangeHouse,
+    /// What the spot market maker was given to quote with.
+    SpotMakerHouse,
 }
 
 impl SystemAccount {
-    pub const ALL: [SystemAccount; 5] = [
+    pub const ALL: [SystemAccount; 7] = [
         SystemAccount::External,
         SystemAccount::Fees,
         SystemAccount::House,
         SystemAccount::Insurance,
         SystemAccount::Rewards,
+        SystemAccount::ExchangeHouse,
+        SystemAccount::SpotMakerHouse,
     ];
 }
 
@@ -86,6 +94,8 @@ names!(SystemAccount {
     House = "house",
     Insurance = "insurance",
     Rewards = "rewards",
+    ExchangeHouse = "house_exchange",
+    SpotMakerHouse = "house_spot_maker",
 });
 names!(Bucket { Available = "available", Frozen = "frozen" });
 names!(PostingKind {

@@ -79,10 +79,7 @@ pub fn usdt_price(ctx: &Context, coin: &str) -> Option<Decimal> {
     if upper == USDT {
         return Some(Decimal::ONE);
     }
-    let stale_ms = i64::try_from(ctx.config.stale_seconds)
-        .unwrap_or(i64::MAX)
-        .saturating_mul(1000);
     ctx.prices
-        .fresh_index(&upper.to_ascii_lowercase(), now_ms(), stale_ms)
+        .fresh_index(&upper.to_ascii_lowercase(), ctx.now_ms(), ctx.stale_ms())
         .map(|i| i.price)
 }

@@ -11,6 +11,7 @@ use crate::limits::Limiter;
 use crate::notify::Notifier;
 use crate::prices::Snapshot;
 use crate::scheduler::Scheduler;
+use crate::session_cache::SessionCache;
 use onyx_kernel::clock::{Clock, SystemClock};
 use onyx_store::ledger::LedgerStore;
 use onyx_store::Db;
@@ -37,6 +38,8 @@ pub struct Context {
     pub notify: Arc<Notifier>,
     pub files: Arc<FileStore>,
     pub scheduler: Arc<Scheduler>,
+    /// Signed-in sessions, so a request resolves its token without a query.
+    pub sessions: Arc<SessionCache>,
 }
 
 impl Context {
@@ -56,6 +59,7 @@ impl Context {
             events: Topic::new(PLATFORM_EVENTS_BUFFERED),
             limiter: Arc::new(Limiter::default()),
             scheduler: Arc::new(Scheduler::new()),
+            sessions: Arc::new(SessionCache::default()),
             db,
         }
     }

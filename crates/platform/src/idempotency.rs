@@ -56,8 +56,13 @@ impl Idempotency {
         }
     }
 
+    /// What the batch prefetch of the keys needs: (user, scope, key).
+    pub fn key_id(&self) -> Option<(i64, &'static str, &str)> {
+        self.key.as_deref().map(|k| (self.user_id, self.scope, k))
+    }
+
     /// The stored response of an earlier call with this key, if any.
-    pub async fn replay(&self, txn: &LedgerTxn) -> Result<Option<serde_json::Value>, Failure> {
+    pub async fn replay(&self, txn: &mut LedgerTxn) -> Result<Option<serde_json::Value>, Failure> {
         let Some(key) = &self.key else {
             return Ok(None);
         };
@@ -74,7 +79,7 @@ impl Idempotency {
     /// Stores `response` under the key (no-op without a key), in `txn`.
     pub async fn remember<T: Serialize>(
         &self,
-        txn: &LedgerTxn,
+        txn: &mut LedgerTxn,
         response: &T,
     ) -> Result<serde_json::Value, Failure> {
         let value = serde_json::to_value(response).map_err(Failure::internal)?;

@@ -20,6 +20,7 @@ pub mod notice;
 pub mod notify;
 pub mod prices;
 pub mod scheduler;
+pub mod session_cache;
 
 pub use context::Context;
 pub use idempotency::Idempotency;

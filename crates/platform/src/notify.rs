@@ -106,9 +106,9 @@ impl Notifier {
             _ => None,
         };
         let status = if smtp.is_some() {
-            outbox::STATUS_SENDING
+            outbox::OutboxStatus::Sending
         } else {
-            outbox::STATUS_UNSENT
+            outbox::OutboxStatus::Unsent
         };
         let row = outbox::create(
             db,
@@ -126,7 +126,7 @@ impl Notifier {
             channel = channel.as_str(),
             target,
             purpose = purpose.as_str(),
-            status,
+            status = status.as_str(),
             "verification code issued"
         );
         if let Some(mailbox) = &self.mailbox {
@@ -144,7 +144,7 @@ impl Notifier {
         match smtp {
             None => {}
             Some(Err(e)) => {
-                outbox::set_status(db, row.id, outbox::STATUS_FAILED, Some(e)).await?;
+                outbox::set_status(db, row.id, outbox::OutboxStatus::Failed, Some(e)).await?;
             }
             Some(Ok((transport, from))) => {
                 let (transport, db) = (transport.clone(), db.clone());
@@ -159,8 +159,8 @@ impl Notifier {
                         Err(e) => Err(e),
                     };
                     let (status, error) = match &outcome {
-                        Ok(()) => (outbox::STATUS_SENT, None),
-                        Err(e) => (outbox::STATUS_FAILED, Some(e.as_str())),
+                        Ok(()) => (outbox::OutboxStatus::Sent, None),
+                        Err(e) => (outbox::OutboxStatus::Failed, Some(e.as_str())),
                     };
                     if let Some(e) = error {
                         tracing::warn!(outbox_id = row.id, error = e, "email not sent");

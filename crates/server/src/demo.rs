@@ -37,7 +37,7 @@ pub async fn seed_if_empty(state: &AppState) -> anyhow::Result<bool> {
         .as_str()
         .unwrap_or("0")
         .to_string();
-    let hash = crate::auth::hash_password(DEMO_PASSWORD)
+    let hash = onyx_platform::credentials::hash_password(DEMO_PASSWORD)
         .await
         .map_err(|e| anyhow::anyhow!("{e:?}"))?;
     let demo_user = users::create(
@@ -91,10 +91,7 @@ async fn deposit_opening_balance(state: &AppState, user_id: i64) -> anyhow::Resu
         entry["coinAddress"] = Value::String(address);
         settings::put(db, "ASSET_COIN", &coins, None).await?;
     }
-    let wallet = onyx_wallet::WalletContext {
-        ctx: state.ctx.clone(),
-        quotes: state.quotes.clone(),
-    };
+    let wallet = state.wallet_context();
     let claim = recharge::claim(
         &wallet,
         user_id,

@@ -1,6 +1,8 @@
 //! The Onyx server: HTTP API, web app hosting, operator API and CLI plumbing.
 
 pub mod demo;
+pub mod holds;
+pub mod migrations;
 
 pub mod openapi;
 pub mod operators;
@@ -10,25 +12,13 @@ pub mod socket;
 pub mod state;
 pub mod web;
 
-pub use onyx_http::{envelope, error, extract, lang, middleware};
-pub use onyx_platform::{audit, codes, config, files, limits, lockout};
-
-/// Who is calling, and how credentials are kept.
-pub mod auth {
-    pub use onyx_http::auth::*;
-    pub use onyx_platform::credentials::*;
-}
-
-/// Codes and messages to users.
-pub mod delivery {
-    pub use onyx_platform::notify::*;
-}
-
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{any, get};
 use axum::{Json, Router};
-use error::ApiError;
+use onyx_http::error::ApiError;
+use onyx_http::middleware;
 use onyx_kernel::ErrorCode;
+use onyx_platform::config;
 use state::AppState;
 use tower_http::catch_panic::CatchPanicLayer;
 
@@ -68,7 +58,7 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
     config.check_deposit_keys()?;
     origin::check_allowed_origins(&config)?;
     let db = onyx_store::connect(config.db.database_url.as_deref(), &config.db.data_dir).await?;
-    onyx_store::migrate(&db).await?;
+    migrations::migrate(&db).await?;
     let state = AppState::new(db, config);
     if state.config.demo {
         demo::seed_if_empty(&state).await?;

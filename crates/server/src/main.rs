@@ -1,9 +1,15 @@
 use anyhow::Context;
 use clap::{Parser, Subcommand};
-use onyx_server::config::{Config, DbArgs};
+use onyx_platform::config::{Config, DbArgs};
 use std::io::Read;
 use std::net::SocketAddr;
 use tracing_subscriber::EnvFilter;
+
+// glibc's allocator spent a quarter of the server's time at saturation;
+// without transparent huge pages, mimalloc does not have the kernel zero
+// fresh 2 MB pages after each purge (docs/decisions/0018-ledger-write-path.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Onyx: a self-hostable crypto exchange and wallet.
 #[derive(Parser)]
@@ -58,14 +64,16 @@ async fn main() -> anyhow::Result<()> {
         Command::Serve(config) => serve(*config).await,
         Command::Migrate(db) => {
             let conn = onyx_store::connect(db.database_url.as_deref(), &db.data_dir).await?;
-            onyx_store::migrate(&conn).await?;
+            onyx_server::migrations::migrate(&conn).await?;
             println!("migrations applied ({})", onyx_store::backend_name(&conn));
             Ok(())
         }
         Command::Audit(db) => {
             // Read-only: no migration, so an audit never changes what it audits.
             let conn = onyx_store::connect(db.database_url.as_deref(), &db.data_dir).await?;
-            if !onyx_wallet::audit_report::run(&conn).await? {
+            let ledger_clean = onyx_wallet::audit_report::run(&conn).await?;
+            let holds_match = onyx_server::holds::run(&conn).await?;
+            if !(ledger_clean && holds_match) {
                 std::process::exit(2);
             }
             Ok(())
@@ -92,7 +100,7 @@ async fn main() -> anyhow::Result<()> {
                 }
             };
             let conn = onyx_store::connect(db.database_url.as_deref(), &db.data_dir).await?;
-            onyx_store::migrate(&conn).await?;
+            onyx_server::migrations::migrate(&conn).await?;
             let id = onyx_server::operators::create(&conn, &username, &password, &role).await?;
             println!("operator {username} created (id {id}, role {role})");
             Ok(())

@@ -1,7 +1,7 @@
 //! Creating operator accounts (`onyx operator create`, and the demo seed).
 
-use crate::auth::hash_password;
 use anyhow::{bail, Context};
+use onyx_platform::credentials::hash_password;
 use onyx_store::repo::admins;
 use onyx_store::Db;
 

@@ -73,8 +73,6 @@
 //! a pair's depth before publishing its delta, so a snapshot taken at any
 //! time is at least as new as every delta already received.
 
-use crate::auth::token_hash;
-use crate::extract::ClientIp;
 use crate::origin::OriginPolicy;
 use crate::state::AppState;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -82,8 +80,10 @@ use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
+use onyx_http::extract::ClientIp;
 use onyx_kernel::ErrorCode;
 use onyx_market::{coin_of_symbol, symbol_of_coin, Interval};
+use onyx_platform::credentials::token_hash;
 pub use onyx_socket::MarketFrames;
 use onyx_socket::{
     ClientMessage, DepthData, DepthMessage, ErrorData, ErrorMessage, Frame, FrameKind,
@@ -92,7 +92,6 @@ use onyx_socket::{
 use onyx_spot::events::SpotEvent;
 use onyx_spot::frames::{depth_delta_text, order_text, spot_trade_frame};
 use onyx_spot::{levels, SpotService};
-use onyx_store::repo::sessions;
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
@@ -210,7 +209,7 @@ pub async fn upgrade(
         market: state.market.events.subscribe(),
         spot: state.spot.subscribe(),
     };
-    let lang = crate::lang::from_headers(&headers);
+    let lang = onyx_http::lang::from_headers(&headers);
     let heartbeat = Duration::from_millis(state.config.socket_heartbeat_ms.max(10));
     ws.max_message_size(CLIENT_MESSAGE_MAX_BYTES)
         .on_upgrade(move |socket| {
@@ -351,23 +350,16 @@ impl Subscriptions {
     }
 }
 
-/// The user a session token belongs to, resolved as [`crate::auth::CurrentUser`]
+/// The user a session token belongs to, resolved as [`onyx_platform::credentials::CurrentUser`]
 /// resolves the `satoken` header: a live session of an active user.
 async fn user_of_token(state: &AppState, token_hash: &str) -> Result<i64, ErrorCode> {
-    let found = sessions::find_live(
-        &state.db,
-        token_hash,
-        sessions::KIND_SESSION,
-        chrono::Utc::now(),
-    )
-    .await
-    .map_err(|e| {
-        tracing::warn!(error = %e, "socket token lookup failed");
-        ErrorCode::Internal
-    })?;
-    match found {
-        Some((_, user)) if user.status == "active" => Ok(user.id),
-        _ => Err(ErrorCode::TokenInvalid),
+    match onyx_platform::session_cache::live_session(&state.ctx, token_hash).await {
+        Ok(Some(session)) => Ok(session.user_id),
+        Ok(None) => Err(ErrorCode::TokenInvalid),
+        Err(e) => {
+            tracing::warn!(error = %e, "socket token lookup failed");
+            Err(ErrorCode::Internal)
+        }
     }
 }
 

@@ -36,6 +36,14 @@ impl AppState {
         }
     }
 
+    /// The wallet's view: the context and the flash exchange's quotes.
+    pub fn wallet_context(&self) -> WalletContext {
+        WalletContext {
+            ctx: self.ctx.clone(),
+            quotes: self.quotes.clone(),
+        }
+    }
+
     pub fn new(db: Db, config: Config) -> AppState {
         let sockets = Arc::new(SocketHub::with_limit(config.ws_connections_per_ip));
         AppState {
@@ -65,10 +73,7 @@ impl FromRef<AppState> for Context {
 
 impl FromRef<AppState> for WalletContext {
     fn from_ref(state: &AppState) -> WalletContext {
-        WalletContext {
-            ctx: state.ctx.clone(),
-            quotes: state.quotes.clone(),
-        }
+        state.wallet_context()
     }
 }
 

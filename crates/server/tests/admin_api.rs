@@ -421,6 +421,27 @@ async fn freeze_revokes_every_session_and_unfreeze_lets_the_user_back_in() {
     assert_eq!(audit_rows(&app, &owner, "user.unfreeze").await.len(), 1);
 }
 
+#[tokio::test]
+async fn two_operators_freezing_at_once_freeze_once_and_audit_once() {
+    let app = TestApp::spawn().await;
+    let a = operator(&app, "owner1", "owner").await;
+    let b = operator(&app, "owner2", "owner").await;
+    let (uid, _token) = user_with_session(&app, "alice").await;
+    let uri = format!("/api/admin/users/{uid}/freeze");
+    let (x, y) = tokio::join!(
+        admin_post(&app, &uri, &a, json!({"reason": "first"})),
+        admin_post(&app, &uri, &b, json!({"reason": "second"})),
+    );
+    let codes = [x.code, y.code];
+    assert!(codes.contains(&200), "one freeze wins: {codes:?}");
+    assert!(
+        codes.contains(&-2005),
+        "the other finds it frozen: {codes:?}"
+    );
+    let audit = audit_rows(&app, &a, "user.freeze").await;
+    assert_eq!(audit.len(), 1, "one decision, one audit row");
+}
+
 async fn kyc(app: &TestApp, user_id: i64, tier: i32, status: &str) -> i64 {
     kyc_submission::ActiveModel {
         user_id: Set(user_id),
@@ -431,7 +452,7 @@ async fn kyc(app: &TestApp, user_id: i64, tier: i32, status: &str) -> i64 {
         front_file: Set("/api/common/file/front123".into()),
         back_file: Set(Some("back123".into())),
         hand_file: Set(None),
-        status: Set(status.into()),
+        status: Set(kyc_submission::KycStatus::parse(status).unwrap()),
         reason: Set(None),
         reviewed_by: Set(None),
         reviewed_at: Set(None),

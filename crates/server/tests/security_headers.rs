@@ -7,7 +7,7 @@ use onyx_testkit::common;
 use axum::body::Body;
 use axum::http::{header, HeaderMap, Request, StatusCode};
 use common::TestApp;
-use onyx_server::middleware::CONTENT_SECURITY_POLICY;
+use onyx_http::middleware::CONTENT_SECURITY_POLICY;
 use tower::ServiceExt;
 
 /// A web app folder with a page and a script, like `web/dist`.

@@ -346,7 +346,7 @@ async fn listed_origins_are_admitted_and_the_forwarded_scheme_counts_only_behind
 #[tokio::test]
 async fn a_startup_with_a_malformed_allowed_origin_fails_and_names_the_flag() {
     let dir = tempfile::tempdir().unwrap();
-    let mut config = onyx_server::config::Config::for_data_dir(dir.path().to_path_buf(), None);
+    let mut config = onyx_platform::config::Config::for_data_dir(dir.path().to_path_buf(), None);
     config.allowed_origins = vec![
         "https://ok.example".into(),
         "https://bad.example/path".into(),

@@ -73,7 +73,7 @@ async fn the_audit_is_clean_after_operations_and_reports_the_totals() {
     assert_eq!(usdt.postings, 5);
     assert_eq!(usdt.user_available, dec("510"));
     assert_eq!(usdt.system[&SystemAccount::External], dec("-1010"));
-    assert_eq!(usdt.system[&SystemAccount::House], dec("500"));
+    assert_eq!(usdt.system[&SystemAccount::ExchangeHouse], dec("500"));
     let btc = &assets["BTC"];
     assert_eq!(btc.user_available, dec("0.00999"));
     assert_eq!(btc.sum(), dec("0"));
@@ -88,11 +88,11 @@ async fn the_audit_is_clean_after_operations_and_reports_the_totals() {
         .find(|l| l.starts_with("USDT"))
         .expect("a USDT row");
     let cells: Vec<&str> = usdt_line.split_whitespace().collect();
-    // asset, postings, user available, user frozen, 5 system accounts, sum
-    assert_eq!(cells.len(), 10, "{usdt_line}");
+    // asset, postings, user available, user frozen, 7 system accounts, sum
+    assert_eq!(cells.len(), 12, "{usdt_line}");
     assert_eq!(cells[1], "5");
     assert_eq!(cells[2], "510");
-    assert_eq!(cells[9], "0");
+    assert_eq!(cells[11], "0");
 }
 
 #[tokio::test]
@@ -148,4 +148,66 @@ async fn a_tampered_posting_is_found() {
     let out = onyx_audit(&app);
     assert_ne!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains("VIOLATION"));
+}
+
+#[tokio::test]
+async fn frozen_funds_no_product_holds_are_reported_and_fail_the_command() {
+    use onyx_kernel::ledger::{AccountId, Posting, PostingKind, PostingRef, Side};
+    use onyx_kernel::money::Amount;
+    use onyx_store::ledger::{audit_holds, Hold};
+    let app = TestApp::spawn().await;
+    let user_id = busy_ledger(&app).await;
+    let out = onyx_audit(&app);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(text.contains("holds match the frozen balances"), "{text}");
+
+    // 25 USDT frozen straight through the ledger: no order, no withdrawal
+    // says it holds them.
+    let account = AccountId::user(user_id as u64, Wallet::Spot, "USDT");
+    let r = PostingRef::Other("orphan-freeze".into());
+    let mut txn = app.state.ledger.begin().await.unwrap();
+    txn.post(
+        &r,
+        vec![Posting {
+            kind: PostingKind::Freeze,
+            asset: "USDT".into(),
+            amount: Amount::parse("25").unwrap(),
+            from: Side::available(account.clone()),
+            to: Side::frozen(account.clone()),
+            reference: r.clone(),
+            at_ms: 0,
+        }],
+    )
+    .await
+    .unwrap();
+    txn.commit().await.unwrap();
+    assert_audit_clean(&app).await; // the ledger itself still balances
+
+    let out = onyx_audit(&app);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(2), "{text}");
+    assert!(
+        text.contains(&format!(
+            "HOLD MISMATCH: u:{user_id}:spot:USDT frozen 25 but holds name 0"
+        )),
+        "{text}"
+    );
+
+    // Named, the same freeze matches; named twice, it does not.
+    let hold = Hold {
+        kind: "spot_order",
+        account: account.clone(),
+        amount: dec("25"),
+    };
+    let one = audit_holds(&app.state.db, vec![hold.clone()])
+        .await
+        .unwrap();
+    assert!(one.mismatches.is_empty(), "{:?}", one.mismatches);
+    assert_eq!(one.kinds["spot_order"].0, 1);
+    assert_eq!(one.kinds["spot_order"].1["USDT"], dec("25"));
+    let twice = audit_holds(&app.state.db, vec![hold.clone(), hold])
+        .await
+        .unwrap();
+    assert_eq!(twice.mismatches, vec![(account, dec("25"), dec("50"))]);
 }

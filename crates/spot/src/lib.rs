@@ -14,9 +14,11 @@
     )
 )]
 
+mod batch_writes;
 pub mod entity;
 pub mod events;
 pub mod frames;
+pub mod holds;
 pub mod maker;
 pub mod orderbook;
 pub(crate) mod pair;

@@ -286,7 +286,7 @@ async fn top_up(state: &SpotContext, maker: i64, asset: &str, need: Decimal) -> 
             kind: PostingKind::Adjustment,
             asset: asset.to_string(),
             amount,
-            from: LedgerSide::available(AccountId::system(SystemAccount::House, asset)),
+            from: LedgerSide::available(AccountId::system(SystemAccount::SpotMakerHouse, asset)),
             to: LedgerSide::available(account),
             reference: reference.clone(),
             at_ms: amounts::now_ms(),

@@ -23,7 +23,8 @@
 //! (`super::supervisor`) then rebuilds the task from the store on the same
 //! queue.
 
-use crate::entity::spot_order;
+use crate::batch_writes::{self, Pending, Table};
+use crate::entity::{spot_order, spot_trade};
 use crate::events::{DepthDelta, DepthSnapshot, OrderView, SpotEvent, TradeEvent};
 use crate::orderbook::{
     CancelReason, Event, NewOrder, OrderBook, OrderKind, Price, Qty, Side, TimeInForce,
@@ -33,6 +34,7 @@ use crate::rules::{self, EngineOrder, PairRules};
 use crate::supervisor::{self, panic_message, Supervised, TaskHealth, REBUILD_RETRY};
 use crate::SpotContext;
 use crate::{recovery, refusal_error, OrderRequest, Precision, SpotService};
+use chrono::Utc;
 use futures_util::FutureExt;
 use onyx_kernel::ledger::{
     AccountId, Posting, PostingKind, PostingRef, Side as LedgerSide, SystemAccount, Wallet,
@@ -47,7 +49,7 @@ use onyx_store::ledger::{LedgerStore, LedgerTxn, PostError};
 use onyx_store::Db;
 use rust_decimal::Decimal;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::panic::AssertUnwindSafe;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -156,6 +158,12 @@ struct Pair {
     db: Db,
     spot: Arc<SpotService>,
     health: Arc<TaskHealth>,
+    /// The pair's open and partial orders as committed (the book's orders,
+    /// and any the book could not take back at recovery).
+    open: HashMap<i64, spot_order::Model>,
+    /// What the running batch created or changed, written before it
+    /// commits and merged into `open` after.
+    pending: Pending,
 }
 
 /// Rebuilds the pair's book, publishes its depth and starts its task under
@@ -216,8 +224,12 @@ impl Supervised for Pair {
     /// as the next delta.
     async fn rebuild(&self) -> anyhow::Result<Pair> {
         let state = self.spot.clone();
+        let (book, open) =
+            recovery::load_book(&self.db, &self.symbol, self.price_dp, self.qty_dp).await?;
         let mut pair = Pair {
-            book: recovery::load_book(&self.db, &self.symbol, self.price_dp, self.qty_dp).await?,
+            book,
+            open,
+            pending: Pending::default(),
             symbol: self.symbol.clone(),
             base: self.base.clone(),
             price_dp: self.price_dp,
@@ -243,9 +255,11 @@ impl Pair {
         state: &SpotContext,
         health: Arc<TaskHealth>,
     ) -> Result<Pair, sea_orm::DbErr> {
-        let book =
+        let (book, open) =
             recovery::load_book(&state.db, &symbol, precision.price_dp, precision.qty_dp).await?;
         let mut pair = Pair {
+            open,
+            pending: Pending::default(),
             symbol,
             base,
             price_dp: precision.price_dp,
@@ -276,8 +290,16 @@ impl Pair {
                 panic_message(&*panic)
             )))
         });
+        let pending = std::mem::take(&mut self.pending);
         match outcome {
             Ok(answers) => {
+                for (id, row) in pending.orders {
+                    if row.status.is_open() {
+                        self.open.insert(id, row);
+                    } else {
+                        self.open.remove(&id);
+                    }
+                }
                 for (request, answer) in requests.into_iter().zip(answers) {
                     request.answer(answer);
                 }
@@ -290,7 +312,10 @@ impl Pair {
                 tracing::error!(symbol = %self.symbol, %cause, "spot batch rolled back");
                 match recovery::load_book(&self.db, &self.symbol, self.price_dp, self.qty_dp).await
                 {
-                    Ok(book) => self.book = book,
+                    Ok((book, open)) => {
+                        self.book = book;
+                        self.open = open;
+                    }
                     // Keep serving from the old book rather than none; the
                     // next failure tries again.
                     Err(e) => {
@@ -312,7 +337,16 @@ impl Pair {
         events: &mut Vec<SpotEvent>,
     ) -> Result<Vec<Answer>, Abort> {
         let mut txn = self.ledger.begin().await?;
+        self.pending = Pending::default();
         let rules = self.rules(&txn).await?;
+        let keys: Vec<(i64, &str, &str)> = requests
+            .iter()
+            .filter_map(|r| match r {
+                Request::Submit { idem, .. } => idem.key_id(),
+                Request::Cancel { .. } => None,
+            })
+            .collect();
+        txn.prefetch_keys(&keys).await?;
         let mut answers = Vec::with_capacity(requests.len());
         for request in requests {
             answers.push(match request {
@@ -333,6 +367,7 @@ impl Pair {
                 )),
             });
         }
+        self.pending.flush(txn.conn()).await?;
         txn.commit().await?;
         Ok(answers)
     }
@@ -447,27 +482,32 @@ impl Pair {
 
         // Accepted: from here on every write belongs to the batch.
         let (kind, tif, price, qty, quote) = describe(rules, &engine)?;
-        let row = repo::insert_order(
-            txn.conn(),
-            repo::NewOrder {
-                user_id,
-                symbol: &self.symbol,
-                side: side_name(side),
-                kind,
-                tif,
-                price,
-                qty,
-                quote_amount: quote,
-                fee_coin: match side {
-                    Side::Buy => &self.base,
-                    Side::Sell => USDT,
-                },
-                frozen_asset: &spends,
-                frozen: freeze.normalize().to_string(),
+        let id = batch_writes::next_id(&self.spot.ids, Table::Orders, txn.conn()).await?;
+        let now = Utc::now();
+        let row = spot_order::Model {
+            id,
+            user_id,
+            symbol: self.symbol.clone(),
+            side: side_name(side).to_string(),
+            kind: kind.to_string(),
+            tif: tif.map(str::to_string),
+            price,
+            qty,
+            quote_amount: quote,
+            filled_qty: "0".into(),
+            filled_quote: "0".into(),
+            fee: "0".into(),
+            fee_coin: match side {
+                Side::Buy => self.base.clone(),
+                Side::Sell => USDT.to_string(),
             },
-        )
-        .await?;
-        let id = row.id;
+            frozen_asset: spends.clone(),
+            frozen: freeze.normalize().to_string(),
+            status: repo::OrderStatus::Open,
+            cancel_reason: None,
+            created_at: now,
+            updated_at: now,
+        };
         let mut work = Work::default();
         work.load(row)?;
         if freeze > Decimal::ZERO {
@@ -527,10 +567,8 @@ impl Pair {
         order_id: i64,
         events: &mut Vec<SpotEvent>,
     ) -> Result<Outcome<OrderView>, Abort> {
-        let row = repo::find_for_user(txn.conn(), user_id, order_id).await?;
-        let Some(row) = row.filter(|o| {
-            o.symbol == self.symbol && repo::OPEN_STATUSES.contains(&o.status.as_str())
-        }) else {
+        let row = self.order_row(order_id);
+        let Some(row) = row.filter(|o| o.user_id == user_id && o.status.is_open()) else {
             return Ok(Err(ErrorCode::NotFound.into()));
         };
         let mut work = Work::default();
@@ -580,7 +618,7 @@ impl Pair {
                     ..
                 } => {
                     let (maker, taker) = (maker as i64, taker as i64);
-                    work.ensure(txn, maker).await?;
+                    self.ensure(work, maker)?;
                     let s = rules::settle(rules, price, qty).map_err(|_| {
                         Abort(format!("fill of {qty} lots at {price} ticks is too large"))
                     })?;
@@ -590,23 +628,22 @@ impl Pair {
                         Side::Buy => (taker_owner, taker, maker_owner, maker),
                         Side::Sell => (maker_owner, maker, taker_owner, taker),
                     };
-                    let trade = repo::insert_trade(
-                        txn.conn(),
-                        repo::NewTrade {
-                            symbol: &self.symbol,
-                            price: text(price),
-                            qty: text(s.base),
-                            quote: text(s.quote),
-                            maker_order_id: maker,
-                            taker_order_id: taker,
-                            maker_user_id: maker_owner as i64,
-                            taker_user_id: taker_owner as i64,
-                            taker_side: side_name(taker_side),
-                            buyer_fee: text(s.buyer_fee),
-                            seller_fee: text(s.seller_fee),
-                        },
-                    )
-                    .await?;
+                    let trade = spot_trade::Model {
+                        id: batch_writes::next_id(&self.spot.ids, Table::Trades, txn.conn())
+                            .await?,
+                        symbol: self.symbol.clone(),
+                        price: text(price),
+                        qty: text(s.base),
+                        quote: text(s.quote),
+                        maker_order_id: maker,
+                        taker_order_id: taker,
+                        maker_user_id: maker_owner as i64,
+                        taker_user_id: taker_owner as i64,
+                        taker_side: side_name(taker_side).to_string(),
+                        buyer_fee: text(s.buyer_fee),
+                        seller_fee: text(s.seller_fee),
+                        created_at: Utc::now(),
+                    };
                     let reference = PostingRef::SpotTrade(trade.id);
                     let base = &self.base;
                     let buyer_quote = AccountId::user(buyer, Wallet::Spot, USDT);
@@ -663,20 +700,21 @@ impl Pair {
                         taker_side: side_name(taker_side),
                         ts_ms: trade.created_at.timestamp_millis(),
                     }));
+                    self.pending.trades.push(trade);
                 }
                 Event::Rested { .. } => {}
                 Event::Cancelled { id, reason, .. } => {
                     let id = id as i64;
-                    work.ensure(txn, id).await?;
+                    self.ensure(work, id)?;
                     let o = work.get(id)?;
-                    o.row.status = repo::STATUS_CANCELLED.into();
+                    o.row.status = repo::OrderStatus::Cancelled;
                     o.row.cancel_reason = Some(reason_name(reason).into());
                 }
                 Event::Rejected { id, reason } => {
                     // Prevented by the checks above; kept consistent anyway.
                     tracing::error!(order_id = id, ?reason, "book rejected an accepted order");
                     let o = work.get(id as i64)?;
-                    o.row.status = repo::STATUS_REJECTED.into();
+                    o.row.status = repo::OrderStatus::Rejected;
                 }
             }
         }
@@ -686,17 +724,16 @@ impl Pair {
             let resting = self.book.order(*id as u64).is_some();
             if resting {
                 o.row.status = if o.filled_qty > Decimal::ZERO {
-                    repo::STATUS_PARTIAL
+                    repo::OrderStatus::Partial
                 } else {
-                    repo::STATUS_OPEN
-                }
-                .into();
-            } else if repo::OPEN_STATUSES.contains(&o.row.status.as_str()) {
+                    repo::OrderStatus::Open
+                };
+            } else if o.row.status.is_open() {
                 if o.filled_qty.is_zero() {
-                    o.row.status = repo::STATUS_CANCELLED.into();
+                    o.row.status = repo::OrderStatus::Cancelled;
                     o.row.cancel_reason = Some("unfilled".into());
                 } else {
-                    o.row.status = repo::STATUS_FILLED.into();
+                    o.row.status = repo::OrderStatus::Filled;
                 }
             }
         }
@@ -713,7 +750,7 @@ impl Pair {
     ) -> Result<BTreeMap<i64, OrderView>, Abort> {
         let mut views = BTreeMap::new();
         for (id, mut o) in work.orders {
-            let done = !repo::OPEN_STATUSES.contains(&o.row.status.as_str());
+            let done = !o.row.status.is_open();
             if done && o.frozen > Decimal::ZERO {
                 let account =
                     AccountId::user(o.row.user_id as u64, Wallet::Spot, &o.row.frozen_asset);
@@ -732,7 +769,9 @@ impl Pair {
                 o.frozen = Decimal::ZERO;
             }
             o.store();
-            let saved = repo::save_order(txn.conn(), &o.row).await?;
+            let mut saved = o.row;
+            saved.updated_at = Utc::now();
+            self.pending.orders.insert(id, saved.clone());
             let v = view(&saved);
             events.push(SpotEvent::Order {
                 user_id: saved.user_id,
@@ -741,6 +780,27 @@ impl Pair {
             views.insert(id, v);
         }
         Ok(views)
+    }
+
+    /// An order of this pair as the running batch sees it: as the batch
+    /// left it, else as last committed (open orders only).
+    fn order_row(&self, id: i64) -> Option<spot_order::Model> {
+        self.pending
+            .orders
+            .get(&id)
+            .or_else(|| self.open.get(&id))
+            .cloned()
+    }
+
+    /// Brings order `id` into the request's work.
+    fn ensure(&self, work: &mut Work, id: i64) -> Result<(), Abort> {
+        if !work.orders.contains_key(&id) {
+            let row = self
+                .order_row(id)
+                .ok_or_else(|| Abort(format!("order {id} in the book but not open")))?;
+            work.load(row)?;
+        }
+        Ok(())
     }
 
     /// Whether the other side holds anything the owner could trade with
@@ -884,16 +944,6 @@ impl Work {
             row,
         };
         self.orders.insert(state.row.id, state);
-        Ok(())
-    }
-
-    async fn ensure(&mut self, txn: &LedgerTxn, id: i64) -> Result<(), Abort> {
-        if !self.orders.contains_key(&id) {
-            let row = repo::find_order(txn.conn(), id)
-                .await?
-                .ok_or_else(|| Abort(format!("order {id} in the book but not stored")))?;
-            self.load(row)?;
-        }
         Ok(())
     }
 
@@ -1083,7 +1133,7 @@ pub fn view(o: &spot_order::Model) -> OrderView {
         avg_price,
         fee: o.fee.clone(),
         fee_coin: o.fee_coin.clone(),
-        status: o.status.clone(),
+        status: o.status.into(),
         cancel_reason: o.cancel_reason.clone(),
         create_time: o.created_at,
         update_time: o.updated_at,

@@ -4,12 +4,14 @@
 //! goes back as a resting order, oldest first (its time priority), without
 //! matching.
 
+use crate::entity::spot_order;
 use crate::orderbook::{OrderBook, Side};
 use crate::repo;
 use onyx_kernel::money::exact_sub;
 use onyx_store::Db;
 use rust_decimal::Decimal;
 use sea_orm::DbErr;
+use std::collections::HashMap;
 use std::str::FromStr;
 
 use crate::pair::BOOK_CAPACITY;
@@ -24,15 +26,18 @@ pub(super) fn units(value: Decimal, dp: u32) -> Option<u64> {
     u64::try_from(scaled.trunc()).ok()
 }
 
+/// The book and the open rows it came from (by id, including any the book
+/// could not take back).
 pub(super) async fn load_book(
     db: &Db,
     symbol: &str,
     price_dp: u32,
     qty_dp: u32,
-) -> Result<OrderBook, DbErr> {
+) -> Result<(OrderBook, HashMap<i64, spot_order::Model>), DbErr> {
     let mut book = OrderBook::with_capacity(BOOK_CAPACITY);
     let rows = repo::open_orders(db, symbol).await?;
     let count = rows.len();
+    let mut open = HashMap::with_capacity(count);
     for o in rows {
         let dec = |t: &Option<String>| t.as_deref().and_then(|t| Decimal::from_str(t).ok());
         let side = if o.side == "buy" {
@@ -58,11 +63,12 @@ pub(super) async fn load_book(
         if let Err(why) = restored {
             tracing::error!(order_id = o.id, symbol, %why, "open order not restored");
         }
+        open.insert(o.id, o);
     }
     if count > 0 {
         tracing::info!(symbol, orders = book.len(), "spot book restored");
     }
-    Ok(book)
+    Ok((book, open))
 }
 
 #[cfg(test)]

@@ -54,6 +54,8 @@ pub struct SpotService {
     depth: RwLock<HashMap<String, DepthSnapshot>>,
     /// Each pair's task, by symbol (`btcusdt`).
     pairs: RwLock<HashMap<String, PairHandle>>,
+    /// Order and trade ids, handed out by the pair tasks.
+    pub(crate) ids: std::sync::Mutex<crate::batch_writes::SpotIds>,
     /// Panics to inject into the pair tasks (tests of supervision only).
     #[cfg(test)]
     pub(crate) faults: std::sync::Mutex<Vec<crate::supervision_tests::Fault>>,
@@ -65,6 +67,7 @@ impl Default for SpotService {
             events: broadcast::channel(EVENTS_BUFFERED).0,
             depth: RwLock::new(HashMap::new()),
             pairs: RwLock::new(HashMap::new()),
+            ids: Default::default(),
             #[cfg(test)]
             faults: Default::default(),
         }
@@ -135,7 +138,7 @@ impl SpotService {
     pub async fn cancel(&self, state: &SpotContext, user_id: i64, id: i64) -> Outcome<OrderView> {
         let row = crate::repo::find_for_user(&state.db, user_id, id)
             .await?
-            .filter(|o| crate::repo::OPEN_STATUSES.contains(&o.status.as_str()))
+            .filter(|o| o.status.is_open())
             .ok_or(ErrorCode::NotFound)?;
         let (reply, answer) = oneshot::channel();
         self.enqueue(
@@ -400,11 +403,10 @@ pub fn refusal_error(refusal: &SpotRefusal) -> Failure {
     }
 }
 
-/// Levels as `[price, amount]` decimal strings.
+/// A book side as the socket's `[price, amount]` pairs, without trailing
+/// zeros.
 pub fn levels(side: &[(Decimal, Decimal)]) -> Vec<[String; 2]> {
-    side.iter()
-        .map(|(p, a)| [p.normalize().to_string(), a.normalize().to_string()])
-        .collect()
+    onyx_socket::levels(side.iter().map(|(p, a)| (p.normalize(), a.normalize())))
 }
 
 impl SpotService {

@@ -115,7 +115,7 @@ async fn frozen_matches_open_orders(app: &TestApp, users: &[i64]) {
             &app.state.db,
             user,
             &repo::OrderFilter {
-                statuses: repo::OPEN_STATUSES.map(String::from).to_vec(),
+                statuses: repo::OrderStatus::OPEN.to_vec(),
                 ..Default::default()
             },
             0,

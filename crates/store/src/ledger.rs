@@ -19,12 +19,13 @@ use onyx_kernel::ledger::{
 };
 use onyx_kernel::money::Amount;
 use rust_decimal::Decimal;
-use sea_orm::sea_query::{Expr, Query};
+use sea_orm::sea_query::OnConflict;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, DbBackend,
+    DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, Statement,
+    TransactionTrait,
 };
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
@@ -85,18 +86,50 @@ impl From<PostError> for Failure {
     }
 }
 
-/// The gate to the ledger. Cheap to clone; every clone shares the gate.
+/// The gate to the ledger. Cheap to clone; every clone shares the gate and
+/// what the writer knows between transactions.
 #[derive(Clone)]
 pub struct LedgerStore {
     db: Db,
-    gate: Arc<Mutex<()>>,
+    gate: Arc<Mutex<WriterState>>,
+}
+
+/// Accounts the writer keeps between transactions at most; past it the
+/// memory starts over (the next transactions read their accounts again).
+const ACCOUNTS_KEPT_MAX: usize = 1_000_000;
+/// Idempotency responses kept in memory at most (the store keeps them all).
+const RECENT_KEYS_MAX: usize = 20_000;
+/// Rows per bulk statement: at most 13 columns each stays far below
+/// SQLite's bound-parameter limit.
+const ROWS_PER_INSERT: usize = 500;
+
+type KeyId = (i64, String, String);
+
+/// What the one writer knows between its transactions. Between its own
+/// commits nobody else writes a balance, so its copy is the truth; the
+/// gate row's version tells when someone did (another process sharing a
+/// PostgreSQL database), and then it starts over from the store.
+#[derive(Default)]
+struct WriterState {
+    /// `ledger_gate.version` after this process's last commit.
+    version: Option<i64>,
+    accounts: HashMap<AccountId, Cached>,
+    next_tx_id: Option<i64>,
+    /// Recent idempotency records: key -> (request hash, response).
+    recent: HashMap<KeyId, (String, serde_json::Value)>,
+}
+
+impl WriterState {
+    fn forget(&mut self) {
+        *self = WriterState::default();
+    }
 }
 
 impl LedgerStore {
     pub fn new(db: Db) -> LedgerStore {
         LedgerStore {
             db,
-            gate: Arc::new(Mutex::new(())),
+            gate: Arc::new(Mutex::new(WriterState::default())),
         }
     }
 
@@ -106,43 +139,64 @@ impl LedgerStore {
 
     /// Waits for the gate (FIFO) and opens a transaction holding the
     /// database write lock. Dropping the result without [`LedgerTxn::commit`]
-    /// rolls everything back.
+    /// rolls everything back and leaves the writer's memory as it was.
     pub async fn begin(&self) -> Result<LedgerTxn, DbErr> {
-        let guard = self.gate.clone().lock_owned().await;
+        let mut state = self.gate.clone().lock_owned().await;
         let txn = self.db.begin().await?;
-        let touch = Query::update()
-            .table("ledger_gate")
-            .value("version", Expr::col("version").add(1))
-            .and_where(Expr::col("id").eq(1))
-            .to_owned();
-        txn.execute(txn.get_database_backend().build(&touch))
-            .await?;
+        let backend = txn.get_database_backend();
+        let touch = Statement::from_string(
+            backend,
+            "UPDATE ledger_gate SET version = version + 1 WHERE id = 1 RETURNING version",
+        );
+        let version: i64 = txn
+            .query_one(touch)
+            .await?
+            .ok_or_else(|| DbErr::Custom("the ledger gate row is missing".into()))?
+            .try_get("", "version")?;
+        if state.version.and_then(|v| v.checked_add(1)) != Some(version) {
+            // First transaction of this process, or another writer came
+            // in between: what this one remembers may be stale.
+            state.forget();
+        }
         Ok(LedgerTxn {
             txn,
-            _guard: guard,
+            state,
+            version,
             accounts: HashMap::new(),
+            transactions: Vec::new(),
             postings: Vec::new(),
+            next_tx_id: None,
+            keys: HashMap::new(),
+            fresh_keys: HashSet::new(),
+            remembered: Vec::new(),
         })
     }
 }
 
 /// An open ledger transaction; see the module doc.
 ///
-/// Balances are read once per account and then kept here; changed balances
-/// and new postings are written when the transaction commits (one UPDATE
-/// per touched account, postings in bulk inserts). A batch of orders that
-/// touches the same accounts many times so pays for each account once.
-/// Nothing outside this type reads balances through this transaction, and
-/// dropping it without commit discards everything, so the deferral is
-/// invisible to callers.
+/// Balances come from the writer's memory or are read once per account;
+/// changed balances, transactions, postings and idempotency records are
+/// written when the transaction commits, a bounded number of statements
+/// however many postings it holds. Nothing outside this type reads
+/// balances through this transaction, and dropping it without commit
+/// discards everything, so the deferral is invisible to callers.
 pub struct LedgerTxn {
     txn: DatabaseTransaction,
-    _guard: OwnedMutexGuard<()>,
+    state: OwnedMutexGuard<WriterState>,
+    version: i64,
     accounts: HashMap<AccountId, Cached>,
+    transactions: Vec<ledger_transaction::ActiveModel>,
     postings: Vec<ledger_posting::ActiveModel>,
+    next_tx_id: Option<i64>,
+    /// Idempotency records seen in this transaction (read or written).
+    keys: HashMap<KeyId, (String, serde_json::Value)>,
+    /// Keys the store was asked about and does not hold.
+    fresh_keys: HashSet<KeyId>,
+    remembered: Vec<idempotency_key::ActiveModel>,
 }
 
-/// An account as this transaction sees it.
+/// An account as the writer sees it.
 #[derive(Clone, Copy, Debug)]
 struct Cached {
     id: i64,
@@ -150,10 +204,6 @@ struct Cached {
     frozen: Decimal,
     dirty: bool,
 }
-
-/// Postings per bulk insert: 13 columns each stays far below SQLite's
-/// bound-parameter limit.
-const POSTINGS_PER_INSERT: usize = 500;
 
 /// A stored response for a retried call, or a key reused for another request.
 #[derive(Debug, PartialEq, Eq)]
@@ -171,104 +221,64 @@ impl LedgerTxn {
     }
 
     /// Available and frozen balance of one account, as of this transaction.
-    pub async fn balance(&self, account: &AccountId) -> Result<(Decimal, Decimal), DbErr> {
-        if let Some(c) = self.accounts.get(account) {
-            return Ok((c.available, c.frozen));
-        }
-        let row = ledger_account::Entity::find()
-            .filter(ledger_account::Column::AccountKey.eq(account.key()))
-            .one(&self.txn)
+    pub async fn balance(&mut self, account: &AccountId) -> Result<(Decimal, Decimal), DbErr> {
+        self.load_accounts(std::slice::from_ref(account), false)
             .await?;
-        match row {
-            Some(row) => Ok((row.available.get(), row.frozen.get())),
-            None => Ok((Decimal::ZERO, Decimal::ZERO)),
-        }
+        Ok(match self.accounts.get(account) {
+            Some(c) => (c.available, c.frozen),
+            None => (Decimal::ZERO, Decimal::ZERO),
+        })
     }
 
-    /// Applies `postings` as one ledger transaction, or refuses them all.
-    /// Returns the transaction's id.
-    pub async fn post(
-        &mut self,
-        reference: &PostingRef,
-        postings: Vec<Posting>,
-    ) -> Result<i64, PostError> {
-        let tx = Transaction::new(postings);
-        for p in &tx.postings {
-            for side in [&p.from, &p.to] {
-                if !self.accounts.contains_key(&side.account) {
-                    let cached = self.account_row(&side.account).await?;
-                    self.accounts.insert(side.account.clone(), cached);
+    /// Brings these accounts into the transaction's view: from the writer's
+    /// memory, else in one query; with `create`, accounts the store does not
+    /// have yet are created (at zero).
+    async fn load_accounts(&mut self, wanted: &[AccountId], create: bool) -> Result<(), DbErr> {
+        let mut missing: Vec<&AccountId> = Vec::new();
+        for account in wanted {
+            if self.accounts.contains_key(account) {
+                continue;
+            }
+            match self.state.accounts.get(account) {
+                Some(c) => {
+                    self.accounts.insert(account.clone(), *c);
                 }
+                None if !missing.contains(&account) => missing.push(account),
+                None => {}
             }
         }
-        let accounts = &self.accounts;
-        let after = plan(&tx, |side| {
-            let c = &accounts[&side.account];
-            match side.bucket {
-                Bucket::Available => c.available,
-                Bucket::Frozen => c.frozen,
-            }
-        })?;
-
-        let now = Utc::now();
-        let tx_row = ledger_transaction::ActiveModel {
-            reference: Set(reference.to_string()),
-            created_at: Set(now),
-            ..Default::default()
+        if missing.is_empty() {
+            return Ok(());
         }
-        .insert(&self.txn)
-        .await?;
-        for (side, balance) in after {
-            let c = self
-                .accounts
-                .get_mut(&side.account)
-                .expect("planned sides are cached");
-            match side.bucket {
-                Bucket::Available => c.available = balance,
-                Bucket::Frozen => c.frozen = balance,
-            }
-            c.dirty = true;
+        let keys: Vec<String> = missing.iter().map(|a| a.key()).collect();
+        let rows = ledger_account::Entity::find()
+            .filter(ledger_account::Column::AccountKey.is_in(keys))
+            .all(&self.txn)
+            .await?;
+        let mut found: HashMap<String, ledger_account::Model> = rows
+            .into_iter()
+            .map(|r| (r.account_key.clone(), r))
+            .collect();
+        for account in missing {
+            let cached = match found.remove(&account.key()) {
+                Some(row) => Cached {
+                    id: row.id,
+                    available: row.available.get(),
+                    frozen: row.frozen.get(),
+                    dirty: false,
+                },
+                None if create => self.create_account(account).await?,
+                None => continue,
+            };
+            self.accounts.insert(account.clone(), cached);
         }
-        for p in &tx.postings {
-            self.postings.push(ledger_posting::ActiveModel {
-                tx_id: Set(tx_row.id),
-                kind: Set(p.kind.as_str().to_string()),
-                asset: Set(p.asset.clone()),
-                amount: Set(p.amount.as_decimal().into()),
-                from_account_id: Set(self.accounts[&p.from.account].id),
-                from_bucket: Set(p.from.bucket.as_str().to_string()),
-                to_account_id: Set(self.accounts[&p.to.account].id),
-                to_bucket: Set(p.to.bucket.as_str().to_string()),
-                from_user_id: Set(user_of(&p.from.account)),
-                to_user_id: Set(user_of(&p.to.account)),
-                reference: Set(p.reference.to_string()),
-                created_at: Set(at(p.at_ms)),
-                ..Default::default()
-            });
-        }
-        Ok(tx_row.id)
+        Ok(())
     }
 
-    async fn account_row(&self, account: &AccountId) -> Result<Cached, DbErr> {
-        let key = account.key();
-        if let Some(row) = ledger_account::Entity::find()
-            .filter(ledger_account::Column::AccountKey.eq(&key))
-            .one(&self.txn)
-            .await?
-        {
-            return Ok(Cached {
-                id: row.id,
-                available: row.available.get(),
-                frozen: row.frozen.get(),
-                dirty: false,
-            });
-        }
-        let (user_id, wallet, system) = match account.owner {
-            Owner::User { user_id, wallet } => (Some(user_id as i64), Some(wallet.as_str()), None),
-            Owner::System(s) => (None, None, Some(s.as_str())),
-        };
+    async fn create_account(&self, account: &AccountId) -> Result<Cached, DbErr> {
+        let (user_id, wallet, system) = owner_columns(account);
         let row = ledger_account::ActiveModel {
-            account_key: Set(key),
+            account_key: Set(account.key()),
             user_id: Set(user_id),
             wallet: Set(wallet.map(str::to_string)),
             system: Set(system.map(str::to_string)),
@@ -288,40 +298,183 @@ impl LedgerTxn {
         })
     }
 
+    async fn next_tx_id(&mut self) -> Result<i64, DbErr> {
+        let next = match self.next_tx_id.or(self.state.next_tx_id) {
+            Some(id) => id,
+            None => {
+                let max: Option<i64> = ledger_transaction::Entity::find()
+                    .select_only()
+                    .column_as(ledger_transaction::Column::Id.max(), "max")
+                    .into_tuple()
+                    .one(&self.txn)
+                    .await?
+                    .flatten();
+                max.unwrap_or(0)
+                    .checked_add(1)
+                    .ok_or_else(|| DbErr::Custom("ledger transaction ids exhausted".into()))?
+            }
+        };
+        self.next_tx_id = Some(
+            next.checked_add(1)
+                .ok_or_else(|| DbErr::Custom("ledger transaction ids exhausted".into()))?,
+        );
+        Ok(next)
+    }
+
+    /// Applies `postings` as one ledger transaction, or refuses them all.
+    /// Returns the transaction's id.
+    pub async fn post(
+        &mut self,
+        reference: &PostingRef,
+        postings: Vec<Posting>,
+    ) -> Result<i64, PostError> {
+        let tx = Transaction::new(postings);
+        let sides: Vec<AccountId> = tx
+            .postings
+            .iter()
+            .flat_map(|p| [p.from.account.clone(), p.to.account.clone()])
+            .collect();
+        self.load_accounts(&sides, true).await?;
+        let accounts = &self.accounts;
+        let after = plan(&tx, |side| match accounts.get(&side.account) {
+            Some(c) => match side.bucket {
+                Bucket::Available => c.available,
+                Bucket::Frozen => c.frozen,
+            },
+            None => Decimal::ZERO,
+        })?;
+
+        let id = self.next_tx_id().await?;
+        let now = Utc::now();
+        self.transactions.push(ledger_transaction::ActiveModel {
+            id: Set(id),
+            reference: Set(reference.to_string()),
+            created_at: Set(now),
+        });
+        for (side, balance) in after {
+            let c = self
+                .accounts
+                .get_mut(&side.account)
+                .ok_or_else(|| DbErr::Custom("a planned account is not loaded".into()))?;
+            match side.bucket {
+                Bucket::Available => c.available = balance,
+                Bucket::Frozen => c.frozen = balance,
+            }
+            c.dirty = true;
+        }
+        for p in &tx.postings {
+            let account_id = |a: &AccountId| {
+                self.accounts
+                    .get(a)
+                    .map(|c| c.id)
+                    .ok_or_else(|| DbErr::Custom("a posted account is not loaded".into()))
+            };
+            self.postings.push(ledger_posting::ActiveModel {
+                tx_id: Set(id),
+                kind: Set(p.kind.as_str().to_string()),
+                asset: Set(p.asset.clone()),
+                amount: Set(p.amount.as_decimal().into()),
+                from_account_id: Set(account_id(&p.from.account)?),
+                from_bucket: Set(p.from.bucket.as_str().to_string()),
+                to_account_id: Set(account_id(&p.to.account)?),
+                to_bucket: Set(p.to.bucket.as_str().to_string()),
+                from_user_id: Set(user_of(&p.from.account)),
+                to_user_id: Set(user_of(&p.to.account)),
+                reference: Set(p.reference.to_string()),
+                created_at: Set(at(p.at_ms)),
+                ..Default::default()
+            });
+        }
+        Ok(id)
+    }
+
+    /// Asks the store in one query about idempotency keys this transaction
+    /// is about to check, so the checks that follow need no query each.
+    pub async fn prefetch_keys(&mut self, keys: &[(i64, &str, &str)]) -> Result<(), DbErr> {
+        let mut ask = Condition::any();
+        let mut asked: Vec<KeyId> = Vec::new();
+        for (user_id, scope, key) in keys {
+            let id: KeyId = (*user_id, scope.to_string(), key.to_string());
+            if self.keys.contains_key(&id)
+                || self.state.recent.contains_key(&id)
+                || self.fresh_keys.contains(&id)
+                || asked.contains(&id)
+            {
+                continue;
+            }
+            ask = ask.add(
+                Condition::all()
+                    .add(idempotency_key::Column::UserId.eq(*user_id))
+                    .add(idempotency_key::Column::Scope.eq(*scope))
+                    .add(idempotency_key::Column::Key.eq(*key)),
+            );
+            asked.push(id);
+        }
+        if asked.is_empty() {
+            return Ok(());
+        }
+        let rows = idempotency_key::Entity::find()
+            .filter(ask)
+            .all(&self.txn)
+            .await?;
+        for row in rows {
+            let value =
+                serde_json::from_str(&row.response).map_err(|e| DbErr::Custom(e.to_string()))?;
+            self.keys
+                .insert((row.user_id, row.scope, row.key), (row.request_hash, value));
+        }
+        for id in asked {
+            if !self.keys.contains_key(&id) {
+                self.fresh_keys.insert(id);
+            }
+        }
+        Ok(())
+    }
+
     /// Looks up an idempotency key. `request_hash` identifies the request's
     /// content, so a key reused for another request is told apart.
     pub async fn replay(
-        &self,
+        &mut self,
         user_id: i64,
         scope: &str,
         key: &str,
         request_hash: &str,
     ) -> Result<Replay, DbErr> {
-        let row = idempotency_key::Entity::find()
-            .filter(idempotency_key::Column::UserId.eq(user_id))
-            .filter(idempotency_key::Column::Scope.eq(scope))
-            .filter(idempotency_key::Column::Key.eq(key))
-            .one(&self.txn)
-            .await?;
-        Ok(match row {
+        let id: KeyId = (user_id, scope.to_string(), key.to_string());
+        if !self.fresh_keys.contains(&id)
+            && !self.keys.contains_key(&id)
+            && !self.state.recent.contains_key(&id)
+        {
+            self.prefetch_keys(&[(user_id, scope, key)]).await?;
+        }
+        let stored = self.keys.get(&id).or_else(|| self.state.recent.get(&id));
+        Ok(match stored {
             None => Replay::Fresh,
-            Some(row) if row.request_hash != request_hash => Replay::Conflict,
-            Some(row) => Replay::Stored(
-                serde_json::from_str(&row.response).map_err(|e| DbErr::Custom(e.to_string()))?,
-            ),
+            Some((hash, _)) if hash != request_hash => Replay::Conflict,
+            Some((_, value)) => Replay::Stored(value.clone()),
         })
     }
 
     /// Records the response of a call under its key, in this transaction.
     pub async fn remember(
-        &self,
+        &mut self,
         user_id: i64,
         scope: &str,
         key: &str,
         request_hash: &str,
         response: &serde_json::Value,
     ) -> Result<(), DbErr> {
-        idempotency_key::ActiveModel {
+        let id: KeyId = (user_id, scope.to_string(), key.to_string());
+        if self.keys.contains_key(&id) || self.state.recent.contains_key(&id) {
+            // The store's unique index would refuse it at commit; say so now.
+            return Err(DbErr::Custom(format!(
+                "idempotency key {key:?} of user {user_id} recorded twice"
+            )));
+        }
+        self.fresh_keys.remove(&id);
+        self.keys
+            .insert(id, (request_hash.to_string(), response.clone()));
+        self.remembered.push(idempotency_key::ActiveModel {
             user_id: Set(user_id),
             scope: Set(scope.to_string()),
             key: Set(key.to_string()),
@@ -329,35 +482,144 @@ impl LedgerTxn {
             response: Set(response.to_string()),
             created_at: Set(Utc::now()),
             ..Default::default()
-        }
-        .insert(&self.txn)
-        .await?;
+        });
         Ok(())
     }
 
-    /// Writes the changed balances and the postings, then commits.
-    pub async fn commit(mut self) -> Result<(), DbErr> {
-        let now = Utc::now();
-        for c in self.accounts.values().filter(|c| c.dirty) {
+    /// Writes the changed balances, the transactions, the postings and the
+    /// idempotency records, a bounded number of statements, then commits.
+    /// On success the writer remembers what it committed; on any failure it
+    /// forgets everything (a failed commit may or may not have landed).
+    pub async fn commit(self) -> Result<(), DbErr> {
+        let LedgerTxn {
+            txn,
+            mut state,
+            version,
+            accounts,
+            transactions,
+            postings,
+            next_tx_id,
+            keys,
+            remembered,
+            ..
+        } = self;
+        let written = write(
+            &txn,
+            &accounts,
+            transactions,
+            postings,
+            remembered,
+            next_tx_id,
+        )
+        .await;
+        let result = match written {
+            Ok(()) => txn.commit().await,
+            Err(e) => Err(e),
+        };
+        match &result {
+            Ok(()) => {
+                state.version = Some(version);
+                if state.accounts.len().saturating_add(accounts.len()) > ACCOUNTS_KEPT_MAX {
+                    state.accounts.clear();
+                }
+                for (account, mut c) in accounts {
+                    c.dirty = false;
+                    state.accounts.insert(account, c);
+                }
+                if next_tx_id.is_some() {
+                    state.next_tx_id = next_tx_id;
+                }
+                if state.recent.len().saturating_add(keys.len()) > RECENT_KEYS_MAX {
+                    state.recent.clear();
+                }
+                state.recent.extend(keys);
+            }
+            Err(_) => state.forget(),
+        }
+        result
+    }
+}
+
+fn chunks<T>(rows: Vec<T>) -> impl Iterator<Item = Vec<T>> {
+    crate::chunks(rows, ROWS_PER_INSERT)
+}
+
+/// The deferred writes of one transaction.
+async fn write(
+    txn: &DatabaseTransaction,
+    accounts: &HashMap<AccountId, Cached>,
+    transactions: Vec<ledger_transaction::ActiveModel>,
+    postings: Vec<ledger_posting::ActiveModel>,
+    remembered: Vec<idempotency_key::ActiveModel>,
+    next_tx_id: Option<i64>,
+) -> Result<(), DbErr> {
+    let now = Utc::now();
+    let dirty: Vec<ledger_account::ActiveModel> = accounts
+        .iter()
+        .filter(|(_, c)| c.dirty)
+        .map(|(account, c)| {
+            let (user_id, wallet, system) = owner_columns(account);
             ledger_account::ActiveModel {
                 id: Set(c.id),
+                account_key: Set(account.key()),
+                user_id: Set(user_id),
+                wallet: Set(wallet.map(str::to_string)),
+                system: Set(system.map(str::to_string)),
+                asset: Set(account.asset.clone()),
                 available: Set(c.available.normalize().into()),
                 frozen: Set(c.frozen.normalize().into()),
                 updated_at: Set(now),
-                ..Default::default()
             }
-            .update(&self.txn)
+        })
+        .collect();
+    let upsert = OnConflict::column(ledger_account::Column::Id)
+        .update_columns([
+            ledger_account::Column::Available,
+            ledger_account::Column::Frozen,
+            ledger_account::Column::UpdatedAt,
+        ])
+        .to_owned();
+    for chunk in chunks(dirty) {
+        ledger_account::Entity::insert_many(chunk)
+            .on_conflict(upsert.clone())
+            .exec(txn)
             .await?;
+    }
+    let wrote_transactions = !transactions.is_empty();
+    for chunk in chunks(transactions) {
+        ledger_transaction::Entity::insert_many(chunk)
+            .exec(txn)
+            .await?;
+    }
+    let last_tx_id = next_tx_id.map(|n| n.saturating_sub(1));
+    if let (true, Some(last), DbBackend::Postgres) =
+        (wrote_transactions, last_tx_id, txn.get_database_backend())
+    {
+        // Ids are the writer's; keep the column's sequence past them.
+        let sync = Statement::from_sql_and_values(
+            DbBackend::Postgres,
+            "SELECT setval(pg_get_serial_sequence('ledger_transactions', 'id'), $1)",
+            [last.into()],
+        );
+        txn.execute(sync).await?;
+    }
+    for chunk in chunks(postings) {
+        ledger_posting::Entity::insert_many(chunk).exec(txn).await?;
+    }
+    for chunk in chunks(remembered) {
+        idempotency_key::Entity::insert_many(chunk)
+            .exec(txn)
+            .await?;
+    }
+    Ok(())
+}
+
+fn owner_columns(account: &AccountId) -> (Option<i64>, Option<&'static str>, Option<&'static str>) {
+    match account.owner {
+        Owner::User { user_id, wallet } => {
+            (i64::try_from(user_id).ok(), Some(wallet.as_str()), None)
         }
-        let postings = std::mem::take(&mut self.postings);
-        let mut rest = postings.into_iter().peekable();
-        while rest.peek().is_some() {
-            let chunk: Vec<_> = rest.by_ref().take(POSTINGS_PER_INSERT).collect();
-            ledger_posting::Entity::insert_many(chunk)
-                .exec(&self.txn)
-                .await?;
-        }
-        self.txn.commit().await
+        Owner::System(s) => (None, None, Some(s.as_str())),
     }
 }
 
@@ -419,6 +681,82 @@ pub async fn user_balances(
         .collect()
 }
 
+/// Funds a product says it holds in a user's frozen bucket: an open
+/// order's unfilled cost, a pending withdrawal's amount, a position's
+/// margin. The sum of a user's holds per account must be the account's
+/// frozen balance, so a hold can be neither lost nor spent twice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hold {
+    /// What holds it: `spot_order`, `withdrawal`, ...
+    pub kind: &'static str,
+    pub account: AccountId,
+    pub amount: Decimal,
+}
+
+/// What the holds audit found.
+#[derive(Debug, Default)]
+pub struct HoldsReport {
+    /// Per kind: how many holds and their total per asset.
+    pub kinds: BTreeMap<&'static str, (u64, BTreeMap<String, Decimal>)>,
+    /// Accounts whose frozen balance is not what their holds add up to:
+    /// (account, frozen, held).
+    pub mismatches: Vec<(AccountId, Decimal, Decimal)>,
+}
+
+/// Compares every user account's frozen balance with the holds named for
+/// it. Run it in the same snapshot the holds were read in.
+pub async fn audit_holds(
+    db: &impl ConnectionTrait,
+    holds: Vec<Hold>,
+) -> Result<HoldsReport, DbErr> {
+    let mut report = HoldsReport::default();
+    let mut held: HashMap<AccountId, Decimal> = HashMap::new();
+    let overflow = || DbErr::Custom("holds total out of range".into());
+    for h in holds {
+        let (count, totals) = report.kinds.entry(h.kind).or_default();
+        *count = count.saturating_add(1);
+        let total = totals.entry(h.account.asset.clone()).or_default();
+        *total = total.checked_add(h.amount).ok_or_else(overflow)?;
+        let sum = held.entry(h.account).or_default();
+        *sum = sum.checked_add(h.amount).ok_or_else(overflow)?;
+    }
+    let rows = ledger_account::Entity::find()
+        .filter(ledger_account::Column::UserId.is_not_null())
+        .order_by_asc(ledger_account::Column::Id)
+        .all(db)
+        .await?;
+    for row in &rows {
+        let account = account_of(row)?;
+        let frozen = row.frozen.get();
+        let named = held.remove(&account).unwrap_or_default();
+        if frozen != named {
+            report.mismatches.push((account, frozen, named));
+        }
+    }
+    // Holds on accounts the ledger has never seen.
+    for (account, named) in held {
+        if !named.is_zero() {
+            report.mismatches.push((account, Decimal::ZERO, named));
+        }
+    }
+    Ok(report)
+}
+
+/// A read-only transaction that sees one snapshot of the whole database
+/// (PostgreSQL: repeatable read; SQLite: a read transaction in WAL mode).
+pub async fn snapshot(db: &Db) -> Result<DatabaseTransaction, DbErr> {
+    match db.get_database_backend() {
+        DbBackend::Postgres => {
+            db.begin_with_config(
+                Some(sea_orm::IsolationLevel::RepeatableRead),
+                Some(sea_orm::AccessMode::ReadOnly),
+            )
+            .await
+        }
+        _ => db.begin().await,
+    }
+}
+
 /// What `onyx audit` reports.
 #[derive(Debug)]
 pub struct AuditReport {
@@ -433,7 +771,7 @@ pub struct AuditReport {
 /// balances and checks every invariant. Reads a consistent snapshot: it runs
 /// in one transaction.
 pub async fn audit(db: &Db) -> Result<AuditReport, DbErr> {
-    let txn = db.begin().await?;
+    let txn = snapshot(db).await?;
     let rows = ledger_account::Entity::find().all(&txn).await?;
     let mut by_id: HashMap<i64, AccountId> = HashMap::with_capacity(rows.len());
     let mut cached: Balances = BTreeMap::new();

@@ -7,6 +7,7 @@ pub mod entity;
 pub mod ledger;
 pub mod migration;
 pub mod repo;
+pub mod status;
 
 use sea_orm::sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous,
@@ -19,6 +20,8 @@ use std::time::Duration;
 
 pub use decimal_text::DecimalText;
 pub use sea_orm::DatabaseConnection as Db;
+#[doc(hidden)]
+pub use serde as __serde;
 
 /// Time a SQLite writer waits for the lock before giving up.
 pub const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -73,10 +76,36 @@ pub async fn migrate(db: &Db) -> Result<(), DbErr> {
     migration::Migrator::up(db, None).await
 }
 
+/// `rows` in chunks of at most `size` (at least one): what one bulk
+/// statement may carry below a database's bound-parameter limit.
+pub fn chunks<T>(rows: Vec<T>, size: usize) -> impl Iterator<Item = Vec<T>> {
+    let size = size.max(1);
+    let mut rest = rows.into_iter().peekable();
+    std::iter::from_fn(move || {
+        rest.peek()?;
+        Some(rest.by_ref().take(size).collect())
+    })
+}
+
 pub fn backend_name(db: &Db) -> &'static str {
     match db.get_database_backend() {
         DbBackend::Sqlite => "sqlite",
         DbBackend::Postgres => "postgres",
         DbBackend::MySql => "mysql",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn chunks_cover_every_row_once_in_order_and_none_is_empty() {
+        let sizes: Vec<usize> = super::chunks((0..1001).collect(), 500)
+            .map(|c: Vec<i32>| c.len())
+            .collect();
+        assert_eq!(sizes, vec![500, 500, 1]);
+        let all: Vec<i32> = super::chunks((0..7).collect(), 3).flatten().collect();
+        assert_eq!(all, (0..7).collect::<Vec<_>>());
+        assert_eq!(super::chunks(Vec::<i32>::new(), 500).count(), 0);
+        assert_eq!(super::chunks(vec![1, 2], 0).count(), 2, "size 0 reads as 1");
     }
 }

@@ -3,21 +3,21 @@
 use crate::deposit_rules::{best_bonus, BonusRule, SCALE_MAX};
 use crate::deposits::{self as recharge, DepositView};
 use crate::entity::{deposit, deposit_bonus_rule};
+use crate::postings;
 use crate::repo::deposits;
+use crate::repo::deposits::DepositStatus;
 use crate::WalletContext;
 use crate::{asset, now_ms};
 use chrono::{DateTime, Utc};
 use onyx_content::repo::messages;
-use onyx_kernel::ledger::{
-    AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount, Wallet,
-};
+use onyx_kernel::ledger::PostingRef;
 use onyx_kernel::money::Amount;
 use onyx_kernel::{i18n, ErrorCode};
 use onyx_kernel::{Failure, Outcome};
-use onyx_platform::audit;
+use onyx_platform::audit::{self, Actor};
 use onyx_platform::notice;
 use rust_decimal::Decimal;
-use sea_orm::SqlErr;
+use sea_orm::{SqlErr, TransactionTrait};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::str::FromStr;
@@ -62,7 +62,7 @@ impl From<deposit::Model> for RivalClaim {
             address: d.address,
             amount: d.amount,
             screenshot: d.screenshot,
-            status: d.status,
+            status: d.status.into(),
             create_time: d.created_at,
         }
     }
@@ -151,7 +151,7 @@ pub async fn confirm(
     let claim = deposits::find(txn.conn(), id)
         .await?
         .ok_or(ErrorCode::NotFound)?;
-    if claim.status != deposits::STATUS_PENDING {
+    if claim.status != DepositStatus::Pending {
         return Err(ErrorCode::InvalidState.into());
     }
     // Another user's claim of this transfer may have been credited since:
@@ -160,8 +160,7 @@ pub async fn confirm(
         .await?
         .into_iter()
         .any(|d| {
-            d.status == deposits::STATUS_CONFIRMED
-                && recharge::same_chain(&d.network, &claim.network)
+            d.status == DepositStatus::Confirmed && recharge::same_chain(&d.network, &claim.network)
         });
     if credited {
         return Err(ErrorCode::DepositTxHashUsed.into());
@@ -173,30 +172,17 @@ pub async fn confirm(
     let arithmetic: Vec<BonusRule> = parsed.iter().map(|(_, r)| r.clone()).collect();
     let bonus = best_bonus(&arithmetic, amount).map(|(i, b)| (parsed[i].0, b));
 
-    let user = AccountId::user(claim.user_id as u64, Wallet::Spot, &claim.coin);
+    let user = u64::try_from(claim.user_id).map_err(Failure::internal)?;
     let reference = PostingRef::Deposit(id);
-    let at_ms = now_ms();
-    let mut postings = vec![Posting {
-        kind: PostingKind::Deposit,
-        asset: claim.coin.clone(),
+    let credit = postings::deposit(
+        user,
+        &claim.coin,
         amount,
-        from: Side::available(AccountId::system(SystemAccount::External, &claim.coin)),
-        to: Side::available(user.clone()),
-        reference: reference.clone(),
-        at_ms,
-    }];
-    if let Some((_, bonus)) = &bonus {
-        postings.push(Posting {
-            kind: PostingKind::DepositBonus,
-            asset: claim.coin.clone(),
-            amount: *bonus,
-            from: Side::available(AccountId::system(SystemAccount::Rewards, &claim.coin)),
-            to: Side::available(user),
-            reference: reference.clone(),
-            at_ms,
-        });
-    }
-    let tx_id = txn.post(&reference, postings).await?;
+        bonus.as_ref().map(|(_, b)| *b),
+        &reference,
+        now_ms(),
+    );
+    let tx_id = txn.post(&reference, credit).await?;
     let bonus_text = bonus
         .as_ref()
         .map(|(_, b)| b.as_decimal().normalize().to_string());
@@ -204,7 +190,7 @@ pub async fn confirm(
         txn.conn(),
         id,
         deposits::Review {
-            status: deposits::STATUS_CONFIRMED,
+            status: DepositStatus::Confirmed,
             reviewed_by: me.id,
             reason: None,
             bonus: bonus_text.as_deref(),
@@ -246,7 +232,7 @@ pub async fn confirm(
     let detail = json!({"userId": claim.user_id, "coin": claim.coin, "amount": claim.amount,
         "network": claim.network, "txHash": claim.tx_hash, "ledgerTxId": tx_id,
         "bonus": bonus_text, "bonusRuleId": bonus.as_ref().map(|(rule, _)| *rule),
-        "status": {"old": claim.status, "new": deposits::STATUS_CONFIRMED}});
+        "status": {"old": claim.status, "new": DepositStatus::Confirmed}});
     audit::record(
         txn.conn(),
         &onyx_platform::audit::Actor::operator(me.id, &me.username),
@@ -279,14 +265,14 @@ pub async fn reject(
     let claim = deposits::find(txn.conn(), id)
         .await?
         .ok_or(ErrorCode::NotFound)?;
-    if claim.status != deposits::STATUS_PENDING {
+    if claim.status != DepositStatus::Pending {
         return Err(ErrorCode::InvalidState.into());
     }
     let decided = deposits::review(
         txn.conn(),
         id,
         deposits::Review {
-            status: deposits::STATUS_REJECTED,
+            status: DepositStatus::Rejected,
             reviewed_by: me.id,
             reason: Some(reason),
             bonus: None,
@@ -315,7 +301,7 @@ pub async fn reject(
     messages::create(txn.conn(), claim.user_id, &title, &notice::paragraph(&body)).await?;
     let detail = json!({"userId": claim.user_id, "coin": claim.coin, "amount": claim.amount,
         "network": claim.network, "txHash": claim.tx_hash,
-        "status": {"old": claim.status, "new": deposits::STATUS_REJECTED}});
+        "status": {"old": claim.status, "new": DepositStatus::Rejected}});
     audit::record(
         txn.conn(),
         &onyx_platform::audit::Actor::operator(me.id, &me.username),
@@ -425,4 +411,54 @@ impl CheckedRule {
 pub(crate) fn rule_json(r: &deposit_bonus_rule::Model) -> serde_json::Value {
     json!({"coin": r.coin, "minAmount": r.min_amount, "ratio": r.ratio,
         "maxBonus": r.max_bonus, "enabled": r.enabled})
+}
+
+/// Adds a bonus rule, audited with its reason.
+pub async fn create_rule(ctx: &WalletContext, by: &Actor, body: &RuleBody) -> Outcome<RuleView> {
+    let reason = audit::reason(&body.reason)?;
+    let rule = check_rule(body)?;
+    let txn = ctx.db.begin().await?;
+    let row = deposits::create_rule(&txn, rule.fields()).await?;
+    let detail = json!({"new": rule_json(&row)});
+    let target = format!("deposit_bonus_rule:{}", row.id);
+    audit::record(
+        &txn,
+        by,
+        "deposit_bonus_rule.create",
+        &target,
+        reason,
+        detail,
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(RuleView::from(row))
+}
+
+/// Replaces a bonus rule's fields, audited with the old and new values.
+pub async fn update_rule(
+    ctx: &WalletContext,
+    by: &Actor,
+    id: i64,
+    body: &RuleBody,
+) -> Outcome<RuleView> {
+    let reason = audit::reason(&body.reason)?;
+    let rule = check_rule(body)?;
+    let txn = ctx.db.begin().await?;
+    let old = deposits::find_rule(&txn, id)
+        .await?
+        .ok_or(ErrorCode::NotFound)?;
+    let row = deposits::update_rule(&txn, id, rule.fields()).await?;
+    let detail = json!({"old": rule_json(&old), "new": rule_json(&row)});
+    let target = format!("deposit_bonus_rule:{id}");
+    audit::record(
+        &txn,
+        by,
+        "deposit_bonus_rule.update",
+        &target,
+        reason,
+        detail,
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(RuleView::from(row))
 }

@@ -3,6 +3,7 @@
 use crate::deposit_rules::{normalize_tx_hash, SCALE_MAX};
 use crate::entity::{deposit, deposit_bonus_rule};
 use crate::repo::deposits;
+use crate::repo::deposits::DepositStatus;
 use crate::WalletContext;
 use crate::{asset, parse_amount, Idempotency};
 use chrono::{DateTime, Utc};
@@ -13,7 +14,7 @@ use onyx_platform::files::FILE_URL_PREFIX;
 use onyx_platform::limits::Action;
 use onyx_store::repo::{files, settings};
 use rust_decimal::Decimal;
-use sea_orm::ConnectionTrait;
+use sea_orm::{ConnectionTrait, SqlErr};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -60,7 +61,7 @@ impl From<deposit::Model> for DepositView {
             amount: d.amount,
             tx_hash: d.tx_hash,
             screenshot: d.screenshot,
-            status: d.status,
+            status: d.status.into(),
             contested: false,
             bonus: d.bonus,
             reason: d.reason,
@@ -217,7 +218,7 @@ pub async fn resolve_target(
         Some(row) if row.address == address && row.derivation_index == Some(index) => {}
         Some(row) => deposits::set_address(db, row.id, &address).await?,
         None => {
-            deposits::create_address(
+            let created = deposits::create_address(
                 db,
                 deposits::NewAddress {
                     user_id,
@@ -228,7 +229,14 @@ pub async fn resolve_target(
                     shared: false,
                 },
             )
-            .await?;
+            .await;
+            match created {
+                Ok(_) => {}
+                // The same user's concurrent request stored it first: the
+                // same index, so the same address.
+                Err(e) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => {}
+                Err(e) => return Err(e.into()),
+            }
         }
     }
     Ok(DepositTarget {
@@ -292,8 +300,11 @@ pub async fn claim(
     let screenshot = screenshot(state, user_id, req.screenshot.as_deref()).await?;
     let idem = Idempotency::new(key, user_id, "recharge.pay", &req);
 
-    let txn = state.ledger.begin().await?;
-    if let Some(stored) = idem.replay(&txn).await? {
+    // The user's address, before the gate (it needs none; it is theirs
+    // whether or not this claim is filed).
+    let target = resolve_target(state, &state.db, user_id, &ch).await?;
+    let mut txn = state.ledger.begin().await?;
+    if let Some(stored) = idem.replay(&mut txn).await? {
         return serde_json::from_value(stored).map_err(Failure::internal);
     }
     // One transaction is one deposit: the same hash on another network of
@@ -306,9 +317,7 @@ pub async fn claim(
         .collect();
     // A credited transfer is done; a user claims a transfer once. Another
     // user's pending claim does not decide anything: both wait for review.
-    let credited = earlier
-        .iter()
-        .any(|d| d.status == deposits::STATUS_CONFIRMED);
+    let credited = earlier.iter().any(|d| d.status == DepositStatus::Confirmed);
     if credited || earlier.iter().any(|d| d.user_id == user_id) {
         return Err(ErrorCode::DepositTxHashUsed.into());
     }
@@ -319,7 +328,6 @@ pub async fn claim(
     // Counts claims that would be filed: a typo refused above costs the
     // user nothing, a stream of well-formed bogus claims is slowed.
     state.limiter.check(Action::DepositClaim, user_id)?;
-    let target = resolve_target(state, txn.conn(), user_id, &ch).await?;
     let row = deposits::create(
         txn.conn(),
         deposits::NewDeposit {
@@ -334,8 +342,8 @@ pub async fn claim(
     )
     .await?;
     let mut view = DepositView::from(row);
-    view.contested = earlier.iter().any(|d| d.status == deposits::STATUS_PENDING);
-    idem.remember(&txn, &view).await?;
+    view.contested = earlier.iter().any(|d| d.status == DepositStatus::Pending);
+    idem.remember(&mut txn, &view).await?;
     txn.commit().await?;
     if view.contested {
         tracing::warn!(user_id, deposit_id = view.id, tx_hash = %view.tx_hash,
@@ -381,8 +389,8 @@ pub async fn rivals(
 /// A pending claim is contested while another user's claim of the same
 /// transfer is pending or credited.
 pub fn is_contested(row: &deposit::Model, rivals: &[deposit::Model]) -> bool {
-    row.status == deposits::STATUS_PENDING
-        && rivals.iter().any(|d| d.status != deposits::STATUS_REJECTED)
+    row.status == DepositStatus::Pending
+        && rivals.iter().any(|d| d.status != DepositStatus::Rejected)
 }
 
 /// The screenshot as its canonical URL, checked to be the caller's upload.
@@ -471,12 +479,7 @@ pub async fn address_for(
     let ch = channel(&ctx.db, coin, symbol).await?;
     let target = match stored_target(ctx, &ctx.db, user_id, &ch).await? {
         Some(t) => t,
-        None => {
-            let txn = ctx.ledger.begin().await?;
-            let t = resolve_target(ctx, txn.conn(), user_id, &ch).await?;
-            txn.commit().await?;
-            t
-        }
+        None => resolve_target(ctx, &ctx.db, user_id, &ch).await?,
     };
     Ok(DepositAddress {
         coin: ch.coin,

@@ -2,13 +2,12 @@
 
 use crate as wallet;
 use crate::entity::withdrawal;
-use crate::repo::withdrawals::{self, STATUS_APPROVED, STATUS_PENDING, STATUS_REJECTED};
+use crate::postings;
+use crate::repo::withdrawals::{self, WithdrawalStatus};
 use crate::withdrawals::WithdrawalView;
 use crate::WalletContext;
 use onyx_content::repo::messages;
-use onyx_kernel::ledger::{
-    AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount, Wallet,
-};
+use onyx_kernel::ledger::PostingRef;
 use onyx_kernel::money::Amount;
 use onyx_kernel::{i18n, ErrorCode};
 use onyx_kernel::{Failure, Outcome};
@@ -83,74 +82,35 @@ pub(crate) async fn decide(
     let w = withdrawals::find(txn.conn(), id)
         .await?
         .ok_or(ErrorCode::NotFound)?;
-    if w.status != STATUS_PENDING {
+    if w.status != WithdrawalStatus::Pending {
         return Err(ErrorCode::InvalidState.into());
     }
     let reference = PostingRef::Withdrawal(id);
     let user = u64::try_from(w.user_id).map_err(Failure::internal)?;
+    let hold = postings::WithdrawalHold {
+        coin: w.coin.clone(),
+        amount: stored(&w.amount)?,
+        net_amount: stored(&w.net_amount)?,
+        fee: stored(&w.fee)?,
+        separate_fee: match (&w.separate_fee_coin, &w.separate_fee) {
+            (Some(coin), Some(amount)) => Some((wallet::asset(coin), stored(amount)?)),
+            _ => None,
+        },
+    };
     let at_ms = wallet::now_ms();
-    let frozen = |asset: &str| Side::frozen(AccountId::user(user, Wallet::Spot, asset));
-    let posting = |kind, asset: &str, amount, to| Posting {
-        kind,
-        asset: asset.to_string(),
-        amount,
-        from: frozen(asset),
-        to,
-        reference: reference.clone(),
-        at_ms,
+    let (status, tx_hash, legs) = match outcome {
+        Decision::Approve { tx_hash } => (
+            WithdrawalStatus::Approved,
+            Some(tx_hash),
+            postings::withdrawal_approve(user, &hold, &reference, at_ms),
+        ),
+        Decision::Reject => (
+            WithdrawalStatus::Rejected,
+            None,
+            postings::withdrawal_reject(user, &hold, &reference, at_ms),
+        ),
     };
-    let system = |account, asset: &str| Side::available(AccountId::system(account, asset));
-    let mut legs: Vec<(PostingKind, String, Amount, Side)> = Vec::new();
-    let separate = match (&w.separate_fee_coin, &w.separate_fee) {
-        (Some(coin), Some(amount)) => Some((wallet::asset(coin), stored(amount)?)),
-        _ => None,
-    };
-    let (status, tx_hash) = match outcome {
-        Decision::Approve { tx_hash } => {
-            legs.push((
-                PostingKind::Withdrawal,
-                w.coin.clone(),
-                stored(&w.net_amount)?,
-                system(SystemAccount::External, &w.coin),
-            ));
-            legs.push((
-                PostingKind::WithdrawalFee,
-                w.coin.clone(),
-                stored(&w.fee)?,
-                system(SystemAccount::Fees, &w.coin),
-            ));
-            if let Some((coin, amount)) = &separate {
-                legs.push((
-                    PostingKind::WithdrawalFee,
-                    coin.clone(),
-                    *amount,
-                    system(SystemAccount::Fees, coin),
-                ));
-            }
-            (STATUS_APPROVED, Some(tx_hash))
-        }
-        Decision::Reject => {
-            let account = |asset: &str| Side::available(AccountId::user(user, Wallet::Spot, asset));
-            legs.push((
-                PostingKind::Unfreeze,
-                w.coin.clone(),
-                stored(&w.amount)?,
-                account(&w.coin),
-            ));
-            if let Some((coin, amount)) = &separate {
-                legs.push((PostingKind::Unfreeze, coin.clone(), *amount, account(coin)));
-            }
-            (STATUS_REJECTED, None)
-        }
-    };
-    // A zero leg (a free withdrawal's fee) moves nothing and the ledger
-    // refuses zero postings.
-    let postings: Vec<Posting> = legs
-        .into_iter()
-        .filter(|(_, _, amount, _)| !amount.is_zero())
-        .map(|(kind, asset, amount, to)| posting(kind, &asset, amount, to))
-        .collect();
-    txn.post(&reference, postings).await?;
+    txn.post(&reference, legs).await?;
     let review = withdrawals::Review {
         status,
         tx_hash,
@@ -163,7 +123,7 @@ pub(crate) async fn decide(
     let lang = notice::user_lang(txn.conn(), w.user_id).await?;
     let (title, content) = review_message(lang, &w, status, tx_hash, reason);
     messages::create(txn.conn(), w.user_id, &title, &content).await?;
-    let action = if status == STATUS_APPROVED {
+    let action = if status == WithdrawalStatus::Approved {
         "withdrawal.approve"
     } else {
         "withdrawal.reject"
@@ -187,7 +147,7 @@ pub(crate) async fn decide(
     tracing::info!(
         withdrawal_id = id,
         admin_id = me.id,
-        status,
+        status = status.as_str(),
         "withdrawal reviewed"
     );
     Ok(AdminWithdrawal::from(decided))
@@ -198,11 +158,11 @@ pub(crate) async fn decide(
 pub(crate) fn review_message(
     lang: &str,
     w: &withdrawal::Model,
-    status: &str,
+    status: WithdrawalStatus,
     tx_hash: Option<&str>,
     reason: &str,
 ) -> (String, String) {
-    let (title_key, body_key) = if status == STATUS_APPROVED {
+    let (title_key, body_key) = if status == WithdrawalStatus::Approved {
         ("withdrawal_approved_title", "withdrawal_approved_body")
     } else {
         ("withdrawal_rejected_title", "withdrawal_rejected_body")

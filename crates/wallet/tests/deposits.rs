@@ -7,6 +7,7 @@
 use onyx_testkit::admin_common;
 use onyx_testkit::common;
 use onyx_testkit::wallet;
+use onyx_wallet::repo::deposits::DepositStatus;
 
 use admin_common::*;
 use axum::body::Body;
@@ -222,7 +223,7 @@ async fn without_a_key_the_shared_address_is_shown_and_otherwise_deposits_are_cl
 async fn a_startup_with_a_private_or_broken_key_fails_with_a_clear_message() {
     let xprv = "xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi";
     let dir = tempfile::tempdir().unwrap();
-    let mut config = onyx_server::config::Config::for_data_dir(dir.path().to_path_buf(), None);
+    let mut config = onyx_platform::config::Config::for_data_dir(dir.path().to_path_buf(), None);
     config.deposit_xpub_evm = Some(xprv.into());
     let err = onyx_server::prepare(config.clone())
         .await
@@ -568,7 +569,7 @@ async fn a_matching_bonus_rule_pays_from_rewards() {
     assert_eq!(bonuses["rows"][1]["depositId"], mid);
 
     // The bonuses came out of rewards, the deposits out of external.
-    let txn = app.state.ledger.begin().await.unwrap();
+    let mut txn = app.state.ledger.begin().await.unwrap();
     let rewards = txn
         .balance(&AccountId::system(SystemAccount::Rewards, "USDT"))
         .await
@@ -794,7 +795,7 @@ async fn confirmed_claims_of(app: &TestApp, tx_hash: &str) -> usize {
         .await
         .unwrap()
         .into_iter()
-        .filter(|d| d.tx_hash == tx_hash && d.status == "confirmed")
+        .filter(|d| d.tx_hash == tx_hash && d.status == DepositStatus::Confirmed)
         .count()
 }
 
@@ -920,7 +921,7 @@ async fn the_database_itself_refuses_a_second_credit_and_a_users_second_claim_of
     let a = claimed(&app, &alice, "5", &hash(1)).await;
     let b = claimed(&app, &bob, "5", &hash(1)).await;
     let confirmed = |by: i64| deposits::Review {
-        status: deposits::STATUS_CONFIRMED,
+        status: DepositStatus::Confirmed,
         reviewed_by: by,
         reason: None,
         bonus: None,
@@ -1019,4 +1020,49 @@ async fn filing_claims_is_rate_limited_per_user() {
     limited.fails_with(-7);
     assert_eq!(deposit_rows(&app).await, 10);
     claimed(&app, &bob, "10", &hash(10)).await;
+}
+
+#[tokio::test]
+async fn the_index_migration_keeps_every_users_index_and_hands_out_the_next() {
+    use onyx_wallet::entity::deposit_index;
+    use onyx_wallet::repo::deposits as repo;
+    use sea_orm::{EntityTrait, QueryOrder};
+    let dir = tempfile::tempdir().unwrap();
+    let url = match std::env::var("ONYX_TEST_DATABASE_URL") {
+        Ok(url) if url.starts_with("postgres") => Some(common::fresh_postgres_database(&url).await),
+        _ => None,
+    };
+    let db = onyx_store::connect(url.as_deref(), dir.path())
+        .await
+        .unwrap();
+    // A database as the baseline left it: addresses carry the indexes.
+    onyx_store::migrate(&db).await.unwrap();
+    for (user_id, network, index) in [(1, "TRON", 0), (1, "ETH", 0), (2, "TRON", 1)] {
+        repo::create_address(
+            &db,
+            repo::NewAddress {
+                user_id,
+                coin: "USDT",
+                network,
+                address: &format!("addr-{user_id}-{network}"),
+                derivation_index: Some(index),
+                shared: false,
+            },
+        )
+        .await
+        .unwrap();
+    }
+    onyx_server::migrations::migrate(&db).await.unwrap();
+    let rows: Vec<(i64, i64)> = deposit_index::Entity::find()
+        .order_by_asc(deposit_index::Column::UserId)
+        .all(&db)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| (r.user_id, r.derivation_index))
+        .collect();
+    assert_eq!(rows, vec![(1, 0), (2, 1)]);
+    assert_eq!(repo::derivation_index_for(&db, 1).await.unwrap(), 0);
+    assert_eq!(repo::derivation_index_for(&db, 3).await.unwrap(), 2);
+    assert_eq!(repo::derivation_index_for(&db, 3).await.unwrap(), 2);
 }

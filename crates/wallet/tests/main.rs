@@ -7,6 +7,7 @@ mod assets;
 mod deposits;
 mod exchange;
 mod ledger_smoke;
+mod ledger_writer;
 mod race;
 mod race_transfers;
 mod withdrawals;

@@ -20,7 +20,7 @@ pub struct Model {
     pub fee_coin: String,
     pub frozen_asset: String,
     pub frozen: String,
-    pub status: String,
+    pub status: OrderStatus,
     pub cancel_reason: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
@@ -30,3 +30,29 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+onyx_store::status_enum!(
+    /// Open and partial orders rest in a book; the others are done.
+    OrderStatus {
+        Open = "open",
+        Partial = "partial",
+        Filled = "filled",
+        Cancelled = "cancelled",
+        Rejected = "rejected",
+    }
+);
+
+impl OrderStatus {
+    /// Orders that rest in a book.
+    pub const OPEN: [OrderStatus; 2] = [OrderStatus::Open, OrderStatus::Partial];
+    /// Orders that are done.
+    pub const CLOSED: [OrderStatus; 3] = [
+        OrderStatus::Filled,
+        OrderStatus::Cancelled,
+        OrderStatus::Rejected,
+    ];
+
+    pub fn is_open(self) -> bool {
+        Self::OPEN.contains(&self)
+    }
+}

@@ -3,87 +3,13 @@
 //! transaction that moves their money; everything else reads.
 
 use crate::entity::{spot_maker_setting, spot_order, spot_trade};
-use chrono::Utc;
 use sea_orm::sea_query::Condition;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, Set,
 };
 
-pub const STATUS_OPEN: &str = "open";
-pub const STATUS_PARTIAL: &str = "partial";
-pub const STATUS_FILLED: &str = "filled";
-pub const STATUS_CANCELLED: &str = "cancelled";
-pub const STATUS_REJECTED: &str = "rejected";
-/// Orders that rest in a book.
-pub const OPEN_STATUSES: [&str; 2] = [STATUS_OPEN, STATUS_PARTIAL];
-/// Orders that are done.
-pub const CLOSED_STATUSES: [&str; 3] = [STATUS_FILLED, STATUS_CANCELLED, STATUS_REJECTED];
-
-pub struct NewOrder<'a> {
-    pub user_id: i64,
-    pub symbol: &'a str,
-    pub side: &'a str,
-    pub kind: &'a str,
-    pub tif: Option<&'a str>,
-    pub price: Option<String>,
-    pub qty: Option<String>,
-    pub quote_amount: Option<String>,
-    pub fee_coin: &'a str,
-    pub frozen_asset: &'a str,
-    pub frozen: String,
-}
-
-/// Inserts an `open` order with nothing filled.
-pub async fn insert_order(
-    db: &impl ConnectionTrait,
-    o: NewOrder<'_>,
-) -> Result<spot_order::Model, DbErr> {
-    let now = Utc::now();
-    spot_order::ActiveModel {
-        user_id: Set(o.user_id),
-        symbol: Set(o.symbol.to_string()),
-        side: Set(o.side.to_string()),
-        kind: Set(o.kind.to_string()),
-        tif: Set(o.tif.map(str::to_string)),
-        price: Set(o.price),
-        qty: Set(o.qty),
-        quote_amount: Set(o.quote_amount),
-        filled_qty: Set("0".into()),
-        filled_quote: Set("0".into()),
-        fee: Set("0".into()),
-        fee_coin: Set(o.fee_coin.to_string()),
-        frozen_asset: Set(o.frozen_asset.to_string()),
-        frozen: Set(o.frozen),
-        status: Set(STATUS_OPEN.into()),
-        cancel_reason: Set(None),
-        created_at: Set(now),
-        updated_at: Set(now),
-        ..Default::default()
-    }
-    .insert(db)
-    .await
-}
-
-/// Writes the order's progress: fills, fee, what it still holds, status.
-pub async fn save_order(
-    db: &impl ConnectionTrait,
-    row: &spot_order::Model,
-) -> Result<spot_order::Model, DbErr> {
-    spot_order::ActiveModel {
-        id: Set(row.id),
-        filled_qty: Set(row.filled_qty.clone()),
-        filled_quote: Set(row.filled_quote.clone()),
-        fee: Set(row.fee.clone()),
-        frozen: Set(row.frozen.clone()),
-        status: Set(row.status.clone()),
-        cancel_reason: Set(row.cancel_reason.clone()),
-        updated_at: Set(Utc::now()),
-        ..Default::default()
-    }
-    .update(db)
-    .await
-}
+pub use crate::entity::spot_order::OrderStatus;
 
 pub async fn find_order(
     db: &impl ConnectionTrait,
@@ -112,7 +38,7 @@ pub async fn open_orders(
 ) -> Result<Vec<spot_order::Model>, DbErr> {
     spot_order::Entity::find()
         .filter(spot_order::Column::Symbol.eq(symbol))
-        .filter(spot_order::Column::Status.is_in(OPEN_STATUSES))
+        .filter(spot_order::Column::Status.is_in(OrderStatus::OPEN))
         .order_by_asc(spot_order::Column::Id)
         .all(db)
         .await
@@ -127,7 +53,7 @@ pub async fn open_orders_of_user(
     spot_order::Entity::find()
         .filter(spot_order::Column::UserId.eq(user_id))
         .filter(spot_order::Column::Symbol.eq(symbol))
-        .filter(spot_order::Column::Status.is_in(OPEN_STATUSES))
+        .filter(spot_order::Column::Status.is_in(OrderStatus::OPEN))
         .order_by_asc(spot_order::Column::Id)
         .all(db)
         .await
@@ -138,7 +64,7 @@ pub struct OrderFilter {
     pub symbol: Option<String>,
     pub side: Option<String>,
     /// Any of these statuses; all when empty.
-    pub statuses: Vec<String>,
+    pub statuses: Vec<OrderStatus>,
 }
 
 /// One page of a user's orders, newest first, and the total.
@@ -157,50 +83,13 @@ pub async fn page_for_user(
         query = query.filter(spot_order::Column::Side.eq(side.as_str()));
     }
     if !filter.statuses.is_empty() {
-        query = query.filter(spot_order::Column::Status.is_in(filter.statuses.clone()));
+        query = query.filter(spot_order::Column::Status.is_in(filter.statuses.iter().copied()));
     }
     let paginator = query
         .order_by_desc(spot_order::Column::Id)
         .paginate(db, page_size);
     let total = paginator.num_items().await?;
     Ok((paginator.fetch_page(page_index).await?, total))
-}
-
-pub struct NewTrade<'a> {
-    pub symbol: &'a str,
-    pub price: String,
-    pub qty: String,
-    pub quote: String,
-    pub maker_order_id: i64,
-    pub taker_order_id: i64,
-    pub maker_user_id: i64,
-    pub taker_user_id: i64,
-    pub taker_side: &'a str,
-    pub buyer_fee: String,
-    pub seller_fee: String,
-}
-
-pub async fn insert_trade(
-    db: &impl ConnectionTrait,
-    t: NewTrade<'_>,
-) -> Result<spot_trade::Model, DbErr> {
-    spot_trade::ActiveModel {
-        symbol: Set(t.symbol.to_string()),
-        price: Set(t.price),
-        qty: Set(t.qty),
-        quote: Set(t.quote),
-        maker_order_id: Set(t.maker_order_id),
-        taker_order_id: Set(t.taker_order_id),
-        maker_user_id: Set(t.maker_user_id),
-        taker_user_id: Set(t.taker_user_id),
-        taker_side: Set(t.taker_side.to_string()),
-        buyer_fee: Set(t.buyer_fee),
-        seller_fee: Set(t.seller_fee),
-        created_at: Set(Utc::now()),
-        ..Default::default()
-    }
-    .insert(db)
-    .await
 }
 
 /// One page of the trades a user took part in (either side), newest first.

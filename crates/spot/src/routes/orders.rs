@@ -4,6 +4,7 @@
 use crate::entity::spot_trade;
 use crate::events::OrderView;
 use crate::pair::view;
+use crate::repo::OrderStatus;
 use crate::repo::{self, OrderFilter};
 use crate::SpotContext;
 use crate::{normalize_symbol, SubmitBody};
@@ -107,14 +108,11 @@ async fn order_list(
     if side.as_deref().is_some_and(|s| s != "buy" && s != "sell") {
         return Err(ApiError::invalid("side"));
     }
-    let statuses: Vec<String> = match nonblank(&q.status).as_deref() {
+    let statuses: Vec<OrderStatus> = match nonblank(&q.status).as_deref() {
         None => Vec::new(),
-        Some("open") => repo::OPEN_STATUSES.map(String::from).to_vec(),
-        Some("history") => repo::CLOSED_STATUSES.map(String::from).to_vec(),
-        Some(s) if repo::OPEN_STATUSES.contains(&s) || repo::CLOSED_STATUSES.contains(&s) => {
-            vec![s.to_string()]
-        }
-        Some(_) => return Err(ApiError::invalid("status")),
+        Some("open") => OrderStatus::OPEN.to_vec(),
+        Some("history") => OrderStatus::CLOSED.to_vec(),
+        Some(s) => vec![OrderStatus::parse(s).ok_or_else(|| ApiError::invalid("status"))?],
     };
     let filter = OrderFilter {
         symbol: nonblank(&q.symbol).map(|s| normalize_symbol(&s)),

@@ -4,5 +4,6 @@
 pub mod deposit;
 pub mod deposit_address;
 pub mod deposit_bonus_rule;
+pub mod deposit_index;
 pub mod exchange;
 pub mod withdrawal;

@@ -3,18 +3,15 @@
 //! the bonus rules paid on confirmation. Balances are not touched here: a
 //! confirmation posts through the ledger in the same transaction.
 
-use crate::entity::{deposit, deposit_address, deposit_bonus_rule};
+use crate::entity::{deposit, deposit_address, deposit_bonus_rule, deposit_index};
 use chrono::Utc;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set,
+    QueryFilter, QueryOrder, QuerySelect, Set, SqlErr,
 };
 
-pub const STATUS_PENDING: &str = "pending";
-pub const STATUS_CONFIRMED: &str = "confirmed";
-pub const STATUS_REJECTED: &str = "rejected";
-pub const STATUSES: [&str; 3] = [STATUS_PENDING, STATUS_CONFIRMED, STATUS_REJECTED];
+pub use crate::entity::deposit::DepositStatus;
 
 // ---- addresses -------------------------------------------------------------
 
@@ -32,29 +29,41 @@ pub async fn find_address(
         .await
 }
 
-/// The derivation index of this user: the one any of their derived
-/// addresses already uses, else the next unused one. One index per user
-/// serves every network family (each family has its own key), so indices
-/// never collide between users. Call it inside the ledger transaction: the
-/// gate admits one allocator at a time, so two users cannot both take the
-/// same "next" index.
+/// Attempts at taking the next free index before giving up (each lost
+/// race means another user took it in between).
+const INDEX_ATTEMPTS: usize = 8;
+
+/// The user's derivation index: the one they have, or the next free one,
+/// taken under the unique indexes of `deposit_indexes` (no gate: a
+/// request that loses a race reads what won, or tries the next index).
 pub async fn derivation_index_for(db: &impl ConnectionTrait, user_id: i64) -> Result<i64, DbErr> {
-    let own = deposit_address::Entity::find()
-        .filter(deposit_address::Column::UserId.eq(user_id))
-        .filter(deposit_address::Column::DerivationIndex.is_not_null())
-        .order_by_asc(deposit_address::Column::Id)
-        .one(db)
-        .await?;
-    if let Some(index) = own.and_then(|row| row.derivation_index) {
-        return Ok(index);
+    for _ in 0..INDEX_ATTEMPTS {
+        if let Some(row) = deposit_index::Entity::find_by_id(user_id).one(db).await? {
+            return Ok(row.derivation_index);
+        }
+        let highest: Option<Option<i64>> = deposit_index::Entity::find()
+            .select_only()
+            .column_as(deposit_index::Column::DerivationIndex.max(), "highest")
+            .into_tuple()
+            .one(db)
+            .await?;
+        let next = highest.flatten().map_or(0, |h| h.saturating_add(1));
+        let taken = deposit_index::ActiveModel {
+            user_id: Set(user_id),
+            derivation_index: Set(next),
+            created_at: Set(Utc::now()),
+        }
+        .insert(db)
+        .await;
+        match taken {
+            Ok(row) => return Ok(row.derivation_index),
+            Err(e) if matches!(e.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) => continue,
+            Err(e) => return Err(e),
+        }
     }
-    let highest: Option<Option<i64>> = deposit_address::Entity::find()
-        .select_only()
-        .column_as(deposit_address::Column::DerivationIndex.max(), "highest")
-        .into_tuple()
-        .one(db)
-        .await?;
-    Ok(highest.flatten().map_or(0, |h| h.saturating_add(1)))
+    Err(DbErr::Custom(format!(
+        "no free derivation index for user {user_id} after {INDEX_ATTEMPTS} attempts"
+    )))
 }
 
 pub struct NewAddress<'a> {
@@ -116,7 +125,7 @@ pub async fn create(db: &impl ConnectionTrait, d: NewDeposit<'_>) -> Result<depo
         amount: Set(d.amount.to_string()),
         tx_hash: Set(d.tx_hash.to_string()),
         screenshot: Set(d.screenshot.map(str::to_string)),
-        status: Set(STATUS_PENDING.into()),
+        status: Set(DepositStatus::Pending),
         bonus: Set(None),
         reason: Set(None),
         reviewed_by: Set(None),
@@ -161,7 +170,7 @@ pub async fn with_tx_hashes(
 pub async fn pending_count(db: &impl ConnectionTrait, user_id: i64) -> Result<u64, DbErr> {
     deposit::Entity::find()
         .filter(deposit::Column::UserId.eq(user_id))
-        .filter(deposit::Column::Status.eq(STATUS_PENDING))
+        .filter(deposit::Column::Status.eq(DepositStatus::Pending))
         .count(db)
         .await
 }
@@ -180,7 +189,7 @@ pub async fn user_page(
     db: &impl ConnectionTrait,
     user_id: i64,
     coin: Option<&str>,
-    status: Option<&str>,
+    status: Option<DepositStatus>,
     page_index: u64,
     page_size: u64,
 ) -> Result<(Vec<deposit::Model>, u64), DbErr> {
@@ -203,7 +212,7 @@ pub async fn user_page(
 /// first.
 pub async fn review_page(
     db: &impl ConnectionTrait,
-    status: &str,
+    status: DepositStatus,
     user_id: Option<i64>,
     page_index: u64,
     page_size: u64,
@@ -212,7 +221,7 @@ pub async fn review_page(
     if let Some(user_id) = user_id {
         query = query.filter(deposit::Column::UserId.eq(user_id));
     }
-    query = if status == STATUS_PENDING {
+    query = if status == DepositStatus::Pending {
         query.order_by_asc(deposit::Column::Id)
     } else {
         query.order_by_desc(deposit::Column::Id)
@@ -231,7 +240,7 @@ pub async fn bonus_page(
 ) -> Result<(Vec<deposit::Model>, u64), DbErr> {
     let paginator = deposit::Entity::find()
         .filter(deposit::Column::UserId.eq(user_id))
-        .filter(deposit::Column::Status.eq(STATUS_CONFIRMED))
+        .filter(deposit::Column::Status.eq(DepositStatus::Confirmed))
         .filter(deposit::Column::Bonus.is_not_null())
         .order_by_desc(deposit::Column::ReviewedAt)
         .order_by_desc(deposit::Column::Id)
@@ -242,7 +251,7 @@ pub async fn bonus_page(
 
 /// The outcome of a review.
 pub struct Review<'a> {
-    pub status: &'a str,
+    pub status: DepositStatus,
     pub reviewed_by: i64,
     /// Shown to the user (a rejection's reason); `None` on confirmation,
     /// whose note stays in the audit trail.
@@ -264,7 +273,7 @@ pub async fn review(db: &impl ConnectionTrait, id: i64, r: Review<'_>) -> Result
         .col_expr(deposit::Column::LedgerTxId, Expr::value(r.ledger_tx_id))
         .col_expr(deposit::Column::ReviewedAt, Expr::value(Utc::now()))
         .filter(deposit::Column::Id.eq(id))
-        .filter(deposit::Column::Status.eq(STATUS_PENDING))
+        .filter(deposit::Column::Status.eq(DepositStatus::Pending))
         .exec(db)
         .await?;
     Ok(done.rows_affected == 1)

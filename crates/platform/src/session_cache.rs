@@ -1,0 +1,186 @@
+//! Signed-in sessions kept in memory, so a request resolves its token
+//! without a query. Bounded (least recently used entries go first) and
+//! short-lived: an entry lives at most [`SESSION_CACHE_TTL`], the backstop
+//! for another process sharing the database that ended a session. In this
+//! process every change that ends sessions (sign-out, a password change or
+//! reset, a freeze) invalidates at once.
+//!
+//! A lookup that raced an invalidation must not put back what was just
+//! invalidated: [`SessionCache::generation`] is read before the database
+//! lookup and [`SessionCache::insert`] refuses an entry read under an
+//! older generation.
+
+use chrono::{DateTime, Utc};
+use moka::sync::Cache;
+use onyx_store::entity::user::UserStatus;
+use onyx_store::repo::sessions;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+/// Sessions kept at most.
+pub const SESSION_CACHE_CAPACITY: u64 = 100_000;
+/// How long an entry may serve without a look at the database.
+pub const SESSION_CACHE_TTL: Duration = Duration::from_secs(30);
+
+/// A live session of an active user.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CachedSession {
+    pub session_id: i64,
+    pub user_id: i64,
+    pub expires_at: DateTime<Utc>,
+}
+
+pub struct SessionCache {
+    by_token: Cache<String, CachedSession>,
+    generation: AtomicU64,
+}
+
+impl Default for SessionCache {
+    fn default() -> Self {
+        SessionCache::new(SESSION_CACHE_CAPACITY, SESSION_CACHE_TTL)
+    }
+}
+
+impl SessionCache {
+    pub fn new(capacity: u64, ttl: Duration) -> SessionCache {
+        SessionCache {
+            by_token: Cache::builder()
+                .max_capacity(capacity)
+                .time_to_live(ttl)
+                .support_invalidation_closures()
+                .build(),
+            generation: AtomicU64::new(0),
+        }
+    }
+
+    /// The session a token hash names, if cached and not expired at `now`.
+    pub fn get(&self, token_hash: &str, now: DateTime<Utc>) -> Option<CachedSession> {
+        let s = self.by_token.get(token_hash)?;
+        if s.expires_at <= now {
+            self.by_token.invalidate(token_hash);
+            return None;
+        }
+        Some(s)
+    }
+
+    /// Read before looking a session up in the database.
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::SeqCst)
+    }
+
+    /// Keeps a session read from the database while the generation was
+    /// `read_at`; nothing is kept when an invalidation came in between.
+    pub fn insert(&self, token_hash: &str, session: CachedSession, read_at: u64) {
+        if self.generation() == read_at {
+            self.by_token.insert(token_hash.to_string(), session);
+            // An invalidation between the check and the insert may have
+            // missed this entry: take it out again.
+            if self.generation() != read_at {
+                self.by_token.invalidate(token_hash);
+            }
+        }
+    }
+
+    /// Forgets one session (sign-out).
+    pub fn end_session(&self, session_id: i64) {
+        self.generation.fetch_add(1, Ordering::SeqCst);
+        let _ = self
+            .by_token
+            .invalidate_entries_if(move |_, s| s.session_id == session_id);
+    }
+
+    /// Forgets every session of a user (password change or reset, freeze).
+    pub fn end_user(&self, user_id: i64) {
+        self.generation.fetch_add(1, Ordering::SeqCst);
+        let _ = self
+            .by_token
+            .invalidate_entries_if(move |_, s| s.user_id == user_id);
+    }
+}
+
+/// The live session of an active user a token hash names: from the cache,
+/// or from the database (and then kept).
+pub async fn live_session(
+    ctx: &crate::Context,
+    token_hash: &str,
+) -> Result<Option<CachedSession>, sea_orm::DbErr> {
+    let now = ctx.clock.now();
+    if let Some(s) = ctx.sessions.get(token_hash, now) {
+        return Ok(Some(s));
+    }
+    let read_at = ctx.sessions.generation();
+    let found = sessions::find_live(&ctx.db, token_hash, sessions::KIND_SESSION, now).await?;
+    let Some((session, user)) = found else {
+        return Ok(None);
+    };
+    if user.status != UserStatus::Active {
+        return Ok(None);
+    }
+    let cached = CachedSession {
+        session_id: session.id,
+        user_id: user.id,
+        expires_at: session.expires_at,
+    };
+    ctx.sessions.insert(token_hash, cached, read_at);
+    Ok(Some(cached))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::Duration as Span;
+
+    fn session(id: i64, user: i64) -> CachedSession {
+        CachedSession {
+            session_id: id,
+            user_id: user,
+            expires_at: Utc::now() + Span::hours(1),
+        }
+    }
+
+    #[test]
+    fn a_cached_session_is_served_until_it_expires() {
+        let cache = SessionCache::default();
+        let g = cache.generation();
+        let mut s = session(1, 7);
+        cache.insert("a", s, g);
+        assert_eq!(cache.get("a", Utc::now()), Some(s));
+        s.expires_at = Utc::now() - Span::seconds(1);
+        cache.insert("b", s, g);
+        assert_eq!(cache.get("b", Utc::now()), None);
+        assert_eq!(cache.get("nobody", Utc::now()), None);
+    }
+
+    #[test]
+    fn ending_a_user_or_a_session_forgets_exactly_those() {
+        let cache = SessionCache::default();
+        let g = cache.generation();
+        cache.insert("a1", session(1, 7), g);
+        cache.insert("a2", session(2, 7), g);
+        cache.insert("b1", session(3, 8), g);
+        cache.end_user(7);
+        assert_eq!(cache.get("a1", Utc::now()), None);
+        assert_eq!(cache.get("a2", Utc::now()), None);
+        assert!(cache.get("b1", Utc::now()).is_some());
+        cache.end_session(3);
+        assert_eq!(cache.get("b1", Utc::now()), None);
+    }
+
+    #[test]
+    fn a_lookup_that_raced_an_invalidation_is_not_kept() {
+        let cache = SessionCache::default();
+        let read_at = cache.generation();
+        // The database said "live", then the user was frozen.
+        cache.end_user(7);
+        cache.insert("a", session(1, 7), read_at);
+        assert_eq!(cache.get("a", Utc::now()), None);
+    }
+
+    #[test]
+    fn entries_leave_after_the_time_to_live() {
+        let cache = SessionCache::new(10, Duration::from_millis(50));
+        cache.insert("a", session(1, 7), cache.generation());
+        std::thread::sleep(Duration::from_millis(120));
+        assert_eq!(cache.get("a", Utc::now()), None);
+    }
+}

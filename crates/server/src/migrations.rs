@@ -1,0 +1,23 @@
+//! Every migration in one ordered list: the store's baseline (m0001..m0007),
+//! then each product's own (wallet: m0008...). Product migrations are
+//! numbered across the whole list, so the order never depends on which
+//! crate a table lives in.
+
+use sea_orm::DbErr;
+use sea_orm_migration::{MigrationTrait, MigratorTrait};
+
+pub struct Migrator;
+
+#[async_trait::async_trait]
+impl MigratorTrait for Migrator {
+    fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+        let mut all = onyx_store::migration::baseline();
+        all.extend(onyx_wallet::migration::migrations());
+        all
+    }
+}
+
+/// Applies whatever of the list the database has not run yet.
+pub async fn migrate(db: &onyx_store::Db) -> Result<(), DbErr> {
+    Migrator::up(db, None).await
+}

@@ -1,0 +1,40 @@
+//! What the wallet holds: each pending withdrawal's amount (and a fee
+//! charged in another coin), frozen in the spot wallet from submit until
+//! an operator decides.
+
+use crate::entity::withdrawal::{self, WithdrawalStatus};
+use onyx_kernel::ledger::{AccountId, Wallet};
+use onyx_store::ledger::Hold;
+use rust_decimal::Decimal;
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
+use std::str::FromStr;
+
+pub async fn holds(db: &impl ConnectionTrait) -> Result<Vec<Hold>, DbErr> {
+    let rows = withdrawal::Entity::find()
+        .filter(withdrawal::Column::Status.eq(WithdrawalStatus::Pending))
+        .all(db)
+        .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for w in rows {
+        let user = u64::try_from(w.user_id)
+            .map_err(|_| DbErr::Custom(format!("withdrawal {} has no user", w.id)))?;
+        let amount = |text: &str| {
+            Decimal::from_str(text)
+                .map_err(|e| DbErr::Custom(format!("withdrawal {} amount {text:?}: {e}", w.id)))
+        };
+        let mut hold = |coin: &str, value: Decimal| {
+            if !value.is_zero() {
+                out.push(Hold {
+                    kind: "withdrawal",
+                    account: AccountId::user(user, Wallet::Spot, &crate::asset(coin)),
+                    amount: value,
+                });
+            }
+        };
+        hold(&w.coin, amount(&w.amount)?);
+        if let (Some(coin), Some(fee)) = (&w.separate_fee_coin, &w.separate_fee) {
+            hold(coin, amount(fee)?);
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,288 @@
+//! The ledger's writer against the in-memory reference ledger: random
+//! batches of postings (some refused, some rolled back) leave the store,
+//! the writer's memory and the reference with the same balances and holds;
+//! and two writers on one database (two processes sharing PostgreSQL) each
+//! see what the other committed.
+use onyx_testkit::common;
+use onyx_testkit::wallet;
+
+use common::TestApp;
+use onyx_kernel::ledger::{
+    AccountId, Ledger, Posting, PostingKind, PostingRef, Side, SystemAccount, Transaction, Wallet,
+};
+use onyx_kernel::money::Amount;
+use onyx_store::ledger::LedgerStore;
+use proptest::prelude::*;
+use rust_decimal::Decimal;
+use wallet::{assert_audit_clean, dec};
+
+const USERS: u64 = 3;
+const ASSETS: [&str; 2] = ["USDT", "BTC"];
+
+/// One command a product might hand the writer.
+#[derive(Clone, Debug)]
+enum Command {
+    Deposit {
+        user: u64,
+        asset: usize,
+        units: i64,
+    },
+    Withdraw {
+        user: u64,
+        asset: usize,
+        units: i64,
+    },
+    Freeze {
+        user: u64,
+        asset: usize,
+        units: i64,
+    },
+    Unfreeze {
+        user: u64,
+        asset: usize,
+        units: i64,
+    },
+    /// A hold settled to the house (a lost stake, a filled order's cost).
+    Settle {
+        user: u64,
+        asset: usize,
+        units: i64,
+    },
+    Transfer {
+        from: u64,
+        to: u64,
+        asset: usize,
+        units: i64,
+    },
+}
+
+fn command() -> impl Strategy<Value = Command> {
+    let user = 1..=USERS;
+    let asset = 0..ASSETS.len();
+    let units = 1i64..5_000;
+    prop_oneof![
+        (user.clone(), asset.clone(), units.clone())
+            .prop_map(|(user, asset, units)| Command::Deposit { user, asset, units }),
+        (user.clone(), asset.clone(), units.clone())
+            .prop_map(|(user, asset, units)| Command::Withdraw { user, asset, units }),
+        (user.clone(), asset.clone(), units.clone())
+            .prop_map(|(user, asset, units)| Command::Freeze { user, asset, units }),
+        (user.clone(), asset.clone(), units.clone())
+            .prop_map(|(user, asset, units)| Command::Unfreeze { user, asset, units }),
+        (user.clone(), asset.clone(), units.clone())
+            .prop_map(|(user, asset, units)| Command::Settle { user, asset, units }),
+        (user.clone(), user, asset, units).prop_map(|(from, to, asset, units)| Command::Transfer {
+            from,
+            to,
+            asset,
+            units
+        }),
+    ]
+}
+
+/// A batch: its commands, and whether it is committed or dropped.
+fn batch() -> impl Strategy<Value = (Vec<Command>, bool)> {
+    (
+        prop::collection::vec(command(), 1..24),
+        prop::bool::weighted(0.8),
+    )
+}
+
+fn postings(c: &Command) -> Vec<Posting> {
+    let spot = |user: u64, asset: usize| AccountId::user(user, Wallet::Spot, ASSETS[asset]);
+    let system = |s, asset: usize| Side::available(AccountId::system(s, ASSETS[asset]));
+    let amount = |units: i64| Amount::from_decimal(Decimal::new(units, 2)).unwrap();
+    let posting = |kind, asset: usize, units, from, to| Posting {
+        kind,
+        asset: ASSETS[asset].to_string(),
+        amount: amount(units),
+        from,
+        to,
+        reference: PostingRef::Other("writer-test".into()),
+        at_ms: 0,
+    };
+    let one = match *c {
+        Command::Deposit { user, asset, units } => posting(
+            PostingKind::Deposit,
+            asset,
+            units,
+            system(SystemAccount::External, asset),
+            Side::available(spot(user, asset)),
+        ),
+        Command::Withdraw { user, asset, units } => posting(
+            PostingKind::Withdrawal,
+            asset,
+            units,
+            Side::available(spot(user, asset)),
+            system(SystemAccount::External, asset),
+        ),
+        Command::Freeze { user, asset, units } => posting(
+            PostingKind::Freeze,
+            asset,
+            units,
+            Side::available(spot(user, asset)),
+            Side::frozen(spot(user, asset)),
+        ),
+        Command::Unfreeze { user, asset, units } => posting(
+            PostingKind::Unfreeze,
+            asset,
+            units,
+            Side::frozen(spot(user, asset)),
+            Side::available(spot(user, asset)),
+        ),
+        Command::Settle { user, asset, units } => posting(
+            PostingKind::Trade,
+            asset,
+            units,
+            Side::frozen(spot(user, asset)),
+            system(SystemAccount::House, asset),
+        ),
+        Command::Transfer {
+            from,
+            to,
+            asset,
+            units,
+        } => posting(
+            PostingKind::Transfer,
+            asset,
+            units,
+            Side::available(spot(from, asset)),
+            Side::available(AccountId::user(to, Wallet::Contract, ASSETS[asset])),
+        ),
+    };
+    vec![one]
+}
+
+/// Every user account's (available, frozen) as the store holds them.
+async fn stored(app: &TestApp) -> Vec<(AccountId, Decimal, Decimal)> {
+    let mut out = Vec::new();
+    for user in 1..=USERS {
+        for b in onyx_store::ledger::user_balances(&app.state.db, user as i64)
+            .await
+            .unwrap()
+        {
+            out.push((b.account, b.available, b.frozen));
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+async fn run(batches: Vec<(Vec<Command>, bool)>) {
+    let app = TestApp::spawn().await;
+    let mut reference = Ledger::new();
+    for (commands, commit) in batches {
+        let mut txn = app.state.ledger.begin().await.unwrap();
+        let mut accepted = reference.clone();
+        for c in &commands {
+            let p = postings(c);
+            let written = txn
+                .post(&PostingRef::Other("writer-test".into()), p.clone())
+                .await;
+            let expected = accepted.apply(Transaction::new(p));
+            assert_eq!(
+                written.is_ok(),
+                expected.is_ok(),
+                "writer and reference disagree on {c:?}"
+            );
+        }
+        if commit {
+            txn.commit().await.unwrap();
+            reference = accepted;
+        } else {
+            drop(txn);
+        }
+        // The store, and the writer's memory (read through a transaction),
+        // both equal the reference.
+        let rows = stored(&app).await;
+        let mut txn = app.state.ledger.begin().await.unwrap();
+        for (account, available, frozen) in &rows {
+            assert_eq!(*available, reference.available(account), "{account:?}");
+            assert_eq!(*frozen, reference.frozen(account), "{account:?}");
+            assert_eq!(
+                txn.balance(account).await.unwrap(),
+                (*available, *frozen),
+                "writer memory of {account:?}"
+            );
+        }
+        drop(txn);
+        let touched = reference
+            .balances()
+            .keys()
+            .filter(|side| side.account.owner.is_user())
+            .filter(|side| !reference.balance(side).is_zero())
+            .count();
+        let stored_nonzero = rows
+            .iter()
+            .map(|(_, a, f)| usize::from(!a.is_zero()) + usize::from(!f.is_zero()))
+            .sum::<usize>();
+        assert_eq!(stored_nonzero, touched);
+    }
+    assert_audit_clean(&app).await;
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_batches_leave_the_store_and_the_writer_where_the_reference_is(
+        batches in prop::collection::vec(batch(), 1..8),
+    ) {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+            .block_on(run(batches));
+    }
+}
+
+#[tokio::test]
+async fn two_writers_on_one_database_each_see_what_the_other_committed() {
+    let app = TestApp::spawn().await;
+    // A second process: its own gate and memory, the same database.
+    let other = LedgerStore::new(app.state.db.clone());
+    let spot = AccountId::user(1, Wallet::Spot, "USDT");
+    let contract = AccountId::user(1, Wallet::Contract, "USDT");
+    let deposit = |units| Posting {
+        kind: PostingKind::Deposit,
+        asset: "USDT".into(),
+        amount: Amount::from_decimal(Decimal::new(units, 0)).unwrap(),
+        from: Side::available(AccountId::system(SystemAccount::External, "USDT")),
+        to: Side::available(spot.clone()),
+        reference: PostingRef::Other("two-writers".into()),
+        at_ms: 0,
+    };
+    let move_all = |units| Posting {
+        kind: PostingKind::Transfer,
+        asset: "USDT".into(),
+        amount: Amount::from_decimal(Decimal::new(units, 0)).unwrap(),
+        from: Side::available(spot.clone()),
+        to: Side::available(contract.clone()),
+        reference: PostingRef::Other("two-writers".into()),
+        at_ms: 0,
+    };
+    let r = PostingRef::Other("two-writers".into());
+    for (writer, units) in [
+        (&app.state.ledger, 100),
+        (&other, 50),
+        (&app.state.ledger, 25),
+    ] {
+        let mut txn = writer.begin().await.unwrap();
+        txn.post(&r, vec![deposit(units)]).await.unwrap();
+        txn.commit().await.unwrap();
+    }
+    // Each writer knows 175, not what it alone deposited.
+    for writer in [&app.state.ledger, &other] {
+        let mut txn = writer.begin().await.unwrap();
+        assert_eq!(txn.balance(&spot).await.unwrap(), (dec("175"), dec("0")));
+    }
+    // Spending it all from one writer, then a cent more from the other, is
+    // refused: neither spends a balance the other already spent.
+    let mut txn = other.begin().await.unwrap();
+    txn.post(&r, vec![move_all(175)]).await.unwrap();
+    txn.commit().await.unwrap();
+    let mut txn = app.state.ledger.begin().await.unwrap();
+    assert!(txn.post(&r, vec![move_all(1)]).await.is_err());
+    drop(txn);
+    assert_audit_clean(&app).await;
+}
