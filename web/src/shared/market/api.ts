@@ -34,6 +34,13 @@ export async function getTicker(symbol: string): Promise<Ticker | null> {
   return data ?? null;
 }
 
+/** GET /api/market/ticker without a symbol: the 24 h statistics of every priced coin. */
+export async function getTickers(): Promise<Ticker[]> {
+  const data = (await api.get<Ticker[] | Ticker>('/api/market/ticker', undefined, { silent: true })).data;
+  if (Array.isArray(data)) return data;
+  return data ? [data] : [];
+}
+
 /** POST /api/common/getMt5Amount ?coin: data = 24 h volume (decimal string). */
 export async function getMt5Amount(coin: string): Promise<string | null> {
   const env = await api.postQuery<string | number | null>('/api/common/getMt5Amount', { coin }, { silent: true });

@@ -14,6 +14,15 @@ export function toneClass(sign: number): string {
   return sign > 0 ? 'up' : sign < 0 ? 'down' : 'flat';
 }
 
+/**
+ * The sign of a 24 h change: list prices take the colour of the day's change, as the
+ * change badge beside them does (not the direction of the last tick).
+ */
+export function percentSign(percent: { isZero(): boolean; isNegative(): boolean } | null | undefined): -1 | 0 | 1 {
+  if (!percent || percent.isZero()) return 0;
+  return percent.isNegative() ? -1 : 1;
+}
+
 export function CoinLogo({ item, size = 32 }: { item: Pick<CoinItem, 'coin' | 'logo' | 'market'>; size?: number }) {
   const label = coinLabel(item);
   return item.logo ? (
@@ -27,7 +36,7 @@ export function CoinLogo({ item, size = 32 }: { item: Pick<CoinItem, 'coin' | 'l
 
 /** Percent change, 2 decimals; live ticks show at least 0.01 (spec 9). */
 export function ChangeBadge({ percent, live, solid = false }: { percent: ReturnType<typeof useLivePrice>['percent']; live: boolean; solid?: boolean }) {
-  const sign = percent ? (percent.isZero() ? 0 : percent.isNegative() ? -1 : 1) : 0;
+  const sign = percentSign(percent);
   const text = percent ? (live ? formatTickPercent(percent) : formatPercent(percent)) : '--';
   return (
     <span className={`change ${toneClass(sign)} ${solid ? 'change-solid' : ''}`} data-testid="coin-change">
@@ -66,23 +75,38 @@ export function WatchStar({ coin, size = 20 }: { coin: string; size?: number }) 
   );
 }
 
-function Volume24({ item, fallback }: { item: CoinItem; fallback?: string }) {
+/**
+ * The row's 24 h figure: quote (USDT) turnover when the list carries it; a coinType 3
+ * coin without one falls back to its per-coin base volume lookup (spec 3).
+ */
+function Volume24({ item }: { item: CoinItem & { turnover?: string } }) {
   const { t } = useTranslation();
   const lookup = useCoinVolume(item);
-  const vol = needsVolumeLookup(item) ? lookup.data : fallback;
-  if (!vol) return null;
+  if (item.turnover) {
+    return (
+      <span className="muted small" data-testid="coin-turnover">
+        {t('markets_turnover24')} {formatCompact(item.turnover)} USDT
+      </span>
+    );
+  }
+  const vol = needsVolumeLookup(item) ? lookup.data : undefined;
+  if (!vol) return <span className="muted small">{coinLabel(item)}</span>;
   return (
     <span className="muted small">
-      {t('market_vol24')} {formatCompact(vol)}
+      {t('market_vol24')} {formatCompact(vol)} {coinLabel(item)}
     </span>
   );
 }
 
+type RowItem = CoinItem & { priceChangePercent?: string; turnover?: string };
+
 /**
  * One market row: logo, pair, live price and change. Tapping opens the market
- * detail. Prices stay decimal strings all the way to the screen.
+ * detail. The price takes the colour of the 24 h change. Prices stay decimal
+ * strings all the way to the screen. `turnover` shows the 24 h USDT turnover
+ * under the pair.
  */
-export function CoinRow({ item, star = false, testId, volume }: { item: CoinItem & { priceChangePercent?: string; volume?: string }; star?: boolean; testId?: string; volume?: boolean }) {
+export function CoinRow({ item, star = false, testId, turnover }: { item: RowItem; star?: boolean; testId?: string; turnover?: boolean }) {
   const live = useLivePrice(item);
   const symbol = streamSymbol(item);
   return (
@@ -91,9 +115,9 @@ export function CoinRow({ item, star = false, testId, volume }: { item: CoinItem
         <CoinLogo item={item} />
         <span className="coin-names">
           <span className="coin-pair">{displaySymbol(item).toUpperCase()}</span>
-          {volume ? <Volume24 item={item} fallback={item.volume} /> : <span className="muted small">{coinLabel(item)}</span>}
+          {turnover ? <Volume24 item={item} /> : <span className="muted small">{coinLabel(item)}</span>}
         </span>
-        <span className={`coin-price mono ${live.tick > 0 ? 'tick-up' : live.tick < 0 ? 'tick-down' : ''}`} data-testid="coin-price">
+        <span className={`coin-price mono ${toneClass(percentSign(live.percent))}`} data-testid="coin-price">
           {formatPrice(live.price)}
         </span>
         <ChangeBadge percent={live.percent} live={live.live} solid />
@@ -103,11 +127,11 @@ export function CoinRow({ item, star = false, testId, volume }: { item: CoinItem
   );
 }
 
-export function CoinRows({ items, star, volume, testId }: { items: (CoinItem & { priceChangePercent?: string; volume?: string })[]; star?: boolean; volume?: boolean; testId?: string }) {
+export function CoinRows({ items, star, turnover, testId }: { items: RowItem[]; star?: boolean; turnover?: boolean; testId?: string }) {
   return (
     <ul className="coin-rows" data-testid={testId}>
       {items.map((item) => (
-        <CoinRow key={`${item.coin}-${item.symbol ?? ''}`} item={item} star={star} volume={volume} />
+        <CoinRow key={`${item.coin}-${item.symbol ?? ''}`} item={item} star={star} turnover={turnover} />
       ))}
     </ul>
   );

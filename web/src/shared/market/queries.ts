@@ -2,9 +2,9 @@ import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from '@/shared/session/session-store';
 import { useSettings } from '@/shared/settings/settings-store';
-import { addUserCoin, getCoinList, getMt5Amount, getSymbolList, getTicker, getUserCoins, removeUserCoin } from './api';
+import { addUserCoin, getCoinList, getMt5Amount, getSymbolList, getTicker, getTickers, getUserCoins, removeUserCoin } from './api';
 import { needsVolumeLookup } from './symbol';
-import type { CoinItem, WatchItem } from './types';
+import type { CoinItem, Ticker, WatchItem } from './types';
 
 export function useCoinList() {
   return useQuery({ queryKey: ['market', 'coinList'], queryFn: getCoinList, staleTime: 60_000 });
@@ -16,6 +16,27 @@ export function useSymbolList(orderByColumn: string, isAsc: boolean, enabled = t
 
 export function useTicker(symbol: string) {
   return useQuery({ queryKey: ['market', 'ticker', symbol], queryFn: () => getTicker(symbol), refetchInterval: 10_000, staleTime: 0 });
+}
+
+/**
+ * Every priced coin's 24 h statistics (close, openPrice, volume2 = quote/USDT
+ * turnover), keyed by lower-case coin. Live DETAIL ticks refine it in between.
+ */
+export function useTickers(enabled = true) {
+  return useQuery({
+    queryKey: ['market', 'tickers'],
+    queryFn: async () => {
+      const byCoin: Record<string, Ticker> = {};
+      for (const t of await getTickers()) {
+        const coin = (t.coin ?? t.symbol?.replace(/usdt$/i, '') ?? '').toLowerCase();
+        if (coin) byCoin[coin] = t;
+      }
+      return byCoin;
+    },
+    enabled,
+    refetchInterval: 30_000,
+    staleTime: 10_000,
+  });
 }
 
 /** 24 h volume of a coinType 3 coin (spec 3); disabled for every other coin. */

@@ -1,15 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { compareDecimal, formatPrice } from '@/shared/format/number';
+import { formatPrice } from '@/shared/format/number';
 import { marketPath } from '@/shared/config/paths';
 import { useSettings } from '@/shared/settings/settings-store';
 import { openSorted, type Flag } from '@/shared/settings/types';
 import { ChangeBadge, CoinRows, toneClass } from '@/shared/market/components';
 import { useLiveDetails, useLivePrice } from '@/shared/market/live';
-import { useCoinList, useSymbolList } from '@/shared/market/queries';
+import { useCoinList, useSymbolList, useTickers } from '@/shared/market/queries';
 import { coinLabel, displaySymbol, streamSymbol } from '@/shared/market/symbol';
-import type { CoinItem, SymbolRow } from '@/shared/market/types';
+import type { CoinItem } from '@/shared/market/types';
+import { BOARD_ORDER, boardRows, type Board } from '../lib/boards';
 import { EmptyState, Spinner, Tabs } from '@/shared/ui';
 
 interface HomeCoinSetting {
@@ -17,15 +18,6 @@ interface HomeCoinSetting {
   sort?: number;
   isOpen?: Flag;
 }
-
-type Board = 'gainers' | 'losers' | 'volume';
-
-/** How each board asks symbolmanage/list to order its rows. */
-const BOARD_ORDER: Record<Board, { column: string; asc: boolean }> = {
-  gainers: { column: 'priceChangePercent', asc: false },
-  losers: { column: 'priceChangePercent', asc: true },
-  volume: { column: 'volume', asc: false },
-};
 
 function HomeCoinTile({ item }: { item: CoinItem }) {
   const live = useLivePrice(item);
@@ -46,16 +38,11 @@ function HomeCoinTile({ item }: { item: CoinItem }) {
 function BoardList({ board }: { board: Board }) {
   const { column, asc } = BOARD_ORDER[board];
   const list = useSymbolList(column, asc);
-  const rows = useMemo(() => {
-    const data = [...(list.data ?? [])];
-    // The server orders the rows; make sure the order holds, by percent change (exact decimals).
-    const key = (r: SymbolRow) => (board === 'volume' ? r.volume : (r.priceChangePercent ?? r.change));
-    data.sort((a, b) => (asc ? compareDecimal(key(a), key(b)) : compareDecimal(key(b), key(a))));
-    return data.slice(0, 10);
-  }, [list.data, board, asc]);
-  if (list.isLoading) return <Spinner />;
+  const tickers = useTickers(board === 'turnover');
+  const rows = useMemo(() => boardRows(board, list.data ?? [], tickers.data), [list.data, board, tickers.data]);
+  if (list.isLoading || (board === 'turnover' && tickers.isLoading)) return <Spinner />;
   if (!rows.length) return <EmptyState />;
-  return <CoinRows items={rows} volume={board === 'volume'} testId={`home-board-${board}`} />;
+  return <CoinRows items={rows} turnover={board === 'turnover'} testId={`home-board-${board}`} />;
 }
 
 /** Home market section: HOME_COIN_SETTING coins with live prices, then the gainers/losers/volume boards. */
@@ -90,7 +77,7 @@ export function MarketsSection() {
         items={[
           { key: 'gainers', label: t('home_gainers') },
           { key: 'losers', label: t('home_losers') },
-          { key: 'volume', label: t('home_volume') },
+          { key: 'turnover', label: t('markets_turnover') },
         ]}
         value={board}
         onChange={setBoard}
