@@ -6,7 +6,7 @@ import type { TKey } from '@/shared/i18n/i18n';
 
 const TABS: { to: string; icon: IconName; label: TKey; id: string }[] = [
   { to: paths.home, icon: 'home', label: 'tab_home', id: 'home' },
-  { to: paths.markets, icon: 'store', label: 'tab_store', id: 'store' },
+  { to: paths.markets, icon: 'chart', label: 'markets_title', id: 'store' },
   { to: paths.secondContracts, icon: 'flash', label: 'tab_flash', id: 'flash' },
   { to: paths.finance, icon: 'finance', label: 'tab_finance', id: 'finance' },
   { to: paths.wallet, icon: 'user', label: 'tab_mine', id: 'wallet' },
