@@ -16,3 +16,19 @@ export function tradeTabs(playing: PlayingEntry[] | undefined | null, isOn: (fla
     return !!entry && isOn(entry.isOpen);
   });
 }
+
+/**
+ * The tab /trade opens on when the URL names none: the first tab with something to
+ * show (the watchlist when the user has starred a coin, else the next tab with
+ * rows). `hasContent` answers undefined while a tab's data is still loading; a tab
+ * with content behind a tab still loading waits (null), so the screen does not
+ * jump from one tab to another. When no tab has content, the first tab.
+ */
+export function firstTabWithContent(tabs: readonly TradeTab[], hasContent: (tab: TradeTab) => boolean | undefined): TradeTab | null | undefined {
+  for (const tab of tabs) {
+    const has = hasContent(tab);
+    if (has === undefined) return null;
+    if (has) return tab;
+  }
+  return tabs[0];
+}

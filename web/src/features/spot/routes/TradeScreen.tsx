@@ -13,8 +13,9 @@ import { useSettings } from '@/shared/settings/settings-store';
 import { isOn, type Flag } from '@/shared/settings/types';
 import type { TKey } from '@/shared/i18n/i18n';
 import { EmptyState, Icon, Page, Spinner, Tabs } from '@/shared/ui';
-import { tradeTabs, type TradeTab } from '../components/trade-tabs';
+import { firstTabWithContent, tradeTabs, type TradeTab } from '../components/trade-tabs';
 import { SpotPanel } from '../spot/SpotPanel';
+import spotStyles from '../spot/spot.module.css';
 
 const LABELS: Record<TradeTab, TKey> = {
   optional: 'trade_tab_optional',
@@ -83,8 +84,18 @@ export default function TradeScreen() {
   const coins = useCoinList();
   const all = useMemo(() => allMarkets(coins.data), [coins.data]);
 
+  const isSign = useSession((s) => s.isSign);
+  const watch = useWatchlist();
+
   const requested = params.get('tab') ?? (params.get('componentName') === '2' ? 'Ustandard' : null);
-  const active: TradeTab | undefined = tabs.find((k) => k === requested) ?? tabs[0];
+  // No tab in the URL: open on the first tab with something to show, not an empty watchlist.
+  const opening = firstTabWithContent(tabs, (tab) => {
+    if (tab === 'optional') return !isSign ? false : watch.isLoading ? undefined : watch.items.length > 0;
+    if (coins.isLoading) return undefined;
+    const list = tab === 'secondContract' ? coins.data?.coinList : tab === 'BBTrading' ? coins.data?.currencyList : coins.data?.contractList;
+    return (list?.length ?? 0) > 0;
+  });
+  const active: TradeTab | null | undefined = tabs.find((k) => k === requested) ?? opening;
 
   return (
     <Page
@@ -97,16 +108,20 @@ export default function TradeScreen() {
         </Link>
       }
     >
-      {!active ? (
+      {active === null ? (
+        <Spinner />
+      ) : !active ? (
         <EmptyState text={t('trade_empty')} icon="trade" />
       ) : (
         <div className="stack">
-          <Tabs
-            items={tabs.map((k) => ({ key: k, label: t(LABELS[k]) }))}
-            value={active}
-            onChange={(k) => setParams({ tab: k }, { replace: true })}
-            testId="trade-tab"
-          />
+          <div className={spotStyles['trade-tabs']}>
+            <Tabs
+              items={tabs.map((k) => ({ key: k, label: t(LABELS[k]) }))}
+              value={active}
+              onChange={(k) => setParams({ tab: k }, { replace: true })}
+              testId="trade-tab"
+            />
+          </div>
           {active === 'optional' ? <OptionalPanel all={all} /> : null}
           {active === 'secondContract' ? <MarketsPanel items={coins.data?.coinList ?? []} loading={coins.isLoading} testId="trade-secondContract-list" /> : null}
           {active === 'BBTrading' ? <SpotPanel /> : null}

@@ -3,9 +3,10 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DESKTOP_QUERY, useMediaQuery } from '@/app/layouts/use-media-query';
 import { marketPath } from '@/shared/config/paths';
-import { formatPrice } from '@/shared/format/number';
+import { formatCompact, formatPrice } from '@/shared/format/number';
 import { ChangeBadge, toneClass } from '@/shared/market/components';
-import { livePriceOf, useLiveTicks } from '@/shared/market/live';
+import { livePriceOf, useLiveTicks, type LiveTick } from '@/shared/market/live';
+import type { Ticker } from '@/shared/market/types';
 import { useCoinList, useTicker } from '@/shared/market/queries';
 import { streamSymbol } from '@/shared/market/symbol';
 import { useSession } from '@/shared/session/session-store';
@@ -20,6 +21,33 @@ import { OrderForm } from './OrderForm';
 import { pairRules } from './order-math';
 import { PairPicker, pairName } from './PairPicker';
 import styles from './spot.module.css';
+
+/**
+ * The terminal's 24 h figures beside the pair (desktop): high, low, base volume and
+ * quote (USDT) turnover, from the live tick when there is one, else the ticker.
+ */
+function PairStats({ ticker, tick, coin }: { ticker: Ticker | null | undefined; tick: LiveTick | undefined; coin: string }) {
+  const { t } = useTranslation();
+  const pick = (live: unknown, rest: string | undefined) => (typeof live === 'string' && live ? live : rest);
+  const stats: { key: string; label: string; value: string }[] = [
+    { key: 'high', label: t('desktop_high24'), value: formatPrice(pick(tick?.high, ticker?.high24)) },
+    { key: 'low', label: t('desktop_low24'), value: formatPrice(pick(tick?.low, ticker?.low24)) },
+    { key: 'vol', label: t('desktop_vol24', { coin }), value: formatCompact(pick(tick?.vol, ticker?.volume)) },
+    { key: 'turnover', label: t('markets_col_turnover'), value: formatCompact(pick(tick?.quoteVolume, ticker?.volume2)) },
+  ];
+  return (
+    <dl className={styles['spot-stats']} data-testid="spot-stats">
+      {stats.map((s) => (
+        <div key={s.key}>
+          <dt className="muted">{s.label}</dt>
+          <dd className="mono" data-testid={`spot-stat-${s.key}`}>
+            {s.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 /** An ORDER fill this long after the order was placed is news to the user: it gets a toast. */
 const RESTING_FILL_MS = 1_500;
@@ -119,6 +147,7 @@ function SpotPairView({ pair, pairs, onPick }: { pair: SpotPair; pairs: SpotPair
           {formatPrice(price)}
         </span>
         <ChangeBadge percent={live.percent} live={live.live} />
+        {desktop ? <PairStats ticker={tk} tick={tick} coin={pair.coin.toUpperCase()} /> : null}
         <Link to={marketPath(symbol)} className={styles['spot-full-chart']} data-testid="spot-full-chart">
           {t('spot_fullChart')}
           <Icon name="chevron" size={14} />
