@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { NavLink, useLocation, type Location } from 'react-router';
+import { Link, NavLink, useLocation, type Location } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Icon, menuIcon } from '@/shared/ui';
+import { Icon, menuIcon, type IconName } from '@/shared/ui';
 import { useSettings } from '@/shared/settings/settings-store';
 import { openSorted, type MenuItem } from '@/shared/settings/types';
 import { paths, resolveMenuLink } from '@/shared/config/paths';
@@ -26,11 +26,67 @@ export function linkMatches(to: string, location: Pick<Location, 'pathname' | 's
   return isActive && [...new URLSearchParams(query)].every(([k, v]) => current.get(k) === v);
 }
 
+export interface SidebarEntry {
+  key: string;
+  to: string;
+  label: string;
+  icon: IconName;
+}
+
+/**
+ * The sidebar: the server's PC_SIDEBAR_SETTING entries with the app's own ways in to
+ * markets, trade and deposit right after home (or first, without a home entry).
+ * A built-in entry the server's menu already links to is not repeated.
+ */
+export function sidebarEntries(menu: SidebarEntry[], builtIn: SidebarEntry[]): SidebarEntry[] {
+  const taken = new Set(menu.flatMap((m) => [m.key, m.to]));
+  const extra = builtIn.filter((b) => !taken.has(b.key) && !taken.has(b.to));
+  const home = menu.findIndex((m) => m.to === '/');
+  const at = home + 1;
+  return [...menu.slice(0, at), ...extra, ...menu.slice(at)];
+}
+
+/**
+ * The one entry to light up: among entries for the current path, the one whose
+ * query the URL carries (futures is /trade?componentName=2), else the plain one;
+ * failing those, the entry whose path the current one lies under (/wallet for
+ * /wallet/...).
+ */
+export function activeEntry(entries: Pick<SidebarEntry, 'key' | 'to'>[], location: Pick<Location, 'pathname' | 'search'>): string | undefined {
+  const current = new URLSearchParams(location.search);
+  let plain: string | undefined;
+  let parent: { key: string; length: number } | undefined;
+  for (const e of entries) {
+    const [pathname, query] = e.to.split('?');
+    if (pathname !== location.pathname) {
+      if (pathname !== '/' && !query && location.pathname.startsWith(`${pathname}/`) && (!parent || pathname.length > parent.length)) {
+        parent = { key: e.key, length: pathname.length };
+      }
+      continue;
+    }
+    if (!query) {
+      plain ??= e.key;
+      continue;
+    }
+    if ([...new URLSearchParams(query)].every(([k, v]) => current.get(k) === v)) return e.key;
+  }
+  return plain ?? parent?.key;
+}
+
 export function DesktopShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
   const items = openSorted(useSettings((s) => s.settingConfig.PC_SIDEBAR_SETTING));
   const isSign = useSession((s) => s.isSign);
+  const entries = sidebarEntries(
+    items.map((item) => ({ key: item.key, to: resolveMenuLink(item.link), label: menuItemLabel(item), icon: menuIcon(item.key) })),
+    [
+      { key: 'markets', to: paths.markets, label: t('markets_title'), icon: 'chart' },
+      { key: 'trade', to: paths.trade, label: t('menu_trade'), icon: 'trade' },
+      { key: 'deposit', to: paths.deposit, label: t('menu_recharge'), icon: 'recharge' },
+    ],
+  );
+  const active = activeEntry(entries, location);
   return (
     <div className="desktop-shell" data-testid="desktop-shell">
       <aside className="sidebar" data-testid="sidebar">
@@ -40,15 +96,12 @@ export function DesktopShell({ children }: { children: ReactNode }) {
           </span>
           <span className="brand-name">{t('brand')}</span>
         </NavLink>
-        {items.map((item) => {
-          const to = resolveMenuLink(item.link);
-          return (
-            <NavLink key={item.key} to={to} end={to === '/'} className={({ isActive }) => `sidebar-link ${linkMatches(to, location, isActive) ? 'active' : ''}`} data-testid={`sidebar-${item.key}`}>
-              <Icon name={menuIcon(item.key)} size={20} />
-              <span>{menuItemLabel(item)}</span>
-            </NavLink>
-          );
-        })}
+        {entries.map((entry) => (
+          <Link key={entry.key} to={entry.to} className={`sidebar-link ${active === entry.key ? 'active' : ''}`} aria-current={active === entry.key ? 'page' : undefined} data-testid={`sidebar-${entry.key}`}>
+            <Icon name={entry.icon} size={20} />
+            <span>{entry.label}</span>
+          </Link>
+        ))}
         <div className="sidebar-foot">
           {isSign ? (
             <NavLink to={paths.wallet} className={({ isActive }) => `sidebar-link ${isActive ? 'active' : ''}`}>
