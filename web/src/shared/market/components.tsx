@@ -84,8 +84,9 @@ function Volume24({ item }: { item: CoinItem & { turnover?: string } }) {
   const lookup = useCoinVolume(item);
   if (item.turnover) {
     return (
-      <span className="muted small" data-testid="coin-turnover">
-        {t('markets_turnover24')} {formatCompact(item.turnover)} USDT
+      <span className="muted small" data-testid="coin-turnover" title={t('markets_turnover24')}>
+        <span className="visually-hidden">{t('markets_turnover24')} </span>
+        {formatCompact(item.turnover)} USDT
       </span>
     );
   }
