@@ -103,7 +103,7 @@ test('markets tab, trade screens and the desktop terminal', async (t) => {
       assert.deepEqual(symbols(rows), symbols(expected), `${product.key}: one row per instrument`);
       for (const row of rows) assert.ok(row.href.startsWith(product.path), `${product.key} row links to ${product.path}: ${row.href}`);
       // Prices arrive (REST ticker or live socket) as formatted decimals.
-      await page.waitForFunction((p) => [...document.querySelectorAll(`[data-testid="markets-list-${p}"] [data-testid="markets-price"]`)].every((e) => /^\d[\d.]*$/.test(e.textContent.trim())), product.key);
+      await page.waitForFunction((p) => [...document.querySelectorAll(`[data-testid="markets-list-${p}"] [data-testid="markets-price"]`)].every((e) => /^\d[\d,.]*$/.test(e.textContent.trim())), product.key);
       const change = await page.locator(`${tid(`markets-list-${product.key}`)} ${tid('coin-change')}`).first().textContent();
       assert.match(change.trim(), /^[+-]?\d+\.\d{2}%$|^--$/, `a 24 h change, got "${change}"`);
       const turnover = await page.locator(`${tid(`markets-list-${product.key}`)} ${tid('markets-turnover')}`).first().textContent();
@@ -232,15 +232,16 @@ test('markets tab, trade screens and the desktop terminal', async (t) => {
   await t.test("desktop home shows the balance and today's estimated change", async () => {
     await page.goto(`${BASE}/`);
     await page.locator(tid('home-portfolio')).waitFor();
-    await page.locator(tid('home-total')).filter({ hasText: /^\d+\.\d{2}$/ }).waitFor();
+    // English grouping (9,981.69) or none.
+    await page.locator(tid('home-total')).filter({ hasText: /^\d{1,3}(,?\d{3})*\.\d{2}$/ }).waitFor();
     const balance = (await call('/api/asset/assetBalance', 'POST')).data;
     const shown = (await page.locator(tid('home-total')).textContent()).trim();
     // Prices move between the two reads: the whole USDT agree within 1 %.
-    const a = BigInt(shown.split('.')[0]);
+    const a = BigInt(shown.split('.')[0].replace(/,/g, ''));
     const b = BigInt(String(balance.totalUsdt).split('.')[0]);
     const diff = a > b ? a - b : b - a;
     assert.ok(diff * 100n <= b, `the server's total (${balance.totalUsdt}) in USDT, got ${shown}`);
-    await page.locator(tid('home-today-change')).filter({ hasText: /^[+-]?\d+\.\d{2} USDT$/ }).waitFor();
+    await page.locator(tid('home-today-change')).filter({ hasText: /^[+-]?\d{1,3}(,?\d{3})*\.\d{2} USDT$/ }).waitFor();
     assert.match(await page.locator(tid('home-today-estimated')).textContent(), /estimated/i);
     await page.setViewportSize({ width: 390, height: 844 });
   });
