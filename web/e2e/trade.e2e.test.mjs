@@ -29,11 +29,14 @@ async function spotAvailable(coin) {
   return new Decimal(w?.assets.find((a) => a.coin === coin)?.available ?? '0');
 }
 
-/** Waits until the form's "available" reads `amount coin`. */
+/** Waits until the form's "available" is `amount` of `coin` (shown cut to the coin's precision; data-value exact). */
 async function waitAvailableShown(amount, coin) {
   await page.waitForFunction(
-    ([sel, want]) => (document.querySelector(sel)?.textContent ?? '').trim() === want,
-    [tid('spot-available'), `${amount.toFixed()} ${coin}`],
+    ([sel, want, unit]) => {
+      const el = document.querySelector(sel);
+      return !!el && el.getAttribute('data-value') !== null && new RegExp(`${unit}$`).test((el.textContent ?? '').trim()) && el.getAttribute('data-value') === want;
+    },
+    [tid('spot-available'), amount.toFixed(), coin],
   );
 }
 
@@ -83,7 +86,8 @@ test('spot: market buy, limit sell in the book and open orders, cancel', async (
     await page.fill(tid('spot-amount'), BUY_AMOUNT.toFixed());
     // Fee shown before submitting: 0.1% of what the buyer receives, in BTC.
     const fee = BUY_AMOUNT.times(pair.feeRate).toDecimalPlaces(8, Decimal.ROUND_UP);
-    assert.equal((await page.locator(tid('spot-fee')).textContent()).trim(), `${fee.toFixed()} BTC`);
+    assert.equal(await page.locator(tid('spot-fee')).getAttribute('data-value'), fee.toFixed());
+    assert.match((await page.locator(tid('spot-fee')).textContent()).trim(), / BTC$/);
     await page.click(tid('spot-submit'));
     await waitToast('Order filled');
     btcAfterBuy = await spotAvailable('BTC');
@@ -132,7 +136,8 @@ test('spot: market buy, limit sell in the book and open orders, cancel', async (
 
     // In open orders.
     await page.click(tid('spot-orders-tab-open'));
-    const row = page.locator(`${tid('open-orders')} ${tid('order-row')}[data-status="open"]`).filter({ hasText: sellPrice.toFixed() });
+    // The price shows grouped in the interface language (95,215.9836); its data-value is exact.
+    const row = page.locator(`${tid('open-orders')} ${tid('order-row')}[data-status="open"]`).filter({ has: page.locator(`${tid('order-price')}[data-value="${sellPrice.toFixed()}"]`) });
     await row.waitFor();
     orderId = await row.getAttribute('data-id');
     // Frozen: the BTC available drops by the amount.
@@ -159,7 +164,7 @@ test('spot: market buy, limit sell in the book and open orders, cancel', async (
     await page.goto(`${BASE}/wallet`);
     await page.locator(tid('wallet-assets')).waitFor();
     await page.waitForFunction(
-      ([sel, want]) => (document.querySelector(sel)?.textContent ?? '').trim() === want,
+      ([sel, want]) => document.querySelector(sel)?.getAttribute('data-value') === want,
       [`${tid('asset-spot-BTC')} ${tid('asset-available')}`, btcAfterBuy.toFixed()],
     );
   });

@@ -38,9 +38,13 @@ async function balanceOf(wallet, coin) {
   return new Decimal(w?.assets.find((a) => a.coin === coin)?.available ?? '0');
 }
 
+/** The row shows the balance (cut to the coin's display precision); its data-value is the exact amount. */
 async function waitShown(wallet, coin, expected) {
   await page.waitForFunction(
-    ([sel, want]) => (document.querySelector(sel)?.textContent ?? '').trim() !== '' && (document.querySelector(sel)?.textContent ?? '').trim() === want,
+    ([sel, want]) => {
+      const el = document.querySelector(sel);
+      return !!el && (el.textContent ?? '').trim() !== '' && el.getAttribute('data-value') !== null && el.getAttribute('data-value') === want;
+    },
     [`${tid(`asset-${wallet}-${coin}`)} ${tid('asset-available')}`, expected.toFixed()],
   );
 }

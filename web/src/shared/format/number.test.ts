@@ -1,4 +1,5 @@
 import { changePercent, compareDecimal, direction, formatAmount, formatCompact, formatNumber, formatPercent, formatPrice, formatTickPercent } from './number';
+import { localizeNumberText } from './decimal-format';
 
 describe('number formatting', () => {
   it('truncates amounts instead of rounding up', () => {
@@ -9,7 +10,7 @@ describe('number formatting', () => {
     expect(formatAmount('0.30000000000000000001', 20)).toBe('0.30000000000000000001');
   });
   it('formats prices by magnitude', () => {
-    expect(formatPrice('67321.987')).toBe('67321.98');
+    expect(formatPrice('67321.987')).toBe('67,321.98');
     expect(formatPrice('45.123456')).toBe('45.1234');
     expect(formatPrice('1.23456789')).toBe('1.234567');
     expect(formatPrice('0.000012345678')).toBe('0.00001234');
@@ -58,7 +59,7 @@ describe('price formatting at every threshold (spec 9)', () => {
     ['99.99999', '99.9999'],
     // at 100 and above: two decimals
     ['100', '100.00'],
-    ['67321.989', '67321.98'],
+    ['67321.989', '67,321.98'],
   ])('formatPrice(%s) = %s', (input, out) => {
     expect(formatPrice(input)).toBe(out);
   });
@@ -92,7 +93,7 @@ describe('price formatting at every threshold (spec 9)', () => {
   it('formats negative values by their magnitude, truncated toward zero', () => {
     expect(formatPrice('-0.5')).toBe('-0.500000');
     expect(formatPrice('-45.67899')).toBe('-45.6789');
-    expect(formatPrice('-1234.567')).toBe('-1234.56');
+    expect(formatPrice('-1234.567')).toBe('-1,234.56');
     expect(formatPrice('-0.000012345678')).toBe('-0.00001234');
   });
 
@@ -141,5 +142,16 @@ describe('percent change', () => {
     expect(direction('-0.1')).toBe(-1);
     expect(direction('0')).toBe(0);
     expect(direction('2')).toBe(1);
+  });
+});
+
+describe('in the interface language', () => {
+  it('keeps the spec digits and writes the language separators', () => {
+    expect(localizeNumberText('67321.98', 'de')).toBe('67.321,98');
+    expect(localizeNumberText('+2.13%', 'de')).toBe('+2,13%');
+    expect(localizeNumberText('-0.00001234', 'fr')).toBe('-0,00001234');
+    expect(localizeNumberText('1.50K', 'de')).toBe('1,50K');
+    expect(localizeNumberText('+2.13%', 'ar')).toBe('+2.13%');
+    expect(localizeNumberText('--', 'de')).toBe('--');
   });
 });

@@ -1,4 +1,5 @@
 import Decimal from 'decimal.js';
+import { localizeNumberText } from './decimal-format';
 
 /** Amounts arrive as decimal strings; never parse them into JS floats. */
 export type DecimalInput = string | number | Decimal | null | undefined;
@@ -13,11 +14,17 @@ export function toDecimal(value: DecimalInput): Decimal | null {
   }
 }
 
+/**
+ * Every formatter here keeps the spec's digits and writes them in the interface
+ * language (grouping, decimal separator: "67,321.98" in English, "67.321,98" in
+ * German; see decimal-format). Amounts of a coin go through shared/format/money.
+ */
+
 /** Fixed decimals, truncated (rounded down) by default (spec 9). */
 export function formatAmount(value: DecimalInput, decimals = 2, rounding: Decimal.Rounding = Decimal.ROUND_DOWN): string {
   const d = toDecimal(value);
   if (!d) return '--';
-  return d.toFixed(decimals, rounding);
+  return localizeNumberText(d.toFixed(decimals, rounding));
 }
 
 /**
@@ -52,12 +59,12 @@ function byMagnitude(value: DecimalInput, smallSignificant: number): string {
 
 /** Price display by magnitude (spec 9): 4 significant digits below 0.001. */
 export function formatPrice(value: DecimalInput): string {
-  return byMagnitude(value, 4);
+  return localizeNumberText(byMagnitude(value, 4));
 }
 
 /** The generic number formatter (spec 9): as prices, but 2 significant digits below 0.001. */
 export function formatNumber(value: DecimalInput): string {
-  return byMagnitude(value, 2);
+  return localizeNumberText(byMagnitude(value, 2));
 }
 
 /** Percent change with 2 decimals and a sign. */
@@ -65,9 +72,9 @@ export function formatPercent(value: DecimalInput): string {
   const d = toDecimal(value);
   if (!d) return '--';
   const t = d.toDecimalPlaces(2, Decimal.ROUND_DOWN);
-  if (t.isZero()) return '0.00%';
+  if (t.isZero()) return localizeNumberText('0.00%');
   const s = t.toFixed(2);
-  return t.gt(0) ? `+${s}%` : `${s}%`;
+  return localizeNumberText(t.gt(0) ? `+${s}%` : `${s}%`);
 }
 
 const UNITS: [string, string][] = [
@@ -85,7 +92,7 @@ const UNITS: [string, string][] = [
 export function formatTickPercent(value: DecimalInput): string {
   const d = toDecimal(value);
   if (!d) return '--';
-  if (d.abs().lt('0.01')) return d.isNegative() && !d.isZero() ? '-0.01%' : '+0.01%';
+  if (d.abs().lt('0.01')) return localizeNumberText(d.isNegative() && !d.isZero() ? '-0.01%' : '+0.01%');
   return formatPercent(d);
 }
 
@@ -109,9 +116,9 @@ export function formatCompact(value: DecimalInput, decimals = 2): string {
   const d = toDecimal(value);
   if (!d) return '--';
   for (const [threshold, unit] of UNITS) {
-    if (d.abs().gte(threshold)) return `${d.div(threshold).toFixed(decimals, Decimal.ROUND_DOWN)}${unit}`;
+    if (d.abs().gte(threshold)) return localizeNumberText(`${d.div(threshold).toFixed(decimals, Decimal.ROUND_DOWN)}${unit}`);
   }
-  return d.toFixed(decimals, Decimal.ROUND_DOWN);
+  return localizeNumberText(d.toFixed(decimals, Decimal.ROUND_DOWN));
 }
 
 export function compareDecimal(a: DecimalInput, b: DecimalInput): number {

@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Decimal from 'decimal.js';
-import { CandlestickSeries, ColorType, HistogramSeries, createChart, type IChartApi, type ISeriesApi, type LogicalRange, type UTCTimestamp } from 'lightweight-charts';
+import { CandlestickSeries, ColorType, HistogramSeries, createChart, type IChartApi, type ISeriesApi, type LogicalRange, type TickMarkType, type Time, type UTCTimestamp } from 'lightweight-charts';
 import { formatCompact, formatPrice } from '@/shared/format/number';
+import { formatChartTick, formatChartTime, type ChartTick } from '@/shared/format/date';
+import { intlLocale } from '@/shared/format/decimal-format';
 import { getKline } from '@/shared/market/api';
 import type { Candle, Interval } from '@/shared/market/types';
 import { marketSocket } from '@/shared/socket/socket-client';
@@ -67,7 +69,9 @@ export function CandleChart({ symbol, interval }: { symbol: string; interval: In
       },
       grid: { vertLines: { color: 'rgba(38,46,62,.5)' }, horzLines: { color: 'rgba(38,46,62,.5)' } },
       rightPriceScale: { borderColor: '#262e3e' },
-      timeScale: { borderColor: '#262e3e', timeVisible: true, secondsVisible: false, rightOffset: 4 },
+      // Times in the interface language and the browser's time zone (the library would label UTC).
+      localization: { locale: intlLocale(), timeFormatter: (time: Time) => formatChartTime(Number(time)) },
+      timeScale: { borderColor: '#262e3e', timeVisible: true, secondsVisible: false, rightOffset: 4, tickMarkFormatter: (time: Time, tick: TickMarkType) => formatChartTick(Number(time), tick as ChartTick) },
       crosshair: { mode: 1 },
     });
     const candles = chart.addSeries(CandlestickSeries, {

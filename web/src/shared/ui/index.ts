@@ -7,6 +7,7 @@ export { Field } from './Field';
 export { Html } from './Html';
 export { Icon, menuIcon, type IconName } from './Icon';
 export { LoadingOverlay, PageLoading } from './LoadingOverlay';
+export { Ltr } from './Ltr';
 export { NavBar } from './NavBar';
 export { Page } from './Page';
 export { SendCodeButton } from './SendCodeButton';

@@ -8,7 +8,7 @@ import { availableOf, transferFunds, useAssetBalance, useRefreshBalances } from 
 import { WALLETS, type WalletName } from '@/shared/wallet/types';
 import { allAmount, sanitizeAmountInput, validateAmount } from '@/shared/format/amount';
 import { amountErrorText } from '@/shared/format/amount-message';
-import { plainAmount } from '@/shared/format/display';
+import { useMoney } from '@/shared/format/use-money';
 
 /** Ledger amounts carry at most 8 decimals. */
 const TRANSFER_SCALE = 8;
@@ -16,6 +16,7 @@ const TRANSFER_SCALE = 8;
 /** Move a coin between the user's own wallets (spot, finance, contract). */
 export function TransferSheet({ open, onClose, initialFrom = 'spot' }: { open: boolean; onClose: () => void; initialFrom?: WalletName }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const { data: balance } = useAssetBalance(open);
   const refresh = useRefreshBalances();
   const { pending, run } = useSubmit();
@@ -106,7 +107,7 @@ export function TransferSheet({ open, onClose, initialFrom = 'spot' }: { open: b
           }}
           onBlur={() => setTouched(Boolean(amount))}
           error={error}
-          hint={t('transfer_available', { amount: plainAmount(available), coin })}
+          hint={t('transfer_available', { amount: money.balance(available, coin), coin })}
           right={
             <button type="button" className="field-action" onClick={() => setAmount(allAmount(available, TRANSFER_SCALE))} data-testid="transfer-all">
               {t('all')}

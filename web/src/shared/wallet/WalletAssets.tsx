@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Icon, Spinner, Tabs, type IconName } from '@/shared/ui';
+import { Button, Icon, Ltr, Spinner, Tabs, type IconName } from '@/shared/ui';
 import { paths } from '@/shared/config/paths';
 import { useAssetBalance } from '@/shared/wallet/balances';
 import type { WalletName } from '@/shared/wallet/types';
 import { toDecimal } from '@/shared/format/number';
-import { plainAmount, usdt } from '@/shared/format/display';
+import { useMoney } from '@/shared/format/use-money';
 import { TransferSheet } from '@/shared/wallet/TransferSheet';
 import '@/shared/wallet/wallet.css';
 
@@ -32,6 +32,7 @@ function isZero(value: string): boolean {
 /** Personal centre assets: totals in USDT and the three wallet tabs, with the money entry points. */
 export function WalletAssets() {
   const { t } = useTranslation();
+  const money = useMoney();
   const [tab, setTab] = useState<(typeof TABS)[number]['key']>('asset_platform');
   const [transferOpen, setTransferOpen] = useState(false);
   const [hideZero, setHideZero] = useState(true);
@@ -46,7 +47,7 @@ export function WalletAssets() {
         <div>
           <div className="muted small">{t('wallet_totalUsdt')}</div>
           <div className="wallet-total" data-testid="wallet-total">
-            {data ? usdt(data.totalUsdt) : '--'} <span className="muted small">USDT</span>
+            <Ltr>{data ? money.usdt(data.totalUsdt) : '--'}</Ltr> <span className="muted small">USDT</span>
           </div>
         </div>
         {isFetching ? <Spinner size={18} /> : null}
@@ -74,7 +75,7 @@ export function WalletAssets() {
           {t('wallet_hideZero')}
         </label>
         <span data-testid="wallet-tab-total">
-          ≈ {current ? usdt(current.totalUsdt) : '--'} <span className="muted small">USDT</span>
+          ≈ <Ltr>{current ? money.usdt(current.totalUsdt) : '--'}</Ltr> <span className="muted small">USDT</span>
         </span>
       </div>
       {isLoading ? (
@@ -98,9 +99,11 @@ export function WalletAssets() {
             <li key={a.coin} className="asset-row" data-testid={`asset-${wallet}-${a.coin.toUpperCase()}`}>
               <span className="asset-coin">{a.coin.toUpperCase()}</span>
               <span className="asset-amounts">
-                <span data-testid="asset-available">{plainAmount(a.available)}</span>
+                <Ltr testId="asset-available" data-value={toDecimal(a.available)?.toFixed()}>
+                  {money.balance(a.available, a.coin)}
+                </Ltr>
                 <span className="muted small">
-                  {t('wallet_frozen')} {plainAmount(a.frozen)} · ≈ {usdt(a.usdtValue)} USDT
+                  {t('wallet_frozen')} <Ltr data-testid="asset-frozen">{money.balance(a.frozen, a.coin)}</Ltr> · ≈ <Ltr>{money.usdt(a.usdtValue)}</Ltr> USDT
                 </span>
               </span>
             </li>

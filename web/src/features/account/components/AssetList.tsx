@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { Asset } from '@/shared/api/types';
-import { formatAmount } from '@/shared/format/number';
+import { useMoney } from '@/shared/format/use-money';
+import { Ltr } from '@/shared/ui';
 
 export function AssetList({ assets }: { assets: Asset[] }) {
   const { t } = useTranslation();
+  const money = useMoney();
   return (
     <section className="card" data-testid="asset-list">
       <h3 className="section-title" style={{ margin: '0 0 10px' }}>{t('wallet_assets')}</h3>
@@ -15,9 +17,9 @@ export function AssetList({ assets }: { assets: Asset[] }) {
             <li key={`${a.coin}-${a.wallet ?? ''}`} className="asset-row">
               <span className="asset-coin">{a.coin.toUpperCase()}</span>
               <span className="asset-amounts">
-                <span>{formatAmount(a.available, 8).replace(/\.?0+$/, '') || '0'}</span>
+                <Ltr>{money.balance(a.available, a.coin)}</Ltr>
                 <span className="muted small">
-                  {t('wallet_frozen')} {formatAmount(a.frozen, 8).replace(/\.?0+$/, '') || '0'}
+                  {t('wallet_frozen')} <Ltr>{money.balance(a.frozen, a.coin)}</Ltr>
                 </span>
               </span>
             </li>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import Decimal from 'decimal.js';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button, EmptyState, Field, PageLoading, Spinner, toast } from '@/shared/ui';
+import { Button, EmptyState, Field, Ltr, PageLoading, Spinner, toast } from '@/shared/ui';
 import { ApiError } from '@/shared/api/client';
 import { IdempotentAction } from '@/shared/api/idempotency';
 import { useSubmit } from '@/shared/hooks/use-submit';
@@ -11,7 +11,9 @@ import { availableOf, useAssetBalance, useRefreshBalances } from '@/shared/walle
 import { PagedList } from '@/shared/ui/PagedList';
 import { allAmount, sanitizeAmountInput, validateAmount } from '@/shared/format/amount';
 import { amountErrorText } from '@/shared/format/amount-message';
-import { dateTime, plainAmount } from '@/shared/format/display';
+import { dateTime } from '@/shared/format/display';
+import { formatDecimal } from '@/shared/format/decimal-format';
+import { useMoney } from '@/shared/format/use-money';
 import { currencyExchange, getCurrencyPrice, getExchangeCoins, getExchangeHistory, type ExchangeRecord } from '../api/exchange';
 import '@/shared/wallet/wallet.css';
 
@@ -41,6 +43,7 @@ function useSecondsLeft(expiresAt: string | undefined, receivedAt: number): numb
 /** Flash exchange: from/to coins, a 15 s quote with its countdown (renewed on expiry), confirm, and the history. */
 export function FlashExchangePanel() {
   const { t } = useTranslation();
+  const money = useMoney();
   const qc = useQueryClient();
   const refresh = useRefreshBalances();
   const { pending, run } = useSubmit();
@@ -157,13 +160,13 @@ export function FlashExchangePanel() {
               <div className="row-between">
                 <span className="muted small">{t('exchange_price')}</span>
                 <span className="mono" data-testid="exchange-price">
-                  1 {from} ≈ {plainAmount(quote.price)} {to}
+                  1 {from} ≈ <Ltr>{formatDecimal(quote.price)}</Ltr> {to}
                 </span>
               </div>
               <div className="row-between">
                 <span className="muted small">{t('exchange_minAmount')}</span>
                 <span className="mono small">
-                  {plainAmount(quote.minAmount)} {from}
+                  <Ltr>{money.amount(quote.minAmount, from)}</Ltr> {from}
                 </span>
               </div>
               <div className="row-between">
@@ -186,7 +189,7 @@ export function FlashExchangePanel() {
           onChange={(e) => setAmount(sanitizeAmountInput(e.target.value))}
           onBlur={() => setTouched(Boolean(amount) || touched)}
           error={amountError}
-          hint={t('transfer_available', { amount: plainAmount(available), coin: from })}
+          hint={t('transfer_available', { amount: money.balance(available, from), coin: from })}
           right={
             <button type="button" className="field-action" onClick={() => setAmount(allAmount(available, fromCoin?.scale))} data-testid="exchange-all">
               {t('all')}
@@ -196,7 +199,15 @@ export function FlashExchangePanel() {
         />
         <div className="row-between">
           <span className="muted small">{t('exchange_receive')}</span>
-          <strong data-testid="exchange-receive">{receive ? `≈ ${receive} ${to}` : '--'}</strong>
+          <strong data-testid="exchange-receive" data-value={receive ?? undefined}>
+            {receive ? (
+              <>
+                ≈ <Ltr>{money.amount(receive, to)}</Ltr> {to}
+              </>
+            ) : (
+              '--'
+            )}
+          </strong>
         </div>
         <Button block loading={pending} disabled={!quote || secondsLeft === 0 || !check.ok} onClick={confirm} data-testid="exchange-submit">
           {t('exchange_confirm')}
@@ -217,14 +228,16 @@ export function FlashExchangePanel() {
                     {r.fromCoin.toUpperCase()} → {r.toCoin.toUpperCase()}
                   </span>
                   <span className="mono up">
-                    +{plainAmount(r.toAmount)} {r.toCoin.toUpperCase()}
+                    <Ltr>{money.amount(r.toAmount, r.toCoin, { sign: 'always' })}</Ltr> {r.toCoin.toUpperCase()}
                   </span>
                 </span>
                 <span className="muted small">
-                  {t('exchange_paid', { amount: plainAmount(r.fromAmount), coin: r.fromCoin.toUpperCase() })} · {t('exchange_atPrice', { price: plainAmount(r.price) })}
-                  {toDecimal(r.fee)?.gt(0) ? ` · ${t('exchange_fee', { fee: plainAmount(r.fee), coin: r.feeCoin.toUpperCase() })}` : ''}
+                  {t('exchange_paid', { amount: money.amount(r.fromAmount, r.fromCoin), coin: r.fromCoin.toUpperCase() })} · {t('exchange_atPrice', { price: formatDecimal(r.price) })}
+                  {toDecimal(r.fee)?.gt(0) ? ` · ${t('exchange_fee', { fee: money.amount(r.fee, r.feeCoin), coin: r.feeCoin.toUpperCase() })}` : ''}
                 </span>
-                <span className="list-time">{dateTime(r.createTime)}</span>
+                <span className="list-time">
+                  <bdi>{dateTime(r.createTime)}</bdi>
+                </span>
               </span>
             </div>
           )}

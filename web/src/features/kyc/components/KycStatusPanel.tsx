@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Kyc } from '@/shared/api/types';
 import { Button, Icon, type IconName } from '@/shared/ui';
+import { formatDateTime } from '@/shared/format/date';
 
 const LOOK: Record<'pending' | 'approved' | 'rejected', { icon: IconName; tone: string; hint: 'kyc_pendingHint' | 'kyc_approvedHint' | 'kyc_rejectedHint' }> = {
   pending: { icon: 'option', tone: 'warning', hint: 'kyc_pendingHint' },
@@ -19,7 +20,7 @@ export function KycStatusPanel({ kyc, onResubmit }: { kyc: Kyc & { status: 'pend
       <h2>{t(`kyc_status_${kyc.status}`)}</h2>
       <p className="muted">{t(look.hint)}</p>
       {kyc.realName ? <p>{kyc.realName}</p> : null}
-      {kyc.submitTime ? <p className="muted small">{t('kyc_submittedAt', { time: new Date(kyc.submitTime).toLocaleString() })}</p> : null}
+      {kyc.submitTime ? <p className="muted small">{t('kyc_submittedAt', { time: formatDateTime(kyc.submitTime) })}</p> : null}
       {kyc.status === 'rejected' ? (
         <>
           {kyc.reason ? <p className="kyc-reason" data-testid="kyc-reason">{t('kyc_reason', { reason: kyc.reason })}</p> : null}

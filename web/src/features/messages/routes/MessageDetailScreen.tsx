@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Html, Page, PageLoading } from '@/shared/ui';
+import { formatDateTime } from '@/shared/format/date';
 import { useMessageDetail } from '../api/get-message-detail';
 
 export default function MessageDetailScreen() {
@@ -17,7 +18,9 @@ export default function MessageDetailScreen() {
       ) : (
         <article className="article">
           <h2 className="article-title">{data.title}</h2>
-          <time className="muted small">{new Date(data.createTime).toLocaleString()}</time>
+          <time className="muted small" dateTime={data.createTime}>
+            {formatDateTime(data.createTime)}
+          </time>
           <Html html={data.content} testId="message-content" />
         </article>
       )}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button, EmptyState, Page, PageLoading } from '@/shared/ui';
 import { messageDetailPath } from '@/shared/config/paths';
 import { useMessages } from '../api/get-messages';
+import { formatDate } from '@/shared/format/date';
 import { useReadAll } from '../api/read-all';
 
 export default function MessageListScreen() {
@@ -47,7 +48,9 @@ export default function MessageListScreen() {
                     <span className="list-title">{m.title}</span>
                     <span className="list-sub">{m.summary}</span>
                   </span>
-                  <time className="list-time">{new Date(m.createTime).toLocaleDateString()}</time>
+                  <time className="list-time" dateTime={m.createTime}>
+                    {formatDate(m.createTime)}
+                  </time>
                 </Link>
               </li>
             ))}

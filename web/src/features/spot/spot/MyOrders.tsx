@@ -3,10 +3,12 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { paths } from '@/shared/config/paths';
-import { formatPrice } from '@/shared/format/number';
-import { Button, Checkbox, EmptyState, Tabs, toast } from '@/shared/ui';
+import { formatPrice, toDecimal } from '@/shared/format/number';
+import { Button, Checkbox, EmptyState, Ltr, Tabs, toast } from '@/shared/ui';
 import { PagedList } from '@/shared/ui/PagedList';
-import { dateTime, plainAmount } from '@/shared/format/display';
+import { dateTime } from '@/shared/format/display';
+import { formatDecimal } from '@/shared/format/decimal-format';
+import { useMoney } from '@/shared/format/use-money';
 import { cancelOrder, getMyTrades, getOrders, type SpotOrder, type SpotTrade } from './api';
 import { SPOT_KEY, useRefreshSpot } from './hooks';
 import styles from './spot.module.css';
@@ -22,6 +24,7 @@ function pairLabel(symbol: string): string {
 
 function OrderRow({ order, onCancel, cancelling }: { order: SpotOrder; onCancel?: (o: SpotOrder) => void; cancelling?: boolean }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const coin = pairLabel(order.symbol).split('/')[0];
   return (
     <div className={styles['order-row']} data-testid="order-row" data-id={order.id} data-status={order.status}>
@@ -40,30 +43,38 @@ function OrderRow({ order, onCancel, cancelling }: { order: SpotOrder; onCancel?
       </div>
       <div className={`${styles['order-grid']} small`}>
         <span className="muted">{t('spot_price')}</span>
-        <span className="mono" data-testid="order-price">
-          {order.price ? plainAmount(order.price) : t('spot_market')}
+        <span className="mono" data-testid="order-price" data-value={order.price ? toDecimal(order.price)?.toFixed() : undefined}>
+          {order.price ? <Ltr>{formatDecimal(order.price)}</Ltr> : t('spot_market')}
         </span>
         <span className="muted">{order.amount ? t('spot_amount') : t('spot_total')}</span>
         <span className="mono" data-testid="order-amount">
-          {order.amount ? `${plainAmount(order.amount)} ${coin}` : `${plainAmount(order.total)} USDT`}
+          {order.amount ? (
+            <>
+              <Ltr>{money.amount(order.amount, coin)}</Ltr> {coin}
+            </>
+          ) : (
+            <>
+              <Ltr>{money.amount(order.total, 'USDT')}</Ltr> USDT
+            </>
+          )}
         </span>
         <span className="muted">{t('spot_filled')}</span>
         <span className="mono" data-testid="order-filled">
-          {plainAmount(order.filledAmount)} {coin}
+          <Ltr>{money.amount(order.filledAmount, coin)}</Ltr> {coin}
         </span>
         <span className="muted">{t('spot_avgPrice')}</span>
-        <span className="mono">{order.avgPrice ? formatPrice(order.avgPrice) : '--'}</span>
+        <span className="mono">{order.avgPrice ? <Ltr>{formatPrice(order.avgPrice)}</Ltr> : '--'}</span>
         {order.fee && order.fee !== '0' ? (
           <>
             <span className="muted">{t('spot_feeLabel')}</span>
             <span className="mono">
-              {plainAmount(order.fee)} {order.feeCoin}
+              <Ltr>{money.amount(order.fee, order.feeCoin)}</Ltr> {order.feeCoin}
             </span>
           </>
         ) : null}
       </div>
       <div className={`${styles['order-foot']} muted small`}>
-        <span>{dateTime(order.createTime)}</span>
+        <bdi>{dateTime(order.createTime)}</bdi>
         {order.cancelReason && order.cancelReason !== 'user' ? <span>{t(`spot_reason_${order.cancelReason}`)}</span> : null}
       </div>
     </div>
@@ -72,6 +83,7 @@ function OrderRow({ order, onCancel, cancelling }: { order: SpotOrder; onCancel?
 
 function TradeRow({ trade }: { trade: SpotTrade }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const coin = pairLabel(trade.symbol).split('/')[0];
   return (
     <div className={styles['order-row']} data-testid="trade-row">
@@ -82,20 +94,24 @@ function TradeRow({ trade }: { trade: SpotTrade }) {
       </div>
       <div className={`${styles['order-grid']} small`}>
         <span className="muted">{t('spot_price')}</span>
-        <span className="mono">{plainAmount(trade.price)}</span>
+        <span className="mono">
+          <Ltr>{formatDecimal(trade.price)}</Ltr>
+        </span>
         <span className="muted">{t('spot_amount')}</span>
         <span className="mono">
-          {plainAmount(trade.amount)} {coin}
+          <Ltr>{money.amount(trade.amount, coin)}</Ltr> {coin}
         </span>
         <span className="muted">{t('spot_total')}</span>
-        <span className="mono">{plainAmount(trade.total)} USDT</span>
+        <span className="mono">
+          <Ltr>{money.amount(trade.total, 'USDT')}</Ltr> USDT
+        </span>
         <span className="muted">{t('spot_feeLabel')}</span>
         <span className="mono">
-          {plainAmount(trade.fee)} {trade.feeCoin}
+          <Ltr>{money.amount(trade.fee, trade.feeCoin)}</Ltr> {trade.feeCoin}
         </span>
       </div>
       <div className={`${styles['order-foot']} muted small`}>
-        <span>{dateTime(trade.createTime)}</span>
+        <bdi>{dateTime(trade.createTime)}</bdi>
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatPrice, toDecimal } from '@/shared/format/number';
+import { formatTime } from '@/shared/format/date';
 import { EmptyState, Spinner } from '@/shared/ui';
 import type { BookRow } from './depth-book';
 import type { DepthState, PublicTrade } from './hooks';
@@ -90,7 +91,7 @@ export function RecentTrades({ trades, rules }: { trades: PublicTrade[]; rules: 
       {trades.length ? (
         trades.map((tr) => (
           <div key={tr.key} className={styles['recent-row']} data-testid="recent-trade">
-            <span className="muted mono">{new Date(tr.ts).toLocaleTimeString([], { hour12: false })}</span>
+            <span className="muted mono">{formatTime(tr.ts)}</span>
             <span className={`mono ${tr.side === 'buy' ? 'up' : tr.side === 'sell' ? 'down' : ''}`}>{formatAmount(tr.price, rules.baseScale)}</span>
             <span className="mono">{toDecimal(tr.vol) ? formatAmount(tr.vol, rules.coinScale) : '--'}</span>
           </div>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button, EmptyState, Field, Icon, Page, Spinner, toast } from '@/shared/ui';
+import { Button, EmptyState, Field, Icon, Ltr, Page, Spinner, toast } from '@/shared/ui';
 import { IdempotentAction } from '@/shared/api/idempotency';
 import { useSubmit } from '@/shared/hooks/use-submit';
 import { useSettings } from '@/shared/settings/settings-store';
@@ -16,6 +16,7 @@ import { useAssetCoins, type AssetCoin } from '../lib/asset-coins';
 import { sanitizeAmountInput, validateAmount } from '@/shared/format/amount';
 import { amountErrorText } from '@/shared/format/amount-message';
 import { copyText, dateTime, plainAmount } from '@/shared/format/display';
+import { useMoney } from '@/shared/format/use-money';
 import '@/shared/wallet/wallet.css';
 
 const DEPOSIT_SCALE = 8;
@@ -111,6 +112,7 @@ export default function RechargeScreen() {
 
 function AddressCard({ coin }: { coin: AssetCoin }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const address = useSettings((s) => s.userRechageMap[coin.coinName]);
   const error = useSettings((s) => (coin.coinName in s.rechargeAddressErrors ? s.rechargeAddressErrors[coin.coinName] : null));
   const load = useSettings((s) => s.loadRechargeAddresses);
@@ -171,13 +173,13 @@ function AddressCard({ coin }: { coin: AssetCoin }) {
         <div>
           <dt>{t('recharge_min')}</dt>
           <dd data-testid="recharge-min">
-            {plainAmount(address.rechargeMin)} {address.coin.toUpperCase()}
+            <Ltr>{money.amount(address.rechargeMin, address.coin)}</Ltr> {address.coin.toUpperCase()}
           </dd>
         </div>
         <div>
           <dt>{t('recharge_max')}</dt>
           <dd data-testid="recharge-max">
-            {plainAmount(address.rechargeMax)} {address.coin.toUpperCase()}
+            <Ltr>{money.amount(address.rechargeMax, address.coin)}</Ltr> {address.coin.toUpperCase()}
           </dd>
         </div>
       </dl>
@@ -266,20 +268,23 @@ function ClaimForm({ coin }: { coin: AssetCoin }) {
 
 function DepositRow({ d }: { d: Deposit }) {
   const { t } = useTranslation();
+  const money = useMoney();
   return (
     <div className="list-item record" data-testid="deposit-row" data-status={d.status}>
       <span className="list-main">
         <span className="row-between">
           <span className="list-title" style={{ color: 'var(--text)' }}>
-            +{plainAmount(d.amount)} {d.coin.toUpperCase()}
+            <Ltr>{money.amount(d.amount, d.coin, { sign: 'always' })}</Ltr> {d.coin.toUpperCase()}
           </span>
           <StatusChip status={d.status === 'pending' && d.contested ? 'review' : d.status} testId="deposit-status" />
         </span>
         <span className="muted small">{d.network}</span>
         <span className="muted small mono ellipsis">{t('record_txHash', { hash: d.txHash })}</span>
-        {d.bonus && d.status === 'confirmed' && d.bonus !== '0' ? <span className="small up">{t('recharge_bonus', { amount: plainAmount(d.bonus), coin: d.coin.toUpperCase() })}</span> : null}
+        {d.bonus && d.status === 'confirmed' && d.bonus !== '0' ? <span className="small up">{t('recharge_bonus', { amount: money.amount(d.bonus, d.coin), coin: d.coin.toUpperCase() })}</span> : null}
         {d.status === 'rejected' && d.reason ? <span className="small down">{t('record_reason', { reason: d.reason })}</span> : null}
-        <span className="list-time">{dateTime(d.createTime)}</span>
+        <span className="list-time">
+          <bdi>{dateTime(d.createTime)}</bdi>
+        </span>
       </span>
     </div>
   );

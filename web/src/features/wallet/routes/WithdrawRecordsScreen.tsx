@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Page, Tabs } from '@/shared/ui';
+import { Ltr, Page, Tabs } from '@/shared/ui';
 import { getWithdrawals } from '../api/withdraw';
 import type { Withdrawal, WithdrawalStatus } from '@/shared/wallet/types';
 import { PagedList } from '@/shared/ui/PagedList';
 import { StatusChip } from '../components/StatusChip';
-import { dateTime, plainAmount } from '@/shared/format/display';
+import { dateTime } from '@/shared/format/display';
+import { useMoney } from '@/shared/format/use-money';
 import '@/shared/wallet/wallet.css';
 
 type Filter = 'all' | WithdrawalStatus;
@@ -33,21 +34,22 @@ export default function WithdrawRecordsScreen() {
 
 function WithdrawalRow({ w }: { w: Withdrawal }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const coin = w.coin.toUpperCase();
   return (
     <div className="list-item record" data-testid="withdrawal-row" data-id={w.id} data-status={w.status}>
       <span className="list-main">
         <span className="row-between">
           <span className="list-title" style={{ color: 'var(--text)' }}>
-            -{plainAmount(w.amount)} {coin}
+            <Ltr>{money.amount(`-${w.amount}`, coin)}</Ltr> {coin}
           </span>
           <StatusChip status={w.status} testId="withdrawal-status" />
         </span>
         <span className="muted small">
-          {w.channel} · {t('record_feeNet', { fee: plainAmount(w.fee), net: plainAmount(w.netAmount), coin })}
+          {w.channel} · {t('record_feeNet', { fee: money.amount(w.fee, coin), net: money.amount(w.netAmount, coin), coin })}
         </span>
         {w.separateFee && w.separateFeeCoin ? (
-          <span className="muted small">{t('withdraw_quoteSeparateFee')}: {plainAmount(w.separateFee)} {w.separateFeeCoin.toUpperCase()}</span>
+          <span className="muted small">{t('withdraw_quoteSeparateFee')}: <Ltr>{money.amount(w.separateFee, w.separateFeeCoin)}</Ltr> {w.separateFeeCoin.toUpperCase()}</span>
         ) : null}
         <span className="muted small mono ellipsis">{t('record_address', { address: w.address })}</span>
         {w.txHash ? (
@@ -61,7 +63,7 @@ function WithdrawalRow({ w }: { w: Withdrawal }) {
           </span>
         ) : null}
         <span className="list-time">
-          {dateTime(w.createTime)}
+          <bdi>{dateTime(w.createTime)}</bdi>
           {w.reviewTime ? ` · ${t('record_reviewed', { time: dateTime(w.reviewTime) })}` : ''}
         </span>
       </span>
