@@ -57,7 +57,9 @@ describe('order form rendering from the pair', () => {
     expect(input('spot-total').value).toBe('3702.01');
     fireEvent.change(input('spot-total'), { target: { value: '100' } });
     expect(input('spot-amount').value).toBe('0.0033');
-    expect(screen.getByTestId('spot-available')).toHaveTextContent('10000 USDT');
+    // USDT with 2 decimals, grouped (the wallet's display rule).
+    expect(screen.getByTestId('spot-available')).toHaveTextContent('10,000.00 USDT');
+    expect(screen.getByTestId('spot-available')).toHaveAttribute('data-value', '10000');
     expect(screen.getByTestId('spot-fee')).toHaveTextContent('0.0000033 BTC');
     expect(screen.getByTestId('spot-submit')).toHaveTextContent('Buy BTC');
   });
@@ -89,8 +91,10 @@ describe('order form rendering from the pair', () => {
     expect(screen.getByTestId('spot-receive')).toHaveTextContent('≈ 0.1998 BTC');
     fireEvent.change(input('spot-total'), { target: { value: '9999' } });
     // 0.5 at 30000 cost 15000 > 9999: 9999 / 30000 = 0.3333 (truncated), less the 0.1% fee (rounded up).
-    expect(screen.getByTestId('spot-est-price')).toHaveTextContent('≈ 30000.00');
+    expect(screen.getByTestId('spot-est-price')).toHaveTextContent('≈ 30,000.00');
     expect(screen.getByTestId('spot-fee')).toHaveTextContent('0.0003333 BTC');
+    // The estimate is the engine's fill in whole lots: 9999 / 30000 = 0.3333 BTC.
+    expect(screen.getByTestId('spot-est-amount')).toHaveAttribute('data-value', '0.3333');
     fireEvent.click(screen.getByTestId('spot-side-sell'));
     expect(screen.queryByTestId('spot-by-total')).toBeNull();
     expect(screen.queryByTestId('spot-total')).toBeNull();

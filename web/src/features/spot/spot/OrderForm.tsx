@@ -6,9 +6,10 @@ import Decimal from 'decimal.js';
 import { ApiError } from '@/shared/api/client';
 import { IdempotentAction } from '@/shared/api/idempotency';
 import { paths } from '@/shared/config/paths';
-import { formatAmount, formatPrice, toDecimal } from '@/shared/format/number';
+import { formatPrice, toDecimal } from '@/shared/format/number';
+import { useMoney } from '@/shared/format/use-money';
 import { useSubmit } from '@/shared/hooks/use-submit';
-import { Button, toast } from '@/shared/ui';
+import { Button, Ltr, toast } from '@/shared/ui';
 import { sanitizeAmountInput } from '@/shared/format/amount';
 import { amountErrorText } from '@/shared/format/amount-message';
 import { submitOrder, type Level, type OrderType, type Side, type SpotOrder, type SpotPair } from './api';
@@ -61,6 +62,7 @@ export interface OrderFormProps {
 /** Limit and market buy/sell for one pair, checked as the user types with the pair's rules. */
 export function OrderForm({ pair, asks, bids, refPrice, picked, isSign, quoteAvailable, baseAvailable, initialSide = 'buy' }: OrderFormProps) {
   const { t } = useTranslation();
+  const money = useMoney();
   const rules = useMemo(() => pairRules(pair), [pair]);
   const refresh = useRefreshSpot();
   const { pending, run } = useSubmit();
@@ -163,7 +165,6 @@ export function OrderForm({ pair, asks, bids, refPrice, picked, isSign, quoteAva
   const showAmount = form.type === 'limit' || !buy || form.marketBy === 'amount';
   const showTotal = form.type === 'limit' || (buy && form.marketBy === 'total');
   const feeCoin = check.receiveCoin;
-  const receiveScale = buy ? rules.coinScale : rules.baseScale;
   const feePct = rules.feeRate.times(100).toFixed();
 
   return (
@@ -235,28 +236,54 @@ export function OrderForm({ pair, asks, bids, refPrice, picked, isSign, quoteAva
       <dl className={styles['spot-facts']}>
         <div>
           <dt>{t('spot_available')}</dt>
-          <dd className="mono" data-testid="spot-available">
-            {isSign ? `${available === undefined ? '--' : new Decimal(available).toFixed()} ${availableCoin}` : '--'}
+          <dd className="mono" data-testid="spot-available" data-value={isSign ? toDecimal(available)?.toFixed() : undefined}>
+            {isSign ? (
+              <>
+                <Ltr>{available === undefined ? '--' : money.balance(available, availableCoin)}</Ltr> {availableCoin}
+              </>
+            ) : (
+              '--'
+            )}
           </dd>
         </div>
         {form.type === 'market' && check.estimate?.avgPrice ? (
           <div>
             <dt>{t('spot_estPrice')}</dt>
             <dd className="mono" data-testid="spot-est-price">
-              ≈ {formatPrice(check.estimate.avgPrice)}
+              ≈ <Ltr>{formatPrice(check.estimate.avgPrice)}</Ltr>
+            </dd>
+          </div>
+        ) : null}
+        {form.type === 'market' && buy && form.marketBy === 'total' && check.estimate?.amount.gt(0) ? (
+          <div>
+            <dt>{t('spot_estAmount')}</dt>
+            <dd className="mono" data-testid="spot-est-amount" data-value={check.estimate.amount.toFixed()}>
+              ≈ <Ltr>{money.amount(check.estimate.amount, rules.coin)}</Ltr> {rules.coin}
             </dd>
           </div>
         ) : null}
         <div>
           <dt>{t('spot_fee', { rate: `${feePct}%` })}</dt>
-          <dd className="mono" data-testid="spot-fee">
-            {check.fee ? `${check.fee.toFixed()} ${feeCoin}` : '--'}
+          <dd className="mono" data-testid="spot-fee" data-value={check.fee?.toFixed()}>
+            {check.fee ? (
+              <>
+                <Ltr>{money.amount(check.fee, feeCoin)}</Ltr> {feeCoin}
+              </>
+            ) : (
+              '--'
+            )}
           </dd>
         </div>
         <div>
           <dt>{t('spot_receive')}</dt>
-          <dd className="mono" data-testid="spot-receive">
-            {check.receive ? `≈ ${formatAmount(check.receive, receiveScale)} ${feeCoin}` : '--'}
+          <dd className="mono" data-testid="spot-receive" data-value={check.receive?.toFixed()}>
+            {check.receive ? (
+              <>
+                ≈ <Ltr>{money.amount(check.receive, feeCoin)}</Ltr> {feeCoin}
+              </>
+            ) : (
+              '--'
+            )}
           </dd>
         </div>
       </dl>

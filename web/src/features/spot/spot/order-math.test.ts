@@ -178,3 +178,68 @@ describe('form check', () => {
     expect(c.request).toBeNull();
   });
 });
+
+describe('market buy by total: the estimate is the engine fill, in whole lots', () => {
+  it('buys as many whole lots as the quote pays for at each level, as the engine does', () => {
+    // 100 USDT at 100000.5: 0.00099999 BTC, but the engine fills whole lots of 0.0001: 9 lots.
+    const fill = estimateMarket([['100000.5', '1']], { total: '100' }, 4);
+    expect(fill.amount.toFixed()).toBe('0.0009');
+    expect(fill.total.toFixed()).toBe('90.00045');
+    expect(fill.complete).toBe(true);
+    // At 100000 the same 100 USDT is exactly 10 lots: 0.001 BTC, nothing left over.
+    expect(estimateMarket([['100000', '1']], { total: '100' }, 4).amount.toFixed()).toBe('0.001');
+  });
+
+  it('takes whole levels while it can, then whole lots of the next, and stops at the first level where no lot is affordable', () => {
+    const asks: [string, string][] = [
+      ['100000', '0.0005'],
+      ['100001', '1'],
+    ];
+    // 50 USDT buys the first level (5 lots); 50 USDT at 100001 buys 4 lots (one more would cost 50.0005).
+    const fill = estimateMarket(asks, { total: '100' }, 4);
+    expect(fill.amount.toFixed()).toBe('0.0009');
+    expect(fill.total.toFixed()).toBe('90.0004');
+  });
+
+  it('an order the visible book cannot fill is not complete', () => {
+    const fill = estimateMarket([['100', '0.5']], { total: '1000' }, 4);
+    expect(fill.amount.toFixed()).toBe('0.5');
+    expect(fill.complete).toBe(false);
+  });
+
+  it('is exact where a float or a 20-digit decimal would round', () => {
+    // 0.00099999999999999999999 lots would round up to 0.001 at 20 significant digits.
+    const fill = estimateMarket([['100000.00000000000000000001', '1']], { total: '100' }, 4);
+    expect(fill.amount.toFixed()).toBe('0.0009');
+  });
+
+  it('what the form says you receive is the fill less its fee, not cut to the coin precision', () => {
+    const c = checkForm({ ...base, type: 'market', marketBy: 'total', total: '100' }, rules, { available: '1000', book: [['100000', '1']] });
+    expect(c.estimate?.amount.toFixed()).toBe('0.001');
+    expect(c.fee?.toFixed()).toBe('0.000001');
+    expect(c.receive?.toFixed()).toBe('0.000999');
+  });
+});
+
+describe('100% sell: exactly what can be sold', () => {
+  it('is the whole balance cut to the quantity step, leaving only dust finer than one lot', () => {
+    expect(share('0.12349999', 100, 4)).toBe('0.1234');
+    expect(share('1.5', 100, 4)).toBe('1.5');
+    expect(share('12345678901234567.12345678', 100, 4)).toBe('12345678901234567.1234');
+    expect(share('0.00009999', 100, 4)).toBe('');
+    expect(share('37.9', 100, 0)).toBe('37');
+  });
+
+  it('a share of a huge balance is exact (no 20-digit rounding)', () => {
+    expect(share('12345678901234567.12345678', 25, 4)).toBe('3086419725308641.7808');
+    expect(share('1.9999', 75, 4)).toBe('1.4999');
+  });
+
+  it('the 100% button fills the amount the server accepts', () => {
+    const s = applyPercent({ ...base, side: 'sell', type: 'market' }, 100, '0.25019999', rules);
+    expect(s.amount).toBe('0.2501');
+    const c = checkForm(s, rules, { available: '0.25019999', book: [['100', '1']] });
+    expect(c.amount).toBeUndefined();
+    expect(c.request).toEqual({ symbol: 'btcusdt', side: 'sell', type: 'market', amount: '0.2501' });
+  });
+});

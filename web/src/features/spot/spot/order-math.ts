@@ -111,12 +111,33 @@ export function amountFor(price: DecimalInput, total: DecimalInput, coinScale: n
   return trunc(t.div(p), coinScale).toFixed();
 }
 
-/** `percent`% of `available`, truncated to `scale`; '' when nothing is available. */
+/** `d` in whole units of `10^-dp`, cut toward zero (exact: the digits, never a float). */
+function toUnits(d: Decimal, dp: number): bigint {
+  return BigInt(d.toFixed(dp, Decimal.ROUND_DOWN).replace('.', ''));
+}
+
+/** `n` units of `10^-dp` as a Decimal. */
+function fromUnits(n: bigint, dp: number): Decimal {
+  if (dp === 0) return new Decimal(n.toString());
+  const digits = n.toString().padStart(dp + 1, '0');
+  return new Decimal(`${digits.slice(0, -dp)}.${digits.slice(-dp)}`);
+}
+
+/** Decimals a value needs to be exact (a valid depth price or amount has few). */
+const SCALE_CAP = 30;
+const decimalsIn = (d: Decimal) => Math.min(d.decimalPlaces(), SCALE_CAP);
+
+/**
+ * `percent`% of `available`, cut to `scale` decimals (the pair's quantity step or
+ * the quote's); '' when that is nothing. Exact at any size: 100% is the balance
+ * itself cut to the step, so a sell of everything leaves only what is finer than
+ * one lot (the dust the step forces), never more.
+ */
 export function share(available: DecimalInput, percent: number, scale: number): string {
   const a = toDecimal(available);
-  if (!a || a.lte(0)) return '';
-  const v = trunc(a.times(percent).div(100), scale);
-  return v.gt(0) ? v.toFixed() : '';
+  if (!a || a.lte(0) || !Number.isInteger(percent) || percent <= 0) return '';
+  const whole = percent >= 100 ? trunc(a, scale) : fromUnits((toUnits(a, SCALE_CAP) * BigInt(percent)) / 100n, SCALE_CAP).toDecimalPlaces(scale, Decimal.ROUND_DOWN);
+  return whole.gt(0) ? whole.toFixed() : '';
 }
 
 /** The fee a side pays on what it receives, rounded up to 8 decimals. */
@@ -138,38 +159,64 @@ export interface MarketFill {
 
 /**
  * Walk the visible book (asks for a buy, bids for a sell; best first) to estimate a
- * market order sized by `amount` (base) or by `total` (quote, buy only).
+ * market order sized by `amount` (base) or by `total` (quote, buy only), the way the
+ * engine fills it (crates/spot/src/orderbook/book.rs, `match_incoming`):
+ *
+ * - by amount: each level gives what it has, up to the lots still wanted;
+ * - by total: each level gives whole lots (`10^-coinScale` base) only, as many as the
+ *   quote left buys at that price (`floor(left / (price x lot))`), up to its size; at
+ *   the first level where not one lot is affordable the order stops, and the rest of
+ *   the quote is released. The estimate is the same lot count the fill will have.
+ *
+ * All in integer units (BigInt), as the engine counts ticks and lots: nothing rounds.
+ * `complete`: the visible book covers the order (by total: the walk ended because
+ * the quote ran out, not the book).
  */
 export function estimateMarket(levels: Level[], by: { amount?: DecimalInput; total?: DecimalInput }, coinScale: number): MarketFill {
-  let wantAmount = toDecimal(by.amount);
-  let wantTotal = toDecimal(by.total);
-  let amount = new Decimal(0);
-  let total = new Decimal(0);
-  for (const [p, a] of levels) {
-    const price = new Decimal(p);
-    const size = new Decimal(a);
-    if (wantAmount) {
-      if (wantAmount.lte(0)) break;
-      const take = Decimal.min(size, wantAmount);
-      amount = amount.plus(take);
-      total = total.plus(take.times(price));
-      wantAmount = wantAmount.minus(take);
-    } else if (wantTotal) {
-      if (wantTotal.lte(0)) break;
-      const cost = size.times(price);
-      if (cost.lte(wantTotal)) {
-        amount = amount.plus(size);
-        total = total.plus(cost);
-        wantTotal = wantTotal.minus(cost);
-      } else {
-        const take = trunc(wantTotal.div(price), coinScale);
-        amount = amount.plus(take);
-        total = total.plus(take.times(price));
-        wantTotal = new Decimal(0);
+  const wantAmount = toDecimal(by.amount);
+  const wantTotal = toDecimal(by.total);
+  const book = levels.map(([p, a]) => [new Decimal(p), new Decimal(a)] as const).filter(([p, a]) => p.gt(0) && a.gt(0));
+  // One scale for every quote figure: fine enough for the total and each price exactly.
+  const dp = Math.max(wantTotal ? decimalsIn(wantTotal) : 0, ...book.map(([p]) => decimalsIn(p)));
+  const qdp = coinScale;
+  let lots = 0n;
+  let spent = 0n; // quote, in units of 10^-(dp + qdp)
+  let complete = false;
+  if (wantAmount && wantAmount.gt(0)) {
+    let left = toUnits(wantAmount, qdp);
+    for (const [price, size] of book) {
+      if (left <= 0n) break;
+      const take = toUnits(size, qdp) < left ? toUnits(size, qdp) : left;
+      lots += take;
+      spent += take * toUnits(price, dp);
+      left -= take;
+    }
+    complete = left <= 0n;
+  } else if (wantTotal && wantTotal.gt(0)) {
+    let left = toUnits(wantTotal, dp + qdp);
+    for (const [price, size] of book) {
+      const ticks = toUnits(price, dp);
+      const affordable = left / ticks;
+      const levelLots = toUnits(size, qdp);
+      const take = levelLots < affordable ? levelLots : affordable;
+      if (take === 0n) {
+        complete = true;
+        break;
+      }
+      lots += take;
+      spent += take * ticks;
+      left -= take * ticks;
+      // The level had more than the quote pays for: the rest is less than one lot here, and dearer beyond.
+      if (take < levelLots) {
+        complete = true;
+        break;
       }
     }
+    // Spent to the last unit: nothing more could be bought at any price.
+    if (left === 0n) complete = true;
   }
-  const complete = wantAmount ? wantAmount.lte(0) : wantTotal ? wantTotal.lte(0) : false;
+  const amount = fromUnits(lots, qdp);
+  const total = fromUnits(spent, dp + qdp);
   return { amount, total, avgPrice: amount.gt(0) ? total.div(amount) : null, complete: complete && amount.gt(0) };
 }
 
