@@ -1,15 +1,15 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Page } from '@/shared/ui';
+import { Ltr, Page } from '@/shared/ui';
 import { toDecimal } from '@/shared/format/number';
 import { useAssetBalance } from '@/shared/wallet/balances';
 import { getFinancialRecords } from '../api/records';
 import { POSTING_KINDS, type FinancialRecord } from '@/shared/wallet/types';
 import { PagedList } from '@/shared/ui/PagedList';
-import { dateTime, plainAmount } from '@/shared/format/display';
+import { dateTime } from '@/shared/format/display';
+import { useMoney } from '@/shared/format/use-money';
+import { bucketLabel, isHoldMove, partyLabel, recordLabel } from '../lib/record-label';
 import '@/shared/wallet/wallet.css';
-
-const SYSTEM_ACCOUNTS = ['external', 'fees', 'house', 'insurance', 'rewards', 'spot', 'finance', 'contract'];
 
 export default function CashFlowScreen() {
   const { t } = useTranslation();
@@ -62,28 +62,36 @@ export default function CashFlowScreen() {
 
 function RecordRow({ r }: { r: FinancialRecord }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const change = toDecimal(r.change);
   const sign = change && change.gt(0) ? 'up' : change && change.lt(0) ? 'down' : '';
-  const kind = (POSTING_KINDS as readonly string[]).includes(r.type) ? t(`posting_${r.type as 'deposit'}`) : r.type;
-  // Each product has its own house book (house_exchange, ...); users see "the platform".
-  const shown = (name: string) => (name.startsWith('house_') ? 'house' : name);
-  const account = (name: string) => (SYSTEM_ACCOUNTS.includes(shown(name)) ? t(`account_${shown(name) as 'spot'}`) : name);
+  const label = recordLabel(r);
+  const party = (name: string) => {
+    const key = partyLabel(name);
+    return key ? t(key) : name;
+  };
+  const flow = isHoldMove(r)
+    ? t('rec_holdMove', { wallet: party(r.from), from: t(bucketLabel(r.fromBucket)), to: t(bucketLabel(r.toBucket)) })
+    : t('rec_flow', { from: party(r.from), to: party(r.to) });
+  // A move between the user's own accounts changes nothing in total: its amount shows unsigned.
+  const shown = change && !change.isZero() ? money.amount(r.change, r.coin, { sign: 'always' }) : money.amount(r.amount, r.coin);
   return (
-    <div className="list-item record" data-testid="cashflow-row" data-type={r.type}>
+    <div className="list-item record" data-testid="cashflow-row" data-type={r.type} data-reference={r.reference}>
       <span className="list-main">
         <span className="row-between">
-          <span className="list-title" style={{ color: 'var(--text)' }}>
-            {kind}
+          <span className="list-title" style={{ color: 'var(--text)' }} data-testid="cashflow-label">
+            {label ? t(label) : r.type}
           </span>
-          <span className={`mono ${sign}`} data-testid="cashflow-amount">
-            {change && change.gt(0) ? '+' : ''}
-            {change && !change.isZero() ? plainAmount(r.change) : plainAmount(r.amount)} {r.coin.toUpperCase()}
+          <span className={`mono ${sign}`} data-testid="cashflow-amount" data-value={change && !change.isZero() ? r.change : r.amount}>
+            <Ltr>{shown}</Ltr> {r.coin.toUpperCase()}
           </span>
         </span>
-        <span className="muted small">
-          {account(r.from)} → {account(r.to)}
+        <span className="muted small" data-testid="cashflow-flow">
+          {flow}
         </span>
-        <span className="list-time">{dateTime(r.createTime)}</span>
+        <span className="list-time">
+          <bdi>{dateTime(r.createTime)}</bdi>
+        </span>
       </span>
     </div>
   );

@@ -1,0 +1,49 @@
+import en from '@/locales/en.json';
+import type { FinancialRecord } from '@/shared/wallet/types';
+import { POSTING_KINDS } from '@/shared/wallet/types';
+import { isHoldMove, partyLabel, recordLabel, referenceKind } from './record-label';
+
+const rec = (type: string, reference: string, coin = 'USDT', change = '0'): Pick<FinancialRecord, 'type' | 'reference' | 'coin' | 'change'> => ({ type, reference, coin, change });
+const text = (key: string | null) => (key ? (en as Record<string, string>)[key] : null);
+
+describe('records read as what happened', () => {
+  it('a hold names its order or withdrawal', () => {
+    expect(text(recordLabel(rec('freeze', 'spot:order:12')))).toBe('Order placed');
+    expect(text(recordLabel(rec('unfreeze', 'spot:order:12')))).toBe('Order closed, unused amount returned');
+    expect(text(recordLabel(rec('freeze', 'withdrawal:3')))).toBe('Withdrawal requested');
+    expect(text(recordLabel(rec('unfreeze', 'withdrawal:3')))).toBe('Withdrawal returned');
+    expect(text(recordLabel(rec('withdrawal', 'withdrawal:3', 'USDT', '-20')))).toBe('Withdrawal sent');
+    expect(text(recordLabel(rec('freeze', 'test:1')))).toBe('Amount put on hold');
+  });
+
+  it('a trade posting says bought or sold, from its coin and direction', () => {
+    expect(text(recordLabel(rec('trade', 'spot:trade:7', 'USDT', '-67.3')))).toBe('Bought (spot trade)');
+    expect(text(recordLabel(rec('trade', 'spot:trade:7', 'BTC', '0.001')))).toBe('Bought (spot trade)');
+    expect(text(recordLabel(rec('trade', 'spot:trade:8', 'BTC', '-0.001')))).toBe('Sold (spot trade)');
+    expect(text(recordLabel(rec('trade', 'spot:trade:8', 'USDT', '67.3')))).toBe('Sold (spot trade)');
+  });
+
+  it('every posting kind has a label, and no label uses a ledger word', () => {
+    for (const kind of POSTING_KINDS) {
+      for (const reference of ['spot:order:1', 'withdrawal:1', 'deposit:1', 'exchange:1', 'spot:trade:1', 'other']) {
+        const label = text(recordLabel(rec(kind, reference)));
+        expect(label, `${kind} ${reference}`).toBeTruthy();
+        expect(label).not.toMatch(/freez|unfreez|\buser\b|house/i);
+      }
+    }
+  });
+
+  it('another user is a trader, each house book the platform', () => {
+    expect(text(partyLabel('user'))).toBe('Another trader');
+    expect(text(partyLabel('house_exchange'))).toBe('Platform');
+    expect(partyLabel('somewhere')).toBeNull();
+  });
+
+  it('reads references and tells a hold move from a transfer', () => {
+    expect(referenceKind('spot:order:5')).toBe('order');
+    expect(referenceKind('withdrawal:5')).toBe('withdrawal');
+    expect(referenceKind('')).toBe('other');
+    expect(isHoldMove({ from: 'spot', to: 'spot', fromBucket: 'available', toBucket: 'frozen' })).toBe(true);
+    expect(isHoldMove({ from: 'spot', to: 'finance', fromBucket: 'available', toBucket: 'available' })).toBe(false);
+  });
+});

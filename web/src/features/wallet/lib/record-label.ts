@@ -1,0 +1,92 @@
+/**
+ * What a financial record says happened, in the user's words. The server sends
+ * ledger postings (docs/api.md "Posting kinds"): a kind, a reference and the two
+ * accounts. Internal words (freeze, unfreeze, user, house) never reach the screen:
+ * the kind and the reference together name the event.
+ *
+ * | kind             | reference     | reads                                   |
+ * |------------------|---------------|-----------------------------------------|
+ * | freeze           | spot:order:N  | order placed (the amount it holds)      |
+ * | unfreeze         | spot:order:N  | order closed, unused amount returned    |
+ * | freeze           | withdrawal:N  | withdrawal requested                    |
+ * | unfreeze         | withdrawal:N  | withdrawal returned (rejected)          |
+ * | withdrawal       | withdrawal:N  | withdrawal sent                         |
+ * | trade            | spot:trade:N  | bought / sold (from the coin and sign)  |
+ * | deposit, ...     |               | one label per kind                      |
+ */
+import type { TKey } from '@/shared/i18n/i18n';
+import type { FinancialRecord } from '@/shared/wallet/types';
+import { toDecimal } from '@/shared/format/number';
+
+type RecordFields = Pick<FinancialRecord, 'type' | 'reference' | 'coin' | 'change'>;
+
+/** What a posting reference belongs to (crates/kernel/src/posting_ref.rs). */
+export type RefKind = 'order' | 'trade' | 'withdrawal' | 'deposit' | 'exchange' | 'transfer' | 'other';
+
+export function referenceKind(reference: string | null | undefined): RefKind {
+  const parts = (reference ?? '').split(':');
+  if (parts[0] === 'spot' && parts[1] === 'order') return 'order';
+  if (parts[0] === 'spot' && parts[1] === 'trade') return 'trade';
+  if (parts[0] === 'withdrawal' || parts[0] === 'deposit' || parts[0] === 'exchange' || parts[0] === 'transfer') return parts[0];
+  return 'other';
+}
+
+const BY_KIND: Record<string, TKey> = {
+  deposit: 'rec_deposit',
+  deposit_bonus: 'rec_depositBonus',
+  withdrawal: 'rec_withdrawalSent',
+  withdrawal_fee: 'rec_withdrawalFee',
+  transfer: 'rec_transfer',
+  exchange: 'rec_exchange',
+  exchange_fee: 'rec_exchangeFee',
+  reward: 'rec_reward',
+  trade_fee: 'rec_tradeFee',
+  adjustment: 'rec_adjustment',
+};
+
+/** The label key of one record; null for a kind this build does not know (shown as sent). */
+export function recordLabel(r: RecordFields): TKey | null {
+  const ref = referenceKind(r.reference);
+  switch (r.type) {
+    case 'freeze':
+      return ref === 'order' ? 'rec_orderPlaced' : ref === 'withdrawal' ? 'rec_withdrawalRequested' : 'rec_held';
+    case 'unfreeze':
+      return ref === 'order' ? 'rec_orderReleased' : ref === 'withdrawal' ? 'rec_withdrawalReturned' : 'rec_released';
+    case 'trade': {
+      // A buy pays USDT and receives the coin; a sell the other way round.
+      const incoming = toDecimal(r.change)?.gt(0) ?? false;
+      const quote = r.coin.toUpperCase() === 'USDT';
+      return incoming !== quote ? 'rec_tradeBought' : 'rec_tradeSold';
+    }
+    default:
+      return BY_KIND[r.type] ?? null;
+  }
+}
+
+/** Accounts a record may name, and their label keys ("user" is another user: a trader, never an id). */
+const PARTIES: Record<string, TKey> = {
+  spot: 'account_spot',
+  finance: 'account_finance',
+  contract: 'account_contract',
+  external: 'account_external',
+  fees: 'account_fees',
+  house: 'account_house',
+  insurance: 'account_insurance',
+  rewards: 'account_rewards',
+  user: 'rec_otherTrader',
+};
+
+/** The label key of a record's account; each product's house book (house_exchange, ...) is "the platform". */
+export function partyLabel(name: string): TKey | null {
+  const shown = name.startsWith('house_') ? 'house' : name;
+  return PARTIES[shown] ?? null;
+}
+
+/** A move inside one wallet (an amount set aside or returned): the buckets tell it, not the accounts. */
+export function isHoldMove(r: Pick<FinancialRecord, 'from' | 'to' | 'fromBucket' | 'toBucket'>): boolean {
+  return r.from === r.to && r.fromBucket !== r.toBucket;
+}
+
+export function bucketLabel(bucket: string): TKey {
+  return bucket === 'frozen' ? 'rec_onHold' : 'rec_available';
+}
