@@ -96,6 +96,8 @@ test('a newcomer registers, binds an email, switches to Arabic, verifies identit
     await page.fill(tid('register-username'), id);
     await page.fill(tid('register-password'), password);
     await page.fill(tid('register-confirm'), password);
+    // Consent to the terms and privacy policy is required (issue 17).
+    await page.locator('label', { has: page.locator(tid('register-consent')) }).click();
     await page.click(tid('register-submit'));
     await page.waitForURL(pathIs('/'));
     await page.locator(tid('home-greeting')).waitFor();

@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { Button, EmptyState, Field, Page, SendCodeButton, Tabs, toast } from '@/shared/ui';
+import { Trans, useTranslation } from 'react-i18next';
+import { Button, Checkbox, EmptyState, Field, Page, SendCodeButton, Tabs, toast } from '@/shared/ui';
 import { paths } from '@/shared/config/paths';
 import { useSettings } from '@/shared/settings/settings-store';
 import { isOn } from '@/shared/settings/types';
@@ -12,6 +12,7 @@ import { register } from '../api/register';
 import { AuthHeader } from '../components/AuthHeader';
 import { EMAIL_RE, LOGIN_TYPE_LABEL, MIN_PASSWORD, needsCode, openLoginTypes, type LoginType } from '../components/login-types';
 import { PhoneField, fullPhone } from '../components/PhoneField';
+import { LegalSheet, type LegalKey } from '../components/LegalSheet';
 
 export default function RegisterScreen() {
   const { t } = useTranslation();
@@ -31,6 +32,10 @@ export default function RegisterScreen() {
     confirm: '',
     inviteCode: search.get('inviteCode') ?? '',
   });
+  // A code that came with the invite link (/register?inviteCode=...).
+  const linkCode = search.get('inviteCode') ?? '';
+  const [consent, setConsent] = useState(false);
+  const [legal, setLegal] = useState<LegalKey | null>(null);
   const [country, setCountry] = useState<CountryCode | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { pending, run } = useSubmit();
@@ -68,6 +73,7 @@ export default function RegisterScreen() {
     if (form.password.length < MIN_PASSWORD) e.password = t('err_passwordShort');
     if (form.confirm !== form.password) e.confirm = t('err_passwordMismatch');
     if (inviteRequired && !form.inviteCode.trim()) e.inviteCode = t('err_inviteRequired');
+    if (!consent) e.consent = t('reg_consentRequired');
     setErrors(e);
     return Object.keys(e).length === 0;
   };
@@ -114,8 +120,40 @@ export default function RegisterScreen() {
           ) : null}
           <Field label={t('field_password')} placeholder={t('field_password_ph')} type="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password')(e.target.value)} error={errors.password} data-testid="register-password" />
           <Field label={t('field_confirmPassword')} placeholder={t('field_confirmPassword_ph')} type="password" autoComplete="new-password" value={form.confirm} onChange={(e) => set('confirm')(e.target.value)} error={errors.confirm} data-testid="register-confirm" />
-          <Field label={inviteRequired ? t('field_inviteCode') : t('field_inviteCode_optional')} placeholder={t('field_inviteCode_ph')} value={form.inviteCode} onChange={(e) => set('inviteCode')(e.target.value)} error={errors.inviteCode} data-testid="register-invite" />
+          <Field
+            label={inviteRequired ? t('field_inviteCode') : t('field_inviteCode_optional')}
+            placeholder={t('field_inviteCode_ph')}
+            value={form.inviteCode}
+            onChange={(e) => set('inviteCode')(e.target.value)}
+            error={errors.inviteCode}
+            hint={<span data-testid="register-invite-hint">{linkCode && form.inviteCode === linkCode ? t('reg_inviteFromLink') : inviteRequired ? t('reg_inviteHowTo') : t('reg_inviteHowToOptional')}</span>}
+            data-testid="register-invite"
+          />
           {credits && String(credits) !== '0' ? <p className="field-hint">{t('register_creditsHint', { credits: String(credits) })}</p> : null}
+          <div className="consent-row">
+            <Checkbox
+              checked={consent}
+              onChange={(on) => {
+                setConsent(on);
+                if (on) setErrors(({ consent: _dropped, ...rest }) => rest);
+              }}
+              testId="register-consent"
+              className="consent"
+            >
+              <Trans
+                i18nKey="reg_consent"
+                components={{
+                  terms: <button type="button" className="link-inline" onClick={() => setLegal('TERMS')} data-testid="register-terms" />,
+                  privacy: <button type="button" className="link-inline" onClick={() => setLegal('PRIVACY')} data-testid="register-privacy" />,
+                }}
+              />
+            </Checkbox>
+            {errors.consent ? (
+              <p className="field-message" role="alert" data-testid="register-consent-error">
+                {errors.consent}
+              </p>
+            ) : null}
+          </div>
           <Button type="submit" block loading={pending} data-testid="register-submit">
             {t('register_submit')}
           </Button>
@@ -124,6 +162,7 @@ export default function RegisterScreen() {
           </p>
         </form>
       )}
+      <LegalSheet doc={legal} onClose={() => setLegal(null)} />
     </Page>
   );
 }
