@@ -8,9 +8,10 @@ import { initLanguage } from './shared/i18n/language-flow';
 import { loadSettings } from './shared/settings/load-settings';
 
 installBrowserBehaviour();
-void loadSettings();
+const settingsReady = loadSettings();
 
-initLanguage()
+// A first visit picks its language from the browser and the settings' language list.
+initLanguage({ settingsReady })
   .catch((error) => console.error('language init failed', error))
   .finally(() => {
     createRoot(document.getElementById('root')!).render(

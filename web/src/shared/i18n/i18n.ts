@@ -1,4 +1,4 @@
-import i18n from 'i18next';
+import i18n, { type FormatterModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../../locales/en.json';
 import { FALLBACK_LANGUAGE, isLanguageCode, isRtl, type LanguageCode } from './languages';
@@ -9,13 +9,38 @@ export type TKey = keyof typeof en;
 // Each language file is its own chunk, fetched when chosen. Files that do not exist yet fall back to en.
 const loaders = import.meta.glob<{ default: Record<string, string> }>(['../../locales/*.json', '!../../locales/en.json']);
 
-void i18n.use(initReactI18next).init({
+/** First strong isolate and pop directional isolate (Unicode bidi). */
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+/**
+ * In a right-to-left language every value put into a sentence is isolated, so
+ * a time zone "+08:00", a range "20 – 1000", an amount or an address keeps its
+ * own order ("(+08:00)", not "(08:00+)") and does not reorder the words around
+ * it. Left-to-right languages get the value unchanged.
+ */
+export function isolateValue(value: unknown, lng: string | undefined): unknown {
+  if (!lng || !isRtl(lng) || value === null || value === undefined || typeof value === 'object') return value;
+  const text = String(value);
+  return text ? `${FSI}${text}${PDI}` : value;
+}
+
+/** i18next's formatter slot, used for every interpolated value (alwaysFormat): only isolation, no named formats. */
+const isolatingFormatter: FormatterModule = {
+  type: 'formatter',
+  init: () => {},
+  add: () => {},
+  addCached: () => {},
+  format: (value, _format, lng) => isolateValue(value, lng) as string,
+};
+
+void i18n.use(initReactI18next).use(isolatingFormatter).init({
   resources: { en: { translation: en } },
   lng: FALLBACK_LANGUAGE,
   fallbackLng: FALLBACK_LANGUAGE,
   keySeparator: false,
   nsSeparator: false,
-  interpolation: { escapeValue: false },
+  interpolation: { escapeValue: false, alwaysFormat: true },
   returnNull: false,
   initAsync: false,
 });

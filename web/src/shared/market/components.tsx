@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCompact, formatPercent, formatPrice, formatTickPercent } from '@/shared/format/number';
 import { marketPath, paths } from '@/shared/config/paths';
 import { useSession } from '@/shared/session/session-store';
-import { Icon } from '@/shared/ui';
+import { Icon, Ltr } from '@/shared/ui';
 import { useLivePrice } from './live';
 import { useCoinVolume, useIsWatched, useToggleWatch } from './queries';
 import { coinLabel, displaySymbol, needsVolumeLookup, streamSymbol } from './symbol';
@@ -40,7 +40,8 @@ export function ChangeBadge({ percent, live, solid = false }: { percent: ReturnT
   const text = percent ? (live ? formatTickPercent(percent) : formatPercent(percent)) : '--';
   return (
     <span className={`change ${toneClass(sign)} ${solid ? 'change-solid' : ''}`} data-testid="coin-change">
-      {text}
+      {/* The sign stays before the digits in right-to-left languages ("+2.13%", not "2.13%+"). */}
+      <Ltr>{text}</Ltr>
     </span>
   );
 }
