@@ -1,5 +1,7 @@
-//! Withdrawal address formats per network family. A pure syntax check: it
-//! catches typos and wrong-network pastes before money is sent, it does not
+//! Withdrawal address formats per network family, checksums included
+//! where the format has one (base58check for TRON and legacy Bitcoin,
+//! bech32/bech32m for segwit, EIP-55 for mixed-case EVM addresses). It
+//! catches typos and wrong-network pastes before money is sent; it does not
 //! prove that anyone holds the key.
 
 use crate::ErrorCode;
@@ -13,9 +15,6 @@ pub enum Network {
     Evm,
     Bitcoin,
 }
-
-const BASE58: &str = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-const BECH32: &str = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
 
 impl Network {
     /// The family of a withdrawal channel, from its `rechargeName` or `type`
@@ -48,30 +47,58 @@ pub fn check(network: Option<Network>, address: &str) -> Result<(), ErrorCode> {
     ok.then_some(()).ok_or(ErrorCode::WithdrawAddressInvalid)
 }
 
-fn all_in(text: &str, alphabet: &str) -> bool {
-    text.chars().all(|c| alphabet.contains(c))
+/// The payload of a base58check string with its 4-byte checksum verified.
+fn base58check(text: &str) -> Option<Vec<u8>> {
+    // 25-byte payloads encode to at most 35 characters; refuse long input
+    // before decoding it.
+    if text.len() > 64 {
+        return None;
+    }
+    bs58::decode(text).with_check(None).into_vec().ok()
 }
 
+/// 0x41 and 20 address bytes, base58check ("T...", 34 characters).
 fn is_tron(a: &str) -> bool {
-    a.len() == 34 && a.starts_with('T') && all_in(&a[1..], BASE58)
+    a.len() == 34
+        && a.starts_with('T')
+        && base58check(a).is_some_and(|p| p.len() == 21 && p[0] == crate::hd::TRON_PREFIX)
 }
 
+/// `0x` and 40 hex digits; all lower or all upper case carries no checksum,
+/// mixed case must be the EIP-55 one.
 fn is_evm(a: &str) -> bool {
-    a.len() == 42 && a.starts_with("0x") && a[2..].chars().all(|c| c.is_ascii_hexdigit())
+    let Some(hex) = a.strip_prefix("0x") else {
+        return false;
+    };
+    if hex.len() != 40 || !hex.chars().all(|c| c.is_ascii_hexdigit()) {
+        return false;
+    }
+    let lower = hex.to_ascii_lowercase();
+    if hex == lower || hex == hex.to_ascii_uppercase() {
+        return true;
+    }
+    let mut bytes = [0u8; 20];
+    for (i, byte) in bytes.iter_mut().enumerate() {
+        match u8::from_str_radix(&lower[i * 2..i * 2 + 2], 16) {
+            Ok(b) => *byte = b,
+            Err(_) => return false,
+        }
+    }
+    crate::hd::eip55(&bytes) == a
 }
 
+/// P2PKH (`1...`) and P2SH (`3...`) in base58check, or a mainnet segwit
+/// address (`bc1...`, bech32 for v0, bech32m for v1 and later).
 fn is_bitcoin(a: &str) -> bool {
-    let legacy = (a.starts_with('1') || a.starts_with('3'))
-        && (26..=35).contains(&a.len())
-        && all_in(a, BASE58);
-    // Bech32 is single-case; the data part is at least 11 characters.
-    let lower = a.to_ascii_lowercase();
-    let one_case = a == lower || a == a.to_ascii_uppercase();
-    let bech32 = one_case
-        && lower.starts_with("bc1")
-        && (14..=74).contains(&lower.len())
-        && all_in(&lower[3..], BECH32);
-    legacy || bech32
+    if a.starts_with('1') || a.starts_with('3') {
+        let version = if a.starts_with('1') { 0x00 } else { 0x05 };
+        return (26..=35).contains(&a.len())
+            && base58check(a).is_some_and(|p| p.len() == 21 && p[0] == version);
+    }
+    if a.len() > 90 || !a.to_ascii_lowercase().starts_with("bc1") {
+        return false;
+    }
+    bech32::segwit::decode(a).is_ok_and(|(hrp, _, _)| hrp == bech32::hrp::BC)
 }
 
 #[cfg(test)]
@@ -146,6 +173,42 @@ mod tests {
         ] {
             assert!(check(Some(Network::Bitcoin), bad).is_err(), "{bad}");
         }
+    }
+
+    /// `text` with the character at `at` replaced by `with`.
+    fn typo(text: &str, at: usize, with: char) -> String {
+        let mut chars: Vec<char> = text.chars().collect();
+        assert_ne!(chars[at], with);
+        chars[at] = with;
+        chars.into_iter().collect()
+    }
+
+    #[test]
+    fn one_character_typo_fails_the_checksum() {
+        let tron = crate::hd::tron_address(&[7u8; 20]);
+        assert!(check(Some(Network::Tron), &tron).is_ok());
+        let last = tron.chars().last().unwrap();
+        let tron_typo = typo(&tron, 33, if last == 'a' { 'b' } else { 'a' });
+        assert!(check(Some(Network::Tron), &tron_typo).is_err(), "{tron_typo}");
+        // EIP-55: flip the case of one letter of a checksummed address.
+        let evm = crate::hd::eip55(&[0xab; 20]);
+        assert!(check(Some(Network::Evm), &evm).is_ok());
+        let at = evm[2..].find(|c: char| c.is_ascii_alphabetic()).unwrap() + 2;
+        let c = evm.as_bytes()[at] as char;
+        let flipped = typo(&evm, at, if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() });
+        assert!(check(Some(Network::Evm), &flipped).is_err(), "{flipped}");
+        // Base58check and bech32 catch one wrong character.
+        let legacy = "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2";
+        assert!(check(Some(Network::Bitcoin), &typo(legacy, 5, 'N')).is_err());
+        let segwit = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
+        assert!(check(Some(Network::Bitcoin), &typo(segwit, 10, 'q')).is_err());
+        // A taproot (v1, bech32m) address is a Bitcoin address too.
+        let taproot = "bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297";
+        assert!(check(Some(Network::Bitcoin), taproot).is_ok());
+        // Testnet is not mainnet.
+        assert!(check(Some(Network::Bitcoin), "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx").is_err());
+        // The paste: a short hex string is no TRON address.
+        assert!(check(Some(Network::Tron), "0xabc123").is_err());
     }
 
     #[test]

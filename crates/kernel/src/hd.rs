@@ -18,7 +18,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// First byte of a TRON mainnet address payload (base58 "T...").
-const TRON_PREFIX: u8 = 0x41;
+pub(crate) const TRON_PREFIX: u8 = 0x41;
 
 /// Highest non-hardened child index (indices from 2^31 are hardened and
 /// cannot be derived from a public key).

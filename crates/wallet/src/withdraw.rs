@@ -148,11 +148,11 @@ pub fn refusal_error(refusal: &Refusal) -> Failure {
         Refusal::DailyCountReached { limit } => {
             Failure::new(ErrorCode::WithdrawDailyCountReached).with("limit", limit)
         }
-        Refusal::PrimaryKycRequired { limit_usdt } => {
-            Failure::new(ErrorCode::WithdrawPrimaryKycRequired).with("limit", limit_usdt)
+        Refusal::PrimaryKycRequired { limit_btc } => {
+            Failure::new(ErrorCode::WithdrawPrimaryKycRequired).with("limit", limit_btc)
         }
-        Refusal::AdvancedKycRequired { limit_usdt } => {
-            Failure::new(ErrorCode::WithdrawAdvancedKycRequired).with("limit", limit_usdt)
+        Refusal::AdvancedKycRequired { limit_btc } => {
+            Failure::new(ErrorCode::WithdrawAdvancedKycRequired).with("limit", limit_btc)
         }
         Refusal::FeeExceedsAmount { fee } => {
             Failure::new(ErrorCode::WithdrawFeeExceedsAmount).with("fee", fee)
@@ -211,17 +211,17 @@ mod tests {
             ),
             (
                 Refusal::PrimaryKycRequired {
-                    limit_usdt: amt("100"),
+                    limit_btc: amt("2"),
                 },
                 -4020,
-                Some("Withdrawing more than 100 USDT a day requires primary verification"),
+                Some("Withdrawing more than 2 BTC (equivalent) in 24 hours requires primary verification"),
             ),
             (
                 Refusal::AdvancedKycRequired {
-                    limit_usdt: amt("200"),
+                    limit_btc: amt("100"),
                 },
                 -4021,
-                Some("Withdrawing more than 200 USDT a day requires advanced verification"),
+                Some("Withdrawing more than 100 BTC (equivalent) in 24 hours requires advanced verification"),
             ),
             (
                 Refusal::FeeExceedsAmount { fee: amt("2.5") },

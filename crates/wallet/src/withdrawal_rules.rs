@@ -38,12 +38,15 @@
 //! down, exact because both are at the coin's precision) and the amount
 //! frozen at submit is the amount itself, rounded up.
 //!
-//! KYC, our reading of AUTH_LIMIT (the spec names the fields only): the
-//! limits are in USDT and bound the user's withdrawals of one platform day,
-//! this one included (`withdrawn_today_usdt + amount_usdt`). With
-//! `isOpenPrimary`, a user without primary KYC may not exceed `primaryLimit`;
-//! with `isOpenSenior`, a user without advanced KYC may not exceed
-//! `seniorLimit`. Advanced implies primary. A closed tier imposes nothing.
+//! KYC, our reading of AUTH_LIMIT (the spec names the fields only), as the
+//! exchanges this kit copies meant it (Binance's old 2 BTC unverified and
+//! 100 BTC verified): the limits are BTC-equivalent and bound the user's
+//! withdrawals of the last 24 hours, this one included (`withdrawn_24h_btc
+//! + amount_btc`). With `isOpenPrimary`, a user without primary KYC may not
+//! exceed `primaryLimit`; with `isOpenSenior`, a user without advanced KYC
+//! may not exceed `seniorLimit`. Advanced implies primary. A closed tier
+//! imposes nothing. The defaults (1.001 and 2.002) are BTC, not USDT: read
+//! as USDT they stopped every withdrawal below the 20 USDT minimum.
 //!
 //! Settings read and deliberately without effect here: `checkLoan` (no loan
 //! product exists yet; once one does, an open loan will block withdrawals),
@@ -110,13 +113,44 @@ pub struct WithdrawalChannel {
     pub withdrawal_min: Option<Amount>,
 }
 
-/// AUTH_LIMIT, parsed. Limits are in USDT (see the module doc).
+/// AUTH_LIMIT, parsed. Limits are BTC-equivalent over 24 hours (see the
+/// module doc).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AuthLimit {
-    pub primary_limit_usdt: Amount,
+    pub primary_limit_btc: Amount,
     pub is_open_primary: bool,
-    pub senior_limit_usdt: Amount,
+    pub senior_limit_btc: Amount,
     pub is_open_senior: bool,
+}
+
+/// Hours the KYC limits look back.
+pub const KYC_WINDOW_HOURS: u32 = 24;
+
+impl AuthLimit {
+    /// The limit a user of `tier` is held to: the lowest open limit whose
+    /// verification the user lacks; `None` when none applies.
+    pub fn limit_for(&self, tier: KycTier) -> Option<Amount> {
+        let primary = (self.is_open_primary && tier < KycTier::Primary)
+            .then_some(self.primary_limit_btc);
+        let senior = (self.is_open_senior && tier < KycTier::Advanced)
+            .then_some(self.senior_limit_btc);
+        match (primary, senior) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// The next verification that changes the limit of a user of `tier`,
+    /// and the limit after it (`None`: no limit at all); `None` when no
+    /// verification would change it.
+    pub fn raised_by(&self, tier: KycTier) -> Option<(KycTier, Option<Amount>)> {
+        let now = self.limit_for(tier);
+        [KycTier::Primary, KycTier::Advanced]
+            .into_iter()
+            .filter(|t| *t > tier)
+            .map(|t| (t, self.limit_for(t)))
+            .find(|(_, after)| *after != now)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,10 +190,10 @@ pub struct WithdrawalRequest {
     /// This platform day's withdrawals so far, pending and done (not rejected).
     pub withdrawals_today_count: u32,
     pub kyc_tier: KycTier,
-    /// This platform day's withdrawals so far valued in USDT (pending and done).
-    pub withdrawn_today_usdt: Amount,
-    /// This request valued in USDT at the index price (the amount for USDT).
-    pub amount_usdt: Amount,
+    /// The last 24 hours' withdrawals (pending and done), BTC-equivalent.
+    pub withdrawn_24h_btc: Amount,
+    /// This request, BTC-equivalent at the index price (the amount for BTC).
+    pub amount_btc: Amount,
     pub trade_password: Proof,
     pub code: Proof,
     pub address_is_bound: bool,
@@ -216,10 +250,10 @@ pub enum Refusal {
     AboveMaximum { max: Amount },
     #[error("at most {limit} withdrawals a day")]
     DailyCountReached { limit: u32 },
-    #[error("above {limit_usdt} USDT a day needs primary verification")]
-    PrimaryKycRequired { limit_usdt: Amount },
-    #[error("above {limit_usdt} USDT a day needs advanced verification")]
-    AdvancedKycRequired { limit_usdt: Amount },
+    #[error("above {limit_btc} BTC in 24 hours needs primary verification")]
+    PrimaryKycRequired { limit_btc: Amount },
+    #[error("above {limit_btc} BTC in 24 hours needs advanced verification")]
+    AdvancedKycRequired { limit_btc: Amount },
     #[error("the fee {fee} leaves nothing to receive")]
     FeeExceedsAmount { fee: Amount },
 }
@@ -336,21 +370,21 @@ fn check_proof(required: bool, proof: Proof) -> Result<(), ProofFailure> {
 fn check_kyc(limits: &AuthLimit, req: &WithdrawalRequest) -> Result<(), Refusal> {
     // Saturate: a total beyond Decimal's range is above any limit.
     let total = req
-        .withdrawn_today_usdt
-        .checked_add(req.amount_usdt)
+        .withdrawn_24h_btc
+        .checked_add(req.amount_btc)
         .unwrap_or(Amount::MAX);
     if limits.is_open_primary
         && req.kyc_tier < KycTier::Primary
-        && total > limits.primary_limit_usdt
+        && total > limits.primary_limit_btc
     {
         return Err(Refusal::PrimaryKycRequired {
-            limit_usdt: limits.primary_limit_usdt,
+            limit_btc: limits.primary_limit_btc,
         });
     }
-    if limits.is_open_senior && req.kyc_tier < KycTier::Advanced && total > limits.senior_limit_usdt
+    if limits.is_open_senior && req.kyc_tier < KycTier::Advanced && total > limits.senior_limit_btc
     {
         return Err(Refusal::AdvancedKycRequired {
-            limit_usdt: limits.senior_limit_usdt,
+            limit_btc: limits.senior_limit_btc,
         });
     }
     Ok(())
@@ -516,9 +550,9 @@ fn parse_auth_limit(v: &Value) -> Result<AuthLimit, SettingsError> {
         path: "AUTH_LIMIT".into(),
     };
     Ok(AuthLimit {
-        primary_limit_usdt: f.amount("primaryLimit")?.unwrap_or(Amount::ZERO),
+        primary_limit_btc: f.amount("primaryLimit")?.unwrap_or(Amount::ZERO),
         is_open_primary: f.flag("isOpenPrimary")?,
-        senior_limit_usdt: f.amount("seniorLimit")?.unwrap_or(Amount::ZERO),
+        senior_limit_btc: f.amount("seniorLimit")?.unwrap_or(Amount::ZERO),
         is_open_senior: f.flag("isOpenSenior")?,
     })
 }
@@ -663,8 +697,8 @@ mod tests {
             coin_scale_dp: 6,
             withdrawals_today_count: 0,
             kyc_tier: KycTier::Advanced,
-            withdrawn_today_usdt: Amount::ZERO,
-            amount_usdt: amt("100"),
+            withdrawn_24h_btc: Amount::ZERO,
+            amount_btc: amt("100"),
             trade_password: Proof::Matched,
             code: Proof::Matched,
             address_is_bound: true,
@@ -705,19 +739,35 @@ mod tests {
             platform_offset: offset,
             ..request()
         };
-        // Defaults open the advanced tier at 2.002 USDT, so an unverified
-        // user is held there and an advanced one is quoted.
-        let q = evaluate(&rules, &req).unwrap();
-        assert_eq!((q.fee, q.net_amount), (amt("10"), amt("90")));
+        // Defaults open the advanced tier at 2.002 BTC a day: an unverified
+        // user withdraws 100 USDT (about 0.001 BTC) and is held only past
+        // 2.002 BTC in 24 hours.
         let unverified = WithdrawalRequest {
-            kyc_tier: KycTier::Primary,
+            kyc_tier: KycTier::None,
+            amount_btc: amt("0.00105"),
             ..req
         };
+        let q = evaluate(&rules, &unverified).unwrap();
+        assert_eq!((q.fee, q.net_amount), (amt("10"), amt("90")));
+        let near_the_limit = WithdrawalRequest {
+            withdrawn_24h_btc: amt("2.001"),
+            ..unverified.clone()
+        };
         assert_eq!(
-            refusal(&rules, &unverified),
+            refusal(&rules, &near_the_limit),
             Refusal::AdvancedKycRequired {
-                limit_usdt: amt("2.002")
+                limit_btc: amt("2.002")
             }
+        );
+        let advanced = WithdrawalRequest {
+            kyc_tier: KycTier::Advanced,
+            ..near_the_limit
+        };
+        assert!(evaluate(&rules, &advanced).is_ok());
+        assert_eq!(rules.auth_limit.limit_for(KycTier::None), Some(amt("2.002")));
+        assert_eq!(
+            rules.auth_limit.raised_by(KycTier::None),
+            Some((KycTier::Advanced, None))
         );
     }
 
@@ -967,15 +1017,15 @@ mod tests {
         let rules = rules_with(|_, _, a| a["isOpenPrimary"] = json!(true));
         let req = |tier, today: &str| WithdrawalRequest {
             kyc_tier: tier,
-            withdrawn_today_usdt: amt(today),
-            amount_usdt: amt("50"),
+            withdrawn_24h_btc: amt(today),
+            amount_btc: amt("50"),
             ..request()
         };
         assert!(evaluate(&rules, &req(KycTier::None, "50")).is_ok());
         assert_eq!(
             refusal(&rules, &req(KycTier::None, "50.01")),
             Refusal::PrimaryKycRequired {
-                limit_usdt: amt("100")
+                limit_btc: amt("100")
             }
         );
         assert!(evaluate(&rules, &req(KycTier::Primary, "500")).is_ok());
@@ -990,18 +1040,48 @@ mod tests {
         let rules = rules_with(|_, _, a| a["isOpenSenior"] = json!(true));
         let req = |tier, today: &str| WithdrawalRequest {
             kyc_tier: tier,
-            withdrawn_today_usdt: amt(today),
-            amount_usdt: amt("100"),
+            withdrawn_24h_btc: amt(today),
+            amount_btc: amt("100"),
             ..request()
         };
         assert!(evaluate(&rules, &req(KycTier::Primary, "100")).is_ok());
         assert_eq!(
             refusal(&rules, &req(KycTier::Primary, "100.5")),
             Refusal::AdvancedKycRequired {
-                limit_usdt: amt("200")
+                limit_btc: amt("200")
             }
         );
         assert!(evaluate(&rules, &req(KycTier::Advanced, "100000")).is_ok());
+    }
+
+    #[test]
+    fn the_applicable_limit_and_what_raises_it() {
+        let limits = |p: bool, s: bool| AuthLimit {
+            primary_limit_btc: amt("2"),
+            is_open_primary: p,
+            senior_limit_btc: amt("100"),
+            is_open_senior: s,
+        };
+        let both = limits(true, true);
+        assert_eq!(both.limit_for(KycTier::None), Some(amt("2")));
+        assert_eq!(
+            both.raised_by(KycTier::None),
+            Some((KycTier::Primary, Some(amt("100"))))
+        );
+        assert_eq!(both.limit_for(KycTier::Primary), Some(amt("100")));
+        assert_eq!(both.raised_by(KycTier::Primary), Some((KycTier::Advanced, None)));
+        assert_eq!(both.limit_for(KycTier::Advanced), None);
+        assert_eq!(both.raised_by(KycTier::Advanced), None);
+        let none = limits(false, false);
+        assert_eq!(none.limit_for(KycTier::None), None);
+        assert_eq!(none.raised_by(KycTier::None), None);
+        // A primary limit above the senior one never loosens the lower.
+        let odd = AuthLimit {
+            primary_limit_btc: amt("500"),
+            ..both
+        };
+        assert_eq!(odd.limit_for(KycTier::None), Some(amt("100")));
+        assert_eq!(odd.raised_by(KycTier::None), Some((KycTier::Advanced, None)));
     }
 
     #[test]

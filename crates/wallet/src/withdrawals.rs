@@ -14,7 +14,7 @@ use crate::entity::withdrawal;
 use crate::postings;
 use crate::repo::withdrawals;
 use crate::withdraw::{self as rules, Settings};
-use crate::withdrawal_rules::{
+use crate::withdrawal_rules::{self,
     evaluate, Proof, ProofFailure, Quote, Refusal, WithdrawalChannel, WithdrawalRequest,
 };
 use crate::Idempotency;
@@ -38,6 +38,10 @@ use utoipa::{IntoParams, ToSchema};
 
 /// Digits a USDT valuation is rounded up to.
 const USDT_VALUE_DP: u32 = 8;
+/// Digits a BTC-equivalent valuation is rounded up to (one satoshi).
+const BTC_VALUE_DP: u32 = 8;
+/// The coin the KYC limits are counted in.
+const BTC: &str = "BTC";
 
 // ---- views -------------------------------------------------------------
 
@@ -55,17 +59,34 @@ pub struct WindowView {
     pub time_zone: String,
 }
 
-/// The KYC limits (USDT a platform day) and where the caller stands.
+/// The KYC limits (BTC-equivalent over the last 24 hours) and where the
+/// caller stands.
 #[derive(Serialize, ToSchema, Debug)]
 #[serde(rename_all = "camelCase")]
 pub struct KycLimitView {
     /// `none`, `primary` or `advanced`.
     pub tier: String,
+    /// What every limit is counted in: `BTC` (equivalent, at the index).
+    pub unit: String,
+    /// How far back the limits look, in hours.
+    pub window_hours: u32,
     pub primary_limit: String,
     pub primary_open: bool,
     pub senior_limit: String,
     pub senior_open: bool,
-    pub withdrawn_today_usdt: String,
+    /// The limit the caller is held to; null when none applies.
+    pub limit: Option<String>,
+    /// Withdrawn in the window, BTC-equivalent; null without a fresh BTC
+    /// index price.
+    pub withdrawn_btc: Option<String>,
+    /// What is left of `limit`; null when no limit applies or without a
+    /// price.
+    pub remaining_btc: Option<String>,
+    /// The verification that changes the limit (`primary`, `advanced`);
+    /// null when none would.
+    pub raised_by: Option<String>,
+    /// The limit after that verification; null when it lifts the limit.
+    pub raised_limit: Option<String>,
 }
 
 /// One withdrawal channel with its effective rules for the caller.
@@ -215,18 +236,41 @@ pub(crate) fn channel<'a>(s: &'a Settings, name: &str) -> Outcome<&'a Withdrawal
         })
 }
 
-/// This platform day's withdrawals of the user, on `db` (inside the ledger
-/// transaction at submit, so concurrent submits see each other).
-pub(crate) async fn today(
+/// How many withdrawals the user made this platform day (the daily count),
+/// on `db` (inside the ledger transaction at submit, so concurrent submits
+/// see each other).
+pub(crate) async fn today_count(
     db: &impl ConnectionTrait,
     s: &Settings,
     user_id: i64,
-) -> Outcome<(u32, Amount)> {
+) -> Outcome<u32> {
     let (from, to) = rules::platform_day(Utc::now(), s.offset);
     let day = withdrawals::day_summary(db, user_id, from, to).await?;
-    let count = u32::try_from(day.count).unwrap_or(u32::MAX);
-    let usdt = Amount::from_decimal(day.usdt).map_err(Failure::internal)?;
-    Ok((count, usdt))
+    Ok(u32::try_from(day.count).unwrap_or(u32::MAX))
+}
+
+/// What the user withdrew in the KYC limits' window (the last 24 hours,
+/// not rejected), BTC-equivalent: BTC withdrawals at their amount, the rest
+/// at their USDT value when submitted, in BTC at the fresh BTC index;
+/// `None` when that needs a price there is not.
+pub(crate) async fn window_btc(
+    state: &WalletContext,
+    db: &impl ConnectionTrait,
+    user_id: i64,
+) -> Outcome<Option<Amount>> {
+    let now = Utc::now();
+    let hours = i64::from(withdrawal_rules::KYC_WINDOW_HOURS);
+    let from = now
+        .checked_sub_signed(chrono::Duration::hours(hours))
+        .unwrap_or(now);
+    // Rows written in this very second count too.
+    let to = now
+        .checked_add_signed(chrono::Duration::minutes(1))
+        .unwrap_or(now);
+    let window = withdrawals::day_summary(db, user_id, from, to).await?;
+    let btc = Amount::from_decimal(window.btc_amount).map_err(Failure::internal)?;
+    let other = Amount::from_decimal(window.other_usdt).map_err(Failure::internal)?;
+    Ok(usdt_in_btc(state, other).and_then(|o| o.checked_add(btc)))
 }
 
 /// `amount` of `coin` in USDT at the fresh index price, rounded up; `None`
@@ -240,10 +284,60 @@ pub(crate) fn value_in_usdt(state: &WalletContext, coin: &str, amount: Amount) -
     .ok()
 }
 
+/// `usdt` in BTC at the fresh BTC index, rounded up to 8 digits; `None`
+/// without a fresh price (zero needs none).
+pub(crate) fn usdt_in_btc(state: &WalletContext, usdt: Amount) -> Option<Amount> {
+    if usdt.is_zero() {
+        return Some(Amount::ZERO);
+    }
+    let btc = wallet::usdt_price(state, BTC).filter(|p| !p.is_zero())?;
+    let value = usdt.as_decimal().checked_div(btc)?;
+    Amount::from_decimal(value.round_dp_with_strategy(BTC_VALUE_DP, RoundingStrategy::AwayFromZero))
+        .ok()
+}
+
+/// `amount` of `coin` BTC-equivalent: the amount itself for BTC, else its
+/// USDT value at the index in BTC.
+pub(crate) fn value_in_btc(state: &WalletContext, coin: &str, amount: Amount) -> Option<Amount> {
+    if coin.eq_ignore_ascii_case(BTC) {
+        return Some(amount);
+    }
+    usdt_in_btc(state, value_in_usdt(state, coin, amount)?)
+}
+
 /// What the KYC check compares against its limits: the value, or an
-/// unbounded one without a price (see the module doc).
-pub(crate) fn usdt_for_rules(valued: Option<Amount>) -> Amount {
+/// unbounded one without a price (see the routes' module doc).
+pub(crate) fn for_rules(valued: Option<Amount>) -> Amount {
     valued.unwrap_or(Amount::MAX)
+}
+
+/// Where the caller stands against the KYC limits.
+pub(crate) fn kyc_view(
+    limits: &withdrawal_rules::AuthLimit,
+    tier: withdrawal_rules::KycTier,
+    withdrawn_btc: Option<Amount>,
+) -> KycLimitView {
+    let limit = limits.limit_for(tier);
+    let raised = limits.raised_by(tier);
+    KycLimitView {
+        tier: rules::tier_name(tier).into(),
+        unit: BTC.into(),
+        window_hours: withdrawal_rules::KYC_WINDOW_HOURS,
+        primary_limit: limits.primary_limit_btc.to_string(),
+        primary_open: limits.is_open_primary,
+        senior_limit: limits.senior_limit_btc.to_string(),
+        senior_open: limits.is_open_senior,
+        limit: limit.map(|l| l.to_string()),
+        withdrawn_btc: withdrawn_btc.map(|w| w.to_string()),
+        remaining_btc: limit.zip(withdrawn_btc).map(|(l, w)| {
+            l.checked_sub(w)
+                .filter(|r| *r >= Amount::ZERO)
+                .unwrap_or(Amount::ZERO)
+                .to_string()
+        }),
+        raised_by: raised.map(|(t, _)| rules::tier_name(t).into()),
+        raised_limit: raised.and_then(|(_, after)| after).map(|l| l.to_string()),
+    }
 }
 
 /// A withdrawal amount of a coin with `scale_dp` decimals.
@@ -259,6 +353,8 @@ pub struct QuoteQuery {
     /// A channel's `rechargeName`, e.g. `USDT-TRC20`.
     pub channel: String,
     pub amount: String,
+    /// When given, checked against the channel's network (`-1070`).
+    pub address: Option<String>,
 }
 
 #[derive(Deserialize, IntoParams, Debug)]
@@ -340,22 +436,27 @@ pub async fn submit_withdrawal(
         .rev()
         .find(|a| a.network == ch.name)
         .is_some_and(|a| a.address == addr);
+    // A malformed address is refused before any rule: it is the mistake
+    // the user can fix at once.
+    address::check(Network::of_channel(&ch.name), addr)?;
     let tier = rules::kyc_tier(&state.db, me.id).await?;
     let valued = value_in_usdt(state, &coin, asked);
+    let valued_btc = value_in_btc(state, &coin, asked);
 
     let mut txn = state.ledger.begin().await?;
     if let Some(stored) = idem.replay(&mut txn).await? {
         return Ok(stored);
     }
-    let (count, usdt_today) = today(txn.conn(), &s, me.id).await?;
+    let count = today_count(txn.conn(), &s, me.id).await?;
+    let window = window_btc(state, txn.conn(), me.id).await?;
     let req = WithdrawalRequest {
         amount: asked,
         channel_name: channel_name.to_string(),
         coin_scale_dp: scale,
         withdrawals_today_count: count,
         kyc_tier: tier,
-        withdrawn_today_usdt: usdt_today,
-        amount_usdt: usdt_for_rules(valued),
+        withdrawn_24h_btc: for_rules(window),
+        amount_btc: for_rules(valued_btc),
         trade_password,
         code,
         address_is_bound: bound,
@@ -369,7 +470,6 @@ pub async fn submit_withdrawal(
         }
         Err(refusal) => return Err(rules::refusal_error(&refusal)),
     };
-    address::check(Network::of_channel(&ch.name), addr)?;
     let separate = quote
         .separate_fee
         .as_ref()

@@ -19,6 +19,7 @@ use onyx_store::repo::settings;
 use rust_decimal::Decimal;
 use serde_json::{json, Value};
 use wallet::{assert_audit_clean, balance, dec, fund};
+use onyx_testkit::wallet_calls::set_price;
 
 const TRC20: &str = "USDT-TRC20";
 const ADDR: &str = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
@@ -417,37 +418,74 @@ async fn the_daily_count_stops_the_next_withdrawal_and_a_rejected_one_does_not_c
 async fn without_primary_kyc_the_day_total_stays_within_the_primary_limit() {
     let app = app().await;
     let (uid, token) = funded(&app, "alice", "1000").await;
+    // 1 BTC = 100,000 USDT: 100 USDT is 0.001 BTC.
+    set_price(&app, "btc", "100000");
     set_setting(
         &app,
         "AUTH_LIMIT",
-        json!({"isOpenPrimary": true, "primaryLimit": "100"}),
+        json!({"isOpenPrimary": true, "primaryLimit": "0.001"}),
     )
     .await;
     accepted(&app, &token, &ask(TRC20, "60", ADDR)).await;
     let msg = refused(&app, uid, &token, &ask(TRC20, "50", ADDR), -4020).await;
     assert_eq!(
         msg,
-        "Withdrawing more than 100 USDT a day requires primary verification"
+        "Withdrawing more than 0.001 BTC (equivalent) in 24 hours requires primary verification"
     );
     accepted(&app, &token, &ask(TRC20, "40", ADDR)).await;
+    let list = app
+        .post_query("/api/common/getWithDrawCoinList", Some(&token))
+        .await
+        .ok();
+    let kyc = &list[0]["kyc"];
+    assert_eq!(
+        (&kyc["tier"], &kyc["unit"], &kyc["windowHours"]),
+        (&json!("none"), &json!("BTC"), &json!(24))
+    );
+    assert_eq!(
+        (&kyc["limit"], &kyc["withdrawnBtc"], &kyc["remainingBtc"]),
+        (&json!("0.001"), &json!("0.001"), &json!("0"))
+    );
+    assert_eq!((&kyc["raisedBy"], &kyc["raisedLimit"]), (&json!("primary"), &Value::Null));
     approve_kyc(&app, uid, kyc::TIER_PRIMARY).await;
     accepted(&app, &token, &ask(TRC20, "50", ADDR)).await;
     let list = app
         .post_query("/api/common/getWithDrawCoinList", Some(&token))
         .await
         .ok();
-    assert_eq!(list[0]["kyc"]["tier"], "primary");
-    assert_eq!(list[0]["kyc"]["withdrawnTodayUsdt"], "150");
+    let kyc = &list[0]["kyc"];
+    assert_eq!(kyc["tier"], "primary");
+    assert_eq!((&kyc["limit"], &kyc["withdrawnBtc"]), (&Value::Null, &json!("0.0015")));
+}
+
+#[tokio::test]
+async fn the_spec_default_limits_let_an_unverified_user_withdraw() {
+    // AUTH_LIMIT's defaults (senior 2.002, open) read as BTC: 100 USDT a
+    // day is far below them.
+    let app = app().await;
+    let (_uid, token) = funded(&app, "alice", "1000").await;
+    set_price(&app, "btc", "100000");
+    let defaults = onyx_kernel::settings::defaults();
+    set_setting(&app, "AUTH_LIMIT", defaults["AUTH_LIMIT"].clone()).await;
+    accepted(&app, &token, &ask(TRC20, "100", ADDR)).await;
+    let list = app
+        .post_query("/api/common/getWithDrawCoinList", Some(&token))
+        .await
+        .ok();
+    let kyc = &list[0]["kyc"];
+    assert_eq!((&kyc["limit"], &kyc["remainingBtc"]), (&json!("2.002"), &json!("2.001")));
+    assert_eq!((&kyc["raisedBy"], &kyc["raisedLimit"]), (&json!("advanced"), &Value::Null));
 }
 
 #[tokio::test]
 async fn without_advanced_kyc_the_day_total_stays_within_the_senior_limit() {
     let app = app().await;
     let (uid, token) = funded(&app, "alice", "1000").await;
+    set_price(&app, "btc", "100000");
     set_setting(
         &app,
         "AUTH_LIMIT",
-        json!({"isOpenSenior": true, "seniorLimit": "200"}),
+        json!({"isOpenSenior": true, "seniorLimit": "0.002"}),
     )
     .await;
     approve_kyc(&app, uid, kyc::TIER_PRIMARY).await;
@@ -455,14 +493,43 @@ async fn without_advanced_kyc_the_day_total_stays_within_the_senior_limit() {
     let msg = refused(&app, uid, &token, &ask(TRC20, "60", ADDR), -4021).await;
     assert_eq!(
         msg,
-        "Withdrawing more than 200 USDT a day requires advanced verification"
+        "Withdrawing more than 0.002 BTC (equivalent) in 24 hours requires advanced verification"
     );
     approve_kyc(&app, uid, kyc::TIER_ADVANCED).await;
     accepted(&app, &token, &ask(TRC20, "60", ADDR)).await;
 }
 
 #[tokio::test]
-async fn a_coin_without_a_fresh_price_is_refused_only_where_a_kyc_limit_applies() {
+async fn without_a_fresh_price_a_withdrawal_is_refused_only_where_a_kyc_limit_applies() {
+    let app = app().await;
+    let (uid, token) = user_with_session(&app, "alice").await;
+    fund(&app, uid, Wallet::Spot, "eth", "5").await;
+    set_channel(&app, "ETH", json!({"withdrawalMix": "0.01", "ratio": "0"})).await;
+    let eth_addr = "0x52908400098527886E0F7030069857D2E4169EE7";
+    set_setting(
+        &app,
+        "AUTH_LIMIT",
+        json!({"isOpenPrimary": true, "primaryLimit": "100"}),
+    )
+    .await;
+    // No ETH or BTC index: the value cannot be known, so the open limit
+    // refuses it.
+    let before = balance(&app, uid, Wallet::Spot, "ETH").await;
+    submit(&app, &token, &ask("ETH", "0.5", eth_addr))
+        .await
+        .fails_with(-4020);
+    assert_eq!(balance(&app, uid, Wallet::Spot, "ETH").await, before);
+    approve_kyc(&app, uid, kyc::TIER_PRIMARY).await;
+    let w = accepted(&app, &token, &ask("ETH", "0.5", eth_addr)).await;
+    assert_eq!(w["coin"], "ETH");
+    assert_eq!(
+        balance(&app, uid, Wallet::Spot, "ETH").await,
+        (dec("4.5"), dec("0.5"))
+    );
+}
+
+#[tokio::test]
+async fn a_btc_withdrawal_counts_its_own_amount_without_a_price() {
     let app = app().await;
     let (uid, token) = user_with_session(&app, "alice").await;
     fund(&app, uid, Wallet::Spot, "btc", "5").await;
@@ -471,21 +538,37 @@ async fn a_coin_without_a_fresh_price_is_refused_only_where_a_kyc_limit_applies(
     set_setting(
         &app,
         "AUTH_LIMIT",
-        json!({"isOpenPrimary": true, "primaryLimit": "100"}),
+        json!({"isOpenPrimary": true, "primaryLimit": "1"}),
     )
     .await;
-    let before = balance(&app, uid, Wallet::Spot, "BTC").await;
-    submit(&app, &token, &ask("BTC", "0.5", btc_addr))
+    accepted(&app, &token, &ask("BTC", "0.5", btc_addr)).await;
+    submit(&app, &token, &ask("BTC", "0.6", btc_addr))
         .await
         .fails_with(-4020);
-    assert_eq!(balance(&app, uid, Wallet::Spot, "BTC").await, before);
-    approve_kyc(&app, uid, kyc::TIER_PRIMARY).await;
-    let w = accepted(&app, &token, &ask("BTC", "0.5", btc_addr)).await;
-    assert_eq!(w["coin"], "BTC");
-    assert_eq!(
-        balance(&app, uid, Wallet::Spot, "BTC").await,
-        (dec("4.5"), dec("0.5"))
-    );
+}
+
+#[tokio::test]
+async fn a_malformed_address_is_refused_by_the_quote_and_the_submit() {
+    let app = app().await;
+    let (uid, token) = funded(&app, "alice", "1000").await;
+    // The paste: an EVM-looking fragment on TRC20.
+    let q = app
+        .post_query(
+            &format!("/api/withdraw/quote?channel={TRC20}&amount=30&address=0xabc123"),
+            Some(&token),
+        )
+        .await;
+    q.fails_with(-1070);
+    refused(&app, uid, &token, &ask(TRC20, "30", "0xabc123"), -1070).await;
+    // One wrong character of a valid address fails its checksum.
+    let typo = format!("{}{}", &ADDR[..33], if ADDR.ends_with('a') { 'b' } else { 'a' });
+    refused(&app, uid, &token, &ask(TRC20, "30", &typo), -1070).await;
+    app.post_query(
+        &format!("/api/withdraw/quote?channel={TRC20}&amount=30&address={ADDR}"),
+        Some(&token),
+    )
+    .await
+    .ok();
 }
 
 #[tokio::test]

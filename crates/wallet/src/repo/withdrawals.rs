@@ -95,13 +95,18 @@ pub async fn page_by_status(
     Ok((paginator.fetch_page(page_index).await?, total))
 }
 
-/// What a user withdrew in one platform day: the count and the USDT value
-/// of every request that was not rejected (pending ones count: their money
-/// is already on its way out).
+/// What a user withdrew in a time range: the count, the USDT value (as
+/// valued at submit) of every request that was not rejected (pending ones
+/// count: their money is already on its way out), and the same split into
+/// BTC withdrawals (their own amount) and the USDT value of the rest.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct DaySummary {
     pub count: u64,
     pub usdt: Decimal,
+    /// Amounts of BTC withdrawals, in BTC.
+    pub btc_amount: Decimal,
+    /// USDT values of every withdrawal of another coin.
+    pub other_usdt: Decimal,
 }
 
 /// The user's withdrawals created in `[from, to)`, rejected ones left out.
@@ -112,8 +117,10 @@ pub async fn day_summary(
     from: DateTime<Utc>,
     to: DateTime<Utc>,
 ) -> Result<DaySummary, DbErr> {
-    let values: Vec<String> = withdrawal::Entity::find()
+    let rows: Vec<(String, String, String)> = withdrawal::Entity::find()
         .select_only()
+        .column(withdrawal::Column::Coin)
+        .column(withdrawal::Column::Amount)
         .column(withdrawal::Column::AmountUsdt)
         .filter(withdrawal::Column::UserId.eq(user_id))
         .filter(withdrawal::Column::CreatedAt.gte(from))
@@ -122,15 +129,23 @@ pub async fn day_summary(
         .into_tuple()
         .all(db)
         .await?;
+    let parse = |name: &str, text: &str| {
+        Decimal::from_str(text).map_err(|e| DbErr::Custom(format!("stored {name} {text:?}: {e}")))
+    };
+    let add = |sum: Decimal, value: Decimal| {
+        sum.checked_add(value)
+            .ok_or_else(|| DbErr::Custom("withdrawal total out of range".into()))
+    };
     let mut summary = DaySummary::default();
-    for text in values {
-        let value = Decimal::from_str(&text)
-            .map_err(|e| DbErr::Custom(format!("stored amount_usdt {text:?}: {e}")))?;
+    for (coin, amount, usdt) in rows {
+        let usdt = parse("amount_usdt", &usdt)?;
         summary.count = summary.count.saturating_add(1);
-        summary.usdt = summary
-            .usdt
-            .checked_add(value)
-            .ok_or_else(|| DbErr::Custom("day total out of range".into()))?;
+        summary.usdt = add(summary.usdt, usdt)?;
+        if coin.eq_ignore_ascii_case("BTC") {
+            summary.btc_amount = add(summary.btc_amount, parse("amount", &amount)?)?;
+        } else {
+            summary.other_usdt = add(summary.other_usdt, usdt)?;
+        }
     }
     Ok(summary)
 }

@@ -4,13 +4,16 @@
 //! pure function (`withdrawal_rules::evaluate`), so what the screen shows
 //! is what the submit enforces.
 //!
-//! Valuation for the KYC limits (AUTH_LIMIT, in USDT): the amount times the
-//! fresh index price, rounded up to 8 digits. Without a fresh price for a
-//! non-USDT coin we cannot tell whether a limit is crossed, so the amount is
-//! taken as unbounded: a user whose tier leaves a limit open is refused with
-//! that limit's own code (`-4020`/`-4021`, "verify to withdraw more"), the
-//! closest existing answer; a user no limit applies to withdraws normally
-//! and the request is recorded at 0 USDT, as it bounds nothing for them.
+//! Valuation for the KYC limits (AUTH_LIMIT, BTC-equivalent over the last
+//! 24 hours): each withdrawal is recorded with its USDT value at the fresh
+//! index (rounded up to 8 digits); the window's total and this request are
+//! expressed in BTC at the fresh BTC index (a BTC withdrawal is its own
+//! amount). Without a fresh price we cannot tell whether a limit is
+//! crossed, so the value is taken as unbounded: a user whose tier leaves a
+//! limit open is refused with that limit's own code (`-4020`/`-4021`,
+//! "verify to withdraw more"), the closest existing answer; a user no limit
+//! applies to withdraws normally and the request is recorded at 0 USDT, as
+//! it bounds nothing for them.
 //!
 //! The amount is read by the one strict parser (`wallet::parse_number`)
 //! with the coin's own precision, so more decimals than the coin has is
@@ -42,6 +45,7 @@ use onyx_http::envelope::{ok, Envelope, Page, Reply};
 use onyx_http::extract::{ApiQuery, ClientIp};
 use onyx_http::IdempotencyKey;
 use onyx_kernel::ledger::{AccountId, Wallet};
+use onyx_kernel::address::{self, Network};
 use onyx_kernel::ErrorCode;
 use onyx_platform::Context;
 use serde_json::Value;
@@ -69,7 +73,8 @@ where
     responses((status = 200, body = Envelope<Vec<ChannelView>>)))]
 async fn coin_list(State(state): State<WalletContext>, me: CurrentUser) -> Reply<Vec<ChannelView>> {
     let s = rules::settings(&state.db).await?;
-    let (count, usdt_today) = today(&state.db, &s, me.id()).await?;
+    let count = today_count(&state.db, &s, me.id()).await?;
+    let withdrawn_btc = window_btc(&state, &state.db, me.id()).await?;
     let tier = rules::kyc_tier(&state.db, me.id()).await?;
     let balances = onyx_store::ledger::user_balances(&state.db, me.id()).await?;
     let addresses = withdraw_addresses::list(&state.db, me.id()).await?;
@@ -126,21 +131,15 @@ async fn coin_list(State(state): State<WalletContext>, me: CurrentUser) -> Reply
             check_tax: g.check_tax,
             fee_tax: g.fee_tax.to_string(),
             coin_tax: g.coin_tax.to_uppercase(),
-            kyc: KycLimitView {
-                tier: rules::tier_name(tier).into(),
-                primary_limit: auth.primary_limit_usdt.to_string(),
-                primary_open: auth.is_open_primary,
-                senior_limit: auth.senior_limit_usdt.to_string(),
-                senior_open: auth.is_open_senior,
-                withdrawn_today_usdt: usdt_today.to_string(),
-            },
+            kyc: kyc_view(auth, tier, withdrawn_btc),
         });
     }
     ok(out)
 }
 
-/// What a withdrawal would cost and freeze, or the rule it fails. The
-/// password, code and address are checked at submit only.
+/// What a withdrawal would cost and freeze, or the rule it fails. An
+/// address, when given, is checked against the network; the password, code
+/// and bound address are checked at submit only.
 #[utoipa::path(post, path = "/api/withdraw/quote", tag = "withdraw",
     security(("satoken" = [])), params(QuoteQuery),
     responses((status = 200, body = Envelope<QuoteView>)))]
@@ -155,15 +154,19 @@ async fn quote(
     let coin = wallet::asset(&ch.coin);
     let scale = rules::coin_scale(&state.db, &coin).await?;
     let asked = amount(&q.amount, scale)?;
-    let (count, usdt_today) = today(&state.db, &s, me.id()).await?;
+    if let Some(addr) = q.address.as_deref().map(str::trim).filter(|a| !a.is_empty()) {
+        address::check(Network::of_channel(&ch.name), addr)?;
+    }
+    let count = today_count(&state.db, &s, me.id()).await?;
+    let window = window_btc(&state, &state.db, me.id()).await?;
     let req = WithdrawalRequest {
         amount: asked,
         channel_name: channel_name.to_string(),
         coin_scale_dp: scale,
         withdrawals_today_count: count,
         kyc_tier: rules::kyc_tier(&state.db, me.id()).await?,
-        withdrawn_today_usdt: usdt_today,
-        amount_usdt: usdt_for_rules(value_in_usdt(&state, &coin, asked)),
+        withdrawn_24h_btc: for_rules(window),
+        amount_btc: for_rules(value_in_btc(&state, &coin, asked)),
         trade_password: Proof::Matched,
         code: Proof::Matched,
         address_is_bound: true,

@@ -1817,8 +1817,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * What a withdrawal would cost and freeze, or the rule it fails. The
-         *     password, code and address are checked at submit only.
+         * What a withdrawal would cost and freeze, or the rule it fails. An
+         *     address, when given, is checked against the network; the password, code
+         *     and bound address are checked at submit only.
          */
         post: operations["quote"];
         delete?: never;
@@ -4098,15 +4099,43 @@ export interface components {
             /** @description Quote (USDT) volume. */
             quoteVolume: string;
         };
-        /** @description The KYC limits (USDT a platform day) and where the caller stands. */
+        /**
+         * @description The KYC limits (BTC-equivalent over the last 24 hours) and where the
+         *     caller stands.
+         */
         KycLimitView: {
             /** @description `none`, `primary` or `advanced`. */
             tier: string;
+            /** @description What every limit is counted in: `BTC` (equivalent, at the index). */
+            unit: string;
+            /**
+             * Format: int32
+             * @description How far back the limits look, in hours.
+             */
+            windowHours: number;
             primaryLimit: string;
             primaryOpen: boolean;
             seniorLimit: string;
             seniorOpen: boolean;
-            withdrawnTodayUsdt: string;
+            /** @description The limit the caller is held to; null when none applies. */
+            limit?: string | null;
+            /**
+             * @description Withdrawn in the window, BTC-equivalent; null without a fresh BTC
+             *     index price.
+             */
+            withdrawnBtc?: string | null;
+            /**
+             * @description What is left of `limit`; null when no limit applies or without a
+             *     price.
+             */
+            remainingBtc?: string | null;
+            /**
+             * @description The verification that changes the limit (`primary`, `advanced`);
+             *     null when none would.
+             */
+            raisedBy?: string | null;
+            /** @description The limit after that verification; null when it lifts the limit. */
+            raisedLimit?: string | null;
         };
         KycRow: {
             /** Format: int64 */
@@ -7408,6 +7437,8 @@ export interface operations {
                 /** @description A channel's `rechargeName`, e.g. `USDT-TRC20`. */
                 channel: string;
                 amount: string;
+                /** @description When given, checked against the channel's network (`-1070`). */
+                address?: string;
             };
             header?: never;
             path?: never;
