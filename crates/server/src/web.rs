@@ -1,6 +1,9 @@
 //! Serves the built web app: from `--web-dir`, from the binary itself
 //! (release builds with `embed-web`), or from ./web/dist. Paths that are not
-//! files get index.html so the client router handles them.
+//! files get index.html so the client router handles them; that includes
+//! folders (no redirect to a trailing slash), so a route named like a
+//! folder of the build still opens its screen. The bundles live under
+//! `/_app/`, a path no route of the app uses.
 
 use axum::Router;
 use std::path::PathBuf;
@@ -16,7 +19,11 @@ pub fn router(web_dir: Option<PathBuf>) -> Router {
         tracing::warn!(dir = %dir.display(), "web app not built: run `make web` (the API still works)");
     }
     let index = ServeFile::new(dir.join("index.html"));
-    Router::new().fallback_service(ServeDir::new(&dir).fallback(index))
+    Router::new().fallback_service(
+        ServeDir::new(&dir)
+            .append_index_html_on_directories(false)
+            .fallback(index),
+    )
 }
 
 #[cfg(feature = "embed-web")]

@@ -16,8 +16,8 @@ fn web_dir(with_index: bool) -> tempfile::TempDir {
     if with_index {
         std::fs::write(dir.path().join("index.html"), "<!doctype html><p>onyx").unwrap();
     }
-    std::fs::create_dir(dir.path().join("assets")).unwrap();
-    std::fs::write(dir.path().join("assets/app.js"), "console.log(1)").unwrap();
+    std::fs::create_dir(dir.path().join("_app")).unwrap();
+    std::fs::write(dir.path().join("_app/app.js"), "console.log(1)").unwrap();
     dir
 }
 
@@ -75,7 +75,7 @@ async fn every_response_carries_the_security_headers_and_api_ones_are_never_cach
         assert_eq!(h[header::CACHE_CONTROL], "no-store", "{uri}");
         assert!(h.get(header::STRICT_TRANSPORT_SECURITY).is_none());
     }
-    for page in ["/", "/trade", "/assets/app.js"] {
+    for page in ["/", "/trade", "/_app/app.js"] {
         let (status, h) = head(&app, "GET", page).await;
         assert_eq!(status, StatusCode::OK, "{page}");
         assert_protected(page, &h);
@@ -97,9 +97,28 @@ async fn a_missing_page_is_a_404_with_the_same_headers() {
     let (status, h) = head(&app, "GET", "/wallet").await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_protected("404", &h);
-    let (status, h) = head(&app, "GET", "/assets/app.js").await;
+    let (status, h) = head(&app, "GET", "/_app/app.js").await;
     assert_eq!(status, StatusCode::OK);
     assert_protected("asset", &h);
+}
+
+#[tokio::test]
+async fn a_route_named_like_a_folder_opens_the_app_not_a_redirect() {
+    // The spec's menus link to /assets; the build's own folder is /_app.
+    let web = web_dir(true);
+    std::fs::create_dir(web.path().join("assets")).unwrap();
+    let app = app(&web, false).await;
+    for uri in ["/assets", "/_app", "/option", "/primary"] {
+        let res = app
+            .router
+            .clone()
+            .oneshot(Request::builder().uri(uri).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK, "{uri}");
+        let body = axum::body::to_bytes(res.into_body(), 1 << 16).await.unwrap();
+        assert!(body.starts_with(b"<!doctype html>"), "{uri}: the app's page");
+    }
 }
 
 #[tokio::test]

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
-import { paths } from '@/shared/config/paths';
+import { redirect, type RouteObject } from 'react-router';
+import { MENU_ALIASES, paths } from '@/shared/config/paths';
 
 type Loader = () => Promise<{ default: ComponentType }>;
 
@@ -60,5 +60,7 @@ export const routes: RouteObject[] = [
   { path: paths.copyTradingMine, ...lazy(() => import('@/features/copy-trading/routes/FlowOrderMineScreen')) },
   { path: paths.copyTradingApply, ...lazy(() => import('@/features/copy-trading/routes/FlowOrderApplyScreen')) },
   { path: paths.rewards, ...lazy(() => import('@/features/rewards/routes/WelfareScreen')) },
+  // Links the menu settings name (and users bookmark) open the screen that serves them.
+  ...Object.entries(MENU_ALIASES).map(([path, to]) => ({ path, loader: () => redirect(to) })),
   { path: '*', ...lazy(() => import('@/features/content/routes/NotFoundScreen')) },
 ];

@@ -69,18 +69,19 @@ export const TAB_BAR_PATHS: readonly string[] = ['/', '/store', '/trade', '/cont
  * Menu settings name a few links without a screen of their own (spec 2):
  * map them onto the screen that serves them.
  */
+export const MENU_ALIASES: Readonly<Record<string, string>> = {
+  '/assets': '/wallet',
+  '/invite': '/invaite',
+  '/extend': '/invaite',
+  '/primary': '/userauth?tab=primary',
+  '/advanced': '/userauth?tab=advanced',
+  '/option': '/flashOption',
+};
+
 export function resolveMenuLink(link: string | undefined | null): string {
   if (!link) return '/';
   const [pathname, search = ''] = link.split('?');
-  const aliases: Record<string, string> = {
-    '/assets': '/wallet',
-    '/invite': '/invaite',
-    '/extend': '/invaite',
-    '/primary': '/userauth?tab=primary',
-    '/advanced': '/userauth?tab=advanced',
-    '/option': '/flashOption',
-  };
-  const mapped = aliases[pathname];
+  const mapped = MENU_ALIASES[pathname];
   if (mapped) return mapped;
   return search ? `${pathname}?${search}` : pathname;
 }
