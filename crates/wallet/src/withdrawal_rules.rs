@@ -41,10 +41,10 @@
 //! KYC, our reading of AUTH_LIMIT (the spec names the fields only), as the
 //! exchanges this kit copies meant it (Binance's old 2 BTC unverified and
 //! 100 BTC verified): the limits are BTC-equivalent and bound the user's
-//! withdrawals of the last 24 hours, this one included (`withdrawn_24h_btc
-//! + amount_btc`). With `isOpenPrimary`, a user without primary KYC may not
-//! exceed `primaryLimit`; with `isOpenSenior`, a user without advanced KYC
-//! may not exceed `seniorLimit`. Advanced implies primary. A closed tier
+//! withdrawals of the last 24 hours, this one included (the sum of
+//! `withdrawn_24h_btc` and `amount_btc`). With `isOpenPrimary`, a user
+//! without primary KYC may not exceed `primaryLimit`; with `isOpenSenior`,
+//! a user without advanced KYC may not exceed `seniorLimit`. Advanced implies primary. A closed tier
 //! imposes nothing. The defaults (1.001 and 2.002) are BTC, not USDT: read
 //! as USDT they stopped every withdrawal below the 20 USDT minimum.
 //!
