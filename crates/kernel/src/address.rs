@@ -189,13 +189,24 @@ mod tests {
         assert!(check(Some(Network::Tron), &tron).is_ok());
         let last = tron.chars().last().unwrap();
         let tron_typo = typo(&tron, 33, if last == 'a' { 'b' } else { 'a' });
-        assert!(check(Some(Network::Tron), &tron_typo).is_err(), "{tron_typo}");
+        assert!(
+            check(Some(Network::Tron), &tron_typo).is_err(),
+            "{tron_typo}"
+        );
         // EIP-55: flip the case of one letter of a checksummed address.
         let evm = crate::hd::eip55(&[0xab; 20]);
         assert!(check(Some(Network::Evm), &evm).is_ok());
         let at = evm[2..].find(|c: char| c.is_ascii_alphabetic()).unwrap() + 2;
         let c = evm.as_bytes()[at] as char;
-        let flipped = typo(&evm, at, if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() });
+        let flipped = typo(
+            &evm,
+            at,
+            if c.is_ascii_uppercase() {
+                c.to_ascii_lowercase()
+            } else {
+                c.to_ascii_uppercase()
+            },
+        );
         assert!(check(Some(Network::Evm), &flipped).is_err(), "{flipped}");
         // Base58check and bech32 catch one wrong character.
         let legacy = "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2";
@@ -206,7 +217,11 @@ mod tests {
         let taproot = "bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297";
         assert!(check(Some(Network::Bitcoin), taproot).is_ok());
         // Testnet is not mainnet.
-        assert!(check(Some(Network::Bitcoin), "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx").is_err());
+        assert!(check(
+            Some(Network::Bitcoin),
+            "tb1qw508d6qejxtdg4y5r3zarvary0c5xw7kxpjzsx"
+        )
+        .is_err());
         // The paste: a short hex string is no TRON address.
         assert!(check(Some(Network::Tron), "0xabc123").is_err());
     }

@@ -116,8 +116,13 @@ async fn a_route_named_like_a_folder_opens_the_app_not_a_redirect() {
             .await
             .unwrap();
         assert_eq!(res.status(), StatusCode::OK, "{uri}");
-        let body = axum::body::to_bytes(res.into_body(), 1 << 16).await.unwrap();
-        assert!(body.starts_with(b"<!doctype html>"), "{uri}: the app's page");
+        let body = axum::body::to_bytes(res.into_body(), 1 << 16)
+            .await
+            .unwrap();
+        assert!(
+            body.starts_with(b"<!doctype html>"),
+            "{uri}: the app's page"
+        );
     }
 }
 

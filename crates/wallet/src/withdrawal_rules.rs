@@ -130,10 +130,10 @@ impl AuthLimit {
     /// The limit a user of `tier` is held to: the lowest open limit whose
     /// verification the user lacks; `None` when none applies.
     pub fn limit_for(&self, tier: KycTier) -> Option<Amount> {
-        let primary = (self.is_open_primary && tier < KycTier::Primary)
-            .then_some(self.primary_limit_btc);
-        let senior = (self.is_open_senior && tier < KycTier::Advanced)
-            .then_some(self.senior_limit_btc);
+        let primary =
+            (self.is_open_primary && tier < KycTier::Primary).then_some(self.primary_limit_btc);
+        let senior =
+            (self.is_open_senior && tier < KycTier::Advanced).then_some(self.senior_limit_btc);
         match (primary, senior) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -373,9 +373,7 @@ fn check_kyc(limits: &AuthLimit, req: &WithdrawalRequest) -> Result<(), Refusal>
         .withdrawn_24h_btc
         .checked_add(req.amount_btc)
         .unwrap_or(Amount::MAX);
-    if limits.is_open_primary
-        && req.kyc_tier < KycTier::Primary
-        && total > limits.primary_limit_btc
+    if limits.is_open_primary && req.kyc_tier < KycTier::Primary && total > limits.primary_limit_btc
     {
         return Err(Refusal::PrimaryKycRequired {
             limit_btc: limits.primary_limit_btc,
@@ -764,7 +762,10 @@ mod tests {
             ..near_the_limit
         };
         assert!(evaluate(&rules, &advanced).is_ok());
-        assert_eq!(rules.auth_limit.limit_for(KycTier::None), Some(amt("2.002")));
+        assert_eq!(
+            rules.auth_limit.limit_for(KycTier::None),
+            Some(amt("2.002"))
+        );
         assert_eq!(
             rules.auth_limit.raised_by(KycTier::None),
             Some((KycTier::Advanced, None))
@@ -1069,7 +1070,10 @@ mod tests {
             Some((KycTier::Primary, Some(amt("100"))))
         );
         assert_eq!(both.limit_for(KycTier::Primary), Some(amt("100")));
-        assert_eq!(both.raised_by(KycTier::Primary), Some((KycTier::Advanced, None)));
+        assert_eq!(
+            both.raised_by(KycTier::Primary),
+            Some((KycTier::Advanced, None))
+        );
         assert_eq!(both.limit_for(KycTier::Advanced), None);
         assert_eq!(both.raised_by(KycTier::Advanced), None);
         let none = limits(false, false);
@@ -1081,7 +1085,10 @@ mod tests {
             ..both
         };
         assert_eq!(odd.limit_for(KycTier::None), Some(amt("100")));
-        assert_eq!(odd.raised_by(KycTier::None), Some((KycTier::Advanced, None)));
+        assert_eq!(
+            odd.raised_by(KycTier::None),
+            Some((KycTier::Advanced, None))
+        );
     }
 
     #[test]

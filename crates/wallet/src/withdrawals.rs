@@ -14,8 +14,8 @@ use crate::entity::withdrawal;
 use crate::postings;
 use crate::repo::withdrawals;
 use crate::withdraw::{self as rules, Settings};
-use crate::withdrawal_rules::{self,
-    evaluate, Proof, ProofFailure, Quote, Refusal, WithdrawalChannel, WithdrawalRequest,
+use crate::withdrawal_rules::{
+    self, evaluate, Proof, ProofFailure, Quote, Refusal, WithdrawalChannel, WithdrawalRequest,
 };
 use crate::Idempotency;
 use crate::WalletContext;

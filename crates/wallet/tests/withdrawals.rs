@@ -16,10 +16,10 @@ use common::{Reply, TestApp};
 use onyx_account::repo::kyc;
 use onyx_kernel::ledger::{AccountId, SystemAccount, Wallet};
 use onyx_store::repo::settings;
+use onyx_testkit::wallet_calls::set_price;
 use rust_decimal::Decimal;
 use serde_json::{json, Value};
 use wallet::{assert_audit_clean, balance, dec, fund};
-use onyx_testkit::wallet_calls::set_price;
 
 const TRC20: &str = "USDT-TRC20";
 const ADDR: &str = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
@@ -446,7 +446,10 @@ async fn without_primary_kyc_the_day_total_stays_within_the_primary_limit() {
         (&kyc["limit"], &kyc["withdrawnBtc"], &kyc["remainingBtc"]),
         (&json!("0.001"), &json!("0.001"), &json!("0"))
     );
-    assert_eq!((&kyc["raisedBy"], &kyc["raisedLimit"]), (&json!("primary"), &Value::Null));
+    assert_eq!(
+        (&kyc["raisedBy"], &kyc["raisedLimit"]),
+        (&json!("primary"), &Value::Null)
+    );
     approve_kyc(&app, uid, kyc::TIER_PRIMARY).await;
     accepted(&app, &token, &ask(TRC20, "50", ADDR)).await;
     let list = app
@@ -455,7 +458,10 @@ async fn without_primary_kyc_the_day_total_stays_within_the_primary_limit() {
         .ok();
     let kyc = &list[0]["kyc"];
     assert_eq!(kyc["tier"], "primary");
-    assert_eq!((&kyc["limit"], &kyc["withdrawnBtc"]), (&Value::Null, &json!("0.0015")));
+    assert_eq!(
+        (&kyc["limit"], &kyc["withdrawnBtc"]),
+        (&Value::Null, &json!("0.0015"))
+    );
 }
 
 #[tokio::test]
@@ -473,8 +479,14 @@ async fn the_spec_default_limits_let_an_unverified_user_withdraw() {
         .await
         .ok();
     let kyc = &list[0]["kyc"];
-    assert_eq!((&kyc["limit"], &kyc["remainingBtc"]), (&json!("2.002"), &json!("2.001")));
-    assert_eq!((&kyc["raisedBy"], &kyc["raisedLimit"]), (&json!("advanced"), &Value::Null));
+    assert_eq!(
+        (&kyc["limit"], &kyc["remainingBtc"]),
+        (&json!("2.002"), &json!("2.001"))
+    );
+    assert_eq!(
+        (&kyc["raisedBy"], &kyc["raisedLimit"]),
+        (&json!("advanced"), &Value::Null)
+    );
 }
 
 #[tokio::test]
@@ -561,7 +573,11 @@ async fn a_malformed_address_is_refused_by_the_quote_and_the_submit() {
     q.fails_with(-1070);
     refused(&app, uid, &token, &ask(TRC20, "30", "0xabc123"), -1070).await;
     // One wrong character of a valid address fails its checksum.
-    let typo = format!("{}{}", &ADDR[..33], if ADDR.ends_with('a') { 'b' } else { 'a' });
+    let typo = format!(
+        "{}{}",
+        &ADDR[..33],
+        if ADDR.ends_with('a') { 'b' } else { 'a' }
+    );
     refused(&app, uid, &token, &ask(TRC20, "30", &typo), -1070).await;
     app.post_query(
         &format!("/api/withdraw/quote?channel={TRC20}&amount=30&address={ADDR}"),

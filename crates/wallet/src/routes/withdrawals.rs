@@ -44,8 +44,8 @@ use onyx_http::auth::CurrentUser;
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
 use onyx_http::extract::{ApiQuery, ClientIp};
 use onyx_http::IdempotencyKey;
-use onyx_kernel::ledger::{AccountId, Wallet};
 use onyx_kernel::address::{self, Network};
+use onyx_kernel::ledger::{AccountId, Wallet};
 use onyx_kernel::ErrorCode;
 use onyx_platform::Context;
 use serde_json::Value;
@@ -154,7 +154,12 @@ async fn quote(
     let coin = wallet::asset(&ch.coin);
     let scale = rules::coin_scale(&state.db, &coin).await?;
     let asked = amount(&q.amount, scale)?;
-    if let Some(addr) = q.address.as_deref().map(str::trim).filter(|a| !a.is_empty()) {
+    if let Some(addr) = q
+        .address
+        .as_deref()
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+    {
         address::check(Network::of_channel(&ch.name), addr)?;
     }
     let count = today_count(&state.db, &s, me.id()).await?;
