@@ -20,6 +20,7 @@ pub mod events;
 pub mod frames;
 pub mod holds;
 pub mod maker;
+pub mod migration;
 pub mod orderbook;
 pub(crate) mod pair;
 mod recovery;

@@ -5,10 +5,16 @@
 //! argon2 hash of a random password nobody is told (so nobody can sign in as
 //! it). Every `--maker-interval-ms` it replaces, on each pair whose
 //! `spot_maker_settings` row is enabled, a ladder of `levels` bids and asks
-//! around the fresh index price: the first level `spread_bps` away from it,
-//! each further one `step_bps` further, `size` base per level (rounded down
-//! to the pair's precision). Without a fresh index price it only cancels,
-//! so it never quotes a price the market has left.
+//! around the fresh index price shaped like a real book: the first level
+//! `spread_bps` away from it, gap `k` (from level k to k+1) `step_bps ×
+//! (1 + k × step_growth_bps / 10000)` wide, so levels crowd near the price;
+//! level `i` holds `size × (1 + i × size_growth_bps / 10000)` base (rounded
+//! down to the pair's precision, within its order limits), so depth grows
+//! away from it. Growth 0 is a uniform ladder. Without a fresh index price
+//! it only cancels, so it never quotes a price the market has left. Its
+//! bids sit below the index and its asks above, its old quotes are
+//! cancelled before the new ones are queued, and the engine's self-trade
+//! prevention stands behind both: it never trades with itself.
 //!
 //! Its orders go through the pair tasks like anyone's: funds are frozen,
 //! fills settle through the ledger and it pays fees. It is funded from the
@@ -90,8 +96,8 @@ pub async fn start(state: &SpotContext) -> anyhow::Result<()> {
 
 /// One price of the ladder: `mid` moved `bps` away, rounded away from mid
 /// to the pair's price precision; `None` when it does not fit a decimal.
-fn level_price(mid: Decimal, side: Side, bps: i64, dp: u32) -> Option<Decimal> {
-    let offset = Decimal::new(bps, 0).checked_div(Decimal::new(BPS, 0))?;
+fn level_price(mid: Decimal, side: Side, bps: Decimal, dp: u32) -> Option<Decimal> {
+    let offset = bps.checked_div(Decimal::new(BPS, 0))?;
     let (factor, strategy) = match side {
         Side::Buy => (
             Decimal::ONE.checked_sub(offset)?,
@@ -117,25 +123,53 @@ pub fn ladder(
     let dp = u32::try_from(pair.base_precision).unwrap_or(0);
     let qty_dp = u32::try_from(pair.coin_precision).unwrap_or(0);
     let d = |t: &str| Decimal::from_str(t.trim()).unwrap_or_default();
-    let size = d(&setting.size).round_dp_with_strategy(qty_dp, RoundingStrategy::ToZero);
+    let first = d(&setting.size);
     let min = d(&pair.order_min)
         .max(d(&pair.sell_min))
         .max(d(&pair.min_sell));
     let max = d(&pair.order_max).min(d(&pair.buy_max));
-    if size <= Decimal::ZERO || size < min || size > max || mid <= Decimal::ZERO {
+    if mid <= Decimal::ZERO {
         return Vec::new();
     }
+    let share = |bps: i32| Decimal::from(bps.max(0)).checked_div(Decimal::new(BPS, 0));
+    let (Some(size_growth), Some(step_growth)) = (
+        share(setting.size_growth_bps),
+        share(setting.step_growth_bps),
+    ) else {
+        return Vec::new();
+    };
+    let step = Decimal::from(setting.step_bps.max(0));
+    let mut offset = Some(Decimal::from(setting.spread_bps.max(0)));
     let mut out = Vec::new();
-    for i in 0..i64::from(setting.levels.max(0)) {
-        let bps = i
-            .checked_mul(i64::from(setting.step_bps))
-            .and_then(|step| step.checked_add(i64::from(setting.spread_bps)));
-        for side in [Side::Buy, Side::Sell] {
-            match bps.and_then(|bps| level_price(mid, side, bps, dp)) {
-                Some(price) if price > Decimal::ZERO => out.push((side, price, size)),
-                _ => {}
+    for i in 0..setting.levels.max(0) {
+        let level = Decimal::from(i);
+        let size = size_growth
+            .checked_mul(level)
+            .and_then(|g| g.checked_add(Decimal::ONE))
+            .and_then(|f| first.checked_mul(f))
+            .map(|s| {
+                s.round_dp_with_strategy(qty_dp, RoundingStrategy::ToZero)
+                    .min(max)
+            });
+        let Some(bps) = offset else { break };
+        match size {
+            Some(size) if size > Decimal::ZERO && size >= min => {
+                for side in [Side::Buy, Side::Sell] {
+                    match level_price(mid, side, bps, dp) {
+                        Some(price) if price > Decimal::ZERO => out.push((side, price, size)),
+                        _ => {}
+                    }
+                }
             }
+            // The first size is out of the pair's limits: no ladder.
+            _ if i == 0 => return Vec::new(),
+            _ => {}
         }
+        let gap = step_growth
+            .checked_mul(level)
+            .and_then(|g| g.checked_add(Decimal::ONE))
+            .and_then(|f| step.checked_mul(f));
+        offset = gap.and_then(|gap| bps.checked_add(gap));
     }
     out
 }
@@ -304,12 +338,101 @@ mod tests {
     #[test]
     fn the_ladder_steps_away_from_mid_and_rounds_outwards() {
         let d = |s: &str| Decimal::from_str(s).unwrap();
-        let p = |mid, side, bps, dp| level_price(d(mid), side, bps, dp).unwrap();
+        let p =
+            |mid, side, bps: i64, dp| level_price(d(mid), side, Decimal::from(bps), dp).unwrap();
         assert_eq!(p("100", Side::Buy, 10, 2), d("99.9"));
         assert_eq!(p("100", Side::Sell, 10, 2), d("100.1"));
         // 123.4567 * 0.999 = 123.3332433 -> down; * 1.001 = 123.5801567 -> up.
         assert_eq!(p("123.4567", Side::Buy, 10, 4), d("123.3332"));
         assert_eq!(p("123.4567", Side::Sell, 10, 4), d("123.5802"));
-        assert_eq!(level_price(Decimal::MAX, Side::Sell, 10, 2), None);
+        assert_eq!(level_price(Decimal::MAX, Side::Sell, Decimal::TEN, 2), None);
+    }
+
+    fn setting(
+        levels: i32,
+        size_growth_bps: i32,
+        step_growth_bps: i32,
+    ) -> spot_maker_setting::Model {
+        spot_maker_setting::Model {
+            id: 1,
+            symbol: "btcusdt".into(),
+            enabled: true,
+            levels,
+            spread_bps: 5,
+            step_bps: 5,
+            size: "0.01".into(),
+            size_growth_bps,
+            step_growth_bps,
+        }
+    }
+
+    fn pair() -> spot_pair::Model {
+        spot_pair::Model {
+            id: 1,
+            coin: "btc".into(),
+            symbol: "btcusdt".into(),
+            order_min: "0.0001".into(),
+            order_max: "0.05".into(),
+            buy_max: "1000".into(),
+            sell_min: "0".into(),
+            min_sell: "0".into(),
+            fee_rate: "0.001".into(),
+            base_precision: 2,
+            coin_precision: 4,
+            limited_buy: 1,
+            limited_sell: 1,
+            market_buy: 1,
+            market_sell: 1,
+            enable: 1,
+            is_deal: 1,
+            is_show: 1,
+            sort: 1,
+        }
+    }
+
+    #[test]
+    fn depth_grows_and_levels_crowd_near_the_price() {
+        let d = |s: &str| Decimal::from_str(s).unwrap();
+        let ladder = ladder(&setting(6, 5_000, 10_000), &pair(), d("100000"));
+        let asks: Vec<_> = ladder.iter().filter(|l| l.0 == Side::Sell).collect();
+        let bids: Vec<_> = ladder.iter().filter(|l| l.0 == Side::Buy).collect();
+        assert_eq!((asks.len(), bids.len()), (6, 6));
+        // Offsets 5, 10, 20, 35, 55, 80 bps: gaps 5, 10, 15, 20, 25.
+        let ask_prices: Vec<Decimal> = asks.iter().map(|l| l.1).collect();
+        assert_eq!(
+            ask_prices,
+            ["100050", "100100", "100200", "100350", "100550", "100800"].map(d)
+        );
+        assert_eq!(bids[2].1, d("99800"));
+        // Sizes 0.01 x (1 + 0.5 i), capped at the pair's maximum 0.05.
+        let sizes: Vec<Decimal> = asks.iter().map(|l| l.2).collect();
+        assert_eq!(
+            sizes,
+            ["0.01", "0.015", "0.02", "0.025", "0.03", "0.035"].map(d)
+        );
+        // Every bid is below the index and every ask above: no crossing.
+        assert!(bids.iter().all(|b| b.1 < d("100000")));
+        assert!(asks.iter().all(|a| a.1 > d("100000")));
+        let capped = ladder_sizes(&setting(12, 10_000, 0));
+        assert_eq!(capped.last(), Some(&d("0.05")));
+    }
+
+    fn ladder_sizes(s: &spot_maker_setting::Model) -> Vec<Decimal> {
+        ladder(s, &pair(), Decimal::from(100))
+            .into_iter()
+            .filter(|l| l.0 == Side::Sell)
+            .map(|l| l.2)
+            .collect()
+    }
+
+    #[test]
+    fn growth_zero_is_the_uniform_ladder_and_a_first_size_out_of_limits_quotes_nothing() {
+        let d = |s: &str| Decimal::from_str(s).unwrap();
+        assert_eq!(ladder_sizes(&setting(3, 0, 0)), vec![d("0.01"); 3]);
+        let tiny = spot_maker_setting::Model {
+            size: "0.00001".into(),
+            ..setting(3, 0, 0)
+        };
+        assert!(ladder_sizes(&tiny).is_empty());
     }
 }

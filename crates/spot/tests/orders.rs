@@ -646,13 +646,17 @@ async fn the_market_maker_quotes_around_the_index_and_fills_a_market_buy() {
     onyx_spot::maker::round(&app.state.spot_context(), maker)
         .await
         .unwrap();
-    // 5 levels, 10 bps apart from 10 bps: 59940 .. 59700 and 60060 .. 60300.
+    // The seeded ladder: 12 levels from 5 bps, gaps of 5 bps widening by
+    // half a step each (5, 10, 17.5, 27.5, ... 197.5 bps), sizes growing
+    // by a quarter of the first (0.005 .. 0.0187, cut to 4 digits).
     let depth = app.state.spot.depth(BTC, 100).unwrap();
-    assert_eq!(depth.bids.len(), 5);
-    assert_eq!(depth.asks.len(), 5);
-    assert_eq!(depth.bids[0], (dec("59940"), dec("0.005")));
-    assert_eq!(depth.asks[0], (dec("60060"), dec("0.005")));
-    assert_eq!(depth.asks[4].0, dec("60300"));
+    assert_eq!(depth.bids.len(), 12);
+    assert_eq!(depth.asks.len(), 12);
+    assert_eq!(depth.bids[0], (dec("59970"), dec("0.005")));
+    assert_eq!(depth.asks[0], (dec("60030"), dec("0.005")));
+    assert_eq!(depth.asks[2], (dec("60105"), dec("0.0075")));
+    assert_eq!(depth.asks[11], (dec("61185"), dec("0.0187")));
+    assert_eq!(depth.bids[11].0, dec("58815"));
 
     let (buyer, bt) = trader(&app, "buyer", "1000", "0").await;
     let buy = submit(
@@ -672,8 +676,8 @@ async fn the_market_maker_quotes_around_the_index_and_fills_a_market_buy() {
         .await
         .unwrap();
     let depth = app.state.spot.depth(BTC, 100).unwrap();
-    assert_eq!((depth.bids.len(), depth.asks.len()), (5, 5));
-    assert_eq!(depth.asks[0], (dec("60060"), dec("0.005")));
+    assert_eq!((depth.bids.len(), depth.asks.len()), (12, 12));
+    assert_eq!(depth.asks[0], (dec("60030"), dec("0.005")));
 
     // A stale price: the maker withdraws its quotes.
     set_price(&app, "btc", "60000", now - 3_600_000);

@@ -12,6 +12,10 @@ pub struct Model {
     pub spread_bps: i32,
     pub step_bps: i32,
     pub size: String,
+    /// Each level further out adds this share (bps) of the first size.
+    pub size_growth_bps: i32,
+    /// Each gap further out adds this share (bps) of `step_bps`.
+    pub step_growth_bps: i32,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -157,6 +157,8 @@ pub async fn put_maker_setting(
         spread_bps: Set(row.spread_bps),
         step_bps: Set(row.step_bps),
         size: Set(row.size),
+        size_growth_bps: Set(row.size_growth_bps),
+        step_growth_bps: Set(row.step_growth_bps),
         ..Default::default()
     };
     match existing {
