@@ -728,3 +728,52 @@ async fn the_market_maker_skips_a_pair_it_cannot_quote_and_quotes_the_rest() {
     assert!(!eth.bids.is_empty() && !eth.asks.is_empty(), "{eth:?}");
     assert_audit_clean(&app).await;
 }
+
+#[tokio::test]
+async fn the_public_tape_lists_the_pairs_latest_trades_newest_first() {
+    let app = TestApp::spawn().await;
+    let (_, seller) = trader(&app, "seller", "0", "1").await;
+    let (_, buyer) = trader(&app, "buyer", "10000", "0").await;
+    let tape = app
+        .get("/api/market/trades?symbol=btcusdt", None)
+        .await
+        .ok();
+    assert_eq!(tape, json!([]), "no trade yet");
+    submit(&app, &seller, limit("sell", "60000", "0.01"))
+        .await
+        .ok();
+    submit(&app, &seller, limit("sell", "60100", "0.01"))
+        .await
+        .ok();
+    submit(&app, &buyer, limit("buy", "60100", "0.015"))
+        .await
+        .ok();
+    // Signed out: the tape is public, and names no order or user.
+    let tape = app
+        .get("/api/market/trades?symbol=btcusdt", None)
+        .await
+        .ok();
+    let rows = tape.as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(
+        (&rows[0]["price"], &rows[0]["vol"], &rows[0]["side"]),
+        (&json!("60100"), &json!("0.005"), &json!("buy"))
+    );
+    assert_eq!(
+        (&rows[1]["price"], &rows[1]["vol"]),
+        (&json!("60000"), &json!("0.01"))
+    );
+    assert!(rows[0]["id"].as_i64() > rows[1]["id"].as_i64());
+    assert!(rows[0].get("userId").is_none() && rows[0].get("takerUserId").is_none());
+    let one = app
+        .get("/api/market/trades?symbol=btcusdt&limit=1", None)
+        .await
+        .ok();
+    assert_eq!(one.as_array().unwrap().len(), 1);
+    app.get("/api/market/trades?symbol=btcusdt&limit=0", None)
+        .await
+        .fails_with(-4);
+    app.get("/api/market/trades?symbol=nosuchusdt", None)
+        .await
+        .fails_with(-4);
+}

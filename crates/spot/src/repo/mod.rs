@@ -131,6 +131,21 @@ pub async fn trades_of_order(
         .await
 }
 
+/// The pair's latest `limit` trades, newest first (the public tape).
+pub async fn recent_trades(
+    db: &impl ConnectionTrait,
+    symbol: &str,
+    limit: u64,
+) -> Result<Vec<spot_trade::Model>, DbErr> {
+    use sea_orm::QuerySelect;
+    spot_trade::Entity::find()
+        .filter(spot_trade::Column::Symbol.eq(symbol))
+        .order_by_desc(spot_trade::Column::Id)
+        .limit(limit)
+        .all(db)
+        .await
+}
+
 /// The maker's settings for every pair that has a row.
 pub async fn maker_settings(
     db: &impl ConnectionTrait,

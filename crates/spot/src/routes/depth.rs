@@ -1,5 +1,6 @@
-//! The depth of a spot book (`/api/market/depth`): the spot service's
-//! books, under the market's path.
+//! The depth of a spot book (`/api/market/depth`) and its latest trades
+//! (`/api/market/trades`): the spot service's books and tape, under the
+//! market's path. Both are public, as on every exchange.
 
 use crate::{levels, SpotContext};
 use axum::extract::{FromRef, State};
@@ -21,7 +22,9 @@ where
     Context: FromRef<S>,
     SpotContext: FromRef<S>,
 {
-    OpenApiRouter::new().routes(routes!(depth))
+    OpenApiRouter::new()
+        .routes(routes!(depth))
+        .routes(routes!(trades))
 }
 
 #[derive(Deserialize, IntoParams, Debug)]
@@ -78,4 +81,66 @@ async fn depth(State(spot): State<SpotContext>, ApiQuery(q): ApiQuery<DepthQuery
             asks: Vec::new(),
         },
     })
+}
+
+pub const TRADES_LIMIT_DEFAULT: u64 = 30;
+pub const TRADES_LIMIT_MAX: u64 = 100;
+
+#[derive(Deserialize, IntoParams, Debug)]
+#[into_params(parameter_in = Query)]
+pub struct TradesQuery {
+    /// Spot pair, `btcusdt` (or `btc`).
+    pub symbol: String,
+    /// How many, default 30, 1 to 100.
+    pub limit: Option<u64>,
+}
+
+/// One trade of the public tape: no order or user is named.
+#[derive(Serialize, ToSchema, Debug)]
+pub struct PublicTrade {
+    pub id: i64,
+    pub price: String,
+    /// Base amount.
+    pub vol: String,
+    /// The taker's side, `buy` or `sell`.
+    pub side: String,
+    /// Milliseconds since the epoch.
+    pub ts: i64,
+}
+
+/// The latest trades of a spot pair, newest first; the socket's TRADE
+/// frames (origin `spot`) continue it live.
+#[utoipa::path(get, path = "/api/market/trades", tag = "market", params(TradesQuery),
+    responses((status = 200, body = Envelope<Vec<PublicTrade>>,
+        description = "newest first; code -4 for an unknown symbol or a limit outside 1..=100")))]
+async fn trades(
+    State(spot): State<SpotContext>,
+    ApiQuery(q): ApiQuery<TradesQuery>,
+) -> Reply<Vec<PublicTrade>> {
+    let symbol = spot_symbol(&q.symbol).ok_or_else(|| ApiError::invalid("symbol"))?;
+    let limit = q.limit.unwrap_or(TRADES_LIMIT_DEFAULT);
+    if limit == 0 || limit > TRADES_LIMIT_MAX {
+        return Err(ApiError::invalid("limit"));
+    }
+    if !spot.spot.pair_known(&spot.db, &symbol).await? {
+        return Err(ApiError::invalid("symbol"));
+    }
+    let rows = crate::repo::recent_trades(&spot.db, &symbol, limit).await?;
+    ok(rows
+        .into_iter()
+        .map(|t| PublicTrade {
+            id: t.id,
+            price: normal(&t.price),
+            vol: normal(&t.qty),
+            side: t.taker_side,
+            ts: t.created_at.timestamp_millis(),
+        })
+        .collect())
+}
+
+/// A stored decimal as the socket writes it (no trailing zeros).
+fn normal(text: &str) -> String {
+    text.parse::<rust_decimal::Decimal>()
+        .map(|d| d.normalize().to_string())
+        .unwrap_or_else(|_| text.to_string())
 }

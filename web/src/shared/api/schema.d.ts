@@ -1025,6 +1025,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/market/trades": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The latest trades of a spot pair, newest first; the socket's TRADE
+         *     frames (origin `spot`) continue it live.
+         */
+        get: operations["trades"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/message/detail": {
         parameters: {
             query?: never;
@@ -3821,6 +3841,29 @@ export interface components {
                 maxBonus: string;
             }[];
         };
+        Envelope_Vec_PublicTrade: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                price: string;
+                /** @description Base amount. */
+                vol: string;
+                /** @description The taker's side, `buy` or `sell`. */
+                side: string;
+                /**
+                 * Format: int64
+                 * @description Milliseconds since the epoch.
+                 */
+                ts: number;
+            }[];
+        };
         Envelope_Vec_RuleRow: {
             /**
              * Format: int32
@@ -4381,6 +4424,21 @@ export interface components {
             /** @description Percent of the deposit. */
             ratio: string;
             maxBonus: string;
+        };
+        /** @description One trade of the public tape: no order or user is named. */
+        PublicTrade: {
+            /** Format: int64 */
+            id: number;
+            price: string;
+            /** @description Base amount. */
+            vol: string;
+            /** @description The taker's side, `buy` or `sell`. */
+            side: string;
+            /**
+             * Format: int64
+             * @description Milliseconds since the epoch.
+             */
+            ts: number;
         };
         PutSettingBody: {
             /** @description The whole new value of the key, in the shape of its default. */
@@ -6462,6 +6520,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Ticker"];
+                };
+            };
+        };
+    };
+    trades: {
+        parameters: {
+            query: {
+                /** @description Spot pair, `btcusdt` (or `btc`). */
+                symbol: string;
+                /** @description How many, default 30, 1 to 100. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description newest first; code -4 for an unknown symbol or a limit outside 1..=100 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_PublicTrade"];
                 };
             };
         };

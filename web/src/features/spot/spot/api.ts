@@ -109,6 +109,20 @@ export async function getMyTrades(params: { pageNum: number; pageSize: number; s
 }
 
 /** GET /api/market/depth ?symbol&limit: best first. */
+/** One trade of a pair's public tape (/api/market/trades): the taker's side, ms since the epoch. */
+export interface TapeTrade {
+  id: number;
+  price: string;
+  vol: string;
+  side: string;
+  ts: number;
+}
+
+/** The pair's latest trades, newest first. */
+export async function getRecentTrades(symbol: string, limit = 30): Promise<TapeTrade[]> {
+  return (await api.get<TapeTrade[]>('/api/market/trades', { symbol, limit }, { silent: true })).data;
+}
+
 export async function getDepth(symbol: string, limit = 50): Promise<DepthSnapshot> {
   return (await api.get<DepthSnapshot>('/api/market/depth', { symbol, limit }, { silent: true })).data;
 }

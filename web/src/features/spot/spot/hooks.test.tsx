@@ -2,7 +2,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import { mockHttp, ok } from '@/test/mock-http';
 import { resetAll } from '@/test/reset';
 import { SocketClient, setMarketSocket, type WebSocketLike } from '@/shared/socket/socket-client';
-import { RESYNC_RETRY_MS, pickPair, useDepthBook } from './hooks';
+import { RECENT_TRADES, RESYNC_RETRY_MS, mergeTape, pickPair, useDepthBook } from './hooks';
 import type { SpotPair } from './api';
 
 class FakeSocket implements WebSocketLike {
@@ -82,5 +82,26 @@ describe('pickPair', () => {
     expect(pickPair(pairs, 'nope', 'ethusdt')?.coin).toBe('eth');
     expect(pickPair(pairs, null, null)?.coin).toBe('btc');
     expect(pickPair([], 'btcusdt', null)).toBeUndefined();
+  });
+});
+
+describe('mergeTape', () => {
+  const live = (ts: number, price: string) => ({ key: `l${ts}`, price, vol: '1', side: 'buy' as const, ts });
+  const tape = (id: number, ts: number, price: string) => ({ id, price, vol: '1', side: 'sell', ts });
+
+  it('shows the tape when nothing traded since the pair opened', () => {
+    const rows = mergeTape([], [tape(2, 200, '2'), tape(1, 100, '1')]);
+    expect(rows.map((r) => r.price)).toEqual(['2', '1']);
+    expect(rows[0].side).toBe('sell');
+  });
+
+  it('puts live trades first and drops tape rows a live frame already showed', () => {
+    const rows = mergeTape([live(300, '3'), live(200, '2')], [tape(2, 200, '2'), tape(1, 100, '1')]);
+    expect(rows.map((r) => r.price)).toEqual(['3', '2', '1']);
+  });
+
+  it('keeps at most RECENT_TRADES rows', () => {
+    const many = Array.from({ length: 40 }, (_, i) => tape(i, 1000 - i, String(i)));
+    expect(mergeTape([], many)).toHaveLength(RECENT_TRADES);
   });
 });

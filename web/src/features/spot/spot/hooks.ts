@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCoinList } from '@/shared/market/queries';
 import { streamSymbol } from '@/shared/market/symbol';
 import { useSession } from '@/shared/session/session-store';
@@ -7,7 +7,7 @@ import { marketSocket } from '@/shared/socket/socket-client';
 import { useSocketListener, useSocketSubscription } from '@/shared/socket/use-socket';
 import { STORAGE_PREFIX } from '@/shared/storage/storage';
 import { BALANCE_KEY } from '@/shared/wallet/balances';
-import { getDepth, type Side, type SpotPair } from './api';
+import { getDepth, getRecentTrades, type Side, type SpotPair, type TapeTrade } from './api';
 import { applyMessage, applySnapshot, bookView, emptyBook, toDepthData, type Book, type BookView } from './depth-book';
 
 /** Every spot query (orders, trades) lives under this key. */
@@ -143,11 +143,17 @@ export interface PublicTrade {
 
 export const RECENT_TRADES = 30;
 
-/** Live spot trades of one pair (TRADE with origin "spot"), newest first; starts empty. */
+/** A pair's trades, newest first: the server's tape when the pair opens, then TRADE frames (origin "spot") live. */
 export function useRecentTrades(symbol: string): PublicTrade[] {
-  const [trades, setTrades] = useState<PublicTrade[]>([]);
+  const [live, setLive] = useState<PublicTrade[]>([]);
   const seq = useRef(0);
-  useEffect(() => setTrades([]), [symbol]);
+  useEffect(() => setLive([]), [symbol]);
+  const tape = useQuery({
+    queryKey: [...SPOT_KEY, 'tape', symbol],
+    queryFn: () => getRecentTrades(symbol, RECENT_TRADES),
+    enabled: Boolean(symbol),
+    staleTime: Infinity,
+  });
   useSocketSubscription(symbol ? 'trade' : null, symbol);
   useSocketListener('TRADE', (message) => {
     if (message.origin !== 'spot' || !message.symbol || streamSymbol(message.symbol) !== streamSymbol(symbol)) return;
@@ -158,9 +164,22 @@ export function useRecentTrades(symbol: string): PublicTrade[] {
     seq.current += 1;
     const side: Side | null = d.side === 'buy' || d.side === 'sell' ? d.side : null;
     const ts = Number(d.ts) || Date.now();
-    setTrades((prev) => [{ key: `${ts}-${seq.current}`, price, vol, side, ts }, ...prev].slice(0, RECENT_TRADES));
+    setLive((prev) => [{ key: `${ts}-${seq.current}`, price, vol, side, ts }, ...prev].slice(0, RECENT_TRADES));
   });
-  return trades;
+  return useMemo(() => mergeTape(live, tape.data ?? []), [live, tape.data]);
+}
+
+/**
+ * Live trades over the tape loaded at open, newest first, at most
+ * RECENT_TRADES. A frame that arrived while the tape was loading may be in
+ * both: tape rows at or after the oldest live trade's time are left out.
+ */
+export function mergeTape(live: PublicTrade[], tape: TapeTrade[]): PublicTrade[] {
+  const oldestLive = live.length ? live[live.length - 1].ts : Infinity;
+  const older = tape
+    .filter((t) => t.ts < oldestLive)
+    .map((t) => ({ key: `tape-${t.id}`, price: t.price, vol: t.vol, side: t.side === 'buy' || t.side === 'sell' ? (t.side as Side) : null, ts: t.ts }));
+  return [...live, ...older].slice(0, RECENT_TRADES);
 }
 
 /**
