@@ -162,16 +162,23 @@ test('wallet: deposit, transfer, flash exchange, withdrawal', async (t) => {
     const pwd = await asUser(`/api/user/tardPwdSet?pwd=${FUND_PWD}`, { method: 'POST' });
     // -1031: already set (by an earlier run against the same server, to the same password)
     assert.ok(pwd.code === 200 || pwd.code === -1031, `fund password: ${pwd.msg}`);
-    // The operator opens withdrawals at any hour and lifts the daily KYC limits
-    // (the demo's are a few USDT); both are put back after the test.
+    // The operator opens withdrawals at any hour (put back after the test).
+    // The KYC limits stay as the demo sets them: BTC-equivalent a day, so an
+    // unverified user may withdraw 30 USDT.
     await setSetting('WITHDRAWAL_SETTING', (v) => ({ ...v, limitTime: 0 }));
-    await setSetting('AUTH_LIMIT', (v) => ({ ...v, isOpenPrimary: false, isOpenSenior: false }));
 
     await page.goto(`${BASE}/withdraw?channel=USDT-TRC20`);
     await page.locator(tid('withdraw-rules')).waitFor();
     assert.equal(await page.locator(tid('rule-window-state')).getAttribute('data-open'), 'true');
     const limits = (await page.locator(tid('rule-limits')).textContent()).trim();
     const min = limits.split(' ')[0];
+    assert.match((await page.locator(tid('rule-kyc-limit')).textContent()).trim(), /^[\d.]+ BTC \(equivalent\)/);
+    // A pasted EVM fragment is no TRC-20 address: refused on screen, and by the server.
+    await page.fill(tid('withdraw-address'), '0xabc123');
+    await page.locator(tid('withdraw-address')).blur();
+    await page.locator(tid('withdraw-form')).getByText('That is not a valid').waitFor();
+    const refused = await asUser('/api/withdraw/submit?channel=USDT-TRC20&amount=30&address=0xabc123', { method: 'POST' });
+    assert.equal(refused.code, -1070, refused.msg);
     await page.fill(tid('withdraw-address'), PAYOUT_ADDRESS);
     await page.fill(tid('withdraw-amount'), '5');
     await page.fill(tid('withdraw-tradepwd'), FUND_PWD);

@@ -2,6 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { toDecimal } from '@/shared/format/number';
 import type { WithdrawChannel } from '@/shared/wallet/types';
 import { plainAmount } from '@/shared/format/display';
+import { Link } from 'react-router';
+import { paths } from '@/shared/config/paths';
+import type { WithdrawKyc } from '@/shared/wallet/types';
 
 /** Every rule of a channel, shown before the user types anything (getWithDrawCoinList). */
 export function WithdrawRules({ channel: c }: { channel: WithdrawChannel }) {
@@ -62,16 +65,12 @@ export function WithdrawRules({ channel: c }: { channel: WithdrawChannel }) {
             </span>
           </dd>
         </div>
-        {c.kyc.primaryOpen || c.kyc.seniorOpen ? (
-          <div>
-            <dt>{t('withdraw_kyc')}</dt>
-            <dd data-testid="rule-kyc">
-              {c.kyc.primaryOpen ? <span className="block">{t('withdraw_kycPrimary', { limit: plainAmount(c.kyc.primaryLimit) })}</span> : null}
-              {c.kyc.seniorOpen ? <span className="block">{t('withdraw_kycSenior', { limit: plainAmount(c.kyc.seniorLimit) })}</span> : null}
-              <span className="block muted">{t('withdraw_kycToday', { amount: plainAmount(c.kyc.withdrawnTodayUsdt) })}</span>
-            </dd>
-          </div>
-        ) : null}
+        <div>
+          <dt>{t('withdraw_kyc')}</dt>
+          <dd data-testid="rule-kyc">
+            <KycLimit kyc={c.kyc} />
+          </dd>
+        </div>
         {c.sameAddress ? (
           <div>
             <dt>{t('withdraw_address')}</dt>
@@ -85,5 +84,40 @@ export function WithdrawRules({ channel: c }: { channel: WithdrawChannel }) {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The 24 h limit in BTC the user is held to, what is left of it, and the verification that raises or lifts it. */
+function KycLimit({ kyc }: { kyc: WithdrawKyc }) {
+  const { t } = useTranslation();
+  if (kyc.limit == null) return <span data-testid="rule-kyc-none">{t('wd_kycNone')}</span>;
+  const raise =
+    kyc.raisedBy === 'primary'
+      ? kyc.raisedLimit != null
+        ? t('wd_kycRaisePrimary', { limit: plainAmount(kyc.raisedLimit) })
+        : t('wd_kycLiftPrimary')
+      : kyc.raisedBy === 'advanced'
+        ? kyc.raisedLimit != null
+          ? t('wd_kycRaiseAdvanced', { limit: plainAmount(kyc.raisedLimit) })
+          : t('wd_kycLiftAdvanced')
+        : null;
+  return (
+    <>
+      <span className="block" data-testid="rule-kyc-limit">
+        {t('wd_kycLimit', { limit: plainAmount(kyc.limit) })}
+      </span>
+      {kyc.remainingBtc != null ? (
+        <span className="block muted" data-testid="rule-kyc-left">
+          {t('wd_kycLeft', { amount: plainAmount(kyc.remainingBtc) })}
+        </span>
+      ) : null}
+      {raise ? (
+        <span className="block" data-testid="rule-kyc-raise">
+          {raise}{' '}
+          <Link to={`${paths.userauth}?tab=${kyc.raisedBy}`}>{t('wd_kycVerify')}</Link>
+        </span>
+      ) : null}
+      <span className="block muted small">{t('wd_kycHow')}</span>
+    </>
   );
 }

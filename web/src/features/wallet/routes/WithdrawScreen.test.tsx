@@ -7,6 +7,7 @@ import { useSession } from '@/shared/session/session-store';
 import type { WithdrawChannel } from '@/shared/wallet/types';
 import WithdrawScreen from './WithdrawScreen';
 
+const ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';
 const trc: WithdrawChannel = {
   channel: 'USDT-TRC20',
   network: 'TRC20',
@@ -31,7 +32,20 @@ const trc: WithdrawChannel = {
   checkTax: false,
   feeTax: '0',
   coinTax: 'usdt',
-  kyc: { tier: 'none', primaryLimit: '1.001', primaryOpen: false, seniorLimit: '2.002', seniorOpen: true, withdrawnTodayUsdt: '0' },
+  kyc: {
+    tier: 'none',
+    unit: 'BTC',
+    windowHours: 24,
+    primaryLimit: '1.001',
+    primaryOpen: false,
+    seniorLimit: '2.002',
+    seniorOpen: true,
+    limit: '2.002',
+    withdrawnBtc: '0.5',
+    remainingBtc: '1.502',
+    raisedBy: 'advanced',
+    raisedLimit: null,
+  },
 };
 const btc: WithdrawChannel = { ...trc, channel: 'BTC', network: 'BTC', coin: 'BTC', checkPass: false, available: '0.5', scale: 8, withdrawalMin: '0.001', withdrawalMax: '10', fee: '0', ratio: '0', window: { ...trc.window, open: false } };
 
@@ -67,8 +81,10 @@ describe('withdraw screen', () => {
     expect(within(rules).getByTestId('rule-count')).toHaveTextContent('7 of 10 left');
     expect(within(rules).getByTestId('rule-window')).toHaveTextContent('11:00:00 – 23:00:00 (+08:00)');
     expect(within(rules).getByTestId('rule-window-state')).toHaveTextContent('Open now');
-    expect(within(rules).getByTestId('rule-kyc')).toHaveTextContent('Without advanced verification: up to 2.002 USDT a day');
-    expect(within(rules).getByTestId('rule-kyc')).not.toHaveTextContent('basic verification');
+    expect(within(rules).getByTestId('rule-kyc-limit')).toHaveTextContent('2.002 BTC (equivalent) per 24 hours');
+    expect(within(rules).getByTestId('rule-kyc-left')).toHaveTextContent('1.502 BTC left');
+    expect(within(rules).getByTestId('rule-kyc-raise')).toHaveTextContent('Advanced verification removes it');
+    expect(within(within(rules).getByTestId('rule-kyc-raise')).getByRole('link')).toHaveAttribute('href', '/userauth?tab=advanced');
     // checkPass: the fund password field is there
     expect(screen.getByLabelText('Fund password')).toBeInTheDocument();
     expect(screen.queryByLabelText('Verification code')).not.toBeInTheDocument();
@@ -76,6 +92,8 @@ describe('withdraw screen', () => {
     // another channel: its own rules; closed window blocks submit; no password field
     fireEvent.click(screen.getByTestId('withdraw-channel-BTC'));
     expect(await screen.findByTestId('withdraw-blocked')).toHaveTextContent('Withdrawals are open 11:00:00 – 23:00:00 (+08:00)');
+    // When it opens, in the user's own time.
+    expect(screen.getByTestId('withdraw-blocked')).toHaveTextContent(/Opens .+ \(your time\)/);
     expect(screen.getByTestId('rule-window-state')).toHaveTextContent('Closed now');
     expect(screen.getByTestId('withdraw-submit')).toBeDisabled();
     expect(screen.queryByLabelText('Fund password')).not.toBeInTheDocument();
@@ -113,9 +131,15 @@ describe('withdraw screen', () => {
     expect(quotes).toHaveLength(1);
     expect(quotes[0].params).toEqual({ channel: 'USDT-TRC20', amount: '30' });
 
-    fireEvent.change(screen.getByLabelText('Withdrawal address'), { target: { value: 'TXyz123' } });
+    // A pasted EVM fragment is no TRON address: said at once, nothing sent.
+    const addressField = screen.getByLabelText('Withdrawal address');
+    fireEvent.change(addressField, { target: { value: '0xabc123' } });
+    fireEvent.blur(addressField);
+    expect(await screen.findByText('That is not a valid TRC20 address')).toBeInTheDocument();
+    fireEvent.change(addressField, { target: { value: ADDRESS } });
     fireEvent.click(screen.getByTestId('withdraw-submit'));
     expect(await screen.findByText('Enter your fund password')).toBeInTheDocument();
+    expect(screen.queryByText('That is not a valid TRC20 address')).not.toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/withdraw/submit')).toBe(false);
     fireEvent.change(screen.getByLabelText('Fund password'), { target: { value: '123456' } });
     await act(async () => {
@@ -123,7 +147,7 @@ describe('withdraw screen', () => {
     });
     await screen.findByTestId('records-page');
     const submit = calls.find((c) => c.url === '/api/withdraw/submit')!;
-    expect(submit.params).toEqual({ channel: 'USDT-TRC20', amount: '30', address: 'TXyz123', tradePwd: '123456', code: '' });
+    expect(submit.params).toEqual({ channel: 'USDT-TRC20', amount: '30', address: ADDRESS, tradePwd: '123456', code: '' });
     expect(String(submit.headers['Idempotency-Key'])).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -17,6 +17,9 @@ import { allAmount, sanitizeAmountInput, validateAmount } from '@/shared/format/
 import { amountErrorText } from '@/shared/format/amount-message';
 import { plainAmount } from '@/shared/format/display';
 import { useWithdrawQuote } from '../lib/use-withdraw-quote';
+import { nextOpening } from '../lib/withdraw-window';
+import { isValidAddress } from '@/shared/wallet/address';
+import { formatDateTime } from '@/shared/format/date';
 import '@/shared/wallet/wallet.css';
 
 export default function WithdrawScreen() {
@@ -85,6 +88,7 @@ function WithdrawForm({ channel: c }: { channel: WithdrawChannel }) {
   const [tradePwd, setTradePwd] = useState('');
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
+  const [addressLeft, setAddressLeft] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
 
   const check = validateAmount(amount, { scale: c.scale, min: c.withdrawalMin, max: c.withdrawalMax, available: c.available });
@@ -92,8 +96,15 @@ function WithdrawForm({ channel: c }: { channel: WithdrawChannel }) {
   const quote = useWithdrawQuote(c.channel, check.ok ? check.value.toFixed() : null);
   const open = c.status === 1;
   const countLeft = c.dayWithdrawalNum <= 0 || (c.remainingCount ?? 1) > 0;
-  const blocked = !open ? t('withdraw_suspended') : !c.window.open ? t('withdraw_closedNotice', { start: c.window.start, end: c.window.end, tz: c.window.timeZone }) : !countLeft ? t('withdraw_noCountLeft') : null;
-  const addressError = touched && !address.trim() ? t('withdraw_addressRequired') : null;
+  const opensAt = c.window.open ? null : nextOpening(c.window, Date.now());
+  const closedText = !c.window.open
+    ? [t('withdraw_closedNotice', { start: c.window.start, end: c.window.end, tz: c.window.timeZone }), opensAt !== null ? t('wd_opensAt', { when: formatDateTime(opensAt) }) : null].filter(Boolean).join(' ')
+    : null;
+  const blocked = !open ? t('withdraw_suspended') : closedText ? closedText : !countLeft ? t('withdraw_noCountLeft') : null;
+  // Checked with the network's checksum as the server does; shown once the user leaves the field or submits.
+  const addressValid = isValidAddress(c.channel, address.trim());
+  const addressError =
+    touched && !address.trim() ? t('withdraw_addressRequired') : address.trim() && !addressValid && (touched || addressLeft) ? t('wd_addressInvalid', { network: c.network }) : null;
   const pwdError = touched && c.checkPass && !tradePwd ? t('withdraw_pwdRequired') : null;
   const codeError = touched && c.checkCode && !code ? t('withdraw_codeRequired') : null;
   const needsFundPassword = c.checkPass && user && user.hasTradePwd === false;
@@ -116,7 +127,7 @@ function WithdrawForm({ channel: c }: { channel: WithdrawChannel }) {
   const submit = async () => {
     setTouched(true);
     setSubmitError(null);
-    if (blocked || !check.ok || !address.trim() || (c.checkPass && !tradePwd) || (c.checkCode && !code)) return;
+    if (blocked || !check.ok || !address.trim() || !addressValid || (c.checkPass && !tradePwd) || (c.checkCode && !code)) return;
     const input = { channel: c.channel, amount: check.value.toFixed(), address: address.trim(), tradePwd: c.checkPass ? tradePwd : '', code: c.checkCode ? code : '' };
     const ok = await run(async () => {
       try {
@@ -146,6 +157,7 @@ function WithdrawForm({ channel: c }: { channel: WithdrawChannel }) {
         value={address}
         readOnly={c.sameAddress && Boolean(c.boundAddress)}
         onChange={(e) => setAddress(e.target.value.trim())}
+        onBlur={() => setAddressLeft(true)}
         error={addressError}
         hint={c.sameAddress ? (c.boundAddress ? t('withdraw_boundOnly') : t('withdraw_noBound')) : undefined}
         autoComplete="off"
