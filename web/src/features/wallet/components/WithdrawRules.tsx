@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { toDecimal } from '@/shared/format/number';
 import type { WithdrawChannel } from '@/shared/wallet/types';
 import { plainAmount } from '@/shared/format/display';
+import { useMoney } from '@/shared/format/use-money';
 import { Link } from 'react-router';
 import { paths } from '@/shared/config/paths';
 import type { WithdrawKyc } from '@/shared/wallet/types';
@@ -9,6 +10,7 @@ import type { WithdrawKyc } from '@/shared/wallet/types';
 /** Every rule of a channel, shown before the user types anything (getWithDrawCoinList). */
 export function WithdrawRules({ channel: c }: { channel: WithdrawChannel }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const coin = c.coin.toUpperCase();
   const ratio = toDecimal(c.ratio);
   const fixedFee = toDecimal(c.fee);
@@ -27,7 +29,7 @@ export function WithdrawRules({ channel: c }: { channel: WithdrawChannel }) {
         <div>
           <dt>{t('withdraw_available')}</dt>
           <dd data-testid="rule-available">
-            {plainAmount(c.available)} {coin}
+            {money.balance(c.available, coin)} {coin}
           </dd>
         </div>
         <div>

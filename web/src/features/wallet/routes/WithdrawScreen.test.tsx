@@ -74,7 +74,7 @@ describe('withdraw screen', () => {
     mockHttp({ 'POST /api/common/getWithDrawCoinList': ok([trc, btc]) });
     renderScreen();
     const rules = await screen.findByTestId('withdraw-rules');
-    expect(within(rules).getByTestId('rule-available')).toHaveTextContent('500.5 USDT');
+    expect(within(rules).getByTestId('rule-available')).toHaveTextContent('500.50 USDT');
     expect(within(rules).getByTestId('rule-fee')).toHaveTextContent('10% of the amount + 1 USDT network fee');
     expect(within(rules).getByTestId('rule-limits')).toHaveTextContent('20 – 1000000 USDT');
     expect(within(rules).getByTestId('rule-precision')).toHaveTextContent('Up to 6 decimals');
