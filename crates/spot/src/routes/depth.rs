@@ -130,17 +130,11 @@ async fn trades(
         .into_iter()
         .map(|t| PublicTrade {
             id: t.id,
-            price: normal(&t.price),
-            vol: normal(&t.qty),
+            // Stored normalised by the pair task, as the socket writes it.
+            price: t.price,
+            vol: t.qty,
             side: t.taker_side,
             ts: t.created_at.timestamp_millis(),
         })
         .collect())
-}
-
-/// A stored decimal as the socket writes it (no trailing zeros).
-fn normal(text: &str) -> String {
-    text.parse::<rust_decimal::Decimal>()
-        .map(|d| d.normalize().to_string())
-        .unwrap_or_else(|_| text.to_string())
 }
