@@ -7,8 +7,10 @@
 //!
 //! Then the settlement sweep: 10,000 open holds (a second contract's
 //! stake, say) settled while spot-like transactions (16 fills each) run
-//! beside it, in slices of 10,000, 1,000 and 100 holds per trip through the
-//! gate: the sweep's wall time and the longest wait the spot writer saw.
+//! beside it, in slices of 10,000, 1,000, `SLICE_MAX` (what periodic jobs
+//! take) and 100 holds per trip through the gate, each slice handed to the
+//! writer as one batch (`post_each`): the sweep's wall time and the longest
+//! wait the spot writer saw.
 //!
 //! Run: `cargo bench -p onyx-server --bench ledger_writer`.
 //! Options (env): ONYX_BENCH_COMMANDS=40000 (per row; batches of 1 run a
@@ -21,7 +23,7 @@ use onyx_kernel::ledger::{
     AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount, Wallet,
 };
 use onyx_kernel::money::Amount;
-use onyx_store::ledger::LedgerStore;
+use onyx_store::ledger::{LedgerCommand, LedgerStore, SLICE_MAX};
 use rust_decimal::Decimal;
 use sea_orm::{ConnectionTrait, Database};
 use std::time::Instant;
@@ -158,7 +160,7 @@ async fn row(db_label: &str, url: Option<String>, batch: usize, commands: usize)
 }
 
 const HOLDS: u64 = 10_000;
-const SLICES: [usize; 3] = [10_000, 1_000, 100];
+const SLICES: [usize; 4] = [10_000, 1_000, SLICE_MAX, 100];
 
 /// A stake of 10 USDT frozen for each of `HOLDS` positions.
 async fn open_holds(ledger: &LedgerStore) {
@@ -254,12 +256,14 @@ async fn sweep_row(db_label: &str, url: Option<String>, slice: usize) {
     while next < HOLDS {
         let mut txn = ledger.begin().await.expect("begin");
         let end = (next + slice as u64).min(HOLDS);
-        for seq in next..end {
-            let p = settle(seq);
-            txn.post(&PostingRef::Other(format!("bench-settle:{seq}")), p)
-                .await
-                .expect("settle");
-        }
+        let commands = (next..end)
+            .map(|seq| LedgerCommand {
+                reference: PostingRef::Other(format!("bench-settle:{seq}")),
+                postings: settle(seq),
+            })
+            .collect();
+        let answers = txn.post_each(commands).await.expect("settle");
+        assert!(answers.iter().all(Result::is_ok), "every hold settles");
         txn.commit().await.expect("commit sweep slice");
         next = end;
         tokio::task::yield_now().await;

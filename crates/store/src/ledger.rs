@@ -205,6 +205,23 @@ struct Cached {
     dirty: bool,
 }
 
+/// One ledger transaction a product hands the writer in a batch
+/// ([`LedgerTxn::post_each`]): a settled stake, a liquidation, one
+/// position's funding payment.
+#[derive(Clone, Debug)]
+pub struct LedgerCommand {
+    pub reference: PostingRef,
+    pub postings: Vec<Posting>,
+}
+
+/// Commands a periodic job (a settlement sweep, a funding round, interest
+/// accrual) posts per trip through the gate at most. At 100 holds a trip
+/// the longest pause a sweep caused to spot order entry was under 10 ms on
+/// both databases, at 1,000 it was 21 to 32 ms (decision 0018); a job that
+/// has more left reports `Progress::More` and the scheduler runs it again
+/// after everyone waiting at the gate.
+pub const SLICE_MAX: usize = 200;
+
 /// A stored response for a retried call, or a key reused for another request.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Replay {
@@ -235,6 +252,7 @@ impl LedgerTxn {
     /// have yet are created (at zero).
     async fn load_accounts(&mut self, wanted: &[AccountId], create: bool) -> Result<(), DbErr> {
         let mut missing: Vec<&AccountId> = Vec::new();
+        let mut asked: HashSet<&AccountId> = HashSet::new();
         for account in wanted {
             if self.accounts.contains_key(account) {
                 continue;
@@ -243,22 +261,22 @@ impl LedgerTxn {
                 Some(c) => {
                     self.accounts.insert(account.clone(), *c);
                 }
-                None if !missing.contains(&account) => missing.push(account),
+                None if asked.insert(account) => missing.push(account),
                 None => {}
             }
         }
         if missing.is_empty() {
             return Ok(());
         }
-        let keys: Vec<String> = missing.iter().map(|a| a.key()).collect();
-        let rows = ledger_account::Entity::find()
-            .filter(ledger_account::Column::AccountKey.is_in(keys))
-            .all(&self.txn)
-            .await?;
-        let mut found: HashMap<String, ledger_account::Model> = rows
-            .into_iter()
-            .map(|r| (r.account_key.clone(), r))
-            .collect();
+        let mut found: HashMap<String, ledger_account::Model> = HashMap::new();
+        for part in missing.chunks(ROWS_PER_INSERT) {
+            let keys: Vec<String> = part.iter().map(|a| a.key()).collect();
+            let rows = ledger_account::Entity::find()
+                .filter(ledger_account::Column::AccountKey.is_in(keys))
+                .all(&self.txn)
+                .await?;
+            found.extend(rows.into_iter().map(|r| (r.account_key.clone(), r)));
+        }
         for account in missing {
             let cached = match found.remove(&account.key()) {
                 Some(row) => Cached {
@@ -386,6 +404,37 @@ impl LedgerTxn {
             });
         }
         Ok(id)
+    }
+
+    /// Posts each command as its own ledger transaction and answers each:
+    /// its transaction id, or why the ledger refused it. A refused command
+    /// changes nothing and the others go on, so one user's shortfall never
+    /// fails a settlement sweep or a funding round. The accounts of every
+    /// command are read in one go first (those the writer does not already
+    /// hold), so a batch costs no statement per command.
+    pub async fn post_each(
+        &mut self,
+        commands: Vec<LedgerCommand>,
+    ) -> Result<Vec<Result<i64, LedgerError>>, DbErr> {
+        let sides: Vec<AccountId> = commands
+            .iter()
+            .flat_map(|c| &c.postings)
+            .flat_map(|p| [p.from.account.clone(), p.to.account.clone()])
+            .collect();
+        self.load_accounts(&sides, true).await?;
+        let mut answers = Vec::with_capacity(commands.len());
+        for LedgerCommand {
+            reference,
+            postings,
+        } in commands
+        {
+            answers.push(match self.post(&reference, postings).await {
+                Ok(id) => Ok(id),
+                Err(PostError::Ledger(refused)) => Err(refused),
+                Err(PostError::Db(e)) => return Err(e),
+            });
+        }
+        Ok(answers)
     }
 
     /// Asks the store in one query about idempotency keys this transaction

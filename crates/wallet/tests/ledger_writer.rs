@@ -11,7 +11,7 @@ use onyx_kernel::ledger::{
     AccountId, Ledger, Posting, PostingKind, PostingRef, Side, SystemAccount, Transaction, Wallet,
 };
 use onyx_kernel::money::Amount;
-use onyx_store::ledger::LedgerStore;
+use onyx_store::ledger::{LedgerCommand, LedgerStore};
 use proptest::prelude::*;
 use rust_decimal::Decimal;
 use wallet::{assert_audit_clean, dec};
@@ -80,13 +80,18 @@ fn command() -> impl Strategy<Value = Command> {
     ]
 }
 
-/// A batch: its commands, and whether it is committed or dropped.
-fn batch() -> impl Strategy<Value = (Vec<Command>, bool)> {
+/// A batch: its commands, whether it is committed or dropped, and whether
+/// it goes to the writer one command at a time (`post`) or as a batch
+/// (`post_each`, the sweeps' way).
+fn batch() -> impl Strategy<Value = Batch> {
     (
         prop::collection::vec(command(), 1..24),
         prop::bool::weighted(0.8),
+        prop::bool::ANY,
     )
 }
+
+type Batch = (Vec<Command>, bool, bool);
 
 fn postings(c: &Command) -> Vec<Posting> {
     let spot = |user: u64, asset: usize| AccountId::user(user, Wallet::Spot, ASSETS[asset]);
@@ -168,24 +173,39 @@ async fn stored(app: &TestApp) -> Vec<(AccountId, Decimal, Decimal)> {
     out
 }
 
-async fn run(batches: Vec<(Vec<Command>, bool)>) {
+async fn run(batches: Vec<Batch>) {
     let app = TestApp::spawn().await;
     let mut reference = Ledger::new();
-    for (commands, commit) in batches {
+    let reference_of = |_: &Command| PostingRef::Other("writer-test".into());
+    for (commands, commit, as_batch) in batches {
         let mut txn = app.state.ledger.begin().await.unwrap();
         let mut accepted = reference.clone();
-        for c in &commands {
-            let p = postings(c);
-            let written = txn
-                .post(&PostingRef::Other("writer-test".into()), p.clone())
-                .await;
-            let expected = accepted.apply(Transaction::new(p));
-            assert_eq!(
-                written.is_ok(),
-                expected.is_ok(),
-                "writer and reference disagree on {c:?}"
-            );
-        }
+        let expected: Vec<bool> = commands
+            .iter()
+            .map(|c| accepted.apply(Transaction::new(postings(c))).is_ok())
+            .collect();
+        let written: Vec<bool> = if as_batch {
+            let batch = commands
+                .iter()
+                .map(|c| LedgerCommand {
+                    reference: reference_of(c),
+                    postings: postings(c),
+                })
+                .collect();
+            let answers = txn.post_each(batch).await.unwrap();
+            assert_eq!(answers.len(), commands.len(), "one answer per command");
+            answers.iter().map(Result::is_ok).collect()
+        } else {
+            let mut written = Vec::new();
+            for c in &commands {
+                written.push(txn.post(&reference_of(c), postings(c)).await.is_ok());
+            }
+            written
+        };
+        assert_eq!(
+            written, expected,
+            "writer and reference disagree on {commands:?}"
+        );
         if commit {
             txn.commit().await.unwrap();
             reference = accepted;
