@@ -14,11 +14,15 @@ pub mod candles;
 pub mod entity;
 pub mod frames;
 pub mod interval;
+pub mod migration;
 pub mod repo;
 pub mod routes;
 pub mod service;
 pub mod simulator;
 pub mod stats;
+pub mod tape;
+pub mod tape_entity;
+pub mod tape_store;
 pub mod types;
 
 pub use interval::Interval;

@@ -11,6 +11,8 @@ use crate::candle_store as candles;
 use crate::candles::CandleBook;
 use crate::frames::{detail_frame, kline_frame, trade_frame};
 use crate::simulator::{self, Simulator};
+use crate::tape::Tape;
+use crate::tape_store;
 use crate::{stats, CoinView, IndexPrice, Interval, Snapshot, Tick, DEFAULT_COINS};
 use onyx_platform::config::MarketFeed;
 use onyx_platform::Context;
@@ -28,6 +30,8 @@ pub const FEED_QUEUE: usize = 1024;
 /// Candles written by the backfill per interval (1m covers the 24 h stats).
 pub const BACKFILL_CANDLES: usize = 1000;
 pub const BACKFILL_CANDLES_1M: usize = 1500;
+/// How often tape seconds past the retention are dropped.
+const TAPE_PRUNE_EVERY_MS: i64 = 3_600_000;
 /// Ticks folded in one go when the feed has queued several batches.
 const TICKS_PER_APPLY_MAX: usize = 4096;
 
@@ -60,6 +64,8 @@ pub struct MarketService {
     events: broadcast::Sender<Arc<MarketFrames>>,
     books: BTreeMap<String, CandleBook>,
     stale_ms: i64,
+    tape: Tape,
+    tape_retention_ms: i64,
 }
 
 /// The coins to price: the catalogue's enabled coins, or the defaults when
@@ -138,6 +144,10 @@ impl MarketService {
             events: channels.events.clone(),
             books,
             stale_ms: state.config.stale_seconds as i64 * 1000,
+            tape: Tape::new(now_ms),
+            tape_retention_ms: i64::try_from(state.config.tape_retention_days)
+                .unwrap_or(i64::MAX)
+                .saturating_mul(stats::DAY_MS),
         })
     }
 
@@ -163,6 +173,7 @@ impl MarketService {
             };
             if book.apply(t) {
                 applied += 1;
+                self.tape.record(t);
                 touched.insert(t.coin.as_str(), t);
                 frames.push(trade_frame(t));
             }
@@ -214,6 +225,36 @@ impl MarketService {
         Ok(rows.len())
     }
 
+    /// Writes the seconds of the price tape that ended by `now_ms`, then
+    /// moves the snapshot's tape mark. Entries that could not be written go
+    /// out with the next call; the mark waits for them.
+    pub async fn close_tape(&mut self, now_ms: i64) -> Result<usize, DbErr> {
+        let closed = self.tape.close(now_ms);
+        if let Err(e) = tape_store::insert(&self.db, &closed).await {
+            self.tape.restore(closed);
+            return Err(e);
+        }
+        let written = closed.iter().map(|e| {
+            (
+                e.coin.clone(),
+                IndexPrice {
+                    price: e.price,
+                    source: e.source,
+                    ts_ms: e.ts_ms,
+                    stale: false,
+                },
+            )
+        });
+        self.snapshot
+            .advance_tape(self.tape.closed_before_ms(), written);
+        Ok(closed.len())
+    }
+
+    /// Drops tape seconds older than the retention.
+    pub async fn prune_tape(&self, now_ms: i64) -> Result<u64, DbErr> {
+        tape_store::prune(&self.db, now_ms.saturating_sub(self.tape_retention_ms)).await
+    }
+
     /// Marks coins without a recent tick stale (the API shows it;
     /// settlements refuse it) and tells socket clients.
     pub fn refresh_staleness(&self, now_ms: i64) {
@@ -235,8 +276,15 @@ impl MarketService {
         mut feed: mpsc::Receiver<Vec<Tick>>,
         mut stop: watch::Receiver<bool>,
     ) {
-        let mut every_second = tokio::time::interval(Duration::from_secs(1));
+        // Just after each whole second, so the second that ended is on the
+        // tape within about 50 ms.
+        let to_next_second = 1000i64.saturating_sub(now_ms().rem_euclid(1000)) + 50;
+        let mut every_second = tokio::time::interval_at(
+            tokio::time::Instant::now() + Duration::from_millis(to_next_second as u64),
+            Duration::from_secs(1),
+        );
         every_second.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut last_prune = 0i64;
         loop {
             tokio::select! {
                 batch = feed.recv() => {
@@ -253,7 +301,17 @@ impl MarketService {
                     if let Err(e) = self.flush().await {
                         tracing::error!(error = %e, "writing candles failed; retrying");
                     }
-                    self.refresh_staleness(now_ms());
+                    let now = now_ms();
+                    if let Err(e) = self.close_tape(now).await {
+                        tracing::error!(error = %e, "writing the price tape failed; retrying");
+                    }
+                    if now.saturating_sub(last_prune) >= TAPE_PRUNE_EVERY_MS {
+                        last_prune = now;
+                        if let Err(e) = self.prune_tape(now).await {
+                            tracing::error!(error = %e, "pruning the price tape failed");
+                        }
+                    }
+                    self.refresh_staleness(now);
                 }
                 _ = stop.changed() => break,
             }

@@ -8,4 +8,5 @@ mod catalogue_api;
 mod market_api;
 mod market_reload;
 mod simulator;
+mod tape;
 mod watchlist_api;

@@ -92,6 +92,10 @@ pub struct Config {
     /// never settled on.
     #[arg(long, env = "ONYX_STALE_SECONDS", default_value_t = 10)]
     pub stale_seconds: u64,
+    /// Days of the price tape (one index tick per coin and second) kept
+    /// for recomputing settlements.
+    #[arg(long, env = "ONYX_TAPE_RETENTION_DAYS", default_value_t = 30)]
+    pub tape_retention_days: u64,
     /// Socket heartbeat period (15 s; tests shorten it).
     #[arg(skip = 15_000u64)]
     pub socket_heartbeat_ms: u64,
@@ -161,6 +165,7 @@ impl Config {
             market_url: "wss://stream.binance.com:9443/stream".into(),
             market_seed: 42,
             stale_seconds: 10,
+            tape_retention_days: 30,
             socket_heartbeat_ms: 15_000,
             market_reload_seconds: 30,
             ws_connections_per_ip: CONNECTIONS_PER_IP_DEFAULT,

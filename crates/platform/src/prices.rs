@@ -68,6 +68,17 @@ pub struct CoinView {
 #[derive(Default, Debug)]
 pub struct Snapshot {
     coins: RwLock<HashMap<String, CoinView>>,
+    tape: RwLock<TapeMark>,
+}
+
+/// How far the price tape is written: every second that ended before
+/// `closed_before_ms` is in the store (or had no tick), and per coin the
+/// last tick written. A settlement closing at or before the mark reads a
+/// tape that will not change.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TapeMark {
+    pub closed_before_ms: i64,
+    pub last: HashMap<String, IndexPrice>,
 }
 
 impl Snapshot {
@@ -103,6 +114,43 @@ impl Snapshot {
             .write()
             .expect("snapshot lock")
             .insert(coin.to_string(), view);
+    }
+}
+
+impl Snapshot {
+    /// Moves the tape's mark after the market service wrote seconds up to
+    /// `closed_before_ms`, with the last tick written per coin.
+    pub fn advance_tape(
+        &self,
+        closed_before_ms: i64,
+        written: impl IntoIterator<Item = (String, IndexPrice)>,
+    ) {
+        let mut tape = self.tape.write().expect("tape lock");
+        tape.closed_before_ms = tape.closed_before_ms.max(closed_before_ms);
+        for (coin, tick) in written {
+            let newer = tape.last.get(&coin).is_none_or(|t| t.ts_ms <= tick.ts_ms);
+            if newer {
+                tape.last.insert(coin, tick);
+            }
+        }
+    }
+
+    /// Milliseconds before which the tape is written (0: no tape yet).
+    pub fn tape_closed_before(&self) -> i64 {
+        self.tape.read().expect("tape lock").closed_before_ms
+    }
+
+    /// The last tick of `coin` on the written tape, if it is at most
+    /// `age_ms` old at `now_ms`: the price an order opens on, one that
+    /// anyone can find on the tape later.
+    pub fn tape_price(&self, coin: &str, now_ms: i64, age_ms: i64) -> Option<IndexPrice> {
+        self.tape
+            .read()
+            .expect("tape lock")
+            .last
+            .get(coin)
+            .filter(|t| !is_stale(t.ts_ms, now_ms, age_ms))
+            .cloned()
     }
 }
 
