@@ -183,6 +183,15 @@ catalogue! {
     SpotNoLiquidity = -5010, "spot_no_liquidity";
     SpotBookFull = -5011, "spot_book_full";
     SpotAmountOrTotal = -5012, "spot_amount_or_total";
+
+    /// The period is not offered for the coin, or is switched off.
+    SecondPeriodUnknown = -6001, "second_period_unknown";
+    /// The stake is outside the period's `{min}`..`{max}` `{coin}`.
+    SecondStakeRange = -6002, "second_stake_range";
+    /// The coin's recorded price is missing or too old to open on.
+    PriceUnavailable = -6003, "price_unavailable";
+    /// The user has `{max}` second-contract orders open already.
+    SecondOpenOrdersMax = -6004, "second_open_orders_max";
 }
 
 #[cfg(test)]

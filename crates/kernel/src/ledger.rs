@@ -58,10 +58,13 @@ pub enum SystemAccount {
     ExchangeHouse,
     /// What the spot market maker was given to quote with.
     SpotMakerHouse,
+    /// The counterparty of every second contract: lost stakes in, winnings
+    /// out, so its balance per coin is the product's profit and loss.
+    SecondContractHouse,
 }
 
 impl SystemAccount {
-    pub const ALL: [SystemAccount; 7] = [
+    pub const ALL: [SystemAccount; 8] = [
         SystemAccount::External,
         SystemAccount::Fees,
         SystemAccount::House,
@@ -69,6 +72,7 @@ impl SystemAccount {
         SystemAccount::Rewards,
         SystemAccount::ExchangeHouse,
         SystemAccount::SpotMakerHouse,
+        SystemAccount::SecondContractHouse,
     ];
 }
 
@@ -96,6 +100,7 @@ names!(SystemAccount {
     Rewards = "rewards",
     ExchangeHouse = "house_exchange",
     SpotMakerHouse = "house_spot_maker",
+    SecondContractHouse = "house_second_contract",
 });
 names!(Bucket { Available = "available", Frozen = "frozen" });
 names!(PostingKind {
@@ -112,6 +117,7 @@ names!(PostingKind {
     Trade = "trade",
     TradeFee = "trade_fee",
     Adjustment = "adjustment",
+    Settlement = "settlement",
 });
 
 impl Wallet {
@@ -119,7 +125,7 @@ impl Wallet {
 }
 
 impl PostingKind {
-    pub const ALL: [PostingKind; 13] = [
+    pub const ALL: [PostingKind; 14] = [
         PostingKind::Deposit,
         PostingKind::DepositBonus,
         PostingKind::Withdrawal,
@@ -133,6 +139,7 @@ impl PostingKind {
         PostingKind::Trade,
         PostingKind::TradeFee,
         PostingKind::Adjustment,
+        PostingKind::Settlement,
     ];
 }
 
@@ -244,6 +251,9 @@ pub enum PostingKind {
     TradeFee,
     /// An operator's correction, audited with who and why elsewhere.
     Adjustment,
+    /// A contract settled against its product's house: a lost stake to the
+    /// house, or winnings from it.
+    Settlement,
 }
 
 /// `amount` of `asset` leaves `from` and enters `to`.

@@ -23,6 +23,8 @@ pub enum PostingRef {
     SpotTrade(i64),
     /// The market maker's funding from the house.
     SpotMaker(i64),
+    /// A second contract's stake and its settlement.
+    SecondContract(i64),
     /// A reference this build does not name (tests, tools, older rows).
     Other(String),
 }
@@ -43,6 +45,7 @@ impl fmt::Display for PostingRef {
             PostingRef::SpotOrder(id) => write!(f, "spot:order:{id}"),
             PostingRef::SpotTrade(id) => write!(f, "spot:trade:{id}"),
             PostingRef::SpotMaker(id) => write!(f, "spot:maker:{id}"),
+            PostingRef::SecondContract(id) => write!(f, "second:{id}"),
             PostingRef::Other(text) => f.write_str(text),
         }
     }
@@ -68,6 +71,7 @@ impl FromStr for PostingRef {
             ["spot", "order", n] => id(n).map(PostingRef::SpotOrder),
             ["spot", "trade", n] => id(n).map(PostingRef::SpotTrade),
             ["spot", "maker", n] => id(n).map(PostingRef::SpotMaker),
+            ["second", n] => id(n).map(PostingRef::SecondContract),
             _ => None,
         };
         Ok(known.unwrap_or_else(|| PostingRef::Other(text.to_string())))
@@ -100,6 +104,7 @@ mod tests {
             PostingRef::SpotOrder(9),
             PostingRef::SpotTrade(10),
             PostingRef::SpotMaker(2),
+            PostingRef::SecondContract(5),
         ];
         for r in all {
             assert_eq!(PostingRef::from(r.to_string().as_str()), r);

@@ -95,6 +95,29 @@ pub async fn between(
         .collect())
 }
 
+/// The stored tick of `coin` in the second holding `ts_ms`.
+pub async fn at_second(
+    db: &impl ConnectionTrait,
+    coin: &str,
+    ts_ms: i64,
+) -> Result<Option<StoredTick>, DbErr> {
+    Ok(
+        row::Entity::find_by_id((coin.to_string(), crate::tape::second_of(ts_ms)))
+            .one(db)
+            .await?
+            .map(StoredTick::from),
+    )
+}
+
+/// The oldest second the tape keeps (any coin), if any.
+pub async fn oldest(db: &impl ConnectionTrait) -> Result<Option<i64>, DbErr> {
+    Ok(row::Entity::find()
+        .order_by_asc(row::Column::Second)
+        .one(db)
+        .await?
+        .map(|r| r.second))
+}
+
 /// Drops the seconds that ended before `before_ms` (the retention).
 pub async fn prune(db: &impl ConnectionTrait, before_ms: i64) -> Result<u64, DbErr> {
     let DeleteResult { rows_affected } = row::Entity::delete_many()

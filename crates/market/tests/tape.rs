@@ -45,22 +45,43 @@ async fn ended_seconds_are_written_once_and_read_back_for_settlement() {
         tick("eth", H + 400, "10"),
         tick("btc", H + 1_200, "102"),
     ]);
-    assert_eq!(svc.close_tape(H + 1_050).await.unwrap(), 2, "second 0 of both coins");
+    assert_eq!(
+        svc.close_tape(H + 1_050).await.unwrap(),
+        2,
+        "second 0 of both coins"
+    );
     assert_eq!(prices.tape_closed_before(), H + 1_000);
     let open = prices.tape_price("btc", H + 1_050, 2_000).unwrap();
-    assert_eq!((open.price, open.ts_ms), (d("101"), H + 900), "the last tick of the ended second");
-    assert!(prices.tape_price("btc", H + 3_000, 2_000).is_none(), "too old to open on");
+    assert_eq!(
+        (open.price, open.ts_ms),
+        (d("101"), H + 900),
+        "the last tick of the ended second"
+    );
+    assert!(
+        prices.tape_price("btc", H + 3_000, 2_000).is_none(),
+        "too old to open on"
+    );
 
     // A tick for the written second arrives late: the tape keeps what it had.
     svc.apply(&[tick("btc", H + 950, "999"), tick("btc", H + 2_500, "103")]);
-    assert_eq!(svc.close_tape(H + 3_050).await.unwrap(), 2, "seconds 1 and 2 of btc");
+    assert_eq!(
+        svc.close_tape(H + 3_050).await.unwrap(),
+        2,
+        "seconds 1 and 2 of btc"
+    );
 
     let db = &app.state.db;
     let close = last_before(db, "btc", H + 1_000).await.unwrap().unwrap();
-    assert_eq!((close.price, close.ts_ms, close.source.as_str()), (d("101"), H + 900, "test"));
+    assert_eq!(
+        (close.price, close.ts_ms, close.source.as_str()),
+        (d("101"), H + 900, "test")
+    );
     let close = last_before(db, "btc", H + 3_000).await.unwrap().unwrap();
     assert_eq!((close.price, close.ts_ms), (d("103"), H + 2_500));
-    assert!(last_before(db, "btc", H).await.unwrap().is_none(), "nothing before the start");
+    assert!(
+        last_before(db, "btc", H).await.unwrap().is_none(),
+        "nothing before the start"
+    );
     let seconds: Vec<i64> = between(db, "btc", H, H + 10_000)
         .await
         .unwrap()

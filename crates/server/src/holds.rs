@@ -1,5 +1,5 @@
 //! `onyx audit`, second part: every hold the products name (spot orders,
-//! pending withdrawals) against the frozen balances, read in one snapshot.
+//! pending withdrawals, second-contract stakes) against the frozen balances, read in one snapshot.
 //! A product line that freezes funds adds its holds here.
 
 use onyx_store::ledger::{audit_holds, snapshot, HoldsReport};
@@ -12,6 +12,7 @@ pub async fn run(db: &Db) -> anyhow::Result<bool> {
     let txn = snapshot(db).await?;
     let mut holds = onyx_spot::holds::holds(&txn).await?;
     holds.extend(onyx_wallet::holds::holds(&txn).await?);
+    holds.extend(onyx_second_contracts::holds::holds(&txn).await?);
     let report = audit_holds(&txn, holds).await?;
     txn.commit().await?;
     print!("{}", render(&report));

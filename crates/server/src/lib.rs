@@ -10,6 +10,7 @@ pub mod origin;
 pub mod routes;
 pub mod socket;
 pub mod state;
+pub mod verify;
 pub mod web;
 
 use axum::extract::DefaultBodyLimit;
@@ -65,5 +66,6 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
     }
     onyx_market::service::start(&state.ctx, &state.market).await?;
     onyx_spot::start(&state.spot_context()).await?;
+    onyx_second_contracts::settlement::start(&state.ctx);
     Ok(state)
 }

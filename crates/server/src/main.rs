@@ -28,6 +28,9 @@ enum Command {
     /// Recompute every balance from the ledger's postings and check every
     /// invariant. Exits 0 when the ledger is clean, 2 on a violation.
     Audit(DbArgs),
+    /// Recompute every settled second contract from the price tape and its
+    /// stored terms. Exits 0 when all match, 3 on any mismatch.
+    Verify(DbArgs),
     /// Print the OpenAPI document of every call (the same JSON as
     /// `GET /api/openapi.json`) and exit.
     Openapi,
@@ -75,6 +78,14 @@ async fn main() -> anyhow::Result<()> {
             let holds_match = onyx_server::holds::run(&conn).await?;
             if !(ledger_clean && holds_match) {
                 std::process::exit(2);
+            }
+            Ok(())
+        }
+        Command::Verify(db) => {
+            // Read-only, like the audit.
+            let conn = onyx_store::connect(db.database_url.as_deref(), &db.data_dir).await?;
+            if !onyx_server::verify::run(&conn).await? {
+                std::process::exit(3);
             }
             Ok(())
         }

@@ -1,5 +1,5 @@
 //! Every migration in one ordered list: the store's baseline (m0001..m0007),
-//! then each product's own (wallet: m0008, spot: m0009, market: m0010, ...). Product migrations are
+//! then each product's own (wallet: m0008, spot: m0009, market: m0010, second contracts: m0011, ...). Product migrations are
 //! numbered across the whole list, so the order never depends on which
 //! crate a table lives in.
 
@@ -15,6 +15,7 @@ impl MigratorTrait for Migrator {
         all.extend(onyx_wallet::migration::migrations());
         all.extend(onyx_spot::migration::migrations());
         all.extend(onyx_market::migration::migrations());
+        all.extend(onyx_second_contracts::migration::migrations());
         all
     }
 }

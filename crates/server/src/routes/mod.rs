@@ -15,5 +15,6 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(onyx_market::routes::router())
         .merge(onyx_spot::routes::router())
         .merge(onyx_wallet::routes::router())
+        .merge(onyx_second_contracts::routes::router())
         .merge(files::router())
 }

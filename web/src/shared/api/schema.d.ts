@@ -1133,6 +1133,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/period/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The periods a coin offers, with each one's payout, loss, break-even win
+         *     rate and the house's edge at a 50 % win rate.
+         */
+        post: operations["period_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/recharge/bonsList": {
         parameters: {
             query?: never;
@@ -1261,6 +1281,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/record/second": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's settled orders, newest first, a page at a time. */
+        get: operations["record_second"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/record/trading": {
         parameters: {
             query?: never;
@@ -1272,6 +1309,43 @@ export interface paths {
         get: operations["record_trading"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/secondContractOrder/createSecondContractOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Opens an order on the coin's last recorded tick; the stake is frozen
+         *     until the order settles at its close time.
+         */
+        post: operations["create_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/secondContractOrder/selectOrderList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller's open orders (with seconds left) or the latest settled ones. */
+        post: operations["select_order_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3813,6 +3887,77 @@ export interface components {
                 open: string;
             }[];
         };
+        Envelope_Vec_OrderView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                orderNo: string;
+                symbol: string;
+                coinSymbol: string;
+                baseSymbol: string;
+                /**
+                 * Format: int32
+                 * @description The period in seconds.
+                 */
+                type: number;
+                /** @description "1" up, "0" down. */
+                betContent: string;
+                /** @description `up` or `down`. */
+                direction: string;
+                betAmount: string;
+                /** @description Paid back in total, the stake included (0 while open). */
+                rewardAmount: string;
+                openPrice: string;
+                closePrice?: string | null;
+                /**
+                 * Format: int64
+                 * @description When the order was accepted (ms).
+                 */
+                openTime: number;
+                /**
+                 * Format: int64
+                 * @description When it closes (ms).
+                 */
+                closeTime: number;
+                /**
+                 * Format: int64
+                 * @description The recorded tick it opened on (ms) and its source.
+                 */
+                openTickTime: number;
+                openSource: string;
+                /**
+                 * Format: int64
+                 * @description The recorded tick it closed on (ms), if any.
+                 */
+                closeTickTime?: number | null;
+                closeSource?: string | null;
+                /**
+                 * Format: int32
+                 * @description 1 win, 2 lose, 3 draw, 4 void; 0 while open.
+                 */
+                openResult: number;
+                /**
+                 * Format: int32
+                 * @description 0 open, 1 settled.
+                 */
+                status: number;
+                rate: string;
+                /** @description A loss takes the whole stake. */
+                rateFlag: boolean;
+                /**
+                 * Format: int64
+                 * @description Seconds left while open, else 0.
+                 */
+                time: number;
+            }[];
+        };
         Envelope_Vec_PairHealth: {
             /**
              * Format: int32
@@ -3824,6 +3969,46 @@ export interface components {
             data: (components["schemas"]["HealthCounts"] & {
                 symbol: string;
             })[];
+        };
+        Envelope_Vec_PeriodView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description The coin's id in the coin list.
+                 */
+                secondId: number;
+                /**
+                 * Format: int32
+                 * @description Seconds.
+                 */
+                period: number;
+                /** @description Paid per unit staked on a win, on top of the stake (0.12 = 12 %). */
+                odds: string;
+                minAmount: string;
+                maxAmount: string;
+                /**
+                 * Format: int32
+                 * @description 1 offered, 2 switched off.
+                 */
+                status: number;
+                /** @description A loss takes the whole stake. */
+                flag: boolean;
+                /** @description Taken per unit staked on a loss: 1, or the odds. */
+                lossRate: string;
+                /** @description The win rate at which the expected result is zero. */
+                breakEvenWinRate: string;
+                /** @description Kept by the house per unit staked when half the orders win. */
+                houseEdge: string;
+            }[];
         };
         Envelope_Vec_PublicBonusRule: {
             /**
@@ -4354,6 +4539,13 @@ export interface components {
             /** @default  */
             reason: string;
         };
+        OrderListBody: {
+            /**
+             * Format: int32
+             * @description 0 open, 1 settled.
+             */
+            status: number;
+        };
         /**
          * @description A spot order as the API and the socket show it (`SpotOrder` in
          *     docs/api.md). Amounts are decimal strings.
@@ -4416,6 +4608,61 @@ export interface components {
             txHash: string;
             /** @description An upload's `url` (`/api/common/file/{id}`) showing the transfer. */
             screenshot?: string | null;
+        };
+        PeriodListBody: {
+            /**
+             * Format: int64
+             * @description The coin's id in `coinList`.
+             */
+            secondId: number;
+        };
+        /** @description A period on offer, with the figures its disclosure shows. */
+        PeriodView: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The coin's id in the coin list.
+             */
+            secondId: number;
+            /**
+             * Format: int32
+             * @description Seconds.
+             */
+            period: number;
+            /** @description Paid per unit staked on a win, on top of the stake (0.12 = 12 %). */
+            odds: string;
+            minAmount: string;
+            maxAmount: string;
+            /**
+             * Format: int32
+             * @description 1 offered, 2 switched off.
+             */
+            status: number;
+            /** @description A loss takes the whole stake. */
+            flag: boolean;
+            /** @description Taken per unit staked on a loss: 1, or the odds. */
+            lossRate: string;
+            /** @description The win rate at which the expected result is zero. */
+            breakEvenWinRate: string;
+            /** @description Kept by the house per unit staked when half the orders win. */
+            houseEdge: string;
+        };
+        /**
+         * @description The spec's create body. `openPrice` and `openTime` are the client's and
+         *     are ignored.
+         */
+        PlaceBody: {
+            /** @description "1" up, "0" down. */
+            betContent: string;
+            /** @description The stake in USDT, a plain decimal string. */
+            betAmount: string;
+            /** Format: int64 */
+            periodId: number;
+            /** @description The coin's symbol (`btcusdt`); when sent it must be the period's coin. */
+            symbol?: string | null;
+            coinSymbol?: string | null;
+            baseSymbol?: string | null;
         };
         /** @description An enabled bonus rule as users see it. */
         PublicBonusRule: {
@@ -6658,6 +6905,29 @@ export interface operations {
             };
         };
     };
+    period_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PeriodListBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_PeriodView"];
+                };
+            };
+        };
+    };
     bonus_list: {
         parameters: {
             query?: never;
@@ -6826,6 +7096,28 @@ export interface operations {
             };
         };
     };
+    record_second: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_OrderView"];
+                };
+            };
+        };
+    };
     record_trading: {
         parameters: {
             query?: {
@@ -6845,6 +7137,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Page_TradeView"];
+                };
+            };
+        };
+    };
+    create_order: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description retry key */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceBody"];
+            };
+        };
+        responses: {
+            /** @description -6001 no such period, -6002 stake out of range, -6003 no recent price, -6004 too many open orders, -4001 shortfall */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderView"];
+                };
+            };
+        };
+    };
+    select_order_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderListBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_OrderView"];
                 };
             };
         };

@@ -51,6 +51,7 @@ export const POSTING_KINDS = [
   'trade',
   'trade_fee',
   'adjustment',
+  'settlement',
 ] as const;
 export type PostingKind = (typeof POSTING_KINDS)[number];
 

@@ -16,6 +16,14 @@ describe('records read as what happened', () => {
     expect(text(recordLabel(rec('freeze', 'test:1')))).toBe('Amount put on hold');
   });
 
+  it('a second contract reads as placed, returned, won or lost', () => {
+    expect(text(recordLabel(rec('freeze', 'second:4', 'USDT', '-100')))).toBe('Second contract placed');
+    expect(text(recordLabel(rec('unfreeze', 'second:4', 'USDT', '100')))).toBe('Second contract stake returned');
+    expect(text(recordLabel(rec('settlement', 'second:4', 'USDT', '12')))).toBe('Second contract won');
+    expect(text(recordLabel(rec('settlement', 'second:4', 'USDT', '-100')))).toBe('Second contract lost');
+    expect(referenceKind('second:4')).toBe('second');
+  });
+
   it('a trade posting says bought or sold, from its coin and direction', () => {
     expect(text(recordLabel(rec('trade', 'spot:trade:7', 'USDT', '-67.3')))).toBe('Bought (spot trade)');
     expect(text(recordLabel(rec('trade', 'spot:trade:7', 'BTC', '0.001')))).toBe('Bought (spot trade)');
@@ -25,7 +33,7 @@ describe('records read as what happened', () => {
 
   it('every posting kind has a label, and no label uses a ledger word', () => {
     for (const kind of POSTING_KINDS) {
-      for (const reference of ['spot:order:1', 'withdrawal:1', 'deposit:1', 'exchange:1', 'spot:trade:1', 'other']) {
+      for (const reference of ['spot:order:1', 'withdrawal:1', 'deposit:1', 'exchange:1', 'spot:trade:1', 'second:1', 'other']) {
         const label = text(recordLabel(rec(kind, reference)));
         expect(label, `${kind} ${reference}`).toBeTruthy();
         expect(label).not.toMatch(/freez|unfreez|\buser\b|house/i);

@@ -12,6 +12,9 @@
  * | unfreeze         | withdrawal:N  | withdrawal returned (rejected)          |
  * | withdrawal       | withdrawal:N  | withdrawal sent                         |
  * | trade            | spot:trade:N  | bought / sold (from the coin and sign)  |
+ * | freeze           | second:N      | second contract placed (its stake)      |
+ * | unfreeze         | second:N      | stake returned (a win, draw or void)    |
+ * | settlement       | second:N      | won (from the house) / lost (to it)     |
  * | deposit, ...     |               | one label per kind                      |
  */
 import type { TKey } from '@/shared/i18n/i18n';
@@ -21,13 +24,13 @@ import { toDecimal } from '@/shared/format/number';
 type RecordFields = Pick<FinancialRecord, 'type' | 'reference' | 'coin' | 'change'>;
 
 /** What a posting reference belongs to (crates/kernel/src/posting_ref.rs). */
-export type RefKind = 'order' | 'trade' | 'withdrawal' | 'deposit' | 'exchange' | 'transfer' | 'other';
+export type RefKind = 'order' | 'trade' | 'withdrawal' | 'deposit' | 'exchange' | 'transfer' | 'second' | 'other';
 
 export function referenceKind(reference: string | null | undefined): RefKind {
   const parts = (reference ?? '').split(':');
   if (parts[0] === 'spot' && parts[1] === 'order') return 'order';
   if (parts[0] === 'spot' && parts[1] === 'trade') return 'trade';
-  if (parts[0] === 'withdrawal' || parts[0] === 'deposit' || parts[0] === 'exchange' || parts[0] === 'transfer') return parts[0];
+  if (parts[0] === 'withdrawal' || parts[0] === 'deposit' || parts[0] === 'exchange' || parts[0] === 'transfer' || parts[0] === 'second') return parts[0];
   return 'other';
 }
 
@@ -49,9 +52,15 @@ export function recordLabel(r: RecordFields): TKey | null {
   const ref = referenceKind(r.reference);
   switch (r.type) {
     case 'freeze':
+      if (ref === 'second') return 'rec_secondPlaced';
       return ref === 'order' ? 'rec_orderPlaced' : ref === 'withdrawal' ? 'rec_withdrawalRequested' : 'rec_held';
     case 'unfreeze':
+      if (ref === 'second') return 'rec_secondReturned';
       return ref === 'order' ? 'rec_orderReleased' : ref === 'withdrawal' ? 'rec_withdrawalReturned' : 'rec_released';
+    case 'settlement': {
+      if (ref !== 'second') return 'rec_settlement';
+      return (toDecimal(r.change)?.gt(0) ?? false) ? 'rec_secondWon' : 'rec_secondLost';
+    }
     case 'trade': {
       // A buy pays USDT and receives the coin; a sell the other way round.
       const incoming = toDecimal(r.change)?.gt(0) ?? false;

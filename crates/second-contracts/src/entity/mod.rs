@@ -1,0 +1,2 @@
+pub mod second_contract_order;
+pub mod second_contract_period;

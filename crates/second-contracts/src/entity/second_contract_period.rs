@@ -1,0 +1,28 @@
+use onyx_store::DecimalText;
+use sea_orm::entity::prelude::*;
+
+/// A period offered on a coin (the spec's TSecondPeriodConfig), edited by
+/// operators.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "second_contract_periods")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    /// The coin's id in the catalogue (the spec's `secondId`).
+    pub coin_id: i64,
+    pub period_seconds: i32,
+    /// Paid per unit staked on a win, on top of the stake.
+    pub odds: DecimalText,
+    pub min_amount: DecimalText,
+    pub max_amount: DecimalText,
+    /// 1 offered, 2 switched off (the spec's `status`).
+    pub status: i32,
+    /// 1: a loss takes the whole stake (the spec's `flag`); 0: `stake × odds`.
+    pub full_loss: i32,
+    pub sort: i32,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

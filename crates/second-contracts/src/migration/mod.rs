@@ -1,0 +1,10 @@
+//! The second contracts' migrations after the baseline, collected by the
+//! server's migrator in the one ordered list.
+
+use sea_orm_migration::MigrationTrait;
+
+mod m0011_second_contracts;
+
+pub fn migrations() -> Vec<Box<dyn MigrationTrait>> {
+    vec![Box::new(m0011_second_contracts::Migration)]
+}

@@ -1,0 +1,112 @@
+//! Periods, placing and listing orders. Thin: parse, call the service,
+//! answer.
+
+use crate::orders::{self, PlaceBody};
+use crate::views::{OrderView, PeriodView};
+use axum::extract::{FromRef, State};
+use onyx_http::auth::CurrentUser;
+use onyx_http::envelope::{ok, Envelope, Page, PageQuery, Reply};
+use onyx_http::extract::{ApiJson, ApiQuery};
+use onyx_http::IdempotencyKey;
+use onyx_platform::Context;
+use serde::Deserialize;
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
+    OpenApiRouter::new()
+        .routes(routes!(period_list))
+        .routes(routes!(create_order))
+        .routes(routes!(select_order_list))
+        .routes(routes!(record_second))
+}
+
+#[derive(Deserialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct PeriodListBody {
+    /// The coin's id in `coinList`.
+    pub second_id: i64,
+}
+
+/// The periods a coin offers, with each one's payout, loss, break-even win
+/// rate and the house's edge at a 50 % win rate.
+#[utoipa::path(post, path = "/api/period/list", tag = "second-contracts",
+    request_body = PeriodListBody,
+    responses((status = 200, body = Envelope<Vec<PeriodView>>)))]
+async fn period_list(
+    State(ctx): State<Context>,
+    ApiJson(body): ApiJson<PeriodListBody>,
+) -> Reply<Vec<PeriodView>> {
+    ok(orders::periods(&ctx, body.second_id).await?)
+}
+
+/// Opens an order on the coin's last recorded tick; the stake is frozen
+/// until the order settles at its close time.
+#[utoipa::path(post, path = "/api/secondContractOrder/createSecondContractOrder",
+    tag = "second-contracts", request_body = PlaceBody, security(("satoken" = [])),
+    params(("Idempotency-Key" = Option<String>, Header, description = "retry key")),
+    responses((status = 200, body = Envelope<OrderView>,
+        description = "-6001 no such period, -6002 stake out of range, -6003 no recent price, -6004 too many open orders, -4001 shortfall")))]
+async fn create_order(
+    State(ctx): State<Context>,
+    me: CurrentUser,
+    key: IdempotencyKey,
+    ApiJson(body): ApiJson<PlaceBody>,
+) -> Reply<OrderView> {
+    ok(orders::place(&ctx, me.id(), &body, key.into()).await?)
+}
+
+#[derive(Deserialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderListBody {
+    /// 0 open, 1 settled.
+    pub status: u8,
+}
+
+/// The caller's open orders (with seconds left) or the latest settled ones.
+#[utoipa::path(post, path = "/api/secondContractOrder/selectOrderList",
+    tag = "second-contracts", request_body = OrderListBody, security(("satoken" = [])),
+    responses((status = 200, body = Envelope<Vec<OrderView>>)))]
+async fn select_order_list(
+    State(ctx): State<Context>,
+    me: CurrentUser,
+    ApiJson(body): ApiJson<OrderListBody>,
+) -> Reply<Vec<OrderView>> {
+    let settled = match body.status {
+        0 => false,
+        1 => true,
+        _ => return Err(onyx_http::error::ApiError::invalid("status")),
+    };
+    ok(orders::list(&ctx, me.id(), settled).await?)
+}
+
+#[derive(Deserialize, IntoParams, Debug)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct RecordQuery {
+    pub page_num: Option<u64>,
+    pub page_size: Option<u64>,
+}
+
+/// The caller's settled orders, newest first, a page at a time.
+#[utoipa::path(get, path = "/api/record/second", tag = "second-contracts",
+    params(RecordQuery), security(("satoken" = [])),
+    responses((status = 200, body = Envelope<Page<OrderView>>)))]
+async fn record_second(
+    State(ctx): State<Context>,
+    me: CurrentUser,
+    ApiQuery(q): ApiQuery<RecordQuery>,
+) -> Reply<Page<OrderView>> {
+    let (index, size) = PageQuery {
+        page_num: q.page_num,
+        page_size: q.page_size,
+    }
+    .bounds();
+    let offset = index.saturating_mul(size);
+    let (rows, total) = orders::history(&ctx, me.id(), offset, size).await?;
+    ok(Page { rows, total })
+}

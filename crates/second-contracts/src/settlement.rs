@@ -1,0 +1,146 @@
+//! The settlement sweep: a scheduler job that settles due orders a slice
+//! at a time. An order is due once the price tape is written past its
+//! close time; it settles on the last tick of a second that ended by the
+//! close (`tape_store::last_before`), at most `rules::TICK_AGE_MAX_MS` old,
+//! or is void. Orders whose close passed while the server was down settle
+//! the same way once it is back: on the stored tape, or void.
+
+use crate::entity::second_contract_order as order;
+use crate::postings;
+use crate::repo::{self, STATUS_SETTLED};
+use crate::rules::{self, Direction, Outcome, Split, Terms, Tick};
+use crate::views::outcome_name;
+use onyx_kernel::ledger::PostingRef;
+use onyx_kernel::money::Amount;
+use onyx_kernel::Failure;
+use onyx_market::tape_store::{self, StoredTick};
+use onyx_platform::scheduler::Progress;
+use onyx_platform::Context;
+use onyx_store::ledger::{LedgerCommand, SLICE_MAX};
+use onyx_store::DecimalText;
+use sea_orm::{ActiveModelTrait, Set};
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// How often the sweep looks for due orders.
+pub const SWEEP_EVERY: Duration = Duration::from_millis(250);
+pub const JOB: &str = "second_contract_settlement";
+
+/// Starts the sweep under the context's scheduler.
+pub fn start(ctx: &Context) {
+    let job_ctx = ctx.clone();
+    ctx.scheduler.every(JOB, SWEEP_EVERY, move || {
+        let ctx = job_ctx.clone();
+        async move { sweep(&ctx).await }
+    });
+}
+
+/// How one order settles: pure, from the order and the tick it closes on.
+pub struct Settled {
+    pub outcome: Outcome,
+    pub closing: Option<StoredTick>,
+    pub split: Split,
+}
+
+/// Decides `o` on `last_before_close` (the tape's last tick before its
+/// close), the way `onyx verify` recomputes it.
+pub fn decide(
+    o: &order::Model,
+    last_before_close: Option<&StoredTick>,
+) -> Result<Settled, Failure> {
+    let bad = |what: &str| Failure::internal(format!("second contract {}: {what}", o.id));
+    let direction = match o.direction.as_str() {
+        "up" => Direction::Up,
+        "down" => Direction::Down,
+        _ => return Err(bad("unknown direction")),
+    };
+    let closing = last_before_close.filter(|t| {
+        rules::closing_tick(
+            o.close_at,
+            Some(Tick {
+                price: t.price,
+                ts_ms: t.ts_ms,
+            }),
+        )
+        .is_some()
+    });
+    let outcome = rules::outcome(direction, o.open_price.get(), closing.map(|t| t.price));
+    let terms = Terms::new(o.odds.get(), o.full_loss == 1).map_err(|e| bad(&e.to_string()))?;
+    let stake = Amount::from_decimal(o.stake.get()).map_err(|e| bad(&e.to_string()))?;
+    let split = rules::split(stake, &terms, outcome).ok_or_else(|| bad("stake out of range"))?;
+    Ok(Settled {
+        outcome,
+        closing: closing.cloned(),
+        split,
+    })
+}
+
+/// Settles at most `SLICE_MAX` due orders in one ledger transaction.
+pub async fn sweep(ctx: &Context) -> Result<Progress, Failure> {
+    let through = ctx.prices.tape_closed_before();
+    if through == 0 {
+        return Ok(Progress::Done);
+    }
+    let mut txn = ctx.ledger.begin().await?;
+    let slice = u64::try_from(SLICE_MAX).unwrap_or(u64::MAX);
+    let due = repo::due(txn.conn(), through, slice).await?;
+    if due.is_empty() {
+        return Ok(Progress::Done);
+    }
+    // Orders of one coin closing in one second share their tick.
+    let mut ticks: HashMap<(String, i64), Option<StoredTick>> = HashMap::new();
+    let mut decided = Vec::with_capacity(due.len());
+    for o in &due {
+        let key = (o.coin.clone(), o.close_at);
+        if !ticks.contains_key(&key) {
+            let tick = tape_store::last_before(txn.conn(), &o.coin, o.close_at).await?;
+            ticks.insert(key.clone(), tick);
+        }
+        let tick = ticks.get(&key).and_then(Option::as_ref);
+        decided.push(decide(o, tick)?);
+    }
+    let now = ctx.now_ms();
+    let mut commands = Vec::with_capacity(due.len());
+    for (o, s) in due.iter().zip(&decided) {
+        let owner = u64::try_from(o.user_id).map_err(Failure::internal)?;
+        let reference = PostingRef::SecondContract(o.id);
+        commands.push(LedgerCommand {
+            postings: postings::settle(owner, &s.split, &reference, now),
+            reference,
+        });
+    }
+    let answers = txn.post_each(commands).await?;
+    let mut rows = Vec::with_capacity(due.len());
+    for ((o, s), answer) in due.iter().zip(decided).zip(answers) {
+        // The stake was frozen when the order opened: a refusal means the
+        // holds are broken, which an operator must see, not a retry loop.
+        let tx_id = answer.map_err(|refused| {
+            Failure::internal(format!(
+                "second contract {}: settlement refused: {refused}",
+                o.id
+            ))
+        })?;
+        let mut row = order::ActiveModel::from(o.clone());
+        row.status = Set(STATUS_SETTLED.into());
+        row.outcome = Set(Some(outcome_name(s.outcome).into()));
+        row.close_price = Set(s
+            .closing
+            .as_ref()
+            .map(|t| DecimalText::from(t.price.normalize())));
+        row.close_tick_ms = Set(s.closing.as_ref().map(|t| t.ts_ms));
+        row.close_source = Set(s.closing.as_ref().map(|t| t.source.clone()));
+        row.returned = Set(Some(DecimalText::from(s.split.returned.as_decimal())));
+        row.winnings = Set(Some(DecimalText::from(s.split.winnings.as_decimal())));
+        row.to_house = Set(Some(DecimalText::from(s.split.to_house.as_decimal())));
+        row.settle_tx_id = Set(Some(tx_id));
+        row.settled_at = Set(Some(now));
+        rows.push(row.reset_all());
+    }
+    repo::store_settled(txn.conn(), rows).await?;
+    txn.commit().await?;
+    Ok(if due.len() >= SLICE_MAX {
+        Progress::More
+    } else {
+        Progress::Done
+    })
+}
