@@ -20,8 +20,10 @@
 
 pub mod entity;
 pub mod holds;
+pub mod house;
 pub mod migration;
 pub mod orders;
+pub mod period_editing;
 pub mod postings;
 pub mod repo;
 pub mod routes;

@@ -337,6 +337,27 @@ async fn orders_settle_on_the_tick_at_the_close_and_pay_as_published() {
     assert!(onyx_server::holds::run(&app.state.db).await.unwrap());
     assert_audit_clean(&app).await;
 
+    // The operator's book agrees with the ledger.
+    let owner = onyx_testkit::admin_common::operator(&app, "owner1", "owner").await;
+    let book =
+        onyx_testkit::admin_common::admin_get(&app, "/api/admin/second-contracts/house", &owner)
+            .await
+            .ok();
+    assert_eq!(book["houseBalance"], json!("38"));
+    let btc = &book["coins"][0];
+    assert_eq!(
+        (s(&btc["coin"]), s(&btc["houseResult"]), s(&btc["staked"])),
+        ("btc", "38", "750")
+    );
+    assert_eq!(
+        (
+            btc["wins"].as_u64(),
+            btc["losses"].as_u64(),
+            btc["refunds"].as_u64()
+        ),
+        (Some(1), Some(1), Some(2))
+    );
+
     // Every settlement recomputes from the tape as stored.
     let report = verify(&app.state.db).await.unwrap();
     assert_eq!((report.checked, report.mismatches.len()), (4, 0));

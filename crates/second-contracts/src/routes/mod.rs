@@ -1,5 +1,6 @@
-//! The second contracts' calls, user side.
+//! The second contracts' calls: users' and operators'.
 
+mod admin;
 mod orders;
 
 use axum::extract::FromRef;
@@ -11,5 +12,5 @@ where
     S: Clone + Send + Sync + 'static,
     Context: FromRef<S>,
 {
-    orders::router()
+    orders::router().merge(admin::router())
 }

@@ -458,6 +458,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/second-contracts/house": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per coin: open orders and stakes, settled orders by result, staked and
+         *     paid out; and the house account's balance in the ledger.
+         */
+        get: operations["house_book"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/second-contracts/periods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every period of every coin, on or off. */
+        get: operations["list_periods"];
+        put?: never;
+        /** Adds a period to a coin. */
+        post: operations["create_period"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/second-contracts/periods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a period; orders already open keep the terms they opened on. */
+        put: operations["update_period"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/settings": {
         parameters: {
             query?: never;
@@ -2085,6 +2140,28 @@ export interface components {
             coinTax: string;
             kyc: components["schemas"]["KycLimitView"];
         };
+        CoinBook: {
+            coin: string;
+            /** Format: int64 */
+            openOrders: number;
+            openStake: string;
+            /** Format: int64 */
+            settledOrders: number;
+            /** Format: int64 */
+            wins: number;
+            /** Format: int64 */
+            losses: number;
+            /**
+             * Format: int64
+             * @description Draws and voids: the stake came back.
+             */
+            refunds: number;
+            staked: string;
+            /** @description Paid back to users in total, stakes included. */
+            paidOut: string;
+            /** @description `staked - paid_out`: the house's result on this coin. */
+            houseResult: string;
+        };
         /** @description A coin-list entry (spec section 3, coinList). */
         CoinItem: {
             /** Format: int64 */
@@ -2722,6 +2799,20 @@ export interface components {
                 categoryTitle: string;
             };
         };
+        Envelope_HouseBook: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                coins: components["schemas"]["CoinBook"][];
+                /** @description The ledger's `house_second_contract` USDT balance. */
+                houseBalance: string;
+            };
+        };
         Envelope_LoginReply: {
             /**
              * Format: int32
@@ -3296,6 +3387,47 @@ export interface components {
                 }[];
                 /** Format: int64 */
                 total: number;
+            };
+        };
+        Envelope_PeriodView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A period on offer, with the figures its disclosure shows. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description The coin's id in the coin list.
+                 */
+                secondId: number;
+                /**
+                 * Format: int32
+                 * @description Seconds.
+                 */
+                period: number;
+                /** @description Paid per unit staked on a win, on top of the stake (0.12 = 12 %). */
+                odds: string;
+                minAmount: string;
+                maxAmount: string;
+                /**
+                 * Format: int32
+                 * @description 1 offered, 2 switched off.
+                 */
+                status: number;
+                /** @description A loss takes the whole stake. */
+                flag: boolean;
+                /** @description Taken per unit staked on a loss: 1, or the odds. */
+                lossRate: string;
+                /** @description The win rate at which the expected result is zero. */
+                breakEvenWinRate: string;
+                /** @description Kept by the house per unit staked when half the orders win. */
+                houseEdge: string;
             };
         };
         Envelope_QuoteView: {
@@ -4311,6 +4443,11 @@ export interface components {
             id: number;
             title: string;
         };
+        HouseBook: {
+            coins: components["schemas"]["CoinBook"][];
+            /** @description The ledger's `house_second_contract` USDT balance. */
+            houseBalance: string;
+        };
         /** @description One candle; prices and volumes are decimal strings. */
         KlineBar: {
             /**
@@ -4615,6 +4752,50 @@ export interface components {
              * @description The coin's id in `coinList`.
              */
             secondId: number;
+        };
+        /**
+         * @description A period to add (`coinId`, `period`, `odds`, `minAmount`, `maxAmount`
+         *     required), or the fields of one to change (absent fields keep theirs).
+         */
+        PeriodPatch: {
+            /**
+             * Format: int64
+             * @default null
+             */
+            coinId: number | null;
+            /**
+             * Format: int32
+             * @description Seconds, 5 to 86,400.
+             * @default null
+             */
+            period: number | null;
+            /**
+             * @description Paid per unit staked on a win: above 0, at most 10, 4 decimals.
+             * @default null
+             */
+            odds: string | null;
+            /** @default null */
+            minAmount: string | null;
+            /** @default null */
+            maxAmount: string | null;
+            /**
+             * Format: int32
+             * @description 1 offered, 2 switched off.
+             * @default null
+             */
+            status: number | null;
+            /**
+             * @description A loss takes the whole stake.
+             * @default null
+             */
+            flag: boolean | null;
+            /**
+             * Format: int32
+             * @default null
+             */
+            sort: number | null;
+            /** @default  */
+            reason: string;
         };
         /** @description A period on offer, with the figures its disclosure shows. */
         PeriodView: {
@@ -6074,6 +6255,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Page_OutboxRow"];
+                };
+            };
+        };
+    };
+    house_book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HouseBook"];
+                };
+            };
+        };
+    };
+    list_periods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_PeriodView"];
+                };
+            };
+        };
+    };
+    create_period: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PeriodPatch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PeriodView"];
+                };
+            };
+        };
+    };
+    update_period: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PeriodPatch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PeriodView"];
                 };
             };
         };
