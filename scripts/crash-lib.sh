@@ -38,7 +38,7 @@ start() {
   local data="$1" port="$2" log="$3"
   shift 3
   ONYX_LOG=warn "$ONYX_BIN" serve --demo --bind 127.0.0.1 --port "$port" \
-    --data-dir "$data" --market-feed off "${SERVE_FLAGS[@]}" "$@" >>"$log" 2>&1 &
+    --data-dir "$data" --market-feed "${MARKET_FEED:-off}" "${SERVE_FLAGS[@]}" "$@" >>"$log" 2>&1 &
   SERVER_PID=$!
   for _ in $(seq 1 300); do
     if curl -sf "http://127.0.0.1:$port/api/common/getAllSetting" >/dev/null 2>&1; then
