@@ -57,6 +57,7 @@ async function setup() {
   const token = (await must("POST", "/api/user/register", {
     body: { type: "account", username: "crash_s", password: "crash-pass-1", inviteCode: "ONYXDEMO" },
   })).satoken;
+  await must("POST", "/api/secondContractOrder/disclosure", { token, body: { version: 1 } });
   const deposit = await must("POST", "/api/recharge/payAddress", {
     token,
     body: { coin: "usdt", symbol: "USDT-TRC20", amount: "10000", txHash: randomBytes(32).toString("hex") },

@@ -192,6 +192,9 @@ catalogue! {
     PriceUnavailable = -6003, "price_unavailable";
     /// The user has `{max}` second-contract orders open already.
     SecondOpenOrdersMax = -6004, "second_open_orders_max";
+    /// The user has not acknowledged the product's risk disclosure
+    /// (`{version}`).
+    SecondDisclosureRequired = -6005, "second_disclosure_required";
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@
     )
 )]
 
+pub mod disclosure;
 pub mod entity;
 pub mod holds;
 pub mod house;

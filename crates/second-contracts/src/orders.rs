@@ -63,6 +63,7 @@ pub async fn place(
     body: &PlaceBody,
     key: Option<String>,
 ) -> Outcome<OrderView> {
+    crate::disclosure::require(&ctx.db, user_id).await?;
     let direction = Direction::from_bet_content(&body.bet_content)
         .ok_or_else(|| failure_at(ErrorCode::InvalidField, "betContent"))?;
     let stake = parse_amount(&body.bet_amount, LEDGER_DP)?;

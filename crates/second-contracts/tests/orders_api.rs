@@ -73,6 +73,19 @@ async fn place(app: &TestApp, token: &str, period_id: i64, up: bool, amount: &st
     .await
 }
 
+/// A signed-in user who acknowledged the disclosure.
+async fn trader(app: &TestApp, name: &str) -> (onyx_store::entity::user::Model, String) {
+    let (user, token) = signed_in(app, name).await;
+    app.post_json(
+        "/api/secondContractOrder/disclosure",
+        Some(&token),
+        json!({"version": 1}),
+    )
+    .await
+    .ok();
+    (user, token)
+}
+
 async fn orders(app: &TestApp, token: &str, status: u8) -> Vec<Value> {
     app.post_json(
         "/api/secondContractOrder/selectOrderList",
@@ -137,6 +150,36 @@ async fn an_order_opens_on_the_tape_and_refusals_change_nothing() {
     let (user, token) = signed_in(&app, "stake1").await;
     fund(&app, user.id, Wallet::Spot, "USDT", "150").await;
     let thirty = periods(&app, "btc").await[0]["id"].as_i64().unwrap();
+    // No order before the disclosure is acknowledged, and an old version
+    // cannot be acknowledged.
+    let status = app
+        .get("/api/secondContractOrder/disclosure", Some(&token))
+        .await
+        .ok();
+    assert_eq!(
+        status,
+        json!({"version": 1, "accepted": false, "acceptedAt": null})
+    );
+    place(&app, &token, thirty, true, "100")
+        .await
+        .fails_with(-6005);
+    app.post_json(
+        "/api/secondContractOrder/disclosure",
+        Some(&token),
+        json!({"version": 0}),
+    )
+    .await
+    .fails_with(-4);
+    let accepted = app
+        .post_json(
+            "/api/secondContractOrder/disclosure",
+            Some(&token),
+            json!({"version": 1}),
+        )
+        .await
+        .ok();
+    assert_eq!(accepted["accepted"], json!(true));
+    assert!(accepted["acceptedAt"].as_i64().unwrap() > 0);
     let eth_thirty = periods(&app, "eth").await[0]["id"].as_i64().unwrap();
 
     let before = now_ms();
@@ -221,7 +264,7 @@ async fn an_order_opens_on_the_tape_and_refusals_change_nothing() {
     );
 
     // Another user sees none of them.
-    let (_, other) = signed_in(&app, "stake2").await;
+    let (_, other) = trader(&app, "stake2").await;
     assert!(orders(&app, &other, 0).await.is_empty());
     assert!(
         onyx_server::holds::run(&app.state.db).await.unwrap(),
@@ -234,7 +277,7 @@ async fn an_order_opens_on_the_tape_and_refusals_change_nothing() {
 async fn orders_settle_on_the_tick_at_the_close_and_pay_as_published() {
     let app = TestApp::spawn().await;
     let mut svc = market(&app, "100").await;
-    let (user, token) = signed_in(&app, "settle1").await;
+    let (user, token) = trader(&app, "settle1").await;
     fund(&app, user.id, Wallet::Spot, "USDT", "1000").await;
     let thirty = periods(&app, "btc").await[0]["id"].as_i64().unwrap();
     let up_win = place(&app, &token, thirty, true, "100").await.ok();

@@ -1,2 +1,3 @@
+pub mod product_disclosure;
 pub mod second_contract_order;
 pub mod second_contract_period;

@@ -4,7 +4,11 @@
 use sea_orm_migration::MigrationTrait;
 
 mod m0011_second_contracts;
+mod m0012_disclosure_consents;
 
 pub fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-    vec![Box::new(m0011_second_contracts::Migration)]
+    vec![
+        Box::new(m0011_second_contracts::Migration),
+        Box::new(m0012_disclosure_consents::Migration),
+    ]
 }

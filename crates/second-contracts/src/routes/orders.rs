@@ -1,6 +1,7 @@
 //! Periods, placing and listing orders. Thin: parse, call the service,
 //! answer.
 
+use crate::disclosure::{self, DisclosureView};
 use crate::orders::{self, PlaceBody};
 use crate::views::{OrderView, PeriodView};
 use axum::extract::{FromRef, State};
@@ -23,6 +24,35 @@ where
         .routes(routes!(create_order))
         .routes(routes!(select_order_list))
         .routes(routes!(record_second))
+        .routes(routes!(disclosure_status, disclosure_accept))
+}
+
+/// Whether the caller acknowledged the risk disclosure in force.
+#[utoipa::path(get, path = "/api/secondContractOrder/disclosure", tag = "second-contracts",
+    security(("satoken" = [])),
+    responses((status = 200, body = Envelope<DisclosureView>)))]
+async fn disclosure_status(State(ctx): State<Context>, me: CurrentUser) -> Reply<DisclosureView> {
+    ok(disclosure::status(&ctx, me.id()).await?)
+}
+
+#[derive(Deserialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct AcceptBody {
+    /// The version the user read (must be the one in force).
+    pub version: i32,
+}
+
+/// Records that the caller read and acknowledged the disclosure, with the
+/// time; orders are refused (-6005) until then.
+#[utoipa::path(post, path = "/api/secondContractOrder/disclosure", tag = "second-contracts",
+    request_body = AcceptBody, security(("satoken" = [])),
+    responses((status = 200, body = Envelope<DisclosureView>)))]
+async fn disclosure_accept(
+    State(ctx): State<Context>,
+    me: CurrentUser,
+    ApiJson(body): ApiJson<AcceptBody>,
+) -> Reply<DisclosureView> {
+    ok(disclosure::accept(&ctx, me.id(), body.version).await?)
 }
 
 #[derive(Deserialize, ToSchema, Debug)]
@@ -50,7 +80,7 @@ async fn period_list(
     tag = "second-contracts", request_body = PlaceBody, security(("satoken" = [])),
     params(("Idempotency-Key" = Option<String>, Header, description = "retry key")),
     responses((status = 200, body = Envelope<OrderView>,
-        description = "-6001 no such period, -6002 stake out of range, -6003 no recent price, -6004 too many open orders, -4001 shortfall")))]
+        description = "-6005 disclosure not acknowledged, -6001 no such period, -6002 stake out of range, -6003 no recent price, -6004 too many open orders, -4001 shortfall")))]
 async fn create_order(
     State(ctx): State<Context>,
     me: CurrentUser,

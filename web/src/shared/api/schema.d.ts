@@ -1390,6 +1390,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/secondContractOrder/disclosure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller acknowledged the risk disclosure in force. */
+        get: operations["disclosure_status"];
+        put?: never;
+        /**
+         * Records that the caller read and acknowledged the disclosure, with the
+         *     time; orders are refused (-6005) until then.
+         */
+        post: operations["disclosure_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/secondContractOrder/selectOrderList": {
         parameters: {
             query?: never;
@@ -2003,6 +2024,13 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AcceptBody: {
+            /**
+             * Format: int32
+             * @description The version the user read (must be the one in force).
+             */
+            version: number;
+        };
         /**
          * @description How an account is identified: by name, email or phone.
          * @enum {string}
@@ -2483,6 +2511,20 @@ export interface components {
             /** Format: date-time */
             createTime: string;
         };
+        DisclosureView: {
+            /**
+             * Format: int32
+             * @description The version in force.
+             */
+            version: number;
+            /** @description The user acknowledged this version. */
+            accepted: boolean;
+            /**
+             * Format: int64
+             * @description When the user acknowledged it (ms), if they did.
+             */
+            acceptedAt?: number | null;
+        };
         Envelope_AdminDeposit: {
             /**
              * Format: int32
@@ -2735,6 +2777,29 @@ export interface components {
                 bids: string[][];
                 /** @description `[price, amount]` pairs, lowest price first. */
                 asks: string[][];
+            };
+        };
+        Envelope_DisclosureView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /**
+                 * Format: int32
+                 * @description The version in force.
+                 */
+                version: number;
+                /** @description The user acknowledged this version. */
+                accepted: boolean;
+                /**
+                 * Format: int64
+                 * @description When the user acknowledged it (ms), if they did.
+                 */
+                acceptedAt?: number | null;
             };
         };
         Envelope_ExchangeView: {
@@ -7424,13 +7489,55 @@ export interface operations {
             };
         };
         responses: {
-            /** @description -6001 no such period, -6002 stake out of range, -6003 no recent price, -6004 too many open orders, -4001 shortfall */
+            /** @description -6005 disclosure not acknowledged, -6001 no such period, -6002 stake out of range, -6003 no recent price, -6004 too many open orders, -4001 shortfall */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_OrderView"];
+                };
+            };
+        };
+    };
+    disclosure_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DisclosureView"];
+                };
+            };
+        };
+    };
+    disclosure_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DisclosureView"];
                 };
             };
         };
