@@ -53,6 +53,12 @@ pub enum PlatformEvent {
     /// The user's sessions were revoked (password change, sign-out
     /// everywhere).
     SessionsRevoked { user_id: i64 },
+    /// A second contract of the user settled (committed); `order` is the
+    /// order as the API shows it.
+    SecondContractSettled {
+        user_id: i64,
+        order: serde_json::Value,
+    },
 }
 
 #[cfg(test)]

@@ -9,11 +9,12 @@ use crate::entity::second_contract_order as order;
 use crate::postings;
 use crate::repo::{self, STATUS_SETTLED};
 use crate::rules::{self, Direction, Outcome, Split, Terms, Tick};
-use crate::views::outcome_name;
+use crate::views::{outcome_name, OrderView};
 use onyx_kernel::ledger::PostingRef;
 use onyx_kernel::money::Amount;
 use onyx_kernel::Failure;
 use onyx_market::tape_store::{self, StoredTick};
+use onyx_platform::bus::PlatformEvent;
 use onyx_platform::scheduler::Progress;
 use onyx_platform::Context;
 use onyx_store::ledger::{LedgerCommand, SLICE_MAX};
@@ -111,6 +112,7 @@ pub async fn sweep(ctx: &Context) -> Result<Progress, Failure> {
     }
     let answers = txn.post_each(commands).await?;
     let mut rows = Vec::with_capacity(due.len());
+    let mut settled = Vec::with_capacity(due.len());
     for ((o, s), answer) in due.iter().zip(decided).zip(answers) {
         // The stake was frozen when the order opened: a refusal means the
         // holds are broken, which an operator must see, not a retry loop.
@@ -134,10 +136,23 @@ pub async fn sweep(ctx: &Context) -> Result<Progress, Failure> {
         row.to_house = Set(Some(DecimalText::from(s.split.to_house.as_decimal())));
         row.settle_tx_id = Set(Some(tx_id));
         row.settled_at = Set(Some(now));
-        rows.push(row.reset_all());
+        let row = row.reset_all();
+        if let Ok(model) = sea_orm::TryIntoModel::<order::Model>::try_into_model(row.clone()) {
+            settled.push(model);
+        }
+        rows.push(row);
     }
     repo::store_settled(txn.conn(), rows).await?;
     txn.commit().await?;
+    // After the commit: what the users' sockets show is settled for good.
+    for o in &settled {
+        if let Ok(order) = serde_json::to_value(OrderView::of(o, now)) {
+            ctx.events.publish(PlatformEvent::SecondContractSettled {
+                user_id: o.user_id,
+                order,
+            });
+        }
+    }
     Ok(if due.len() >= SLICE_MAX {
         Progress::More
     } else {

@@ -423,3 +423,71 @@ async fn orders_settle_on_the_tick_at_the_close_and_pay_as_published() {
     );
     assert!(!onyx_server::verify::run(&app.state.db).await.unwrap());
 }
+
+#[tokio::test]
+async fn a_settlement_reaches_the_owners_socket_and_no_one_elses() {
+    use futures_util::StreamExt;
+    use onyx_testkit::socket::{connect, send, serve};
+    let app = TestApp::spawn().await;
+    let addr = serve(&app).await;
+    let mut svc = market(&app, "100").await;
+    let (user, token) = trader(&app, "sock1").await;
+    let (_, other_token) = trader(&app, "sock2").await;
+    fund(&app, user.id, Wallet::Spot, "USDT", "100").await;
+    let thirty = periods(&app, "btc").await[0]["id"].as_i64().unwrap();
+    let mut mine = connect(addr, "sc-mine").await;
+    let mut theirs = connect(addr, "sc-theirs").await;
+    send(
+        &mut mine,
+        json!({"op": "subscribe", "type": "orders", "token": token}),
+    )
+    .await;
+    send(
+        &mut theirs,
+        json!({"op": "subscribe", "type": "orders", "token": other_token}),
+    )
+    .await;
+    // Both subscriptions are in place once a heartbeat-free round trip is
+    // done: place the order only now.
+    tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+
+    let placed = place(&app, &token, thirty, false, "20").await.ok();
+    let close = placed["closeTime"].as_i64().unwrap();
+    svc.apply(&[tick("btc", close - 400, "99")]);
+    svc.close_tape(close + 50).await.unwrap();
+    settle_all(&app).await;
+
+    let second = async {
+        loop {
+            let text = mine.next().await.unwrap().unwrap().into_text().unwrap();
+            let m: Value = serde_json::from_str(&text).unwrap();
+            if m["type"] == "SECOND" {
+                return m;
+            }
+        }
+    };
+    let m = tokio::time::timeout(std::time::Duration::from_secs(10), second)
+        .await
+        .expect("a SECOND message");
+    assert_eq!(m["data"]["id"], placed["id"]);
+    assert_eq!(
+        (
+            m["data"]["openResult"].as_u64(),
+            s(&m["data"]["rewardAmount"])
+        ),
+        (Some(1), "22.4")
+    );
+    assert_eq!(s(&m["data"]["closePrice"]), "99");
+
+    // The other user's socket hears nothing of it.
+    let quiet = tokio::time::timeout(std::time::Duration::from_millis(500), async {
+        loop {
+            let text = theirs.next().await.unwrap().unwrap().into_text().unwrap();
+            if text.contains("SECOND") {
+                return text;
+            }
+        }
+    })
+    .await;
+    assert!(quiet.is_err(), "another user's socket got {quiet:?}");
+}

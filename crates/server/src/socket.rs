@@ -26,6 +26,8 @@
 //!   `{"type":"DEPTH","symbol","data":{"snapshot":false,"seq","prevSeq","bids","asks"}}`
 //!   per committed change (amount "0" removes the level).
 //! - `{"type":"ORDER","data":SpotOrder}`: a change of the subscribed user's order.
+//! - `{"type":"SECOND","data":SecondContractOrder}`: one of the subscribed
+//!   user's second contracts settled (after the commit).
 //! - `{"type":"ERROR","data":{"code","msg","op","type"}}`: an orders subscribe
 //!   whose token is not a live session of an active user (code 500, message
 //!   in the upgrade request's `lang`); the connection stays open and has no
@@ -83,6 +85,7 @@ use futures_util::{SinkExt, StreamExt};
 use onyx_http::extract::ClientIp;
 use onyx_kernel::ErrorCode;
 use onyx_market::{coin_of_symbol, symbol_of_coin, Interval};
+use onyx_platform::bus::PlatformEvent;
 use onyx_platform::credentials::token_hash;
 pub use onyx_socket::MarketFrames;
 use onyx_socket::{
@@ -208,6 +211,7 @@ pub async fn upgrade(
     let feeds = Feeds {
         market: state.market.events.subscribe(),
         spot: state.spot.subscribe(),
+        platform: state.ctx.events.subscribe(),
     };
     let lang = onyx_http::lang::from_headers(&headers);
     let heartbeat = Duration::from_millis(state.config.socket_heartbeat_ms.max(10));
@@ -228,6 +232,7 @@ pub async fn upgrade(
 struct Feeds {
     market: broadcast::Receiver<Arc<MarketFrames>>,
     spot: broadcast::Receiver<Arc<SpotEvent>>,
+    platform: broadcast::Receiver<Arc<PlatformEvent>>,
 }
 
 struct Connection {
@@ -709,6 +714,26 @@ fn deliver_spot(
     Ok(())
 }
 
+/// Queues what a platform event means for this connection: a settled
+/// second contract of the subscribed user.
+fn deliver_platform(
+    event: &PlatformEvent,
+    subscriptions: &Subscriptions,
+    outbox: &Outbox,
+) -> Result<(), Overflowed> {
+    if let PlatformEvent::SecondContractSettled { user_id, order } = event {
+        if subscriptions
+            .orders
+            .as_ref()
+            .is_some_and(|o| o.user_id == *user_id)
+        {
+            let text = serde_json::json!({"type": "SECOND", "data": order}).to_string();
+            outbox.push(Out::Order(Utf8Bytes::from(text)))?;
+        }
+    }
+    Ok(())
+}
+
 /// Applies one client message (ignored when it is not a valid request).
 async fn on_client_text(
     c: &Connection,
@@ -783,6 +808,7 @@ async fn run(socket: WebSocket, c: Connection, mut feeds: Feeds) {
     };
     let mut market_open = true;
     let mut spot_open = true;
+    let mut platform_open = true;
     // Set when the writer task ended on its own: its handle must not be
     // awaited a second time.
     let mut writer_done = false;
@@ -824,6 +850,19 @@ async fn run(socket: WebSocket, c: Connection, mut feeds: Feeds) {
                     }
                 }
                 Err(broadcast::error::RecvError::Closed) => spot_open = false,
+            },
+            event = feeds.platform.recv(), if platform_open => match event {
+                Ok(event) => {
+                    if deliver_platform(&event, &subscriptions, &outbox).is_err() {
+                        break "sustained overflow";
+                    }
+                }
+                // A lost settlement message is not lost money: the client
+                // reloads its orders when a countdown ends anyway.
+                Err(broadcast::error::RecvError::Lagged(n)) => {
+                    tracing::debug!(%id, skipped = n, "socket fell behind the platform events");
+                }
+                Err(broadcast::error::RecvError::Closed) => platform_open = false,
             },
             _ = beat.tick() => {
                 if last_heard.elapsed() > IDLE_LIMIT {
