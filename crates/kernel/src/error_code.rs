@@ -195,6 +195,9 @@ catalogue! {
     /// The user has not acknowledged the product's risk disclosure
     /// (`{version}`).
     SecondDisclosureRequired = -6005, "second_disclosure_required";
+    /// The operator switched the product off (PLAYING_SETTING); orders
+    /// already open still settle.
+    ProductClosed = -6006, "product_closed";
 }
 
 #[cfg(test)]

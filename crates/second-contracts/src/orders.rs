@@ -63,6 +63,9 @@ pub async fn place(
     body: &PlaceBody,
     key: Option<String>,
 ) -> Outcome<OrderView> {
+    if !open_for_orders(&ctx.db).await? {
+        return Err(ErrorCode::ProductClosed.into());
+    }
     crate::disclosure::require(&ctx.db, user_id).await?;
     let direction = Direction::from_bet_content(&body.bet_content)
         .ok_or_else(|| failure_at(ErrorCode::InvalidField, "betContent"))?;
@@ -162,6 +165,31 @@ pub async fn place(
     idem.remember(&mut txn, &view).await?;
     txn.commit().await?;
     Ok(view)
+}
+
+/// The key of this product's entry in PLAYING_SETTING (its trade tab).
+pub const PLAYING_KEY: &str = "secondContract";
+
+/// Whether the operator has the product open (its PLAYING_SETTING entry,
+/// matched by key or name, is on). An absent entry is closed, as its tab
+/// is hidden.
+pub async fn open_for_orders(db: &impl sea_orm::ConnectionTrait) -> Outcome<bool> {
+    let playing = onyx_store::repo::settings::get(db, "PLAYING_SETTING").await?;
+    let entries = playing.as_array().map(Vec::as_slice).unwrap_or_default();
+    let named = |e: &serde_json::Value, field: &str| {
+        e[field]
+            .as_str()
+            .is_some_and(|v| v.eq_ignore_ascii_case(PLAYING_KEY))
+    };
+    Ok(entries
+        .iter()
+        .find(|e| named(e, "key") || named(e, "name"))
+        .is_some_and(|e| match &e["isOpen"] {
+            serde_json::Value::Bool(b) => *b,
+            serde_json::Value::Number(n) => n.as_i64() == Some(1),
+            serde_json::Value::String(s) => s == "1" || s.eq_ignore_ascii_case("true"),
+            _ => false,
+        }))
 }
 
 /// The whole second at least `period_seconds` after `now_ms`.

@@ -491,3 +491,60 @@ async fn a_settlement_reaches_the_owners_socket_and_no_one_elses() {
     .await;
     assert!(quiet.is_err(), "another user's socket got {quiet:?}");
 }
+
+#[tokio::test]
+async fn an_operator_switches_the_product_off_and_open_orders_still_settle() {
+    let app = TestApp::spawn().await;
+    let mut svc = market(&app, "100").await;
+    let (user, token) = trader(&app, "closed1").await;
+    fund(&app, user.id, Wallet::Spot, "USDT", "100").await;
+    let thirty = periods(&app, "btc").await[0]["id"].as_i64().unwrap();
+    let open = place(&app, &token, thirty, true, "10").await.ok();
+
+    let owner = onyx_testkit::admin_common::operator(&app, "owner1", "owner").await;
+    let switch = |on: bool| {
+        let playing = json!([
+            {"name": "Optional", "key": "optional", "isOpen": true, "sort": 1},
+            {"name": "SecondContract", "key": "secondContract", "isOpen": on, "sort": 2},
+            {"name": "BBTrading", "key": "BBTrading", "isOpen": true, "sort": 3},
+            {"name": "Ustandard", "key": "Ustandard", "isOpen": true, "sort": 4},
+        ]);
+        json!({"value": playing, "reason": "second contracts on or off"})
+    };
+    onyx_testkit::admin_common::admin_put(
+        &app,
+        "/api/admin/settings/PLAYING_SETTING",
+        &owner,
+        switch(false),
+    )
+    .await
+    .ok();
+    place(&app, &token, thirty, true, "10")
+        .await
+        .fails_with(-6006);
+    assert_eq!(
+        balance(&app, user.id, Wallet::Spot, "USDT").await,
+        (dec("90"), dec("10"))
+    );
+
+    // The order already open settles as usual.
+    let close = open["closeTime"].as_i64().unwrap();
+    svc.apply(&[tick("btc", close - 400, "100")]);
+    svc.close_tape(close + 50).await.unwrap();
+    settle_all(&app).await;
+    assert_eq!(
+        balance(&app, user.id, Wallet::Spot, "USDT").await,
+        (dec("100"), dec("0")),
+        "a draw"
+    );
+
+    onyx_testkit::admin_common::admin_put(
+        &app,
+        "/api/admin/settings/PLAYING_SETTING",
+        &owner,
+        switch(true),
+    )
+    .await
+    .ok();
+    place(&app, &token, thirty, true, "10").await.ok();
+}
