@@ -80,7 +80,7 @@ async fn period_list(
     tag = "second-contracts", request_body = PlaceBody, security(("satoken" = [])),
     params(("Idempotency-Key" = Option<String>, Header, description = "retry key")),
     responses((status = 200, body = Envelope<OrderView>,
-        description = "-6005 disclosure not acknowledged, -6001 no such period, -6002 stake out of range, -6003 no recent price, -6004 too many open orders, -4001 shortfall")))]
+        description = "-6006 product switched off, -6005 disclosure not acknowledged, -6001 no such period, -6002 stake out of range, -6003 no recent price, -6004 too many open orders, -4001 shortfall")))]
 async fn create_order(
     State(ctx): State<Context>,
     me: CurrentUser,

@@ -7489,7 +7489,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description -6005 disclosure not acknowledged, -6001 no such period, -6002 stake out of range, -6003 no recent price, -6004 too many open orders, -4001 shortfall */
+            /** @description -6006 product switched off, -6005 disclosure not acknowledged, -6001 no such period, -6002 stake out of range, -6003 no recent price, -6004 too many open orders, -4001 shortfall */
             200: {
                 headers: {
                     [name: string]: unknown;
