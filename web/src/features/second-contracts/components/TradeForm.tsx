@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -204,7 +204,7 @@ export function TradeForm({ coin, periods, periodsState, onRetryPeriods, isSign,
           </span>
         </div>
         {chips.length ? (
-          <div className={styles['sc-chips']}>
+          <div className={styles['sc-chips']} style={{ '--sc-cols': chips.length <= 5 ? chips.length : Math.ceil(chips.length / 2) } as CSSProperties}>
             {chips.map((c) => (
               <button
                 key={c.kind === 'all' ? 'all' : c.amount}
