@@ -19,6 +19,8 @@ import { ResultSheet } from './ResultSheet';
 import { TradeForm } from './TradeForm';
 import styles from '../second-contracts.module.css';
 
+const NO_ORDERS: SecondOrder[] = [];
+
 const stateOf = (q: { isLoading: boolean; isError: boolean }): 'loading' | 'error' | 'ready' => (q.isLoading ? 'loading' : q.isError ? 'error' : 'ready');
 
 /** The /flash screen's content: the coin (from ?symbol=), its live price and chart, the order form, open orders and history. */
@@ -116,7 +118,7 @@ function CoinScreen({ coin, coins, onPick }: { coin: SecondCoin; coins: SecondCo
 
       <div className={styles['sc-grid']}>
         <section className={styles['sc-chart']} aria-label={t('sc_chart')}>
-          <LiveLineChart symbol={symbol} orders={open.data ?? []} />
+          <LiveLineChart symbol={symbol} orders={open.data ?? NO_ORDERS} />
         </section>
         <section className={`card ${styles['sc-form-card']}`}>
           <TradeForm
