@@ -198,6 +198,14 @@ catalogue! {
     /// The operator switched the product off (PLAYING_SETTING); orders
     /// already open still settle.
     ProductClosed = -6006, "product_closed";
+    /// Orders of a fixed-payout product come at most one a second per user.
+    OrderTooSoon = -6007, "order_too_soon";
+    /// The house's exposure cap on the coin's period window is reached.
+    ExposureCap = -6008, "exposure_cap";
+    /// Entry to the option issue has closed; the next opens in `{seconds}`.
+    OptionEntryClosed = -6009, "option_entry_closed";
+    /// The operator does not offer the product in the user's country.
+    CountryBlocked = -6010, "country_blocked";
 }
 
 #[cfg(test)]

@@ -61,10 +61,12 @@ pub enum SystemAccount {
     /// The counterparty of every second contract: lost stakes in, winnings
     /// out, so its balance per coin is the product's profit and loss.
     SecondContractHouse,
+    /// The counterparty of every option order, the same way.
+    OptionHouse,
 }
 
 impl SystemAccount {
-    pub const ALL: [SystemAccount; 8] = [
+    pub const ALL: [SystemAccount; 9] = [
         SystemAccount::External,
         SystemAccount::Fees,
         SystemAccount::House,
@@ -73,6 +75,7 @@ impl SystemAccount {
         SystemAccount::ExchangeHouse,
         SystemAccount::SpotMakerHouse,
         SystemAccount::SecondContractHouse,
+        SystemAccount::OptionHouse,
     ];
 }
 
@@ -101,6 +104,7 @@ names!(SystemAccount {
     ExchangeHouse = "house_exchange",
     SpotMakerHouse = "house_spot_maker",
     SecondContractHouse = "house_second_contract",
+    OptionHouse = "house_option",
 });
 names!(Bucket { Available = "available", Frozen = "frozen" });
 names!(PostingKind {

@@ -25,6 +25,8 @@ pub enum PostingRef {
     SpotMaker(i64),
     /// A second contract's stake and its settlement.
     SecondContract(i64),
+    /// An option order's stake, fee and settlement.
+    OptionOrder(i64),
     /// A reference this build does not name (tests, tools, older rows).
     Other(String),
 }
@@ -46,6 +48,7 @@ impl fmt::Display for PostingRef {
             PostingRef::SpotTrade(id) => write!(f, "spot:trade:{id}"),
             PostingRef::SpotMaker(id) => write!(f, "spot:maker:{id}"),
             PostingRef::SecondContract(id) => write!(f, "second:{id}"),
+            PostingRef::OptionOrder(id) => write!(f, "option:{id}"),
             PostingRef::Other(text) => f.write_str(text),
         }
     }
@@ -72,6 +75,7 @@ impl FromStr for PostingRef {
             ["spot", "trade", n] => id(n).map(PostingRef::SpotTrade),
             ["spot", "maker", n] => id(n).map(PostingRef::SpotMaker),
             ["second", n] => id(n).map(PostingRef::SecondContract),
+            ["option", n] => id(n).map(PostingRef::OptionOrder),
             _ => None,
         };
         Ok(known.unwrap_or_else(|| PostingRef::Other(text.to_string())))
@@ -105,6 +109,7 @@ mod tests {
             PostingRef::SpotTrade(10),
             PostingRef::SpotMaker(2),
             PostingRef::SecondContract(5),
+            PostingRef::OptionOrder(6),
         ];
         for r in all {
             assert_eq!(PostingRef::from(r.to_string().as_str()), r);

@@ -53,9 +53,11 @@ pub enum PlatformEvent {
     /// The user's sessions were revoked (password change, sign-out
     /// everywhere).
     SessionsRevoked { user_id: i64 },
-    /// A second contract of the user settled (committed); `order` is the
-    /// order as the API shows it.
-    SecondContractSettled {
+    /// A fixed-payout order of the user settled (committed): `kind` is the
+    /// socket message's type (`SECOND`, `OPTION`), `order` the order as the
+    /// API shows it.
+    ContractSettled {
+        kind: &'static str,
         user_id: i64,
         order: serde_json::Value,
     },

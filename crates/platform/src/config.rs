@@ -96,6 +96,10 @@ pub struct Config {
     /// for recomputing settlements.
     #[arg(long, env = "ONYX_TAPE_RETENTION_DAYS", default_value_t = 30)]
     pub tape_retention_days: u64,
+    /// Least time between one user's orders of a fixed-payout product
+    /// (second contracts, options); 0 for none.
+    #[arg(long, env = "ONYX_CONTRACT_ORDER_GAP_MS", default_value_t = 1_000)]
+    pub contract_order_gap_ms: u64,
     /// Socket heartbeat period (15 s; tests shorten it).
     #[arg(skip = 15_000u64)]
     pub socket_heartbeat_ms: u64,
@@ -166,6 +170,7 @@ impl Config {
             market_seed: 42,
             stale_seconds: 10,
             tape_retention_days: 30,
+            contract_order_gap_ms: 1_000,
             socket_heartbeat_ms: 15_000,
             market_reload_seconds: 30,
             ws_connections_per_ip: CONNECTIONS_PER_IP_DEFAULT,
