@@ -2,7 +2,8 @@
 //! figures come with each period (payout, loss, break-even win rate, the
 //! house's edge), its words with the web app. The acknowledgement is stored
 //! with its version and time, and an order is refused without it; a new
-//! version of the text asks again.
+//! version of the text asks again. Each fixed-payout product has its own
+//! ([`Product`]): options keep theirs in the same table.
 
 use crate::entity::product_disclosure as row;
 use onyx_kernel::{ErrorCode, Failure, Outcome};
@@ -12,9 +13,18 @@ use sea_orm::{ConnectionTrait, EntityTrait, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub const PRODUCT: &str = "second_contracts";
-/// Raised whenever the disclosure's substance changes.
-pub const VERSION: i32 = 1;
+/// A product's disclosure: its key in the table and the version in force
+/// (raised whenever the disclosure's substance changes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Product {
+    pub key: &'static str,
+    pub version: i32,
+}
+
+pub const SECOND_CONTRACTS: Product = Product {
+    key: "second_contracts",
+    version: 1,
+};
 
 #[derive(Serialize, Deserialize, ToSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
@@ -27,36 +37,45 @@ pub struct DisclosureView {
     pub accepted_at: Option<i64>,
 }
 
-async fn find(db: &impl ConnectionTrait, user_id: i64) -> Outcome<Option<row::Model>> {
-    Ok(row::Entity::find_by_id((user_id, PRODUCT.to_string()))
+async fn find(
+    db: &impl ConnectionTrait,
+    product: Product,
+    user_id: i64,
+) -> Outcome<Option<row::Model>> {
+    Ok(row::Entity::find_by_id((user_id, product.key.to_string()))
         .one(db)
         .await?)
 }
 
-fn view(found: Option<row::Model>) -> DisclosureView {
-    let current = found.filter(|r| r.version == VERSION);
+fn view(product: Product, found: Option<row::Model>) -> DisclosureView {
+    let current = found.filter(|r| r.version == product.version);
     DisclosureView {
-        version: VERSION,
+        version: product.version,
         accepted: current.is_some(),
         accepted_at: current.map(|r| r.accepted_at),
     }
 }
 
-pub async fn status(ctx: &Context, user_id: i64) -> Outcome<DisclosureView> {
-    Ok(view(find(&ctx.db, user_id).await?))
+pub async fn status(ctx: &Context, product: Product, user_id: i64) -> Outcome<DisclosureView> {
+    Ok(view(product, find(&ctx.db, product, user_id).await?))
 }
 
 /// Records that the user acknowledged `version` now (it must be the one
 /// in force: a screen showing an older text cannot acknowledge this one).
-pub async fn accept(ctx: &Context, user_id: i64, version: i32) -> Outcome<DisclosureView> {
-    if version != VERSION {
+pub async fn accept(
+    ctx: &Context,
+    product: Product,
+    user_id: i64,
+    version: i32,
+) -> Outcome<DisclosureView> {
+    if version != product.version {
         return Err(Failure::invalid("version"));
     }
     let at = ctx.now_ms();
     row::Entity::insert(row::ActiveModel {
         user_id: Set(user_id),
-        product: Set(PRODUCT.into()),
-        version: Set(VERSION),
+        product: Set(product.key.into()),
+        version: Set(product.version),
         accepted_at: Set(at),
     })
     .on_conflict(
@@ -66,14 +85,14 @@ pub async fn accept(ctx: &Context, user_id: i64, version: i32) -> Outcome<Disclo
     )
     .exec(&ctx.db)
     .await?;
-    status(ctx, user_id).await
+    status(ctx, product, user_id).await
 }
 
 /// Refuses unless the user acknowledged the version in force.
-pub async fn require(db: &impl ConnectionTrait, user_id: i64) -> Outcome<()> {
-    if view(find(db, user_id).await?).accepted {
+pub async fn require(db: &impl ConnectionTrait, product: Product, user_id: i64) -> Outcome<()> {
+    if view(product, find(db, product, user_id).await?).accepted {
         Ok(())
     } else {
-        Err(Failure::new(ErrorCode::SecondDisclosureRequired).with("version", VERSION))
+        Err(Failure::new(ErrorCode::SecondDisclosureRequired).with("version", product.version))
     }
 }

@@ -22,6 +22,7 @@ pub mod disclosure;
 pub mod entity;
 pub mod holds;
 pub mod house;
+pub mod limits;
 pub mod migration;
 pub mod orders;
 pub mod period_editing;

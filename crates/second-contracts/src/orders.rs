@@ -4,6 +4,7 @@
 //! the close time is a whole second at least one period away.
 
 use crate::entity::second_contract_order as order;
+use crate::limits;
 use crate::postings;
 use crate::repo::{self, PERIOD_ON, STATUS_OPEN};
 use crate::rules::{Direction, Terms};
@@ -18,6 +19,9 @@ use onyx_store::DecimalText;
 use sea_orm::{ActiveModelTrait, NotSet, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+
+/// This product's rows in the shared exposure table.
+pub const EXPOSURE_PRODUCT: &str = "second_contracts";
 
 /// Orders a user may have open at once.
 pub const OPEN_ORDERS_MAX: u64 = 50;
@@ -66,7 +70,7 @@ pub async fn place(
     if !open_for_orders(&ctx.db).await? {
         return Err(ErrorCode::ProductClosed.into());
     }
-    crate::disclosure::require(&ctx.db, user_id).await?;
+    crate::disclosure::require(&ctx.db, crate::disclosure::SECOND_CONTRACTS, user_id).await?;
     let direction = Direction::from_bet_content(&body.bet_content)
         .ok_or_else(|| failure_at(ErrorCode::InvalidField, "betContent"))?;
     let stake = parse_amount(&body.bet_amount, LEDGER_DP)?;
@@ -115,10 +119,26 @@ pub async fn place(
     if let Some(stored) = idem.replay(&mut txn).await? {
         return serde_json::from_value(stored).map_err(Failure::internal);
     }
-    // Counted under the gate, so two orders at once cannot pass the cap.
+    // Counted under the gate, so two orders at once cannot pass the caps.
     if repo::open_count(txn.conn(), user_id).await? >= OPEN_ORDERS_MAX {
         return Err(Failure::new(ErrorCode::SecondOpenOrdersMax).with("max", OPEN_ORDERS_MAX));
     }
+    let last = repo::last_opened_at(txn.conn(), user_id).await?;
+    limits::pace(last, now, ctx.config.contract_order_gap_ms)?;
+    // The window: orders of this period closing within one period length.
+    let window = close_at
+        .checked_div(i64::from(period.period_seconds).saturating_mul(1000).max(1))
+        .unwrap_or_default();
+    limits::take_exposure(
+        txn.conn(),
+        EXPOSURE_PRODUCT,
+        period.id,
+        window,
+        limits::exposure_of(stake.as_decimal(), terms.odds)?,
+        period.exposure_cap.get(),
+        &coin_name,
+    )
+    .await?;
     let row = order::ActiveModel {
         id: NotSet,
         order_no: Set(format!("S{}", hex::encode_upper(rand::random::<[u8; 8]>()))),
@@ -174,12 +194,17 @@ pub const PLAYING_KEY: &str = "secondContract";
 /// matched by key or name, is on). An absent entry is closed, as its tab
 /// is hidden.
 pub async fn open_for_orders(db: &impl sea_orm::ConnectionTrait) -> Outcome<bool> {
+    product_open(db, PLAYING_KEY).await
+}
+
+/// Whether the PLAYING_SETTING entry `key` (matched by key or name) is on.
+pub async fn product_open(db: &impl sea_orm::ConnectionTrait, key: &str) -> Outcome<bool> {
     let playing = onyx_store::repo::settings::get(db, "PLAYING_SETTING").await?;
     let entries = playing.as_array().map(Vec::as_slice).unwrap_or_default();
     let named = |e: &serde_json::Value, field: &str| {
         e[field]
             .as_str()
-            .is_some_and(|v| v.eq_ignore_ascii_case(PLAYING_KEY))
+            .is_some_and(|v| v.eq_ignore_ascii_case(key))
     };
     Ok(entries
         .iter()

@@ -4,6 +4,7 @@
 //! opened on.
 
 use crate::entity::second_contract_period as period;
+use crate::limits::EXPOSURE_CAP;
 use crate::repo;
 use crate::rules::{Terms, RATE_DP};
 use crate::views::PeriodView;
@@ -39,6 +40,9 @@ pub struct PeriodPatch {
     /// A loss takes the whole stake.
     pub flag: Option<bool>,
     pub sort: Option<i32>,
+    /// What the house may owe on one window if every order in it wins,
+    /// USDT (default 100,000).
+    pub exposure_cap: Option<String>,
     pub reason: String,
 }
 
@@ -81,6 +85,9 @@ fn apply(mut row: period::Model, p: &PeriodPatch) -> Outcome<period::Model> {
             return Err(invalid("sort"));
         }
         row.sort = s;
+    }
+    if let Some(c) = &p.exposure_cap {
+        row.exposure_cap = DecimalText::from(number("exposureCap", c, LEDGER_DP)?);
     }
     Terms::new(row.odds.get(), row.full_loss == 1).map_err(|_| invalid("odds"))?;
     if row.min_amount.get() <= rust_decimal::Decimal::ZERO {
@@ -137,6 +144,7 @@ pub async fn create(ctx: &Context, by: &Actor, p: &PeriodPatch) -> Outcome<Perio
         status: 1,
         full_loss: 1,
         sort: 0,
+        exposure_cap: DecimalText::from(rust_decimal::Decimal::from(EXPOSURE_CAP)),
     };
     let row = apply(blank, p)?;
     let mut active = period::ActiveModel::from(row).reset_all();

@@ -11,18 +11,15 @@ use onyx_kernel::money::Amount;
 /// The coin every stake is in.
 pub const STAKE_COIN: &str = "USDT";
 
-fn stake_account(user_id: u64) -> AccountId {
+pub fn stake_account(user_id: u64) -> AccountId {
     AccountId::user(user_id, Wallet::Spot, STAKE_COIN)
 }
 
-fn house() -> Side {
-    Side::available(AccountId::system(
-        SystemAccount::SecondContractHouse,
-        STAKE_COIN,
-    ))
+fn house(account: SystemAccount) -> Side {
+    Side::available(AccountId::system(account, STAKE_COIN))
 }
 
-fn posting(
+pub fn posting(
     kind: PostingKind,
     amount: Amount,
     from: Side,
@@ -56,6 +53,24 @@ pub fn stake(user_id: u64, stake: Amount, reference: &PostingRef, at_ms: i64) ->
 
 /// Settles the frozen stake as `split` says: zero legs are left out.
 pub fn settle(user_id: u64, split: &Split, reference: &PostingRef, at_ms: i64) -> Vec<Posting> {
+    settle_against(
+        SystemAccount::SecondContractHouse,
+        user_id,
+        split,
+        reference,
+        at_ms,
+    )
+}
+
+/// Settles a fixed-payout stake against `counterparty`, the product's
+/// house account.
+pub fn settle_against(
+    counterparty: SystemAccount,
+    user_id: u64,
+    split: &Split,
+    reference: &PostingRef,
+    at_ms: i64,
+) -> Vec<Posting> {
     let account = stake_account(user_id);
     let mut out = Vec::with_capacity(3);
     if !split.returned.is_zero() {
@@ -73,7 +88,7 @@ pub fn settle(user_id: u64, split: &Split, reference: &PostingRef, at_ms: i64) -
             PostingKind::Settlement,
             split.to_house,
             Side::frozen(account.clone()),
-            house(),
+            house(counterparty),
             reference,
             at_ms,
         ));
@@ -82,7 +97,7 @@ pub fn settle(user_id: u64, split: &Split, reference: &PostingRef, at_ms: i64) -
         out.push(posting(
             PostingKind::Settlement,
             split.winnings,
-            house(),
+            house(counterparty),
             Side::available(account),
             reference,
             at_ms,

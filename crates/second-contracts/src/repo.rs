@@ -47,6 +47,16 @@ pub async fn open_count(db: &impl ConnectionTrait, user_id: i64) -> Result<u64, 
         .await
 }
 
+/// When the user's latest order was accepted (ms).
+pub async fn last_opened_at(db: &impl ConnectionTrait, user_id: i64) -> Result<Option<i64>, DbErr> {
+    Ok(order::Entity::find()
+        .filter(order::Column::UserId.eq(user_id))
+        .order_by_desc(order::Column::OpenedAt)
+        .one(db)
+        .await?
+        .map(|o| o.opened_at))
+}
+
 /// A user's orders in one status, newest first, at most `limit`.
 pub async fn user_orders(
     db: &impl ConnectionTrait,

@@ -26,6 +26,8 @@ use std::time::Duration;
 /// How often the sweep looks for due orders.
 pub const SWEEP_EVERY: Duration = Duration::from_millis(250);
 pub const JOB: &str = "second_contract_settlement";
+/// The socket message a settlement reaches its owner as.
+pub const SOCKET_TYPE: &str = "SECOND";
 
 /// Starts the sweep under the context's scheduler.
 pub fn start(ctx: &Context) {
@@ -49,12 +51,41 @@ pub fn decide(
     o: &order::Model,
     last_before_close: Option<&StoredTick>,
 ) -> Result<Settled, Failure> {
-    let bad = |what: &str| Failure::internal(format!("second contract {}: {what}", o.id));
     let direction = match o.direction.as_str() {
         "up" => Direction::Up,
         "down" => Direction::Down,
-        _ => return Err(bad("unknown direction")),
+        _ => {
+            return Err(Failure::internal(format!(
+                "second contract {}: unknown direction",
+                o.id
+            )))
+        }
     };
+    let order = Order {
+        direction,
+        open_price: o.open_price.get(),
+        close_at: o.close_at,
+        stake: o.stake.get(),
+        odds: o.odds.get(),
+        full_loss: o.full_loss == 1,
+    };
+    decide_on(&order, last_before_close)
+        .map_err(|what| Failure::internal(format!("second contract {}: {what}", o.id)))
+}
+
+/// What a fixed-payout order is decided on, whichever product it is.
+pub struct Order {
+    pub direction: Direction,
+    pub open_price: rust_decimal::Decimal,
+    pub close_at: i64,
+    pub stake: rust_decimal::Decimal,
+    pub odds: rust_decimal::Decimal,
+    pub full_loss: bool,
+}
+
+/// Decides an order on the tape's last tick before its close: the tick
+/// settles it only when `rules::closing_tick` accepts it, else it is void.
+pub fn decide_on(o: &Order, last_before_close: Option<&StoredTick>) -> Result<Settled, String> {
     let closing = last_before_close.filter(|t| {
         rules::closing_tick(
             o.close_at,
@@ -65,10 +96,10 @@ pub fn decide(
         )
         .is_some()
     });
-    let outcome = rules::outcome(direction, o.open_price.get(), closing.map(|t| t.price));
-    let terms = Terms::new(o.odds.get(), o.full_loss == 1).map_err(|e| bad(&e.to_string()))?;
-    let stake = Amount::from_decimal(o.stake.get()).map_err(|e| bad(&e.to_string()))?;
-    let split = rules::split(stake, &terms, outcome).ok_or_else(|| bad("stake out of range"))?;
+    let outcome = rules::outcome(o.direction, o.open_price, closing.map(|t| t.price));
+    let terms = Terms::new(o.odds, o.full_loss).map_err(|e| e.to_string())?;
+    let stake = Amount::from_decimal(o.stake).map_err(|e| e.to_string())?;
+    let split = rules::split(stake, &terms, outcome).ok_or("stake out of range")?;
     Ok(Settled {
         outcome,
         closing: closing.cloned(),
@@ -151,7 +182,8 @@ pub async fn sweep(ctx: &Context) -> Result<Progress, Failure> {
     // After the commit: what the users' sockets show is settled for good.
     for o in &settled {
         if let Ok(order) = serde_json::to_value(OrderView::of(o, now)) {
-            ctx.events.publish(PlatformEvent::SecondContractSettled {
+            ctx.events.publish(PlatformEvent::ContractSettled {
+                kind: SOCKET_TYPE,
                 user_id: o.user_id,
                 order,
             });

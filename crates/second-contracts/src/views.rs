@@ -41,6 +41,11 @@ pub struct PeriodView {
     #[schema(value_type = String)]
     #[serde(with = "rust_decimal::serde::str")]
     pub house_edge: Decimal,
+    /// What the house may owe on one window of this period if every
+    /// order in it wins; orders beyond it are refused (-6008).
+    #[schema(value_type = String)]
+    #[serde(with = "rust_decimal::serde::str")]
+    pub exposure_cap: Decimal,
 }
 
 impl PeriodView {
@@ -59,6 +64,7 @@ impl PeriodView {
             loss_rate: shown.loss_takes.normalize(),
             break_even_win_rate: shown.break_even_win_rate.normalize(),
             house_edge: shown.house_edge_at_half.normalize(),
+            exposure_cap: row.exposure_cap.get().normalize(),
         })
     }
 }

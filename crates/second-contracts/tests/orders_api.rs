@@ -51,6 +51,12 @@ async fn refresh(svc: &mut MarketService, price: &str) {
     svc.close_tape(now).await.unwrap();
 }
 
+/// An app without the gap between one user's orders, for tests that place
+/// several in a row (the gap has its own test).
+async fn unpaced() -> TestApp {
+    TestApp::spawn_with(|c| c.contract_order_gap_ms = 0).await
+}
+
 async fn coin_id(app: &TestApp, coin: &str) -> i64 {
     catalogue::find_coin(&app.state.db, coin)
         .await
@@ -118,7 +124,7 @@ async fn settle_all(app: &TestApp) {
 
 #[tokio::test]
 async fn periods_come_with_their_payout_loss_and_break_even() {
-    let app = TestApp::spawn().await;
+    let app = unpaced().await;
     let list = periods(&app, "btc").await;
     let seen: Vec<(i64, &str, &str, &str, bool)> = list
         .iter()
@@ -153,7 +159,7 @@ async fn periods_come_with_their_payout_loss_and_break_even() {
 
 #[tokio::test]
 async fn an_order_opens_on_the_tape_and_refusals_change_nothing() {
-    let app = TestApp::spawn().await;
+    let app = unpaced().await;
     let mut svc = market(&app, "60000.5").await;
     let (user, token) = signed_in(&app, "stake1").await;
     fund(&app, user.id, Wallet::Spot, "USDT", "150").await;
@@ -287,7 +293,7 @@ async fn an_order_opens_on_the_tape_and_refusals_change_nothing() {
 
 #[tokio::test]
 async fn orders_settle_on_the_tick_at_the_close_and_pay_as_published() {
-    let app = TestApp::spawn().await;
+    let app = unpaced().await;
     let mut svc = market(&app, "100").await;
     let (user, token) = trader(&app, "settle1").await;
     fund(&app, user.id, Wallet::Spot, "USDT", "1000").await;
@@ -444,7 +450,7 @@ async fn orders_settle_on_the_tick_at_the_close_and_pay_as_published() {
 async fn a_settlement_reaches_the_owners_socket_and_no_one_elses() {
     use futures_util::StreamExt;
     use onyx_testkit::socket::{connect, send, serve};
-    let app = TestApp::spawn().await;
+    let app = unpaced().await;
     let addr = serve(&app).await;
     let mut svc = market(&app, "100").await;
     let (user, token) = trader(&app, "sock1").await;
@@ -511,7 +517,7 @@ async fn a_settlement_reaches_the_owners_socket_and_no_one_elses() {
 
 #[tokio::test]
 async fn an_operator_switches_the_product_off_and_open_orders_still_settle() {
-    let app = TestApp::spawn().await;
+    let app = unpaced().await;
     let mut svc = market(&app, "100").await;
     let (user, token) = trader(&app, "closed1").await;
     fund(&app, user.id, Wallet::Spot, "USDT", "100").await;
@@ -565,4 +571,88 @@ async fn an_operator_switches_the_product_off_and_open_orders_still_settle() {
     .await
     .ok();
     place(&app, &token, thirty, true, "10").await.ok();
+}
+
+#[tokio::test]
+async fn orders_are_a_second_apart_and_a_window_takes_no_more_than_its_cap() {
+    let app = TestApp::spawn().await;
+    let mut svc = market(&app, "100").await;
+    let (user, token) = trader(&app, "paced1").await;
+    fund(&app, user.id, Wallet::Spot, "USDT", "1000").await;
+    let thirty = periods(&app, "btc").await[0]["id"].as_i64().unwrap();
+    refresh(&mut svc, "100").await;
+    place(&app, &token, thirty, true, "100").await.ok();
+    // Straight after: too soon, and nothing moved.
+    let r = place(&app, &token, thirty, true, "100").await;
+    r.fails_with(-6007);
+    assert_eq!(
+        balance(&app, user.id, Wallet::Spot, "USDT").await,
+        (dec("900"), dec("100"))
+    );
+    // A retry of an accepted order is not a new order: it is answered.
+    let body = json!({"betContent": "1", "betAmount": "10", "periodId": thirty});
+    let path = "/api/secondContractOrder/createSecondContractOrder";
+    tokio::time::sleep(std::time::Duration::from_millis(1_050)).await;
+    refresh(&mut svc, "100").await;
+    let first = post_keyed(&app, path, &token, Some("pace-1"), body.clone())
+        .await
+        .ok();
+    let again = post_keyed(&app, path, &token, Some("pace-1"), body)
+        .await
+        .ok();
+    assert_eq!(first["id"], again["id"]);
+
+    assert_audit_clean(&app).await;
+}
+
+#[tokio::test]
+async fn a_window_takes_no_more_than_its_exposure_cap() {
+    let app = TestApp::spawn().await;
+    let mut svc = market(&app, "100").await;
+    let (user, token) = trader(&app, "capped1").await;
+    fund(&app, user.id, Wallet::Spot, "USDT", "1000").await;
+    let thirty = periods(&app, "btc").await[0]["id"].as_i64().unwrap();
+    let owner = onyx_testkit::admin_common::operator(&app, "owner1", "owner").await;
+    let updated = onyx_testkit::admin_common::admin_put(
+        &app,
+        &format!("/api/admin/second-contracts/periods/{thirty}"),
+        &owner,
+        json!({"exposureCap": "5", "reason": "cap test"}),
+    )
+    .await
+    .ok();
+    assert_eq!(updated["exposureCap"], json!("5"));
+    // 50 at 0.12 would owe 6 on its own: refused, nothing moved.
+    refresh(&mut svc, "100").await;
+    place(&app, &token, thirty, true, "50")
+        .await
+        .fails_with(-6008);
+    assert_eq!(
+        balance(&app, user.id, Wallet::Spot, "USDT").await,
+        (dec("1000"), dec("0"))
+    );
+    // 40 owes 4.8: accepted.
+    let first = place(&app, &token, thirty, true, "40").await.ok();
+    // 10 more would owe 6 in the same window. The window is the orders
+    // closing within one 30 s span; should it turn between the two
+    // orders, the second opens a new one and is accepted.
+    tokio::time::sleep(std::time::Duration::from_millis(1_050)).await;
+    refresh(&mut svc, "100").await;
+    let r = place(&app, &token, thirty, false, "10").await;
+    let window = |close: i64| close / 30_000;
+    let first_window = window(first["closeTime"].as_i64().unwrap());
+    if r.code == 200 {
+        assert_ne!(
+            window(r.ok()["closeTime"].as_i64().unwrap()),
+            first_window,
+            "accepted over the cap in the same window"
+        );
+    } else {
+        r.fails_with(-6008);
+        assert_eq!(
+            balance(&app, user.id, Wallet::Spot, "USDT").await,
+            (dec("960"), dec("40"))
+        );
+    }
+    assert_audit_clean(&app).await;
 }

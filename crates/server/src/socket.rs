@@ -715,19 +715,24 @@ fn deliver_spot(
 }
 
 /// Queues what a platform event means for this connection: a settled
-/// second contract of the subscribed user.
+/// fixed-payout order (second contract, option) of the subscribed user.
 fn deliver_platform(
     event: &PlatformEvent,
     subscriptions: &Subscriptions,
     outbox: &Outbox,
 ) -> Result<(), Overflowed> {
-    if let PlatformEvent::SecondContractSettled { user_id, order } = event {
+    if let PlatformEvent::ContractSettled {
+        kind,
+        user_id,
+        order,
+    } = event
+    {
         if subscriptions
             .orders
             .as_ref()
             .is_some_and(|o| o.user_id == *user_id)
         {
-            let text = serde_json::json!({"type": "SECOND", "data": order}).to_string();
+            let text = serde_json::json!({"type": kind, "data": order}).to_string();
             outbox.push(Out::Order(Utf8Bytes::from(text)))?;
         }
     }

@@ -1,3 +1,4 @@
+pub mod contract_exposure;
 pub mod product_disclosure;
 pub mod second_contract_order;
 pub mod second_contract_period;

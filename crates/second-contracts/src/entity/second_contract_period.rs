@@ -20,6 +20,9 @@ pub struct Model {
     /// 1: a loss takes the whole stake (the spec's `flag`); 0: `stake × odds`.
     pub full_loss: i32,
     pub sort: i32,
+    /// What the house may owe on one window of this period if every order
+    /// in it wins (`stake × odds` summed); orders beyond it are refused.
+    pub exposure_cap: DecimalText,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
