@@ -16,5 +16,6 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(onyx_spot::routes::router())
         .merge(onyx_wallet::routes::router())
         .merge(onyx_second_contracts::routes::router())
+        .merge(onyx_options::routes::router())
         .merge(files::router())
 }

@@ -1,0 +1,2 @@
+pub mod option_order;
+pub mod option_period;

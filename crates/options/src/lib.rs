@@ -1,0 +1,36 @@
+//! Options ("flash options"): fixed-payout up/down orders on a coin's
+//! index in clock-aligned issues, the house as counterparty. Issue `n` of a
+//! period spans `[n × period, (n + 1) × period)` since the Unix epoch;
+//! entry closes a published cutoff before its end. Each order's strike is
+//! the coin's last tick on the price tape at acceptance, and every order
+//! of an issue settles on the tape's tick at the issue's end by the same
+//! rules as second contracts (`onyx_second_contracts::rules`), so anyone
+//! can recompute it. A fee on the stake is taken at acceptance and comes
+//! back only when the order is void.
+//!
+//! Every module here is on a money path: arithmetic is checked and nothing
+//! unwraps, outside tests.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::arithmetic_side_effects,
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic
+    )
+)]
+
+pub mod entity;
+pub mod fees;
+pub mod holds;
+pub mod house;
+pub mod issue;
+pub mod migration;
+pub mod orders;
+pub mod period_editing;
+pub mod postings;
+pub mod repo;
+pub mod routes;
+pub mod settlement;
+pub mod verify;
+pub mod views;

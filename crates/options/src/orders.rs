@@ -1,0 +1,275 @@
+//! Periods, the current issue, placing an order and reading them back.
+//! The strike is the coin's last tick on the written price tape (never the
+//! client's); the stake is frozen and the fee taken through the ledger in
+//! the same transaction as the order row; the order closes with its issue.
+
+use crate::entity::option_order as order;
+use crate::issue::Issue;
+use crate::repo::{self, PERIOD_ON, STATUS_OPEN};
+use crate::views::{direction_of, IssueView, OrderView, PeriodView};
+use crate::{fees, postings};
+use onyx_kernel::ledger::PostingRef;
+use onyx_kernel::money::LEDGER_DP;
+use onyx_kernel::{ErrorCode, Failure, Outcome};
+use onyx_market::entity::option_pair;
+use onyx_market::repo::catalogue;
+use onyx_platform::amounts::parse_amount;
+use onyx_platform::{Context, Idempotency};
+use onyx_second_contracts::orders::{product_open, OPEN_TICK_AGE_MAX_MS};
+use onyx_second_contracts::postings::STAKE_COIN;
+use onyx_second_contracts::rules::{Direction, Terms};
+use onyx_second_contracts::{disclosure, limits};
+use onyx_store::DecimalText;
+use rust_decimal::Decimal;
+use sea_orm::{ActiveModelTrait, ConnectionTrait, NotSet, Set};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// The product's entry in PLAYING_SETTING.
+pub const PLAYING_KEY: &str = "option";
+/// This product's rows in the shared exposure table.
+pub const EXPOSURE_PRODUCT: &str = "options";
+/// The disclosure users acknowledge before their first option.
+pub const DISCLOSURE: disclosure::Product = disclosure::Product {
+    key: "options",
+    version: 1,
+};
+/// Orders a user may have open at once.
+pub const OPEN_ORDERS_MAX: u64 = 50;
+/// Rows [`list`] returns at most.
+pub const LIST_MAX: u64 = 100;
+
+#[derive(Deserialize, Serialize, ToSchema, Debug, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct PlaceBody {
+    /// "0" up, "1" down.
+    pub bet_content: String,
+    /// The stake in USDT, a plain decimal string.
+    pub bet_amount: String,
+    pub period_id: i64,
+}
+
+/// The enabled option pair named by its symbol (`btcusdt`), its shown
+/// symbol (`BTC/USDT`) or its coin (`btc`).
+pub async fn pair_named(
+    db: &impl ConnectionTrait,
+    name: &str,
+) -> Outcome<Option<option_pair::Model>> {
+    let wanted = name.trim().to_ascii_lowercase();
+    let enabled = catalogue::enabled_coins(db).await?;
+    Ok(catalogue::option_pairs(db)
+        .await?
+        .into_iter()
+        .filter(|p| p.status == 1 && enabled.iter().any(|c| c.eq_ignore_ascii_case(&p.coin)))
+        .find(|p| {
+            [&p.symbol, &p.coin, &p.show_symbol]
+                .iter()
+                .any(|n| n.to_ascii_lowercase() == wanted)
+        }))
+}
+
+/// An enabled pair by id.
+async fn pair_by_id(db: &impl ConnectionTrait, id: i64) -> Outcome<Option<option_pair::Model>> {
+    let enabled = catalogue::enabled_coins(db).await?;
+    Ok(catalogue::find_option_pair(db, id)
+        .await?
+        .filter(|p| p.status == 1 && enabled.iter().any(|c| c.eq_ignore_ascii_case(&p.coin))))
+}
+
+/// The periods a pair offers; none for a pair that is not offered.
+pub async fn periods(ctx: &Context, symbol: &str) -> Outcome<Vec<PeriodView>> {
+    let Some(pair) = pair_named(&ctx.db, symbol).await? else {
+        return Ok(Vec::new());
+    };
+    Ok(repo::periods_on(&ctx.db, pair.id)
+        .await?
+        .iter()
+        .filter_map(|p| PeriodView::of(p, &pair))
+        .collect())
+}
+
+/// Which period `currentIssue` asks about: by id, or by pair and seconds.
+#[derive(Debug, Default, Clone)]
+pub struct IssueQuery {
+    pub period_id: Option<i64>,
+    pub option_id: Option<i64>,
+    pub symbol: Option<String>,
+    pub period: Option<i32>,
+}
+
+/// The issue running now for a period that is on.
+pub async fn current_issue(ctx: &Context, q: &IssueQuery) -> Outcome<IssueView> {
+    let row = match (q.period_id, q.option_id, q.symbol.as_deref(), q.period) {
+        (Some(id), ..) => repo::period(&ctx.db, id).await?,
+        (None, Some(option_id), _, Some(seconds)) => {
+            repo::period_of(&ctx.db, option_id, seconds).await?
+        }
+        (None, None, Some(symbol), Some(seconds)) => match pair_named(&ctx.db, symbol).await? {
+            Some(pair) => repo::period_of(&ctx.db, pair.id, seconds).await?,
+            None => None,
+        },
+        _ => return Err(Failure::missing("periodId")),
+    };
+    let row = row
+        .filter(|p| p.status == PERIOD_ON)
+        .ok_or(ErrorCode::SecondPeriodUnknown)?;
+    let now = ctx.now_ms();
+    let issue = Issue::at(now, row.period_seconds, row.cutoff_seconds)
+        .ok_or_else(|| Failure::internal(format!("option period {} has no issue", row.id)))?;
+    Ok(IssueView::of(&row, &issue, now))
+}
+
+/// Accepts an order for `user_id` into the issue running now.
+pub async fn place(
+    ctx: &Context,
+    user_id: i64,
+    body: &PlaceBody,
+    key: Option<String>,
+) -> Outcome<OrderView> {
+    if !product_open(&ctx.db, PLAYING_KEY).await? {
+        return Err(ErrorCode::ProductClosed.into());
+    }
+    disclosure::require(&ctx.db, DISCLOSURE, user_id).await?;
+    let direction =
+        direction_of(&body.bet_content).ok_or_else(|| Failure::invalid("betContent"))?;
+    let stake = parse_amount(&body.bet_amount, LEDGER_DP)?;
+    let period = repo::period(&ctx.db, body.period_id)
+        .await?
+        .filter(|p| p.status == PERIOD_ON)
+        .ok_or(ErrorCode::SecondPeriodUnknown)?;
+    let pair = pair_by_id(&ctx.db, period.option_id)
+        .await?
+        .ok_or(ErrorCode::SecondPeriodUnknown)?;
+    let terms = Terms::new(period.odds.get(), period.full_loss == 1)
+        .map_err(|e| Failure::internal(format!("option period {}: {e}", period.id)))?;
+    let (min, max) = (period.min_amount.get(), period.max_amount.get());
+    if stake.as_decimal() < min || stake.as_decimal() > max {
+        return Err(Failure::new(ErrorCode::SecondStakeRange)
+            .with("min", min.normalize())
+            .with("max", max.normalize())
+            .with("coin", STAKE_COIN));
+    }
+    let fee_value: Decimal = pair
+        .fee_value
+        .parse()
+        .map_err(|_| Failure::internal(format!("option pair {}: bad fee", pair.id)))?;
+    let fee = fees::fee(stake, pair.fee_type, fee_value)
+        .ok_or_else(|| Failure::internal(format!("option pair {}: bad fee", pair.id)))?;
+    let now = ctx.now_ms();
+    let issue = Issue::at(now, period.period_seconds, period.cutoff_seconds)
+        .ok_or_else(|| Failure::internal(format!("option period {} has no issue", period.id)))?;
+    if !issue.open_at(now) {
+        return Err(
+            Failure::new(ErrorCode::OptionEntryClosed).with("seconds", issue.seconds_to_next(now))
+        );
+    }
+    let coin = pair.coin.to_ascii_lowercase();
+    let tick = ctx
+        .prices
+        .tape_price(&coin, now, OPEN_TICK_AGE_MAX_MS)
+        .ok_or_else(|| {
+            Failure::new(ErrorCode::PriceUnavailable).with("coin", coin.to_ascii_uppercase())
+        })?;
+    let owner = u64::try_from(user_id).map_err(Failure::internal)?;
+    let idem = Idempotency::new(key, user_id, "option.place", body);
+
+    let mut txn = ctx.ledger.begin().await?;
+    if let Some(stored) = idem.replay(&mut txn).await? {
+        return serde_json::from_value(stored).map_err(Failure::internal);
+    }
+    // Under the gate, so two orders at once cannot pass the limits.
+    if repo::open_count(txn.conn(), user_id).await? >= OPEN_ORDERS_MAX {
+        return Err(Failure::new(ErrorCode::SecondOpenOrdersMax).with("max", OPEN_ORDERS_MAX));
+    }
+    let last = repo::last_opened_at(txn.conn(), user_id).await?;
+    limits::pace(last, now, ctx.config.contract_order_gap_ms)?;
+    limits::take_exposure(
+        txn.conn(),
+        EXPOSURE_PRODUCT,
+        period.id,
+        issue.no,
+        limits::exposure_of(stake.as_decimal(), terms.odds)?,
+        period.exposure_cap.get(),
+        &coin,
+    )
+    .await?;
+    let row = order::ActiveModel {
+        id: NotSet,
+        order_no: Set(format!("O{}", hex::encode_upper(rand::random::<[u8; 8]>()))),
+        user_id: Set(user_id),
+        option_id: Set(pair.id),
+        coin: Set(coin),
+        symbol: Set(pair.symbol.to_ascii_lowercase()),
+        period_id: Set(period.id),
+        period_seconds: Set(period.period_seconds),
+        issue_no: Set(issue.no),
+        direction: Set(match direction {
+            Direction::Up => "up".into(),
+            Direction::Down => "down".into(),
+        }),
+        stake: Set(DecimalText::from(stake.as_decimal())),
+        fee_type: Set(pair.fee_type),
+        fee_value: Set(DecimalText::from(fee_value.normalize())),
+        fee: Set(DecimalText::from(fee.as_decimal())),
+        odds: Set(DecimalText::from(terms.odds.normalize())),
+        full_loss: Set(i32::from(terms.full_loss)),
+        open_price: Set(DecimalText::from(tick.price.normalize())),
+        open_tick_ms: Set(tick.ts_ms),
+        open_source: Set(tick.source.to_string()),
+        opened_at: Set(now),
+        close_at: Set(issue.end_ms),
+        status: Set(STATUS_OPEN.into()),
+        outcome: Set(None),
+        close_price: Set(None),
+        close_tick_ms: Set(None),
+        close_source: Set(None),
+        returned: Set(None),
+        winnings: Set(None),
+        to_house: Set(None),
+        fee_returned: Set(None),
+        open_tx_id: Set(0),
+        settle_tx_id: Set(None),
+        settled_at: Set(None),
+    }
+    .insert(txn.conn())
+    .await?;
+    let reference = PostingRef::OptionOrder(row.id);
+    let tx_id = txn
+        .post(
+            &reference,
+            postings::open(owner, stake, fee, &reference, now),
+        )
+        .await?;
+    let mut opened = order::ActiveModel::from(row);
+    opened.open_tx_id = Set(tx_id);
+    let row = opened.update(txn.conn()).await?;
+    let view = OrderView::of(&row, now);
+    idem.remember(&mut txn, &view).await?;
+    txn.commit().await?;
+    Ok(view)
+}
+
+/// The caller's open orders, or (`history`) their latest settled ones.
+pub async fn list(ctx: &Context, user_id: i64, history: bool) -> Outcome<Vec<OrderView>> {
+    let status = if history {
+        repo::STATUS_SETTLED
+    } else {
+        STATUS_OPEN
+    };
+    let (rows, _) = repo::user_orders(&ctx.db, user_id, status, 0, LIST_MAX).await?;
+    let now = ctx.now_ms();
+    Ok(rows.iter().map(|r| OrderView::of(r, now)).collect())
+}
+
+/// The caller's settled orders, a page at a time.
+pub async fn history(
+    ctx: &Context,
+    user_id: i64,
+    offset: u64,
+    limit: u64,
+) -> Outcome<(Vec<OrderView>, u64)> {
+    let (rows, total) =
+        repo::user_orders(&ctx.db, user_id, repo::STATUS_SETTLED, offset, limit).await?;
+    let now = ctx.now_ms();
+    Ok((rows.iter().map(|r| OrderView::of(r, now)).collect(), total))
+}
