@@ -441,6 +441,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/options/house": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per coin: open orders and stakes, settled orders by result, staked and
+         *     paid out; and the house account's balance in the ledger.
+         */
+        get: operations["house_book"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/options/periods": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every period of every option pair, on or off. */
+        get: operations["list_periods"];
+        put?: never;
+        /** Adds a period to an option pair. */
+        post: operations["create_period"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/options/periods/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a period; orders already open keep the terms they opened on. */
+        put: operations["update_period"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/outbox": {
         parameters: {
             query?: never;
@@ -1188,6 +1243,104 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/optionContract/createOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts an order into the running issue, struck at the coin's last
+         *     recorded tick; the stake is frozen and the fee taken until it settles.
+         */
+        post: operations["create_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optionContract/currentIssue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The issue running now: its number, window, cutoff and the server's
+         *     clock.
+         */
+        post: operations["current_issue"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optionContract/disclosure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the caller acknowledged the options' risk disclosure. */
+        get: operations["disclosure_status"];
+        put?: never;
+        /**
+         * Records that the caller acknowledged the disclosure, with the time;
+         *     orders are refused (-6005) until then.
+         */
+        post: operations["disclosure_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optionContract/orderList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller's open orders (with seconds left) or the latest settled. */
+        post: operations["order_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/optionContract/periodList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A pair's periods, each with its cutoff, payout, loss, break-even win
+         *     rate, the house's edge and the fee; `[]` for a pair not offered.
+         */
+        post: operations["period_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/period/list": {
         parameters: {
             query?: never;
@@ -1328,6 +1481,23 @@ export interface paths {
         };
         /** The caller's postings, newest first; `type` an unknown kind is -4. */
         get: operations["financial"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/record/option": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's settled options, newest first, a page at a time. */
+        get: operations["record_option"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2878,6 +3048,44 @@ export interface components {
                 houseBalance: string;
             };
         };
+        Envelope_IssueView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description The issue running now for a period. */
+            data: {
+                /** Format: int64 */
+                periodId: number;
+                /**
+                 * Format: int32
+                 * @description Seconds.
+                 */
+                period: number;
+                /** Format: int32 */
+                cutoff: number;
+                /** Format: int64 */
+                issueNo: number;
+                /** Format: int64 */
+                startTime: number;
+                /** Format: int64 */
+                endTime: number;
+                /**
+                 * Format: int64
+                 * @description Entry closes here.
+                 */
+                cutoffTime: number;
+                /** @description Whether an order now enters this issue. */
+                open: boolean;
+                /** Format: int64 */
+                nextStartTime: number;
+                /** Format: int64 */
+                serverTimeStamp: number;
+            };
+        };
         Envelope_LoginReply: {
             /**
              * Format: int32
@@ -3493,6 +3701,11 @@ export interface components {
                 breakEvenWinRate: string;
                 /** @description Kept by the house per unit staked when half the orders win. */
                 houseEdge: string;
+                /**
+                 * @description What the house may owe on one window of this period if every
+                 *     order in it wins; orders beyond it are refused (-6008).
+                 */
+                exposureCap: string;
             };
         };
         Envelope_QuoteView: {
@@ -4205,6 +4418,11 @@ export interface components {
                 breakEvenWinRate: string;
                 /** @description Kept by the house per unit staked when half the orders win. */
                 houseEdge: string;
+                /**
+                 * @description What the house may owe on one window of this period if every
+                 *     order in it wins; orders beyond it are refused (-6008).
+                 */
+                exposureCap: string;
             }[];
         };
         Envelope_Vec_PublicBonusRule: {
@@ -4512,6 +4730,35 @@ export interface components {
             coins: components["schemas"]["CoinBook"][];
             /** @description The ledger's `house_second_contract` USDT balance. */
             houseBalance: string;
+        };
+        /** @description The issue running now for a period. */
+        IssueView: {
+            /** Format: int64 */
+            periodId: number;
+            /**
+             * Format: int32
+             * @description Seconds.
+             */
+            period: number;
+            /** Format: int32 */
+            cutoff: number;
+            /** Format: int64 */
+            issueNo: number;
+            /** Format: int64 */
+            startTime: number;
+            /** Format: int64 */
+            endTime: number;
+            /**
+             * Format: int64
+             * @description Entry closes here.
+             */
+            cutoffTime: number;
+            /** @description Whether an order now enters this issue. */
+            open: boolean;
+            /** Format: int64 */
+            nextStartTime: number;
+            /** Format: int64 */
+            serverTimeStamp: number;
         };
         /** @description One candle; prices and volumes are decimal strings. */
         KlineBar: {
@@ -4859,6 +5106,12 @@ export interface components {
              * @default null
              */
             sort: number | null;
+            /**
+             * @description What the house may owe on one window if every order in it wins,
+             *     USDT (default 100,000).
+             * @default null
+             */
+            exposureCap: string | null;
             /** @default  */
             reason: string;
         };
@@ -4893,6 +5146,11 @@ export interface components {
             breakEvenWinRate: string;
             /** @description Kept by the house per unit staked when half the orders win. */
             houseEdge: string;
+            /**
+             * @description What the house may owe on one window of this period if every
+             *     order in it wins; orders beyond it are refused (-6008).
+             */
+            exposureCap: string;
         };
         /**
          * @description The spec's create body. `openPrice` and `openTime` are the client's and
@@ -6300,6 +6558,92 @@ export interface operations {
             };
         };
     };
+    house_book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HouseBook"];
+                };
+            };
+        };
+    };
+    list_periods: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_PeriodView"];
+                };
+            };
+        };
+    };
+    create_period: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PeriodPatch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PeriodView"];
+                };
+            };
+        };
+    };
+    update_period: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PeriodPatch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PeriodView"];
+                };
+            };
+        };
+    };
     list: {
         parameters: {
             query?: never;
@@ -7237,6 +7581,145 @@ export interface operations {
             };
         };
     };
+    create_order: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description retry key */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceBody"];
+            };
+        };
+        responses: {
+            /** @description -6006 switched off, -6005 disclosure, -6001 no such period, -6002 stake range, -6009 entry closed, -6003 no price, -6004 too many open, -6007 too soon, -6008 exposure cap, -4001 shortfall */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderView"];
+                };
+            };
+        };
+    };
+    current_issue: {
+        parameters: {
+            query?: {
+                periodId?: number;
+                optionId?: number;
+                symbol?: string;
+                /** @description Seconds, with `optionId` or `symbol`. */
+                period?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_IssueView"];
+                };
+            };
+        };
+    };
+    disclosure_status: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DisclosureView"];
+                };
+            };
+        };
+    };
+    disclosure_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DisclosureView"];
+                };
+            };
+        };
+    };
+    order_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderListBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_OrderView"];
+                };
+            };
+        };
+    };
+    period_list: {
+        parameters: {
+            query: {
+                /** @description The pair's symbol (`btcusdt`) or coin (`btc`). */
+                symbol: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_PeriodView"];
+                };
+            };
+        };
+    };
     period_list: {
         parameters: {
             query?: never;
@@ -7424,6 +7907,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Page_RecordEntry"];
+                };
+            };
+        };
+    };
+    record_option: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_OrderView"];
                 };
             };
         };
