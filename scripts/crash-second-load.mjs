@@ -22,6 +22,7 @@ const [phase, base, statePath, logPath] = process.argv.slice(2);
 const SECONDS = Number(process.env.CRASH_SECOND_SECONDS ?? 6);
 const EVERY_MS = 160;
 const PERIOD = 5;
+const OPTION_PERIOD = 10;
 const ODDS = "0.1";
 const { call, must } = client(base);
 
@@ -54,10 +55,17 @@ async function setup() {
     body: { coinId: btc.id, period: PERIOD, odds: ODDS, minAmount: "1", maxAmount: "100",
             flag: true, reason: "crash test: a short period" },
   });
+  const pair = list.optionList.find((o) => o.coin === "btc") ?? fail("no btc in the option list");
+  const optionPeriod = await must("POST", "/api/admin/options/periods", {
+    admin,
+    body: { optionId: pair.id, period: OPTION_PERIOD, cutoff: 1, odds: ODDS, minAmount: "1", maxAmount: "100",
+            flag: true, reason: "crash test: a short option period" },
+  });
   const token = (await must("POST", "/api/user/register", {
     body: { type: "account", username: "crash_s", password: "crash-pass-1", inviteCode: "ONYXDEMO" },
   })).satoken;
   await must("POST", "/api/secondContractOrder/disclosure", { token, body: { version: 1 } });
+  await must("POST", "/api/optionContract/disclosure", { token, body: { version: 1 } });
   const deposit = await must("POST", "/api/recharge/payAddress", {
     token,
     body: { coin: "usdt", symbol: "USDT-TRC20", amount: "10000", txHash: randomBytes(32).toString("hex") },
@@ -65,18 +73,23 @@ async function setup() {
   await must("POST", `/api/admin/deposits/${deposit.id}/confirm`, { admin, body: { reason: "crash test funding" } });
   const initial = await usdt(token);
   assert(units(initial.frozen) === 0n, "USDT frozen before the load");
-  writeFileSync(statePath, JSON.stringify({ token, periodId: period.id, initial }));
-  console.log(`setup: period ${period.id} (${PERIOD} s, ${ODDS}, full loss), crash_s holds ${initial.available} USDT`);
+  writeFileSync(statePath, JSON.stringify({ token, periodId: period.id, optionPeriodId: optionPeriod.id, initial }));
+  console.log(`setup: second-contract period ${period.id} (${PERIOD} s), option period ${optionPeriod.id} ` +
+    `(${OPTION_PERIOD} s issues, 1 s cutoff), ${ODDS}, full loss; crash_s holds ${initial.available} USDT`);
 }
 
 function log(line) {
   appendFileSync(logPath, JSON.stringify(line) + "\n");
 }
 
+// Orders alternate between the two products; each replays through its own.
+const PATHS = {
+  second: "/api/secondContractOrder/createSecondContractOrder",
+  option: "/api/optionContract/createOrder",
+};
+
 function place(state, op) {
-  return call("POST", "/api/secondContractOrder/createSecondContractOrder", {
-    token: state.token, key: op.key, body: op.body,
-  });
+  return call("POST", PATHS[op.product], { token: state.token, key: op.key, body: op.body });
 }
 
 async function load() {
@@ -93,13 +106,16 @@ async function load() {
       killed = true;
     }
     const cents = 100 + Math.floor(Math.random() * 1900);
-    const body = {
-      betContent: Math.random() < 0.5 ? "1" : "0",
-      betAmount: show(BigInt(cents) * 1_000_000n),
-      periodId: state.periodId,
-      symbol: "btcusdt", coinSymbol: "btc", baseSymbol: "usdt",
-    };
-    const op = { i, key: `second-${i}-${randomBytes(6).toString("hex")}`, body };
+    const product = i % 2 === 0 ? "second" : "option";
+    const body = product === "second"
+      ? {
+        betContent: Math.random() < 0.5 ? "1" : "0",
+        betAmount: show(BigInt(cents) * 1_000_000n),
+        periodId: state.periodId,
+        symbol: "btcusdt", coinSymbol: "btc", baseSymbol: "usdt",
+      }
+      : { betContent: Math.random() < 0.5 ? "1" : "0", betAmount: show(BigInt(cents) * 1_000_000n), periodId: state.optionPeriodId };
+    const op = { i, product, key: `${product}-${i}-${randomBytes(6).toString("hex")}`, body };
     log({ sent: op });
     i += 1;
     let r;
@@ -111,7 +127,7 @@ async function load() {
     codes[r.code] = (codes[r.code] ?? 0) + 1;
     if (r.code === 200) {
       acked += 1;
-      log({ acked: op.key, id: r.data.id, stake: r.data.betAmount, closeTime: r.data.closeTime });
+      log({ acked: op.key, product, id: r.data.id, stake: r.data.betAmount, closeTime: r.data.closeTime });
     }
     await sleep(EVERY_MS);
   }
@@ -130,17 +146,25 @@ function readLog() {
   return { sent, acked };
 }
 
-/** Every settled order, by id (the paged history). */
+/** Every settled order of both products, by "product:id" (the paged histories). */
 async function settled(token) {
   const rows = new Map();
-  for (let page = 1; ; page += 1) {
-    const p = await must("GET", `/api/record/second?pageNum=${page}&pageSize=100`, { token });
-    for (const o of p.rows) {
-      assert(!rows.has(o.id), `order ${o.id} listed twice`);
-      rows.set(o.id, o);
+  let total = 0;
+  for (const product of ["second", "option"]) {
+    for (let page = 1; ; page += 1) {
+      const p = await must("GET", `/api/record/${product}?pageNum=${page}&pageSize=100`, { token });
+      for (const o of p.rows) {
+        const key = `${product}:${o.id}`;
+        assert(!rows.has(key), `order ${key} listed twice`);
+        rows.set(key, { ...o, product });
+      }
+      if (p.rows.length < 100) {
+        total += p.total;
+        break;
+      }
     }
-    if (p.rows.length < 100) return { rows, total: p.total };
   }
+  return { rows, total };
 }
 
 async function verify() {
@@ -155,8 +179,9 @@ async function verify() {
     let r;
     for (let attempt = 0; ; attempt += 1) {
       r = await place(state, op);
-      // Right after a restart the tape may have no fresh tick yet.
-      if (r.code !== -6003 || attempt > 50) break;
+      // Right after a restart the tape may have no fresh tick yet; an
+      // option's issue may be in its last second, closed for entry.
+      if ((r.code !== -6003 && r.code !== -6009) || attempt > 50) break;
       await sleep(100);
     }
     const ack = acked.get(op.key);
@@ -165,16 +190,17 @@ async function verify() {
         `acknowledged order ${ack.id} (key ${op.key}) replayed as ${JSON.stringify(r)}`);
     }
     if (r.code === 200) {
-      ours.add(r.data.id);
+      ours.add(`${op.product}:${r.data.id}`);
       if (!ack) retried += 1;
     }
   }
   // Wait until nothing is open.
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const open = await must("POST", "/api/secondContractOrder/selectOrderList", { token: state.token, body: { status: 0 } });
-    if (open.length === 0) break;
-    assert(Date.now() < deadline, `${open.length} orders still open a minute after the restart`);
+    const open = (await must("POST", "/api/secondContractOrder/selectOrderList", { token: state.token, body: { status: 0 } })).length +
+      (await must("POST", "/api/optionContract/orderList", { token: state.token, body: { isHistory: 0 } })).length;
+    if (open === 0) break;
+    assert(Date.now() < deadline, `${open} orders still open a minute after the restart`);
     await sleep(500);
   }
   const { rows, total } = await settled(state.token);
@@ -183,12 +209,17 @@ async function verify() {
   const results = { 1: 0, 2: 0, 3: 0, 4: 0 };
   let staked = 0n;
   let paid = 0n;
+  let fees = 0n;
   for (const id of ours) {
     const o = rows.get(id) ?? fail(`order ${id} is not settled`);
     assert(o.status === 1 && o.openResult in results, `order ${id}: status ${o.status}, result ${o.openResult}`);
     results[o.openResult] += 1;
     const stake = units(o.betAmount);
-    const expected = { 1: stake + stake / 10n, 2: 0n, 3: stake, 4: stake }[o.openResult];
+    // An option's fee: 1 % of the stake rounded up, back only on a void.
+    const fee = o.product === "option" ? (stake + 99n) / 100n : 0n;
+    assert(o.product === "second" || units(o.feeAmount) === fee, `order ${id}: fee ${o.feeAmount} on ${o.betAmount}`);
+    fees += fee;
+    const expected = { 1: stake + stake / 10n, 2: 0n, 3: stake, 4: stake + fee }[o.openResult];
     assert(units(o.rewardAmount) === expected,
       `order ${id}: result ${o.openResult} on ${o.betAmount} paid ${o.rewardAmount}`);
     assert((o.openResult === 4) === (o.closePrice === null), `order ${id}: a close price exactly when not void`);
@@ -203,11 +234,11 @@ async function verify() {
   }
   const now = await usdt(state.token);
   assert(units(now.frozen) === 0n, `${now.frozen} USDT still frozen`);
-  assert(units(now.available) === units(state.initial.available) - staked + paid,
-    `USDT ${now.available}: started ${state.initial.available}, staked ${show(staked)}, paid ${show(paid)}`);
+  assert(units(now.available) === units(state.initial.available) - staked - fees + paid,
+    `USDT ${now.available}: started ${state.initial.available}, staked ${show(staked)}, fees ${show(fees)}, paid ${show(paid)}`);
   console.log(`verify: ${acked.size} acknowledged came back as themselves, ${retried} not acknowledged placed on retry; ` +
     `${ours.size} settled once: ${results[1]} won, ${results[2]} lost, ${results[3]} draw, ${results[4]} void; ` +
-    `staked ${show(staked)}, paid ${show(paid)} USDT, nothing frozen`);
+    `staked ${show(staked)}, fees ${show(fees)}, paid ${show(paid)} USDT, nothing frozen`);
 }
 
 const phases = { setup, load, verify };

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Crash test of second contracts: a user places 5-second orders (each with
-# an Idempotency-Key) against `onyx serve` with the simulated feed, which
-# is SIGKILLed while orders are open across their close times and the
-# settlement sweep runs. After a restart every request is re-sent with its
+# Crash test of second contracts and options: a user places 5-second
+# second contracts and options in 10-second issues, in turn (each with an
+# Idempotency-Key), against `onyx serve` with the simulated feed, which is
+# SIGKILLed while orders are open across their close times and the
+# settlement sweeps run. After a restart every request is re-sent with its
 # key: an acknowledged order comes back as itself. Then every order must
 # settle exactly once (win, lose, draw, or void when the price tape has no
 # tick near its close), pay as published, leave nothing frozen and the
@@ -14,7 +15,8 @@
 #                           database created next to the one named
 set -euo pipefail
 
-SERVE_FLAGS=(--maker false)
+# The load places an order every 160 ms: no gap between one user's orders.
+SERVE_FLAGS=(--maker false --contract-order-gap-ms 0)
 MARKET_FEED=simulator
 # shellcheck source=scripts/crash-lib.sh
 source "$(dirname "$0")/crash-lib.sh"
@@ -30,7 +32,7 @@ run() {
   port="$(free_port)"
   base="http://127.0.0.1:$port"
   started=$(date +%s%N)
-  echo "== second-contract crash test on $label"
+  echo "== second-contract and option crash test on $label"
 
   start "$dir/data" "$port" "$dir/server.log" "$@"
   node "$LOAD" setup "$base" "$dir/state.json"
