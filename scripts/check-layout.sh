@@ -8,7 +8,7 @@
 #  3. the kernel does no I/O: no database, HTTP or async runtime in it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-products=(account content market spot wallet)
+products=(account content market spot wallet second-contracts options)
 fail=0
 
 for p in "${products[@]}"; do
@@ -21,7 +21,8 @@ for p in "${products[@]}"; do
     fi
 done
 
-pattern="onyx_($(IFS='|'; echo "${products[*]}"))::routes"
+crates=("${products[@]//-/_}")
+pattern="onyx_($(IFS='|'; echo "${crates[*]}"))::routes"
 hits=$(grep -rnE "$pattern" crates --include='*.rs' \
     | grep -v '^crates/server/src/routes/mod.rs:' || true)
 if [[ -n "$hits" ]]; then

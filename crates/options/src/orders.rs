@@ -18,7 +18,7 @@ use onyx_platform::{Context, Idempotency};
 use onyx_second_contracts::orders::{product_open, OPEN_TICK_AGE_MAX_MS};
 use onyx_second_contracts::postings::STAKE_COIN;
 use onyx_second_contracts::rules::{Direction, Terms};
-use onyx_second_contracts::{disclosure, limits};
+use onyx_second_contracts::{countries, disclosure, limits};
 use onyx_store::DecimalText;
 use rust_decimal::Decimal;
 use sea_orm::{ActiveModelTrait, ConnectionTrait, NotSet, Set};
@@ -27,7 +27,7 @@ use utoipa::ToSchema;
 
 /// The product's entry in PLAYING_SETTING.
 pub const PLAYING_KEY: &str = "option";
-/// This product's rows in the shared exposure table.
+/// This product's rows in the shared exposure and country tables.
 pub const EXPOSURE_PRODUCT: &str = "options";
 /// The disclosure users acknowledge before their first option.
 pub const DISCLOSURE: disclosure::Product = disclosure::Product {
@@ -130,6 +130,7 @@ pub async fn place(
         return Err(ErrorCode::ProductClosed.into());
     }
     disclosure::require(&ctx.db, DISCLOSURE, user_id).await?;
+    countries::require_allowed(&ctx.db, EXPOSURE_PRODUCT, user_id).await?;
     let direction =
         direction_of(&body.bet_content).ok_or_else(|| Failure::invalid("betContent"))?;
     let stake = parse_amount(&body.bet_amount, LEDGER_DP)?;

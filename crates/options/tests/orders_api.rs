@@ -561,3 +561,71 @@ async fn one_order_a_second_and_an_issue_takes_no_more_than_its_cap() {
     }
     assert_audit_clean(&app).await;
 }
+
+#[tokio::test]
+async fn an_operator_blocks_countries_per_product() {
+    let app = unpaced().await;
+    let mut svc = market(&app, "100").await;
+    let (gb, gb_token) = trader(&app, "gb1").await;
+    let (fr, fr_token) = trader(&app, "fr1").await;
+    for (user, country) in [(&gb, "GB"), (&fr, "FR")] {
+        fund(&app, user.id, Wallet::Spot, "USDT", "100").await;
+        onyx_account::repo::kyc::create(
+            &app.state.db,
+            onyx_account::repo::kyc::NewSubmission {
+                user_id: user.id,
+                tier: onyx_account::repo::kyc::TIER_PRIMARY,
+                real_name: "Test User",
+                id_number: "X1234567",
+                country,
+                front_file: "front",
+                back_file: None,
+                hand_file: None,
+            },
+        )
+        .await
+        .unwrap();
+    }
+    let owner = operator(&app, "owner1", "owner").await;
+    let put = |countries: Value| json!({"countries": countries, "reason": "retail ban"});
+    onyx_testkit::admin_common::admin_put(
+        &app,
+        "/api/admin/options/blocked-countries",
+        &owner,
+        put(json!(["XX"])),
+    )
+    .await
+    .fails_with(-4);
+    let list = onyx_testkit::admin_common::admin_put(
+        &app,
+        "/api/admin/options/blocked-countries",
+        &owner,
+        put(json!(["gb", "US", "GB"])),
+    )
+    .await
+    .ok();
+    assert_eq!(list, json!(["GB", "US"]));
+    let sixty = periods(&app, "btcusdt").await[0]["id"].as_i64().unwrap();
+    let in_issue = now_ms() % 60_000;
+    if in_issue >= 53_000 {
+        tokio::time::sleep(Duration::from_millis((61_000 - in_issue) as u64)).await;
+    }
+    refresh(&mut svc, "100").await;
+    place(&app, &gb_token, sixty, true, "10")
+        .await
+        .fails_with(-6010);
+    assert_eq!(
+        balance(&app, gb.id, Wallet::Spot, "USDT").await,
+        (dec("100"), dec("0"))
+    );
+    place(&app, &fr_token, sixty, true, "10").await.ok();
+    // Second contracts have their own list, empty.
+    let listed = onyx_testkit::admin_common::admin_get(
+        &app,
+        "/api/admin/second-contracts/blocked-countries",
+        &owner,
+    )
+    .await
+    .ok();
+    assert_eq!(listed, json!([]));
+}

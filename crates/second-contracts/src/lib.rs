@@ -18,6 +18,7 @@
     )
 )]
 
+pub mod countries;
 pub mod disclosure;
 pub mod entity;
 pub mod holds;

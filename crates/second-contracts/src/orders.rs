@@ -20,7 +20,7 @@ use sea_orm::{ActiveModelTrait, NotSet, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-/// This product's rows in the shared exposure table.
+/// This product's rows in the shared exposure and country tables.
 pub const EXPOSURE_PRODUCT: &str = "second_contracts";
 
 /// Orders a user may have open at once.
@@ -71,6 +71,7 @@ pub async fn place(
         return Err(ErrorCode::ProductClosed.into());
     }
     crate::disclosure::require(&ctx.db, crate::disclosure::SECOND_CONTRACTS, user_id).await?;
+    crate::countries::require_allowed(&ctx.db, EXPOSURE_PRODUCT, user_id).await?;
     let direction = Direction::from_bet_content(&body.bet_content)
         .ok_or_else(|| failure_at(ErrorCode::InvalidField, "betContent"))?;
     let stake = parse_amount(&body.bet_amount, LEDGER_DP)?;

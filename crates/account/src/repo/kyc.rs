@@ -58,6 +58,19 @@ pub async fn latest(
         .await
 }
 
+/// The country (ISO code) on the user's newest submission that was not
+/// rejected, of either tier: where the user says, with documents, they
+/// live.
+pub async fn country(db: &impl ConnectionTrait, user_id: i64) -> Result<Option<String>, DbErr> {
+    Ok(kyc::Entity::find()
+        .filter(kyc::Column::UserId.eq(user_id))
+        .filter(kyc::Column::Status.ne(KycStatus::Rejected))
+        .order_by_desc(kyc::Column::Id)
+        .one(db)
+        .await?
+        .map(|k| k.country))
+}
+
 /// True when a submission shows this file as one of its documents, stored
 /// under any of `references` (its id, or the upload's url).
 pub async fn shows_file(db: &impl ConnectionTrait, references: &[&str]) -> Result<bool, DbErr> {

@@ -1,7 +1,8 @@
 //! Limits on fixed-payout orders: each second-contract period gets an
 //! exposure cap (what the house may owe on one window if every order in it
-//! wins), the running exposure per window is kept beside the orders, and
-//! a user's latest order is found by time for the order gap.
+//! wins), the running exposure per window is kept beside the orders, a
+//! user's latest order is found by time for the order gap, and each
+//! product has the countries it is not offered in.
 
 use onyx_store::migration::columns::index;
 use sea_orm_migration::prelude::*;
@@ -40,6 +41,15 @@ impl MigrationTrait for Migration {
                         .col("period_id")
                         .col("window_no"),
                 )
+                .to_owned(),
+        )
+        .await?;
+        m.create_table(
+            Table::create()
+                .table("contract_country_blocks")
+                .col(ColumnDef::new("product").string().not_null())
+                .col(ColumnDef::new("country").string().not_null())
+                .primary_key(Index::create().col("product").col("country"))
                 .to_owned(),
         )
         .await?;

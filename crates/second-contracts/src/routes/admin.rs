@@ -20,6 +20,7 @@ where
         .routes(routes!(list_periods, create_period))
         .routes(routes!(update_period))
         .routes(routes!(house_book))
+        .routes(routes!(blocked_countries, block_countries))
 }
 
 /// Every period of every coin, on or off.
@@ -66,4 +67,42 @@ async fn update_period(
 async fn house_book(State(ctx): State<Context>, me: CurrentAdmin) -> Reply<HouseBook> {
     me.require(Permission::ReadAudit)?;
     ok(house::book(&ctx).await?)
+}
+
+/// The countries (ISO codes) the product is not offered in.
+#[utoipa::path(get, path = "/api/admin/second-contracts/blocked-countries", tag = "admin",
+    security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<Vec<String>>)))]
+async fn blocked_countries(State(ctx): State<Context>, me: CurrentAdmin) -> Reply<Vec<String>> {
+    me.require(Permission::EditSettings)?;
+    ok(crate::countries::blocked(&ctx.db, crate::orders::EXPOSURE_PRODUCT).await?)
+}
+
+#[derive(serde::Deserialize, utoipa::ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct BlockedCountries {
+    /// ISO 3166 codes; the list replaces the one in force.
+    pub countries: Vec<String>,
+    pub reason: String,
+}
+
+/// Replaces the countries the product is not offered in; users whose
+/// identity documents name one are refused new orders (-6010).
+#[utoipa::path(put, path = "/api/admin/second-contracts/blocked-countries", tag = "admin",
+    request_body = BlockedCountries, security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<Vec<String>>)))]
+async fn block_countries(
+    State(ctx): State<Context>,
+    me: CurrentAdmin,
+    ApiJson(body): ApiJson<BlockedCountries>,
+) -> Reply<Vec<String>> {
+    me.require(Permission::EditSettings)?;
+    ok(crate::countries::replace(
+        &ctx,
+        &me.actor(),
+        crate::orders::EXPOSURE_PRODUCT,
+        &body.countries,
+        &body.reason,
+    )
+    .await?)
 }

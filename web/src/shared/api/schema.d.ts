@@ -441,6 +441,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/options/blocked-countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The countries (ISO codes) the product is not offered in. */
+        get: operations["blocked_countries"];
+        /**
+         * Replaces the countries the product is not offered in; users whose
+         *     identity documents name one are refused new orders (-6010).
+         */
+        put: operations["block_countries"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/options/house": {
         parameters: {
             query?: never;
@@ -506,6 +527,27 @@ export interface paths {
         /** Outgoing messages, newest first: what was sent, never the code. */
         get: operations["list"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/second-contracts/blocked-countries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The countries (ISO codes) the product is not offered in. */
+        get: operations["blocked_countries"];
+        /**
+         * Replaces the countries the product is not offered in; users whose
+         *     identity documents name one are refused new orders (-6010).
+         */
+        put: operations["block_countries"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2269,6 +2311,11 @@ export interface components {
             detail: Record<string, never>;
             /** Format: date-time */
             createTime: string;
+        };
+        BlockedCountries: {
+            /** @description ISO 3166 codes; the list replaces the one in force. */
+            countries: string[];
+            reason: string;
         };
         /** @description A deposit bonus the user received. */
         BonusRecord: {
@@ -4549,6 +4596,16 @@ export interface components {
                 sort: number;
             }[];
         };
+        Envelope_Vec_String: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: string[];
+        };
         Envelope_Vec_SymbolItem: {
             /**
              * Format: int32
@@ -6558,6 +6615,48 @@ export interface operations {
             };
         };
     };
+    blocked_countries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_String"];
+                };
+            };
+        };
+    };
+    block_countries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockedCountries"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_String"];
+                };
+            };
+        };
+    };
     house_book: {
         parameters: {
             query?: never;
@@ -6664,6 +6763,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Page_OutboxRow"];
+                };
+            };
+        };
+    };
+    blocked_countries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_String"];
+                };
+            };
+        };
+    };
+    block_countries: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BlockedCountries"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_String"];
                 };
             };
         };
