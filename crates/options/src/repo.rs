@@ -60,14 +60,21 @@ pub async fn open_count(db: &impl ConnectionTrait, user_id: i64) -> Result<u64, 
         .await
 }
 
-/// When the user's latest order was accepted (ms).
+/// When the user's latest order was accepted (ms): the newer of their
+/// newest open and newest settled order, each one step down the
+/// (user, status, id) index, so the order gap needs no index of its own.
 pub async fn last_opened_at(db: &impl ConnectionTrait, user_id: i64) -> Result<Option<i64>, DbErr> {
-    Ok(order::Entity::find()
-        .filter(order::Column::UserId.eq(user_id))
-        .order_by_desc(order::Column::OpenedAt)
-        .one(db)
-        .await?
-        .map(|o| o.opened_at))
+    let mut last = None;
+    for status in [STATUS_OPEN, STATUS_SETTLED] {
+        let newest = order::Entity::find()
+            .filter(order::Column::UserId.eq(user_id))
+            .filter(order::Column::Status.eq(status))
+            .order_by_desc(order::Column::Id)
+            .one(db)
+            .await?;
+        last = last.max(newest.map(|o| o.opened_at));
+    }
+    Ok(last)
 }
 
 /// A user's orders in one status, newest first, a page at a time.

@@ -104,7 +104,6 @@ impl MigrationTrait for Migration {
         // The sweep: open orders by close. The user's lists and order gap.
         index(m, "option_orders", &["status", "close_at"]).await?;
         index(m, "option_orders", &["user_id", "status", "id"]).await?;
-        index(m, "option_orders", &["user_id", "opened_at"]).await?;
 
         let db = m.get_connection();
         let select = Query::select()

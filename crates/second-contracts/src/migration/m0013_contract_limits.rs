@@ -1,10 +1,8 @@
 //! Limits on fixed-payout orders: each second-contract period gets an
 //! exposure cap (what the house may owe on one window if every order in it
-//! wins), the running exposure per window is kept beside the orders, a
-//! user's latest order is found by time for the order gap, and each
-//! product has the countries it is not offered in.
+//! wins), the running exposure per window is kept beside the orders, and
+//! each product has the countries it is not offered in.
 
-use onyx_store::migration::columns::index;
 use sea_orm_migration::prelude::*;
 
 #[derive(DeriveMigrationName)]
@@ -52,7 +50,6 @@ impl MigrationTrait for Migration {
                 .primary_key(Index::create().col("product").col("country"))
                 .to_owned(),
         )
-        .await?;
-        index(m, "second_contract_orders", &["user_id", "opened_at"]).await
+        .await
     }
 }
