@@ -1,9 +1,10 @@
-//! USDT-margined perpetual futures with the house as dealer. This crate
-//! starts with its rules ([`rules`]): pure functions of their arguments
-//! for maintenance-margin brackets, liquidation and bankruptcy prices,
-//! profit and loss, and funding, the same ones every screen, sweep and
-//! `onyx verify` will use. Binance USDⓈ-M is the model where the product
-//! is silent (decision 0023).
+//! USDT-margined perpetual futures with the house as dealer. The rules
+//! ([`rules`]) are pure functions every screen, sweep and check uses; the
+//! positions ([`positions`]) fill at the price tape's recorded index with
+//! a published spread, their margin frozen in the user's contract wallet,
+//! profit and loss against `house_futures`; the liquidation sweep
+//! ([`liquidation`]) closes what the mark says must go. Binance USDⓈ-M is
+//! the model where the product is silent (decision 0023).
 //!
 //! Every module here is on a money path: arithmetic is checked and nothing
 //! unwraps, outside tests.
@@ -17,4 +18,14 @@
     )
 )]
 
+pub mod contract;
+pub mod entity;
+pub mod holds;
+pub mod liquidation;
+pub mod migration;
+pub mod positions;
+pub mod postings;
+pub mod repo;
+pub mod routes;
 pub mod rules;
+pub mod views;

@@ -206,6 +206,20 @@ catalogue! {
     OptionEntryClosed = -6009, "option_entry_closed";
     /// The operator does not offer the product in the user's country.
     CountryBlocked = -6010, "country_blocked";
+
+    /// No such futures contract, or it is switched off.
+    FuturesContractUnknown = -7001, "futures_contract_unknown";
+    /// The leverage is not offered, or too high for the position's size
+    /// (`{max}`).
+    FuturesLeverage = -7002, "futures_leverage";
+    /// Contracts per order outside `{min}`..`{max}`.
+    FuturesSize = -7003, "futures_size";
+    /// The house carries no more net open interest on this contract.
+    FuturesHouseLimit = -7004, "futures_house_limit";
+    /// Margin may not be reduced below `{min}` USDT.
+    FuturesMarginFloor = -7005, "futures_margin_floor";
+    /// Limit and trigger orders are not offered yet.
+    FuturesOrderType = -7006, "futures_order_type";
 }
 
 #[cfg(test)]

@@ -63,10 +63,13 @@ pub enum SystemAccount {
     SecondContractHouse,
     /// The counterparty of every option order, the same way.
     OptionHouse,
+    /// The dealer of every futures position: realised losses in, profits
+    /// out.
+    FuturesHouse,
 }
 
 impl SystemAccount {
-    pub const ALL: [SystemAccount; 9] = [
+    pub const ALL: [SystemAccount; 10] = [
         SystemAccount::External,
         SystemAccount::Fees,
         SystemAccount::House,
@@ -76,6 +79,7 @@ impl SystemAccount {
         SystemAccount::SpotMakerHouse,
         SystemAccount::SecondContractHouse,
         SystemAccount::OptionHouse,
+        SystemAccount::FuturesHouse,
     ];
 }
 
@@ -105,6 +109,7 @@ names!(SystemAccount {
     SpotMakerHouse = "house_spot_maker",
     SecondContractHouse = "house_second_contract",
     OptionHouse = "house_option",
+    FuturesHouse = "house_futures",
 });
 names!(Bucket { Available = "available", Frozen = "frozen" });
 names!(PostingKind {

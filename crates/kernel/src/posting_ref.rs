@@ -27,6 +27,9 @@ pub enum PostingRef {
     SecondContract(i64),
     /// An option order's stake, fee and settlement.
     OptionOrder(i64),
+    /// A futures position's margin, fees and settlements; `fill` tells its
+    /// fills apart (each is its own transaction).
+    FuturesFill(i64),
     /// A reference this build does not name (tests, tools, older rows).
     Other(String),
 }
@@ -49,6 +52,7 @@ impl fmt::Display for PostingRef {
             PostingRef::SpotMaker(id) => write!(f, "spot:maker:{id}"),
             PostingRef::SecondContract(id) => write!(f, "second:{id}"),
             PostingRef::OptionOrder(id) => write!(f, "option:{id}"),
+            PostingRef::FuturesFill(id) => write!(f, "futures:fill:{id}"),
             PostingRef::Other(text) => f.write_str(text),
         }
     }
@@ -76,6 +80,7 @@ impl FromStr for PostingRef {
             ["spot", "maker", n] => id(n).map(PostingRef::SpotMaker),
             ["second", n] => id(n).map(PostingRef::SecondContract),
             ["option", n] => id(n).map(PostingRef::OptionOrder),
+            ["futures", "fill", n] => id(n).map(PostingRef::FuturesFill),
             _ => None,
         };
         Ok(known.unwrap_or_else(|| PostingRef::Other(text.to_string())))
@@ -110,6 +115,7 @@ mod tests {
             PostingRef::SpotMaker(2),
             PostingRef::SecondContract(5),
             PostingRef::OptionOrder(6),
+            PostingRef::FuturesFill(8),
         ];
         for r in all {
             assert_eq!(PostingRef::from(r.to_string().as_str()), r);

@@ -136,5 +136,5 @@ async fn main() {
     println!("option settlement: the orders of one issue, settled by the server's sweep beside a spot-like writer");
     println!("| db | orders | settled ms after the close | longest spot transaction ms | spot transactions meanwhile | verify | audit |");
     println!("|---|---:|---:|---:|---:|---|---|");
-    each_database(|label, orders| row(label, orders)).await;
+    each_database(row).await;
 }

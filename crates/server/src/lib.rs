@@ -68,5 +68,6 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
     onyx_spot::start(&state.spot_context()).await?;
     onyx_second_contracts::settlement::start(&state.ctx);
     onyx_options::settlement::start(&state.ctx);
+    onyx_futures::liquidation::start(&state.ctx);
     Ok(state)
 }

@@ -17,6 +17,7 @@ impl MigratorTrait for Migrator {
         all.extend(onyx_market::migration::migrations());
         all.extend(onyx_second_contracts::migration::migrations());
         all.extend(onyx_options::migration::migrations());
+        all.extend(onyx_futures::migration::migrations());
         all
     }
 }

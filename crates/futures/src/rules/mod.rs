@@ -1,6 +1,7 @@
 //! The futures rules, with nothing to look up.
 
 pub mod brackets;
+pub mod close;
 pub mod funding;
 pub mod liquidation;
 pub mod pnl;

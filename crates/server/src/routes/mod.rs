@@ -17,5 +17,6 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(onyx_wallet::routes::router())
         .merge(onyx_second_contracts::routes::router())
         .merge(onyx_options::routes::router())
+        .merge(onyx_futures::routes::router())
         .merge(files::router())
 }

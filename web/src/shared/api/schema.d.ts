@@ -1009,6 +1009,80 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contract/order/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Opens a position (or adds to the caller's open one on that side) at
+         *     the mark with a market order; limit orders are refused (-7006).
+         */
+        post: operations["submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contract/position/adjustAmount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds margin to a position or takes some back (never below its initial
+         *     margin, nor to where the mark would liquidate it: -7005).
+         */
+        post: operations["adjust_amount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contract/position/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's positions valued at the current mark, newest first. */
+        get: operations["position_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contract/position/stopOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Closes a position, or `num` contracts of it, at the mark. */
+        post: operations["stop_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/currency/order/cancelOrder": {
         parameters: {
             query?: never;
@@ -3574,6 +3648,69 @@ export interface components {
                 total: number;
             };
         };
+        Envelope_Page_PositionView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    symbol: string;
+                    coin: string;
+                    /**
+                     * Format: int32
+                     * @description 0 long, 1 short.
+                     */
+                    type: number;
+                    /** Format: int32 */
+                    leverage: number;
+                    /** @description Size in the coin. */
+                    openNum: string;
+                    openPrice: string;
+                    /** @description The mark the figures below are valued at (null before any price). */
+                    markPrice?: string | null;
+                    /** Format: int64 */
+                    markTime?: number | null;
+                    markSource?: string | null;
+                    unrealisedPnl?: string | null;
+                    /** @description Unrealised profit over the initial margin, a fraction. */
+                    roe?: string | null;
+                    /** @description Initial margin. */
+                    amount: string;
+                    /** @description Margin now. */
+                    adjustAmount: string;
+                    /** @description The liquidation price (null: none, or closed). */
+                    closePrice?: string | null;
+                    /** @description Maintenance over equity: liquidation at 1. */
+                    marginRatio?: string | null;
+                    /** @description Realised profit (negative: loss). */
+                    earn: string;
+                    fees: string;
+                    funding: string;
+                    /** @description The last close's price. */
+                    dealPrice?: string | null;
+                    /**
+                     * Format: int32
+                     * @description 0 open, 1 closed, 2 liquidated.
+                     */
+                    status: number;
+                    /** Format: int64 */
+                    createTime: number;
+                    /** Format: int64 */
+                    updateTime: number;
+                    /** Format: int64 */
+                    dealTime?: number | null;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
         Envelope_Page_RecordEntry: {
             /**
              * Format: int32
@@ -3753,6 +3890,64 @@ export interface components {
                  *     order in it wins; orders beyond it are refused (-6008).
                  */
                 exposureCap: string;
+            };
+        };
+        Envelope_PositionView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                symbol: string;
+                coin: string;
+                /**
+                 * Format: int32
+                 * @description 0 long, 1 short.
+                 */
+                type: number;
+                /** Format: int32 */
+                leverage: number;
+                /** @description Size in the coin. */
+                openNum: string;
+                openPrice: string;
+                /** @description The mark the figures below are valued at (null before any price). */
+                markPrice?: string | null;
+                /** Format: int64 */
+                markTime?: number | null;
+                markSource?: string | null;
+                unrealisedPnl?: string | null;
+                /** @description Unrealised profit over the initial margin, a fraction. */
+                roe?: string | null;
+                /** @description Initial margin. */
+                amount: string;
+                /** @description Margin now. */
+                adjustAmount: string;
+                /** @description The liquidation price (null: none, or closed). */
+                closePrice?: string | null;
+                /** @description Maintenance over equity: liquidation at 1. */
+                marginRatio?: string | null;
+                /** @description Realised profit (negative: loss). */
+                earn: string;
+                fees: string;
+                funding: string;
+                /** @description The last close's price. */
+                dealPrice?: string | null;
+                /**
+                 * Format: int32
+                 * @description 0 open, 1 closed, 2 liquidated.
+                 */
+                status: number;
+                /** Format: int64 */
+                createTime: number;
+                /** Format: int64 */
+                updateTime: number;
+                /** Format: int64 */
+                dealTime?: number | null;
             };
         };
         Envelope_QuoteView: {
@@ -5224,6 +5419,55 @@ export interface components {
             symbol?: string | null;
             coinSymbol?: string | null;
             baseSymbol?: string | null;
+        };
+        PositionView: {
+            /** Format: int64 */
+            id: number;
+            symbol: string;
+            coin: string;
+            /**
+             * Format: int32
+             * @description 0 long, 1 short.
+             */
+            type: number;
+            /** Format: int32 */
+            leverage: number;
+            /** @description Size in the coin. */
+            openNum: string;
+            openPrice: string;
+            /** @description The mark the figures below are valued at (null before any price). */
+            markPrice?: string | null;
+            /** Format: int64 */
+            markTime?: number | null;
+            markSource?: string | null;
+            unrealisedPnl?: string | null;
+            /** @description Unrealised profit over the initial margin, a fraction. */
+            roe?: string | null;
+            /** @description Initial margin. */
+            amount: string;
+            /** @description Margin now. */
+            adjustAmount: string;
+            /** @description The liquidation price (null: none, or closed). */
+            closePrice?: string | null;
+            /** @description Maintenance over equity: liquidation at 1. */
+            marginRatio?: string | null;
+            /** @description Realised profit (negative: loss). */
+            earn: string;
+            fees: string;
+            funding: string;
+            /** @description The last close's price. */
+            dealPrice?: string | null;
+            /**
+             * Format: int32
+             * @description 0 open, 1 closed, 2 liquidated.
+             */
+            status: number;
+            /** Format: int64 */
+            createTime: number;
+            /** Format: int64 */
+            updateTime: number;
+            /** Format: int64 */
+            dealTime?: number | null;
         };
         /** @description An enabled bonus rule as users see it. */
         PublicBonusRule: {
@@ -7370,6 +7614,105 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_UploadView"];
+                };
+            };
+        };
+    };
+    submit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description retry key */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitBody"];
+            };
+        };
+        responses: {
+            /** @description -7001 no such contract, -7002 leverage, -7003 size, -7004 the house's limit, -7006 not a market order, -6003 no recent price, -4001 shortfall */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PositionView"];
+                };
+            };
+        };
+    };
+    adjust_amount: {
+        parameters: {
+            query: {
+                id: number;
+                /** @description USDT. */
+                money: string;
+                /** @description "0" add, "1" reduce. */
+                flag: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PositionView"];
+                };
+            };
+        };
+    };
+    position_list: {
+        parameters: {
+            query?: {
+                /** @description 0 open, 1 history (closed and liquidated). */
+                status?: number;
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_PositionView"];
+                };
+            };
+        };
+    };
+    stop_order: {
+        parameters: {
+            query: {
+                id: number;
+                /** @description Contracts to close; all when absent. */
+                num?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_PositionView"];
                 };
             };
         };

@@ -1,0 +1,101 @@
+//! A futures contract as the rules need it: the catalogue's pair (leverage
+//! choices, contract size, fee rates, order size limits) with its futures
+//! terms (brackets, liquidation fee, spread, the house's limit).
+
+use crate::entity::futures_term;
+use crate::rules::brackets::Brackets;
+use onyx_kernel::{ErrorCode, Failure, Outcome};
+use onyx_market::entity::contract_pair;
+use onyx_market::repo::catalogue;
+use rust_decimal::Decimal;
+use sea_orm::{ConnectionTrait, EntityTrait};
+
+#[derive(Clone, Debug)]
+pub struct Contract {
+    pub id: i64,
+    pub coin: String,
+    pub symbol: String,
+    pub leverages: Vec<u32>,
+    /// Coin per contract.
+    pub share_number: Decimal,
+    /// Contracts per order.
+    pub min_share: Decimal,
+    pub max_share: Decimal,
+    /// Rates on notional.
+    pub open_fee: Decimal,
+    pub close_fee: Decimal,
+    pub brackets: Brackets,
+    pub liquidation_fee: Decimal,
+    pub spread: Decimal,
+    pub max_net_oi: Decimal,
+}
+
+fn number(text: &str, what: &str, id: i64) -> Outcome<Decimal> {
+    text.trim()
+        .parse()
+        .map_err(|_| Failure::internal(format!("contract {id}: bad {what}")))
+}
+
+impl Contract {
+    fn of(pair: contract_pair::Model, terms: futures_term::Model) -> Outcome<Contract> {
+        let id = pair.id;
+        let leverages = pair
+            .leverage
+            .split(',')
+            .filter_map(|l| l.trim().parse::<u32>().ok())
+            .filter(|l| *l > 0)
+            .collect();
+        Ok(Contract {
+            id,
+            coin: pair.coin.to_ascii_lowercase(),
+            symbol: pair.symbol.to_ascii_lowercase(),
+            leverages,
+            share_number: number(&pair.share_number, "shareNumber", id)?,
+            min_share: number(&pair.min_share, "minShare", id)?,
+            max_share: number(&pair.max_share, "maxShare", id)?,
+            open_fee: number(&pair.open_fee, "openFee", id)?,
+            close_fee: number(&pair.close_fee, "closeFee", id)?,
+            brackets: Brackets::btcusdt()
+                .scaled(terms.bracket_scale.get())
+                .map_err(|e| Failure::internal(format!("contract {id}: {e}")))?,
+            liquidation_fee: terms.liquidation_fee.get(),
+            spread: terms.spread.get(),
+            max_net_oi: terms.max_net_oi.get(),
+        })
+    }
+}
+
+/// The enabled contract named by symbol (`btcusdt`), shown symbol or coin
+/// (`btc`, as the spec's client sends).
+pub async fn named(db: &impl ConnectionTrait, name: &str) -> Outcome<Contract> {
+    let wanted = name.trim().to_ascii_lowercase();
+    let enabled = catalogue::enabled_coins(db).await?;
+    let pair = catalogue::contract_pairs(db)
+        .await?
+        .into_iter()
+        .filter(|p| p.enable == 1 && enabled.iter().any(|c| c.eq_ignore_ascii_case(&p.coin)))
+        .find(|p| {
+            [&p.symbol, &p.coin, &p.show_symbol]
+                .iter()
+                .any(|n| n.to_ascii_lowercase() == wanted)
+        })
+        .ok_or(ErrorCode::FuturesContractUnknown)?;
+    with_terms(db, pair).await
+}
+
+/// A contract by id, enabled or not (positions on a contract switched off
+/// still close and liquidate).
+pub async fn by_id(db: &impl ConnectionTrait, id: i64) -> Outcome<Contract> {
+    let pair = catalogue::find_contract_pair(db, id)
+        .await?
+        .ok_or(ErrorCode::FuturesContractUnknown)?;
+    with_terms(db, pair).await
+}
+
+async fn with_terms(db: &impl ConnectionTrait, pair: contract_pair::Model) -> Outcome<Contract> {
+    let terms = futures_term::Entity::find_by_id(pair.id)
+        .one(db)
+        .await?
+        .ok_or_else(|| Failure::internal(format!("contract {} has no futures terms", pair.id)))?;
+    Contract::of(pair, terms)
+}

@@ -1,0 +1,4 @@
+pub mod futures_fill;
+pub mod futures_interest;
+pub mod futures_position;
+pub mod futures_term;

@@ -1,0 +1,571 @@
+//! Opening, closing and margining positions against the house. Every fill
+//! is at the coin's last tick on the price tape (at most 3 s old; nothing
+//! moves on a stale index), plus the contract's published spread, and is
+//! recorded with that tick's price, time and source. Each change is one
+//! ledger transaction with its position row, fill row and the contract's
+//! open interest.
+
+use crate::contract::{self, Contract};
+use crate::entity::{futures_fill as fill, futures_position as position};
+use crate::postings;
+use crate::repo::{self, CLOSED, LIQUIDATED, OPEN};
+use crate::rules::close::{self, CloseSplit};
+use crate::rules::liquidation::{liquidation_price, Exposure};
+use crate::rules::{pnl, Side};
+use crate::views::PositionView;
+use onyx_kernel::ledger::PostingRef;
+use onyx_kernel::money::{exact_mul, Amount, LEDGER_DP};
+use onyx_kernel::{ErrorCode, Failure, Outcome};
+use onyx_platform::amounts::parse_amount;
+use onyx_platform::prices::IndexPrice;
+use onyx_platform::{Context, Idempotency};
+use onyx_store::ledger::LedgerTxn;
+use onyx_store::DecimalText;
+use rust_decimal::Decimal;
+use sea_orm::{ActiveModelTrait, NotSet, Set};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// How old the tape's last tick may be to fill on.
+pub const MARK_AGE_MAX_MS: i64 = 3_000;
+
+/// The spec's submit body.
+#[derive(Deserialize, Serialize, ToSchema, Debug, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct SubmitBody {
+    /// The contract's coin (`btc`) or symbol (`btcusdt`).
+    pub symbol: String,
+    pub leverage: u32,
+    /// The client's last price (market) or limit price; a market order
+    /// fills at the server's mark.
+    #[serde(default)]
+    pub delegate_price: Option<String>,
+    /// Whole contracts.
+    pub delegate_total: String,
+    /// 0 long, 1 short.
+    #[serde(rename = "type")]
+    pub side: i32,
+    /// 1 market, 0 limit.
+    pub delegate_type: i32,
+}
+
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Long => "long",
+        Side::Short => "short",
+    }
+}
+
+pub fn side_of(name: &str) -> Side {
+    if name == "short" {
+        Side::Short
+    } else {
+        Side::Long
+    }
+}
+
+fn internal(what: &str) -> Failure {
+    Failure::internal(format!("futures: {what}"))
+}
+
+/// The fill price: the mark moved against the taker by the spread (a buy
+/// pays more, a sell gets less).
+pub fn fill_price(mark: Decimal, spread: Decimal, buying: bool) -> Option<Decimal> {
+    let lean = if buying {
+        Decimal::ONE.checked_add(spread)?
+    } else {
+        Decimal::ONE.checked_sub(spread)?
+    };
+    exact_mul(mark, lean)
+}
+
+fn mark(ctx: &Context, coin: &str, now: i64) -> Outcome<IndexPrice> {
+    ctx.prices
+        .tape_price(coin, now, MARK_AGE_MAX_MS)
+        .ok_or_else(|| {
+            Failure::new(ErrorCode::PriceUnavailable).with("coin", coin.to_ascii_uppercase())
+        })
+}
+
+fn amount_up(value: Decimal) -> Outcome<Amount> {
+    Ok(Amount::from_decimal(value)
+        .map_err(|_| internal("amount out of range"))?
+        .round_up(LEDGER_DP))
+}
+
+/// The position's liquidation price now.
+pub fn liquidation_of(p: &position::Model, c: &Contract) -> Option<Decimal> {
+    liquidation_price(
+        &Exposure::isolated(
+            side_of(&p.side),
+            p.qty.get(),
+            p.entry_price.get(),
+            p.margin.get(),
+        ),
+        &c.brackets,
+    )
+}
+
+/// Opens a position, or adds to the user's open one on the same side.
+pub async fn submit(
+    ctx: &Context,
+    user_id: i64,
+    body: &SubmitBody,
+    key: Option<String>,
+) -> Outcome<PositionView> {
+    if body.delegate_type != 1 {
+        return Err(ErrorCode::FuturesOrderType.into());
+    }
+    let side = Side::from_type(body.side).ok_or_else(|| Failure::invalid("type"))?;
+    let c = contract::named(&ctx.db, &body.symbol).await?;
+    let max_leverage = c.leverages.iter().copied().max().unwrap_or(1);
+    if !c.leverages.contains(&body.leverage) {
+        return Err(Failure::new(ErrorCode::FuturesLeverage).with("max", max_leverage));
+    }
+    let contracts = parse_amount(&body.delegate_total, 0)?.as_decimal();
+    if contracts < c.min_share || contracts > c.max_share {
+        return Err(Failure::new(ErrorCode::FuturesSize)
+            .with("min", c.min_share.normalize())
+            .with("max", c.max_share.normalize()));
+    }
+    let qty = exact_mul(contracts, c.share_number).ok_or_else(|| internal("size"))?;
+    let now = ctx.now_ms();
+    let tick = mark(ctx, &c.coin, now)?;
+    let price =
+        fill_price(tick.price, c.spread, side == Side::Long).ok_or_else(|| internal("price"))?;
+    let notional = exact_mul(qty, price).ok_or_else(|| internal("notional"))?;
+    let margin = amount_up(
+        notional
+            .checked_div(Decimal::from(body.leverage))
+            .ok_or_else(|| internal("margin"))?,
+    )?;
+    let fee = amount_up(exact_mul(notional, c.open_fee).ok_or_else(|| internal("fee"))?)?;
+    let owner = u64::try_from(user_id).map_err(Failure::internal)?;
+    let idem = Idempotency::new(key, user_id, "futures.submit", body);
+
+    let mut txn = ctx.ledger.begin().await?;
+    if let Some(stored) = idem.replay(&mut txn).await? {
+        return serde_json::from_value(stored).map_err(Failure::internal);
+    }
+    let existing = repo::open_position(txn.conn(), user_id, c.id, side_name(side)).await?;
+    let (old_qty, old_entry, old_margin, old_initial, old_fees) = existing
+        .as_ref()
+        .map(|p| {
+            (
+                p.qty.get(),
+                p.entry_price.get(),
+                p.margin.get(),
+                p.initial_margin.get(),
+                p.fees.get(),
+            )
+        })
+        .unwrap_or_default();
+    let new_qty = old_qty.checked_add(qty).ok_or_else(|| internal("size"))?;
+    let entry = old_qty
+        .checked_mul(old_entry)
+        .and_then(|v| v.checked_add(notional))
+        .and_then(|v| v.checked_div(new_qty))
+        .ok_or_else(|| internal("entry"))?
+        .round_dp(LEDGER_DP);
+    let new_margin = old_margin
+        .checked_add(margin.as_decimal())
+        .ok_or_else(|| internal("margin"))?;
+    // The whole position's leverage must be one its bracket allows.
+    let total_notional = new_qty
+        .checked_mul(entry)
+        .ok_or_else(|| internal("notional"))?;
+    let bracket_max = c.brackets.max_leverage(total_notional).unwrap_or(0);
+    let effective = total_notional
+        .checked_div(new_margin)
+        .ok_or_else(|| internal("leverage"))?;
+    if effective > Decimal::from(bracket_max) {
+        return Err(Failure::new(ErrorCode::FuturesLeverage).with("max", bracket_max));
+    }
+    // The house carries at most `max_net_oi` of net open interest.
+    let before = repo::interest(txn.conn(), c.id).await?;
+    let (long, short) = match side {
+        Side::Long => (before.0.checked_add(qty), Some(before.1)),
+        Side::Short => (Some(before.0), before.1.checked_add(qty)),
+    };
+    let (long, short) = (
+        long.ok_or_else(|| internal("interest"))?,
+        short.ok_or_else(|| internal("interest"))?,
+    );
+    let net_before = before
+        .0
+        .checked_sub(before.1)
+        .ok_or_else(|| internal("interest"))?
+        .abs();
+    let net_after = long
+        .checked_sub(short)
+        .ok_or_else(|| internal("interest"))?
+        .abs();
+    let net_value = exact_mul(net_after, tick.price).ok_or_else(|| internal("interest"))?;
+    if net_after > net_before && net_value > c.max_net_oi {
+        return Err(ErrorCode::FuturesHouseLimit.into());
+    }
+    let row = match existing {
+        Some(p) => {
+            let mut a = position::ActiveModel::from(p);
+            a.qty = Set(DecimalText::from(new_qty.normalize()));
+            a.entry_price = Set(DecimalText::from(entry.normalize()));
+            a.margin = Set(DecimalText::from(new_margin.normalize()));
+            a.initial_margin = Set(DecimalText::from(
+                old_initial
+                    .checked_add(margin.as_decimal())
+                    .ok_or_else(|| internal("margin"))?
+                    .normalize(),
+            ));
+            a.fees = Set(DecimalText::from(
+                old_fees
+                    .checked_add(fee.as_decimal())
+                    .ok_or_else(|| internal("fee"))?
+                    .normalize(),
+            ));
+            a.leverage = Set(i32::try_from(body.leverage).map_err(Failure::internal)?);
+            a.updated_at = Set(now);
+            a.update(txn.conn()).await?
+        }
+        None => {
+            position::ActiveModel {
+                id: NotSet,
+                user_id: Set(user_id),
+                contract_id: Set(c.id),
+                coin: Set(c.coin.clone()),
+                symbol: Set(c.symbol.clone()),
+                side: Set(side_name(side).into()),
+                leverage: Set(i32::try_from(body.leverage).map_err(Failure::internal)?),
+                qty: Set(DecimalText::from(qty.normalize())),
+                entry_price: Set(DecimalText::from(entry.normalize())),
+                initial_margin: Set(DecimalText::from(margin.as_decimal())),
+                margin: Set(DecimalText::from(margin.as_decimal())),
+                fees: Set(DecimalText::from(fee.as_decimal())),
+                realised: Set(DecimalText::ZERO),
+                status: Set(OPEN.into()),
+                opened_at: Set(now),
+                updated_at: Set(now),
+                closed_at: Set(None),
+                close_price: Set(None),
+            }
+            .insert(txn.conn())
+            .await?
+        }
+    };
+    repo::set_interest(txn.conn(), c.id, long, short).await?;
+    record(
+        &mut txn,
+        &row,
+        "open",
+        qty,
+        price,
+        &tick,
+        fee.as_decimal(),
+        Decimal::ZERO,
+        margin.as_decimal(),
+        now,
+        |r| postings::open(owner, margin, fee, r, now),
+    )
+    .await?;
+    let view = PositionView::of(&row, &c, Some(&tick), now);
+    idem.remember(&mut txn, &view).await?;
+    txn.commit().await?;
+    Ok(view)
+}
+
+/// Writes the fill row and posts its transaction.
+#[allow(clippy::too_many_arguments)]
+async fn record(
+    txn: &mut LedgerTxn,
+    p: &position::Model,
+    kind: &str,
+    qty: Decimal,
+    price: Decimal,
+    tick: &IndexPrice,
+    fee: Decimal,
+    pnl: Decimal,
+    margin: Decimal,
+    now: i64,
+    postings: impl FnOnce(&PostingRef) -> Vec<onyx_kernel::ledger::Posting>,
+) -> Outcome<()> {
+    let row = repo::insert_fill(
+        txn.conn(),
+        fill::Model {
+            id: 0,
+            position_id: p.id,
+            user_id: p.user_id,
+            kind: kind.into(),
+            qty: DecimalText::from(qty.normalize()),
+            price: DecimalText::from(price.normalize()),
+            mark: DecimalText::from(tick.price.normalize()),
+            tick_ms: tick.ts_ms,
+            source: tick.source.to_string(),
+            fee: DecimalText::from(fee.normalize()),
+            pnl: DecimalText::from(pnl.normalize()),
+            margin: DecimalText::from(margin.normalize()),
+            tx_id: 0,
+            at: now,
+        },
+    )
+    .await?;
+    let r = PostingRef::FuturesFill(row.id);
+    let tx_id = txn.post(&r, postings(&r)).await?;
+    repo::set_fill_tx(txn.conn(), row, tx_id).await?;
+    Ok(())
+}
+
+/// Closes `contracts` of the position (all when `None`) at the mark.
+pub async fn close(
+    ctx: &Context,
+    user_id: i64,
+    position_id: i64,
+    contracts: Option<&str>,
+) -> Outcome<PositionView> {
+    let p = repo::position(&ctx.db, position_id)
+        .await?
+        .filter(|p| p.user_id == user_id && p.status == OPEN)
+        .ok_or(ErrorCode::NotFound)?;
+    let c = contract::by_id(&ctx.db, p.contract_id).await?;
+    let qty = match contracts {
+        None => None,
+        Some(n) => {
+            let n = parse_amount(n, 0)?.as_decimal();
+            Some(exact_mul(n, c.share_number).ok_or_else(|| internal("size"))?)
+        }
+    };
+    let now = ctx.now_ms();
+    let tick = mark(ctx, &c.coin, now)?;
+    let mut txn = ctx.ledger.begin().await?;
+    // Read again under the gate: a liquidation may have come first.
+    let p = repo::position(txn.conn(), position_id)
+        .await?
+        .filter(|p| p.status == OPEN)
+        .ok_or(ErrorCode::NotFound)?;
+    let held = p.qty.get();
+    let qty = match qty {
+        Some(q) if q <= Decimal::ZERO || q > held => return Err(Failure::invalid("num")),
+        Some(q) => q,
+        None => held,
+    };
+    let row = close_in(&mut txn, &p, &c, qty, &tick, false, now).await?;
+    txn.commit().await?;
+    Ok(PositionView::of(&row, &c, Some(&tick), now))
+}
+
+/// Closes `qty` of `p` (all of it when `qty` is its size) inside `txn`,
+/// as a close or a liquidation.
+pub async fn close_in(
+    txn: &mut LedgerTxn,
+    p: &position::Model,
+    c: &Contract,
+    qty: Decimal,
+    tick: &IndexPrice,
+    liquidation: bool,
+    now: i64,
+) -> Outcome<position::Model> {
+    let side = side_of(&p.side);
+    let held = p.qty.get();
+    let full = qty >= held;
+    let price = if liquidation {
+        tick.price
+    } else {
+        fill_price(tick.price, c.spread, side == Side::Short).ok_or_else(|| internal("price"))?
+    };
+    let realised =
+        pnl::unrealised(side, qty, p.entry_price.get(), price).ok_or_else(|| internal("pnl"))?;
+    let margin = p.margin.get();
+    let released = if full {
+        margin
+    } else {
+        margin
+            .checked_mul(qty)
+            .and_then(|v| v.checked_div(held))
+            .ok_or_else(|| internal("margin"))?
+            .round_dp_with_strategy(LEDGER_DP, rust_decimal::RoundingStrategy::ToZero)
+    };
+    let notional = exact_mul(qty, price).ok_or_else(|| internal("notional"))?;
+    let rate = if liquidation {
+        c.liquidation_fee
+    } else {
+        c.close_fee
+    };
+    let fee = exact_mul(notional, rate).ok_or_else(|| internal("fee"))?;
+    let released_amount = Amount::from_decimal(released).map_err(|_| internal("margin"))?;
+    let split: CloseSplit =
+        close::split(released_amount, realised, fee).ok_or_else(|| internal("split"))?;
+    let owner = u64::try_from(p.user_id).map_err(Failure::internal)?;
+    let booked_pnl = split
+        .profit
+        .as_decimal()
+        .checked_sub(split.margin_to_house.as_decimal())
+        .and_then(|v| v.checked_sub(split.shortfall.as_decimal()))
+        .ok_or_else(|| internal("pnl"))?;
+    let kind = if liquidation { "liquidation" } else { "close" };
+    let mut a = position::ActiveModel::from(p.clone());
+    let left = held
+        .checked_sub(qty)
+        .ok_or_else(|| internal("size"))?
+        .max(Decimal::ZERO);
+    a.qty = Set(DecimalText::from(left.normalize()));
+    a.margin = Set(DecimalText::from(
+        margin
+            .checked_sub(released)
+            .ok_or_else(|| internal("margin"))?
+            .normalize(),
+    ));
+    if !full {
+        let initial = p
+            .initial_margin
+            .get()
+            .checked_mul(left)
+            .and_then(|v| v.checked_div(held))
+            .ok_or_else(|| internal("margin"))?
+            .round_dp(LEDGER_DP);
+        a.initial_margin = Set(DecimalText::from(initial.normalize()));
+    }
+    a.fees = Set(DecimalText::from(
+        p.fees
+            .get()
+            .checked_add(split.fee.as_decimal())
+            .ok_or_else(|| internal("fee"))?
+            .normalize(),
+    ));
+    a.realised = Set(DecimalText::from(
+        p.realised
+            .get()
+            .checked_add(booked_pnl)
+            .ok_or_else(|| internal("pnl"))?
+            .normalize(),
+    ));
+    a.close_price = Set(Some(DecimalText::from(price.normalize())));
+    a.updated_at = Set(now);
+    if full {
+        a.status = Set(if liquidation { LIQUIDATED } else { CLOSED }.into());
+        a.closed_at = Set(Some(now));
+    }
+    let row = a.update(txn.conn()).await?;
+    let (long, short) = repo::interest(txn.conn(), c.id).await?;
+    let (long, short) = match side {
+        Side::Long => (long.checked_sub(qty), Some(short)),
+        Side::Short => (Some(long), short.checked_sub(qty)),
+    };
+    repo::set_interest(
+        txn.conn(),
+        c.id,
+        long.ok_or_else(|| internal("interest"))?.max(Decimal::ZERO),
+        short
+            .ok_or_else(|| internal("interest"))?
+            .max(Decimal::ZERO),
+    )
+    .await?;
+    record(
+        txn,
+        &row,
+        kind,
+        qty,
+        price,
+        tick,
+        split.fee.as_decimal(),
+        booked_pnl,
+        released,
+        now,
+        |r| postings::close(owner, &split, liquidation, r, now),
+    )
+    .await?;
+    Ok(row)
+}
+
+/// Adds margin to a position (`add`) or takes some back: never below the
+/// margin it was opened with, nor so far that the mark would liquidate it.
+pub async fn adjust(
+    ctx: &Context,
+    user_id: i64,
+    position_id: i64,
+    money: &str,
+    add: bool,
+) -> Outcome<PositionView> {
+    let amount = parse_amount(money, LEDGER_DP)?;
+    let p = repo::position(&ctx.db, position_id)
+        .await?
+        .filter(|p| p.user_id == user_id && p.status == OPEN)
+        .ok_or(ErrorCode::NotFound)?;
+    let c = contract::by_id(&ctx.db, p.contract_id).await?;
+    let now = ctx.now_ms();
+    let tick = mark(ctx, &c.coin, now)?;
+    let owner = u64::try_from(user_id).map_err(Failure::internal)?;
+    let mut txn = ctx.ledger.begin().await?;
+    let p = repo::position(txn.conn(), position_id)
+        .await?
+        .filter(|p| p.status == OPEN)
+        .ok_or(ErrorCode::NotFound)?;
+    let margin = p.margin.get();
+    let new_margin = if add {
+        margin.checked_add(amount.as_decimal())
+    } else {
+        margin.checked_sub(amount.as_decimal())
+    }
+    .ok_or_else(|| internal("margin"))?;
+    if !add {
+        let floor = p.initial_margin.get();
+        let upnl = pnl::unrealised(
+            side_of(&p.side),
+            p.qty.get(),
+            p.entry_price.get(),
+            tick.price,
+        )
+        .ok_or_else(|| internal("pnl"))?;
+        let notional = exact_mul(p.qty.get(), tick.price).ok_or_else(|| internal("notional"))?;
+        let maintenance = c
+            .brackets
+            .maintenance(notional)
+            .ok_or_else(|| internal("brackets"))?;
+        // A loss counts against what may be taken back; a profit does not
+        // add to it.
+        let equity = new_margin
+            .checked_add(upnl.min(Decimal::ZERO))
+            .ok_or_else(|| internal("equity"))?;
+        if new_margin < floor || equity <= maintenance {
+            return Err(Failure::new(ErrorCode::FuturesMarginFloor).with("min", floor.normalize()));
+        }
+    }
+    let mut a = position::ActiveModel::from(p.clone());
+    a.margin = Set(DecimalText::from(new_margin.normalize()));
+    a.updated_at = Set(now);
+    let row = a.update(txn.conn()).await?;
+    let kind = if add { "margin_add" } else { "margin_reduce" };
+    record(
+        &mut txn,
+        &row,
+        kind,
+        Decimal::ZERO,
+        Decimal::ZERO,
+        &tick,
+        Decimal::ZERO,
+        Decimal::ZERO,
+        amount.as_decimal(),
+        now,
+        |r| postings::margin(owner, amount, add, r, now),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(PositionView::of(&row, &c, Some(&tick), now))
+}
+
+/// The caller's positions, open or history, a page at a time, valued at
+/// the current mark.
+pub async fn list(
+    ctx: &Context,
+    user_id: i64,
+    history: bool,
+    offset: u64,
+    limit: u64,
+) -> Outcome<(Vec<PositionView>, u64)> {
+    let (rows, total) = repo::user_positions(&ctx.db, user_id, history, offset, limit).await?;
+    let now = ctx.now_ms();
+    let mut out = Vec::with_capacity(rows.len());
+    for p in &rows {
+        let c = contract::by_id(&ctx.db, p.contract_id).await?;
+        let tick = ctx.prices.tape_price(&c.coin, now, i64::MAX);
+        out.push(PositionView::of(p, &c, tick.as_ref(), now));
+    }
+    Ok((out, total))
+}

@@ -1,0 +1,153 @@
+//! Queries over positions, fills and open interest.
+
+use crate::entity::{
+    futures_fill as fill, futures_interest as interest, futures_position as position,
+};
+use onyx_store::DecimalText;
+use rust_decimal::Decimal;
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, NotSet, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set,
+};
+
+pub const OPEN: &str = "open";
+pub const CLOSED: &str = "closed";
+pub const LIQUIDATED: &str = "liquidated";
+
+/// The user's open position on a contract and side.
+pub async fn open_position(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    contract_id: i64,
+    side: &str,
+) -> Result<Option<position::Model>, DbErr> {
+    position::Entity::find()
+        .filter(position::Column::UserId.eq(user_id))
+        .filter(position::Column::ContractId.eq(contract_id))
+        .filter(position::Column::Side.eq(side))
+        .filter(position::Column::Status.eq(OPEN))
+        .one(db)
+        .await
+}
+
+pub async fn position(
+    db: &impl ConnectionTrait,
+    id: i64,
+) -> Result<Option<position::Model>, DbErr> {
+    position::Entity::find_by_id(id).one(db).await
+}
+
+/// A user's positions: open ones (`history` false) or closed and
+/// liquidated ones, newest first, a page at a time.
+pub async fn user_positions(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    history: bool,
+    offset: u64,
+    limit: u64,
+) -> Result<(Vec<position::Model>, u64), DbErr> {
+    let q = position::Entity::find().filter(position::Column::UserId.eq(user_id));
+    let q = if history {
+        q.filter(position::Column::Status.ne(OPEN))
+    } else {
+        q.filter(position::Column::Status.eq(OPEN))
+    };
+    let total = q.clone().count(db).await?;
+    let rows = q
+        .order_by_desc(position::Column::Id)
+        .offset(offset)
+        .limit(limit)
+        .all(db)
+        .await?;
+    Ok((rows, total))
+}
+
+/// Every open position on a coin's contracts (the liquidation sweep).
+pub async fn open_on(db: &impl ConnectionTrait, coin: &str) -> Result<Vec<position::Model>, DbErr> {
+    position::Entity::find()
+        .filter(position::Column::Status.eq(OPEN))
+        .filter(position::Column::Coin.eq(coin))
+        .all(db)
+        .await
+}
+
+/// Coins with an open position.
+pub async fn coins_open(db: &impl ConnectionTrait) -> Result<Vec<String>, DbErr> {
+    position::Entity::find()
+        .select_only()
+        .column(position::Column::Coin)
+        .filter(position::Column::Status.eq(OPEN))
+        .distinct()
+        .into_tuple::<String>()
+        .all(db)
+        .await
+}
+
+pub async fn all_open(db: &impl ConnectionTrait) -> Result<Vec<position::Model>, DbErr> {
+    position::Entity::find()
+        .filter(position::Column::Status.eq(OPEN))
+        .all(db)
+        .await
+}
+
+pub async fn fills(db: &impl ConnectionTrait, position_id: i64) -> Result<Vec<fill::Model>, DbErr> {
+    fill::Entity::find()
+        .filter(fill::Column::PositionId.eq(position_id))
+        .order_by_asc(fill::Column::Id)
+        .all(db)
+        .await
+}
+
+/// Inserts a fill row with its transaction id still 0; returns its id.
+pub async fn insert_fill(
+    db: &impl ConnectionTrait,
+    row: fill::Model,
+) -> Result<fill::Model, DbErr> {
+    let mut active = fill::ActiveModel::from(row).reset_all();
+    active.id = NotSet;
+    active.insert(db).await
+}
+
+pub async fn set_fill_tx(
+    db: &impl ConnectionTrait,
+    row: fill::Model,
+    tx_id: i64,
+) -> Result<(), DbErr> {
+    let mut active = fill::ActiveModel::from(row);
+    active.tx_id = Set(tx_id);
+    active.update(db).await.map(|_| ())
+}
+
+/// Open interest of a contract (long, short), in the coin.
+pub async fn interest(
+    db: &impl ConnectionTrait,
+    contract_id: i64,
+) -> Result<(Decimal, Decimal), DbErr> {
+    Ok(interest::Entity::find_by_id(contract_id)
+        .one(db)
+        .await?
+        .map(|r| (r.long_qty.get(), r.short_qty.get()))
+        .unwrap_or_default())
+}
+
+pub async fn set_interest(
+    db: &impl ConnectionTrait,
+    contract_id: i64,
+    long: Decimal,
+    short: Decimal,
+) -> Result<(), DbErr> {
+    interest::Entity::insert(interest::ActiveModel {
+        contract_id: Set(contract_id),
+        long_qty: Set(DecimalText::from(long.normalize())),
+        short_qty: Set(DecimalText::from(short.normalize())),
+    })
+    .on_conflict(
+        OnConflict::column(interest::Column::ContractId)
+            .update_columns([interest::Column::LongQty, interest::Column::ShortQty])
+            .to_owned(),
+    )
+    .exec(db)
+    .await
+    .map(|_| ())
+}

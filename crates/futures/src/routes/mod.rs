@@ -1,0 +1,15 @@
+//! The futures calls.
+
+mod positions;
+
+use axum::extract::FromRef;
+use onyx_platform::Context;
+use utoipa_axum::router::OpenApiRouter;
+
+pub fn router<S>() -> OpenApiRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+    Context: FromRef<S>,
+{
+    positions::router()
+}

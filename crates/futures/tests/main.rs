@@ -1,0 +1,3 @@
+//! Futures through the whole application.
+
+mod positions_api;

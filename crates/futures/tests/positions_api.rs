@@ -1,0 +1,348 @@
+//! Futures positions through the API: a market open at the tape's mark
+//! with its margin frozen and fee taken, refusals that change nothing,
+//! adding (the entry averaged), margin moves, partial and full closes, and
+//! liquidations (the fee to the insurance fund, a gap past bankruptcy
+//! covered by it), with the ledger and the holds audited after each.
+
+use onyx_kernel::ledger::{SystemAccount, Wallet};
+use onyx_market::service::{now_ms, MarketService};
+use onyx_market::Tick;
+use onyx_testkit::accounts::signed_in;
+use onyx_testkit::common::{Reply, TestApp};
+use onyx_testkit::wallet::{assert_audit_clean, balance, dec, fund};
+use onyx_testkit::wallet_calls::post_keyed;
+use rust_decimal::Decimal;
+use sea_orm::ConnectionTrait;
+use serde_json::{json, Value};
+use std::str::FromStr;
+
+/// The tape, moved by the test: each price is written a second ahead of
+/// the last, so the newest is always the mark.
+struct Tape {
+    svc: MarketService,
+    at: i64,
+}
+
+impl Tape {
+    async fn new(app: &TestApp, price: &str) -> Tape {
+        let now = now_ms();
+        let svc = MarketService::load(
+            &app.state,
+            &app.state.market,
+            &["btc".to_string()],
+            now - 5_000,
+        )
+        .await
+        .unwrap();
+        let mut tape = Tape {
+            svc,
+            at: (now / 1000 - 1) * 1000,
+        };
+        tape.set(price).await;
+        tape
+    }
+
+    async fn set(&mut self, price: &str) {
+        self.at = self.at.max((now_ms() / 1000 - 1) * 1000) + 1000;
+        self.svc.apply(&[Tick {
+            coin: "btc".into(),
+            price: Decimal::from_str(price).unwrap(),
+            quantity: Decimal::ONE,
+            ts_ms: self.at + 500,
+            source: "test",
+        }]);
+        self.svc.close_tape(self.at + 1_000).await.unwrap();
+    }
+}
+
+fn s(v: &Value) -> &str {
+    v.as_str().unwrap_or_else(|| panic!("not a string: {v}"))
+}
+
+async fn submit(app: &TestApp, token: &str, body: Value) -> Reply {
+    post_keyed(app, "/api/contract/order/submit", token, None, body).await
+}
+
+fn market(side: u8, leverage: u32, contracts: &str) -> Value {
+    json!({"symbol": "btc", "leverage": leverage, "delegatePrice": "1", "delegateTotal": contracts,
+           "type": side, "delegateType": 1})
+}
+
+async fn positions(app: &TestApp, token: &str, status: u8) -> Vec<Value> {
+    app.get(
+        &format!("/api/contract/position/list?status={status}&pageNum=1&pageSize=50"),
+        Some(token),
+    )
+    .await
+    .ok()["rows"]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+async fn post_query(app: &TestApp, token: &str, path: &str) -> Reply {
+    app.post_json(path, Some(token), json!({})).await
+}
+
+async fn system(app: &TestApp, account: SystemAccount) -> Decimal {
+    let audit = onyx_store::ledger::audit(&app.state.db).await.unwrap();
+    audit.result.as_ref().unwrap()["USDT"]
+        .system
+        .get(&account)
+        .copied()
+        .unwrap_or_default()
+}
+
+async fn audited(app: &TestApp) {
+    assert!(
+        onyx_server::holds::run(&app.state.db).await.unwrap(),
+        "holds match"
+    );
+    assert_audit_clean(app).await;
+}
+
+#[tokio::test]
+async fn a_market_open_freezes_its_margin_and_refusals_change_nothing() {
+    let app = TestApp::spawn().await;
+    let _tape = Tape::new(&app, "60000").await;
+    let (user, token) = signed_in(&app, "fut1").await;
+    fund(&app, user.id, Wallet::Contract, "USDT", "1000").await;
+
+    // 1,000 contracts of 0.0001 BTC at 60,000, 10x: margin 600, fee 6.
+    let p = submit(&app, &token, market(0, 10, "1000")).await.ok();
+    assert_eq!(
+        (p["type"].as_u64(), s(&p["openNum"]), s(&p["openPrice"])),
+        (Some(0), "0.1", "60000")
+    );
+    assert_eq!(
+        (s(&p["amount"]), s(&p["adjustAmount"]), s(&p["fees"])),
+        ("600", "600", "6")
+    );
+    assert_eq!((s(&p["markPrice"]), s(&p["markSource"])), ("60000", "test"));
+    assert_eq!(s(&p["unrealisedPnl"]), "0");
+    // (600 − 6,000) / (0.1 × 0.004 − 0.1)
+    assert_eq!(&s(&p["closePrice"])[..11], "54216.86746");
+    assert_eq!(
+        balance(&app, user.id, Wallet::Contract, "USDT").await,
+        (dec("394"), dec("600"))
+    );
+    assert_eq!(system(&app, SystemAccount::Fees).await, dec("6"));
+
+    let refusals = [
+        (submit(&app, &token, json!({"symbol": "btc", "leverage": 10, "delegatePrice": "59000", "delegateTotal": "10", "type": 0, "delegateType": 0})).await, -7006),
+        (submit(&app, &token, market(0, 7, "10")).await, -7002),
+        (submit(&app, &token, market(0, 10, "0")).await, -4002),
+        (submit(&app, &token, market(0, 10, "1000001")).await, -7003),
+        (submit(&app, &token, market(0, 10, "1.5")).await, -4003),
+        (submit(&app, &token, json!({"symbol": "nosuch", "leverage": 10, "delegateTotal": "1", "type": 0, "delegateType": 1})).await, -7001),
+        (submit(&app, &token, market(2, 10, "10")).await, -4),
+        // 1,000 more would need 606 with its fee: 394 are free.
+        (submit(&app, &token, market(1, 10, "1000")).await, -4001),
+    ];
+    for (reply, code) in &refusals {
+        reply.fails_with(*code);
+    }
+    assert_eq!(
+        balance(&app, user.id, Wallet::Contract, "USDT").await,
+        (dec("394"), dec("600"))
+    );
+    assert_eq!(positions(&app, &token, 0).await.len(), 1);
+    let (_, other) = signed_in(&app, "fut2").await;
+    assert!(positions(&app, &other, 0).await.is_empty());
+    post_query(
+        &app,
+        &other,
+        &format!("/api/contract/position/stopOrder?id={}", p["id"]),
+    )
+    .await
+    .fails_with(-6);
+    audited(&app).await;
+}
+
+#[tokio::test]
+async fn adding_averages_the_entry_margin_moves_and_closes_pay_out() {
+    let app = TestApp::spawn().await;
+    let mut tape = Tape::new(&app, "60000").await;
+    let (user, token) = signed_in(&app, "fut3").await;
+    fund(&app, user.id, Wallet::Contract, "USDT", "10000").await;
+    let first = submit(&app, &token, market(0, 10, "1000")).await.ok();
+    tape.set("62000").await;
+    let added = submit(&app, &token, market(0, 10, "1000")).await.ok();
+    assert_eq!(added["id"], first["id"], "one position per side");
+    assert_eq!(
+        (s(&added["openNum"]), s(&added["openPrice"])),
+        ("0.2", "61000")
+    );
+    // Margins 600 + 620, fees 6 + 6.2.
+    assert_eq!(
+        (s(&added["adjustAmount"]), s(&added["fees"])),
+        ("1220", "12.2")
+    );
+    // Marked at 62,000: 0.2 × 1,000 up.
+    assert_eq!(s(&added["unrealisedPnl"]), "200");
+    let id = added["id"].as_i64().unwrap();
+
+    // Margin: add 100, then take back no more than down to the initial.
+    let adj = |money: &str, flag: &str| {
+        format!("/api/contract/position/adjustAmount?id={id}&money={money}&flag={flag}")
+    };
+    let more = post_query(&app, &token, &adj("100", "0")).await.ok();
+    assert_eq!(s(&more["adjustAmount"]), "1320");
+    post_query(&app, &token, &adj("100.01", "1"))
+        .await
+        .fails_with(-7005);
+    let back = post_query(&app, &token, &adj("100", "1")).await.ok();
+    assert_eq!(s(&back["adjustAmount"]), "1220");
+    assert_eq!(
+        balance(&app, user.id, Wallet::Contract, "USDT").await,
+        (dec("8767.8"), dec("1220"))
+    );
+
+    // Close half (1,000 contracts) at 63,000: +200 realised, fee 6.3,
+    // half the margin back.
+    tape.set("63000").await;
+    let half = post_query(
+        &app,
+        &token,
+        &format!("/api/contract/position/stopOrder?id={id}&num=1000"),
+    )
+    .await
+    .ok();
+    assert_eq!(
+        (
+            s(&half["openNum"]),
+            s(&half["adjustAmount"]),
+            s(&half["earn"])
+        ),
+        ("0.1", "610", "200")
+    );
+    assert_eq!(half["status"].as_u64(), Some(0));
+    assert_eq!(
+        balance(&app, user.id, Wallet::Contract, "USDT").await,
+        (dec("9571.5"), dec("610"))
+    );
+    // The rest at 59,000: −200.
+    tape.set("59000").await;
+    let rest = post_query(
+        &app,
+        &token,
+        &format!("/api/contract/position/stopOrder?id={id}"),
+    )
+    .await
+    .ok();
+    assert_eq!(
+        (
+            rest["status"].as_u64(),
+            s(&rest["earn"]),
+            s(&rest["openNum"])
+        ),
+        (Some(1), "0", "0")
+    );
+    assert_eq!(s(&rest["dealPrice"]), "59000");
+    // 610 back less the 200 lost and the 5.9 fee.
+    assert_eq!(
+        balance(&app, user.id, Wallet::Contract, "USDT").await,
+        (dec("9975.6"), dec("0"))
+    );
+    assert!(positions(&app, &token, 0).await.is_empty());
+    assert_eq!(positions(&app, &token, 1).await.len(), 1);
+    // Fees 12.2 + 6.3 + 5.9; the house is even.
+    assert_eq!(system(&app, SystemAccount::Fees).await, dec("24.4"));
+    assert_eq!(system(&app, SystemAccount::FuturesHouse).await, dec("0"));
+    audited(&app).await;
+}
+
+#[tokio::test]
+async fn the_mark_liquidates_and_the_insurance_fund_covers_a_gap() {
+    let app = TestApp::spawn().await;
+    let mut tape = Tape::new(&app, "60000").await;
+    let (user, token) = signed_in(&app, "fut4").await;
+    let (gap_user, gap_token) = signed_in(&app, "fut5").await;
+    fund(&app, user.id, Wallet::Contract, "USDT", "1000").await;
+    fund(&app, gap_user.id, Wallet::Contract, "USDT", "1000").await;
+    // 10x long 0.1 BTC: liquidation at 54,216.87.
+    let p = submit(&app, &token, market(0, 10, "1000")).await.ok();
+    // 100x short 0.01 BTC: margin 6, liquidation near 60,357.
+    let gap = submit(&app, &gap_token, market(1, 100, "100")).await.ok();
+    assert_eq!(s(&gap["adjustAmount"]), "6");
+
+    // Above the long's liquidation price and below the short's: nothing.
+    tape.set("60300").await;
+    assert_eq!(
+        onyx_futures::liquidation::liquidate_due(&app.state.ctx)
+            .await
+            .unwrap(),
+        0
+    );
+    // The short's price gaps far past its bankruptcy (60,600): 10 lost on
+    // 0.01 BTC, its margin of 6 covers part, the insurance fund pays the
+    // house the 4 beyond it.
+    tape.set("61000").await;
+    assert_eq!(
+        onyx_futures::liquidation::liquidate_due(&app.state.ctx)
+            .await
+            .unwrap(),
+        1
+    );
+    let gone = &positions(&app, &gap_token, 1).await[0];
+    assert_eq!(
+        (gone["status"].as_u64(), s(&gone["earn"])),
+        (Some(2), "-10")
+    );
+    assert_eq!(
+        balance(&app, gap_user.id, Wallet::Contract, "USDT").await,
+        (dec("993.4"), dec("0")),
+        "only the margin lost: 1,000 less 6 margin and 0.6 fee"
+    );
+    assert_eq!(system(&app, SystemAccount::Insurance).await, dec("-4"));
+    assert_eq!(system(&app, SystemAccount::FuturesHouse).await, dec("10"));
+
+    // The long at 54,200: equity 600 − 580 = 20 ≤ maintenance 21.68.
+    tape.set("54200").await;
+    assert_eq!(
+        onyx_futures::liquidation::liquidate_due(&app.state.ctx)
+            .await
+            .unwrap(),
+        1
+    );
+    let liq = &positions(&app, &token, 1).await[0];
+    assert_eq!(
+        (
+            liq["status"].as_u64(),
+            s(&liq["earn"]),
+            s(&liq["dealPrice"])
+        ),
+        (Some(2), "-580", "54200")
+    );
+    // The 20 left: the liquidation fee (0.5 % of 5,420 = 27.1, capped at
+    // the 20 left) to the insurance fund, nothing back.
+    assert_eq!(
+        balance(&app, user.id, Wallet::Contract, "USDT").await,
+        (dec("394"), dec("0"))
+    );
+    assert_eq!(system(&app, SystemAccount::Insurance).await, dec("16"));
+    assert_eq!(system(&app, SystemAccount::FuturesHouse).await, dec("590"));
+    assert_eq!(p["id"], liq["id"]);
+    audited(&app).await;
+}
+
+#[tokio::test]
+async fn the_house_carries_no_more_than_its_net_open_interest() {
+    let app = TestApp::spawn().await;
+    let _tape = Tape::new(&app, "60000").await;
+    let (user, token) = signed_in(&app, "fut6").await;
+    fund(&app, user.id, Wallet::Contract, "USDT", "100000").await;
+    app.state
+        .db
+        .execute_unprepared("UPDATE futures_terms SET max_net_oi = '10000'")
+        .await
+        .unwrap();
+    // 0.1 BTC long is 6,000 net; 0.1 more would be 12,000.
+    submit(&app, &token, market(0, 10, "1000")).await.ok();
+    submit(&app, &token, market(0, 10, "1000"))
+        .await
+        .fails_with(-7004);
+    // A short reduces the net: accepted.
+    submit(&app, &token, market(1, 10, "1500")).await.ok();
+    audited(&app).await;
+}
