@@ -28,4 +28,5 @@ pub mod postings;
 pub mod repo;
 pub mod routes;
 pub mod rules;
+pub mod verify;
 pub mod views;

@@ -250,6 +250,23 @@ async fn adding_averages_the_entry_margin_moves_and_closes_pay_out() {
     assert_eq!(system(&app, SystemAccount::Fees).await, dec("24.4"));
     assert_eq!(system(&app, SystemAccount::FuturesHouse).await, dec("0"));
     audited(&app).await;
+
+    // A profit written in by hand is found by the replay.
+    app.state
+        .db
+        .execute_unprepared(&format!(
+            "UPDATE futures_fills SET pnl = '300' WHERE position_id = {id} AND pnl = '200'"
+        ))
+        .await
+        .unwrap();
+    let report = onyx_futures::verify::verify(&app.state.db).await.unwrap();
+    assert_eq!(report.mismatches.len(), 1);
+    assert!(
+        report.mismatches[0].1.contains("the rules give 200"),
+        "{:?}",
+        report.mismatches
+    );
+    assert!(!onyx_server::verify::run(&app.state.db).await.unwrap());
 }
 
 #[tokio::test]

@@ -1,6 +1,6 @@
 //! `onyx verify`: every settlement the house made as counterparty,
-//! recomputed from the price tape and the stored rules: second contracts
-//! and options. Read-only.
+//! recomputed from the price tape and the stored rules: second contracts,
+//! options, and futures positions replayed from their fills. Read-only.
 
 use onyx_second_contracts::verify::VerifyReport;
 use onyx_store::ledger::snapshot;
@@ -12,10 +12,14 @@ pub async fn run(db: &Db) -> anyhow::Result<bool> {
     let txn = snapshot(db).await?;
     let second = onyx_second_contracts::verify::verify(&txn).await?;
     let options = onyx_options::verify::verify(&txn).await?;
+    let futures = onyx_futures::verify::verify(&txn).await?;
     txn.commit().await?;
     print!("{}", render("second contract", &second));
     print!("{}", render("option", &options));
-    Ok(second.mismatches.is_empty() && options.mismatches.is_empty())
+    print!("{}", render("futures position", &futures));
+    Ok([&second, &options, &futures]
+        .iter()
+        .all(|r| r.mismatches.is_empty()))
 }
 
 /// One product's part of the report (`product` in the singular).

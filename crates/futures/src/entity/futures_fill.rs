@@ -21,6 +21,10 @@ pub struct Model {
     pub tick_ms: i64,
     pub source: String,
     pub fee: DecimalText,
+    /// The rates it was charged at: the fee (of notional) and the spread
+    /// over the mark.
+    pub fee_rate: DecimalText,
+    pub spread: DecimalText,
     /// Realised profit (negative: loss) of a close or liquidation.
     pub pnl: DecimalText,
     /// Margin moved: frozen (open, add) or released (close, reduce).

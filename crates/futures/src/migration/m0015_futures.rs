@@ -89,6 +89,8 @@ impl MigrationTrait for Migration {
                 .col(big("tick_ms"))
                 .col(text("source"))
                 .col(text("fee"))
+                .col(text("fee_rate"))
+                .col(text("spread"))
                 .col(text("pnl"))
                 .col(text("margin"))
                 .col(big("tx_id"))
