@@ -4,6 +4,7 @@
 
 use crate::entity::futures_term;
 use crate::rules::brackets::Brackets;
+use crate::rules::funding::FundingTerms;
 use onyx_kernel::{ErrorCode, Failure, Outcome};
 use onyx_market::entity::contract_pair;
 use onyx_market::repo::catalogue;
@@ -28,6 +29,9 @@ pub struct Contract {
     pub liquidation_fee: Decimal,
     pub spread: Decimal,
     pub max_net_oi: Decimal,
+    pub funding: FundingTerms,
+    /// Hours between funding times, counted from 00:00 UTC.
+    pub interval_hours: u32,
 }
 
 fn number(text: &str, what: &str, id: i64) -> Outcome<Decimal> {
@@ -61,6 +65,16 @@ impl Contract {
             liquidation_fee: terms.liquidation_fee.get(),
             spread: terms.spread.get(),
             max_net_oi: terms.max_net_oi.get(),
+            funding: FundingTerms {
+                interest: terms.funding_interest.get(),
+                skew_factor: terms.funding_skew.get(),
+                cap: terms.funding_cap.get(),
+                oi_floor: terms.funding_floor.get(),
+            },
+            interval_hours: u32::try_from(pair.interval_hour)
+                .ok()
+                .filter(|h| *h > 0)
+                .ok_or_else(|| Failure::internal(format!("contract {id}: bad intervalHour")))?,
         })
     }
 }
@@ -81,6 +95,15 @@ pub async fn named(db: &impl ConnectionTrait, name: &str) -> Outcome<Contract> {
         })
         .ok_or(ErrorCode::FuturesContractUnknown)?;
     with_terms(db, pair).await
+}
+
+/// Every contract with futures terms, enabled or not.
+pub async fn all(db: &impl ConnectionTrait) -> Outcome<Vec<Contract>> {
+    let mut out = Vec::new();
+    for pair in catalogue::contract_pairs(db).await? {
+        out.push(with_terms(db, pair).await?);
+    }
+    Ok(out)
 }
 
 /// A contract by id, enabled or not (positions on a contract switched off

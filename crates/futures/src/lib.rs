@@ -20,6 +20,7 @@
 
 pub mod contract;
 pub mod entity;
+pub mod funding;
 pub mod holds;
 pub mod liquidation;
 pub mod migration;

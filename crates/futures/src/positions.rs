@@ -241,6 +241,7 @@ pub async fn submit(
                 margin: Set(DecimalText::from(margin.as_decimal())),
                 fees: Set(DecimalText::from(fee.as_decimal())),
                 realised: Set(DecimalText::ZERO),
+                funding: Set(DecimalText::ZERO),
                 status: Set(OPEN.into()),
                 opened_at: Set(now),
                 updated_at: Set(now),
@@ -258,7 +259,7 @@ pub async fn submit(
         "open",
         qty,
         price,
-        &tick,
+        (tick.price, tick.ts_ms, tick.source),
         fee.as_decimal(),
         (c.open_fee, c.spread),
         Decimal::ZERO,
@@ -273,15 +274,16 @@ pub async fn submit(
     Ok(view)
 }
 
-/// Writes the fill row and posts its transaction.
+/// Writes the fill row and posts its transaction. `tick` is the mark's
+/// price, time and source.
 #[allow(clippy::too_many_arguments)]
-async fn record(
+pub(crate) async fn record(
     txn: &mut LedgerTxn,
     p: &position::Model,
     kind: &str,
     qty: Decimal,
     price: Decimal,
-    tick: &IndexPrice,
+    tick: (Decimal, i64, &str),
     fee: Decimal,
     rates: (Decimal, Decimal),
     pnl: Decimal,
@@ -298,9 +300,9 @@ async fn record(
             kind: kind.into(),
             qty: DecimalText::from(qty.normalize()),
             price: DecimalText::from(price.normalize()),
-            mark: DecimalText::from(tick.price.normalize()),
-            tick_ms: tick.ts_ms,
-            source: tick.source.to_string(),
+            mark: DecimalText::from(tick.0.normalize()),
+            tick_ms: tick.1,
+            source: tick.2.to_string(),
             fee: DecimalText::from(fee.normalize()),
             fee_rate: DecimalText::from(rates.0.normalize()),
             spread: DecimalText::from(rates.1.normalize()),
@@ -467,7 +469,7 @@ pub async fn close_in(
         kind,
         qty,
         price,
-        tick,
+        (tick.price, tick.ts_ms, tick.source),
         split.fee.as_decimal(),
         (rate, if liquidation { Decimal::ZERO } else { c.spread }),
         booked_pnl,
@@ -543,7 +545,7 @@ pub async fn adjust(
         kind,
         Decimal::ZERO,
         Decimal::ZERO,
-        &tick,
+        (tick.price, tick.ts_ms, tick.source),
         Decimal::ZERO,
         (Decimal::ZERO, Decimal::ZERO),
         Decimal::ZERO,

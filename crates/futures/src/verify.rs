@@ -27,6 +27,7 @@ struct Replay {
     margin: Decimal,
     fees: Decimal,
     realised: Decimal,
+    funding: Decimal,
 }
 
 fn up(v: Decimal) -> Option<Decimal> {
@@ -125,6 +126,11 @@ fn step(r: &mut Replay, side: Side, f: &fill::Model) -> Option<Vec<String>> {
             r.realised = r.realised.checked_add(f.pnl.get())?;
             r.fees = r.fees.checked_add(f.fee.get())?;
         }
+        "funding" => {
+            // `pnl` is the change to the margin: negative when paid.
+            r.margin = r.margin.checked_add(f.pnl.get())?;
+            r.funding = r.funding.checked_sub(f.pnl.get())?;
+        }
         "margin_add" => r.margin = r.margin.checked_add(f.margin.get())?,
         "margin_reduce" => r.margin = r.margin.checked_sub(f.margin.get())?,
         other => out.push(format!("fill {}: unknown kind {other}", f.id)),
@@ -174,7 +180,7 @@ async fn position_differences(
     );
     let replayed = (r.qty, r.entry, r.margin, r.fees, r.realised);
     if stored != replayed {
-        out.push(format!("the position holds (size, entry, margin, fees, realised) {stored:?}, its fills {replayed:?}"));
+        out.push(format!("the position holds (size, entry, margin, fees, realised, funding) {stored:?}, its fills {replayed:?}"));
     }
     if (p.status == OPEN) != (r.qty > Decimal::ZERO) {
         out.push(format!("{} with {} left", p.status, r.qty));

@@ -64,6 +64,7 @@ pub struct PositionView {
     #[schema(value_type = String)]
     #[serde(with = "rust_decimal::serde::str")]
     pub fees: Decimal,
+    /// Funding paid (negative: received).
     #[schema(value_type = String)]
     #[serde(with = "rust_decimal::serde::str")]
     pub funding: Decimal,
@@ -124,7 +125,7 @@ impl PositionView {
             },
             earn: p.realised.get().normalize(),
             fees: p.fees.get().normalize(),
-            funding: Decimal::ZERO,
+            funding: p.funding.get().normalize(),
             deal_price: p.close_price.as_ref().map(|d| d.get().normalize()),
             status: match p.status.as_str() {
                 CLOSED => 1,

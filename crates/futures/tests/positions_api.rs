@@ -363,3 +363,74 @@ async fn the_house_carries_no_more_than_its_net_open_interest() {
     submit(&app, &token, market(1, 10, "1500")).await.ok();
     audited(&app).await;
 }
+
+#[tokio::test]
+async fn funding_is_paid_once_at_the_funding_time_on_its_mark() {
+    let app = TestApp::spawn().await;
+    let _tape = Tape::new(&app, "60000").await;
+    let (long_user, long_token) = signed_in(&app, "fund1").await;
+    let (short_user, short_token) = signed_in(&app, "fund2").await;
+    fund(&app, long_user.id, Wallet::Contract, "USDT", "1000").await;
+    fund(&app, short_user.id, Wallet::Contract, "USDT", "1000").await;
+    let long = submit(&app, &long_token, market(0, 10, "1000")).await.ok();
+    let short = submit(&app, &short_token, market(1, 10, "500")).await.ok();
+
+    // Both as if opened before the last funding time, with the tape's
+    // tick half a second before it.
+    let at = onyx_futures::funding::latest_time(now_ms(), 8).unwrap();
+    let db = &app.state.db;
+    db.execute_unprepared(&format!(
+        "UPDATE futures_positions SET opened_at = {0}; UPDATE futures_fills SET at = {0}",
+        at - 1_000
+    ))
+    .await
+    .unwrap();
+    onyx_market::tape_store::insert(
+        db,
+        &[onyx_market::tape::TapeEntry {
+            coin: "btc".into(),
+            second: at / 1000 - 1,
+            price: Decimal::from(60_000),
+            ts_ms: at - 500,
+            source: "test",
+        }],
+    )
+    .await
+    .unwrap();
+    assert!(
+        onyx_futures::funding::pay_due(&app.state.ctx)
+            .await
+            .unwrap()
+            > 0
+    );
+    // 0.01 % plus 0.05 % × (6,000 − 3,000) / 5,000,000 (the floor):
+    // 0.01003 %. The long pays 60,000 × 0.1 × that, the short receives
+    // 60,000 × 0.05 × that, out of and into their margins.
+    let l = &positions(&app, &long_token, 0).await[0];
+    let s_ = &positions(&app, &short_token, 0).await[0];
+    assert_eq!(
+        (s(&l["funding"]), s(&l["adjustAmount"])),
+        ("0.6018", "599.3982")
+    );
+    assert_eq!(
+        (s(&s_["funding"]), s(&s_["adjustAmount"])),
+        ("-0.3009", "300.3009")
+    );
+    assert_eq!(
+        system(&app, SystemAccount::FuturesHouse).await,
+        dec("0.3009")
+    );
+    // Once per funding time.
+    assert_eq!(
+        onyx_futures::funding::pay_due(&app.state.ctx)
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(l["id"], long["id"]);
+    assert_eq!(s_["id"], short["id"]);
+    let info = app.get("/api/contract/funding?symbol=btc", None).await.ok();
+    assert_eq!(info["nextFundingTime"].as_i64(), Some(at + 8 * 3_600_000));
+    assert_eq!(s(&info["predictedRate"]), "0.0001003");
+    audited(&app).await;
+}

@@ -69,5 +69,6 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
     onyx_second_contracts::settlement::start(&state.ctx);
     onyx_options::settlement::start(&state.ctx);
     onyx_futures::liquidation::start(&state.ctx);
+    onyx_futures::funding::start(&state.ctx);
     Ok(state)
 }

@@ -25,6 +25,8 @@ pub struct Model {
     pub margin: DecimalText,
     pub fees: DecimalText,
     pub realised: DecimalText,
+    /// Funding paid (negative: received) out of and into the margin.
+    pub funding: DecimalText,
     /// `open`, `closed` or `liquidated`.
     pub status: String,
     pub opened_at: i64,

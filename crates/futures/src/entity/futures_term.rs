@@ -19,6 +19,13 @@ pub struct Model {
     /// USDT of net open interest (longs less shorts, either way) the
     /// house carries at most.
     pub max_net_oi: DecimalText,
+    /// Funding per interval: the interest part, how far the open-interest
+    /// skew moves it, its bound either way, and the open interest
+    /// (notional) below which the skew is damped.
+    pub funding_interest: DecimalText,
+    pub funding_skew: DecimalText,
+    pub funding_cap: DecimalText,
+    pub funding_floor: DecimalText,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,4 +1,5 @@
 pub mod futures_fill;
+pub mod futures_funding;
 pub mod futures_interest;
 pub mod futures_position;
 pub mod futures_term;

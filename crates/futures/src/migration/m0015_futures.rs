@@ -1,7 +1,9 @@
 //! Futures terms per contract pair, positions and fills. Every contract
 //! pair starts with Binance's BTCUSDT brackets scaled to its market (BTC
-//! 1, ETH 0.5, others 0.1), a 0.5 % liquidation fee, no spread, and a net
-//! open interest of at most 5,000,000 USDT (BTC; scaled the same way).
+//! 1, ETH 0.5, others 0.1), a 0.5 % liquidation fee, no spread, a net
+//! open interest of at most 5,000,000 USDT (BTC; scaled the same way), and
+//! funding of 0.01 % per interval leaning up to 0.05 % more with the skew,
+//! capped at 0.3 %.
 
 use onyx_store::migration::columns::{id, index};
 use sea_orm_migration::prelude::*;
@@ -47,6 +49,10 @@ impl MigrationTrait for Migration {
                 .col(text("liquidation_fee"))
                 .col(text("spread"))
                 .col(text("max_net_oi"))
+                .col(text("funding_interest"))
+                .col(text("funding_skew"))
+                .col(text("funding_cap"))
+                .col(text("funding_floor"))
                 .to_owned(),
         )
         .await?;
@@ -66,6 +72,7 @@ impl MigrationTrait for Migration {
                 .col(text("margin"))
                 .col(text("fees"))
                 .col(text("realised"))
+                .col(text("funding"))
                 .col(text("status"))
                 .col(big("opened_at"))
                 .col(big("updated_at"))
@@ -99,6 +106,23 @@ impl MigrationTrait for Migration {
         )
         .await?;
         index(m, "futures_fills", &["position_id", "id"]).await?;
+        // One row per contract and funding time: each is paid once.
+        m.create_table(
+            Table::create()
+                .table("futures_fundings")
+                .col(big("contract_id"))
+                .col(big("funding_time"))
+                .col(text("rate"))
+                .col(text("mark"))
+                .col(big("tick_ms"))
+                .col(text("source"))
+                .col(text("long_qty"))
+                .col(text("short_qty"))
+                .col(big("positions"))
+                .primary_key(Index::create().col("contract_id").col("funding_time"))
+                .to_owned(),
+        )
+        .await?;
         // Open interest per contract and side, kept with every fill.
         m.create_table(
             Table::create()
@@ -127,6 +151,8 @@ impl MigrationTrait for Migration {
             let contract_id: i64 = row.try_get("", "id")?;
             let coin: String = row.try_get("", "coin")?;
             let (scale, max_net_oi) = scale_of(&coin);
+            // The skew counts in full from this much open interest.
+            let funding_floor = max_net_oi;
             let insert = Query::insert()
                 .into_table(Alias::new("futures_terms"))
                 .columns(
@@ -136,6 +162,10 @@ impl MigrationTrait for Migration {
                         "liquidation_fee",
                         "spread",
                         "max_net_oi",
+                        "funding_interest",
+                        "funding_skew",
+                        "funding_cap",
+                        "funding_floor",
                     ]
                     .map(Alias::new),
                 )
@@ -145,6 +175,10 @@ impl MigrationTrait for Migration {
                     "0.005".into(),
                     "0".into(),
                     max_net_oi.into(),
+                    "0.0001".into(),
+                    "0.0005".into(),
+                    "0.003".into(),
+                    funding_floor.into(),
                 ])
                 .to_owned();
             m.exec_stmt(insert).await?;

@@ -1,5 +1,6 @@
 //! The futures calls.
 
+mod contracts;
 mod positions;
 
 use axum::extract::FromRef;
@@ -11,5 +12,5 @@ where
     S: Clone + Send + Sync + 'static,
     Context: FromRef<S>,
 {
-    positions::router()
+    positions::router().merge(contracts::router())
 }

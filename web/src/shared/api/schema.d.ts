@@ -1009,6 +1009,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contract/funding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The contract's funding: the predicted rate and the countdown to the
+         *     next payment.
+         */
+        get: operations["funding_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contract/order/submit": {
         parameters: {
             query?: never;
@@ -3138,6 +3158,36 @@ export interface components {
                 expireTime: string;
             };
         };
+        Envelope_FundingInfo: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                symbol: string;
+                /**
+                 * @description The rate the next funding would pay if open interest stayed as it
+                 *     is now (null without a fresh price).
+                 */
+                predictedRate?: string | null;
+                /** Format: int64 */
+                nextFundingTime: number;
+                /** Format: int32 */
+                intervalHours: number;
+                /** @description The published terms: the interest part, the skew factor and the cap. */
+                interest: string;
+                skewFactor: string;
+                cap: string;
+                /**
+                 * Format: int64
+                 * @description The latest funding time (paid, or about to be).
+                 */
+                lastFundingTime: number;
+            };
+        };
         Envelope_HelpDetail: {
             /**
              * Format: int32
@@ -3692,6 +3742,7 @@ export interface components {
                     /** @description Realised profit (negative: loss). */
                     earn: string;
                     fees: string;
+                    /** @description Funding paid (negative: received). */
                     funding: string;
                     /** @description The last close's price. */
                     dealPrice?: string | null;
@@ -3934,6 +3985,7 @@ export interface components {
                 /** @description Realised profit (negative: loss). */
                 earn: string;
                 fees: string;
+                /** @description Funding paid (negative: received). */
                 funding: string;
                 /** @description The last close's price. */
                 dealPrice?: string | null;
@@ -4945,6 +4997,27 @@ export interface components {
             /** @description The new login password. */
             password: string;
         };
+        FundingInfo: {
+            symbol: string;
+            /**
+             * @description The rate the next funding would pay if open interest stayed as it
+             *     is now (null without a fresh price).
+             */
+            predictedRate?: string | null;
+            /** Format: int64 */
+            nextFundingTime: number;
+            /** Format: int32 */
+            intervalHours: number;
+            /** @description The published terms: the interest part, the skew factor and the cap. */
+            interest: string;
+            skewFactor: string;
+            cap: string;
+            /**
+             * Format: int64
+             * @description The latest funding time (paid, or about to be).
+             */
+            lastFundingTime: number;
+        };
         /** @description [`TaskHealth`] at one moment. */
         HealthCounts: {
             /**
@@ -5454,6 +5527,7 @@ export interface components {
             /** @description Realised profit (negative: loss). */
             earn: string;
             fees: string;
+            /** @description Funding paid (negative: received). */
             funding: string;
             /** @description The last close's price. */
             dealPrice?: string | null;
@@ -7614,6 +7688,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_UploadView"];
+                };
+            };
+        };
+    };
+    funding_info: {
+        parameters: {
+            query: {
+                symbol: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FundingInfo"];
                 };
             };
         };
