@@ -319,16 +319,19 @@ pub(crate) async fn record(
     Ok(())
 }
 
-/// Closes `contracts` of the position (all when `None`) at the mark.
+/// Closes `contracts` of the position (all when `None`) at the mark. With
+/// a key, a retried close is answered as the first was, never closed twice.
 pub async fn close(
     ctx: &Context,
     user_id: i64,
     position_id: i64,
     contracts: Option<&str>,
+    key: Option<String>,
 ) -> Outcome<PositionView> {
+    let idem = Idempotency::new(key, user_id, "futures.close", &(position_id, contracts));
     let p = repo::position(&ctx.db, position_id)
         .await?
-        .filter(|p| p.user_id == user_id && p.status == OPEN)
+        .filter(|p| p.user_id == user_id)
         .ok_or(ErrorCode::NotFound)?;
     let c = contract::by_id(&ctx.db, p.contract_id).await?;
     let qty = match contracts {
@@ -341,6 +344,9 @@ pub async fn close(
     let now = ctx.now_ms();
     let tick = mark(ctx, &c.coin, now)?;
     let mut txn = ctx.ledger.begin().await?;
+    if let Some(stored) = idem.replay(&mut txn).await? {
+        return serde_json::from_value(stored).map_err(Failure::internal);
+    }
     // Read again under the gate: a liquidation may have come first.
     let p = repo::position(txn.conn(), position_id)
         .await?
@@ -353,8 +359,10 @@ pub async fn close(
         None => held,
     };
     let row = close_in(&mut txn, &p, &c, qty, &tick, false, now).await?;
+    let view = PositionView::of(&row, &c, Some(&tick), now);
+    idem.remember(&mut txn, &view).await?;
     txn.commit().await?;
-    Ok(PositionView::of(&row, &c, Some(&tick), now))
+    Ok(view)
 }
 
 /// Closes `qty` of `p` (all of it when `qty` is its size) inside `txn`,
@@ -489,17 +497,22 @@ pub async fn adjust(
     position_id: i64,
     money: &str,
     add: bool,
+    key: Option<String>,
 ) -> Outcome<PositionView> {
+    let idem = Idempotency::new(key, user_id, "futures.margin", &(position_id, money, add));
     let amount = parse_amount(money, LEDGER_DP)?;
     let p = repo::position(&ctx.db, position_id)
         .await?
-        .filter(|p| p.user_id == user_id && p.status == OPEN)
+        .filter(|p| p.user_id == user_id)
         .ok_or(ErrorCode::NotFound)?;
     let c = contract::by_id(&ctx.db, p.contract_id).await?;
     let now = ctx.now_ms();
     let tick = mark(ctx, &c.coin, now)?;
     let owner = u64::try_from(user_id).map_err(Failure::internal)?;
     let mut txn = ctx.ledger.begin().await?;
+    if let Some(stored) = idem.replay(&mut txn).await? {
+        return serde_json::from_value(stored).map_err(Failure::internal);
+    }
     let p = repo::position(txn.conn(), position_id)
         .await?
         .filter(|p| p.status == OPEN)
@@ -554,8 +567,10 @@ pub async fn adjust(
         |r| postings::margin(owner, amount, add, r, now),
     )
     .await?;
+    let view = PositionView::of(&row, &c, Some(&tick), now);
+    idem.remember(&mut txn, &view).await?;
     txn.commit().await?;
-    Ok(PositionView::of(&row, &c, Some(&tick), now))
+    Ok(view)
 }
 
 /// The caller's positions, open or history, a page at a time, valued at

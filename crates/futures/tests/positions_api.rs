@@ -434,3 +434,39 @@ async fn funding_is_paid_once_at_the_funding_time_on_its_mark() {
     assert_eq!(s(&info["predictedRate"]), "0.0001003");
     audited(&app).await;
 }
+
+#[tokio::test]
+async fn a_retried_close_or_margin_move_happens_once() {
+    let app = TestApp::spawn().await;
+    let _tape = Tape::new(&app, "60000").await;
+    let (user, token) = signed_in(&app, "fut7").await;
+    fund(&app, user.id, Wallet::Contract, "USDT", "1000").await;
+    let p = submit(&app, &token, market(0, 10, "1000")).await.ok();
+    let id = p["id"].as_i64().unwrap();
+    let add = format!("/api/contract/position/adjustAmount?id={id}&money=50&flag=0");
+    let first = post_keyed(&app, &add, &token, Some("m-1"), json!({}))
+        .await
+        .ok();
+    let again = post_keyed(&app, &add, &token, Some("m-1"), json!({}))
+        .await
+        .ok();
+    assert_eq!(
+        (s(&first["adjustAmount"]), s(&again["adjustAmount"])),
+        ("650", "650")
+    );
+    let half = format!("/api/contract/position/stopOrder?id={id}&num=500");
+    let first = post_keyed(&app, &half, &token, Some("c-1"), json!({}))
+        .await
+        .ok();
+    let again = post_keyed(&app, &half, &token, Some("c-1"), json!({}))
+        .await
+        .ok();
+    assert_eq!(first, again);
+    assert_eq!(s(&again["openNum"]), "0.05", "closed once");
+    // The same key for another request is refused.
+    let other = format!("/api/contract/position/stopOrder?id={id}&num=100");
+    post_keyed(&app, &other, &token, Some("c-1"), json!({}))
+        .await
+        .fails_with(-4004);
+    audited(&app).await;
+}

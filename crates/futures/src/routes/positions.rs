@@ -86,14 +86,16 @@ pub struct StopQuery {
 
 /// Closes a position, or `num` contracts of it, at the mark.
 #[utoipa::path(post, path = "/api/contract/position/stopOrder", tag = "futures",
-    params(StopQuery), security(("satoken" = [])),
+    params(StopQuery, ("Idempotency-Key" = Option<String>, Header, description = "retry key")),
+    security(("satoken" = [])),
     responses((status = 200, body = Envelope<PositionView>)))]
 async fn stop_order(
     State(ctx): State<Context>,
     me: CurrentUser,
+    key: IdempotencyKey,
     ApiQuery(q): ApiQuery<StopQuery>,
 ) -> Reply<PositionView> {
-    ok(positions::close(&ctx, me.id(), q.id, q.num.as_deref()).await?)
+    ok(positions::close(&ctx, me.id(), q.id, q.num.as_deref(), key.into()).await?)
 }
 
 #[derive(Deserialize, IntoParams, Debug)]
@@ -110,11 +112,13 @@ pub struct AdjustQuery {
 /// Adds margin to a position or takes some back (never below its initial
 /// margin, nor to where the mark would liquidate it: -7005).
 #[utoipa::path(post, path = "/api/contract/position/adjustAmount", tag = "futures",
-    params(AdjustQuery), security(("satoken" = [])),
+    params(AdjustQuery, ("Idempotency-Key" = Option<String>, Header, description = "retry key")),
+    security(("satoken" = [])),
     responses((status = 200, body = Envelope<PositionView>)))]
 async fn adjust_amount(
     State(ctx): State<Context>,
     me: CurrentUser,
+    key: IdempotencyKey,
     ApiQuery(q): ApiQuery<AdjustQuery>,
 ) -> Reply<PositionView> {
     let add = match q.flag.trim() {
@@ -122,5 +126,5 @@ async fn adjust_amount(
         "1" => false,
         _ => return Err(onyx_http::error::ApiError::invalid("flag")),
     };
-    ok(positions::adjust(&ctx, me.id(), q.id, &q.money, add).await?)
+    ok(positions::adjust(&ctx, me.id(), q.id, &q.money, add, key.into()).await?)
 }

@@ -7749,7 +7749,10 @@ export interface operations {
                 /** @description "0" add, "1" reduce. */
                 flag: string;
             };
-            header?: never;
+            header?: {
+                /** @description retry key */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7796,7 +7799,10 @@ export interface operations {
                 /** @description Contracts to close; all when absent. */
                 num?: string;
             };
-            header?: never;
+            header?: {
+                /** @description retry key */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
