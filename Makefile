@@ -50,6 +50,7 @@ crash: server
 	ONYX_BIN=target/debug/onyx CRASH_OPS=$${CRASH_OPS:-300} bash scripts/crash.sh
 	ONYX_BIN=target/debug/onyx CRASH_SPOT_OPS=$${CRASH_SPOT_OPS:-300} bash scripts/crash-spot.sh
 	ONYX_BIN=target/debug/onyx bash scripts/crash-second.sh
+	ONYX_BIN=target/debug/onyx bash scripts/crash-futures.sh
 
 fmt:
 	cargo fmt --all
