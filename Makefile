@@ -45,7 +45,8 @@ e2e: web server
 
 # kill -9 mid-load, restart, `onyx audit`, every acknowledged operation kept:
 # wallet operations (crash.sh), then spot orders and cancels (crash-spot.sh),
-# then second contracts open across their close times (crash-second.sh).
+# then second contracts and options open across their close times
+# (crash-second.sh), then futures positions (crash-futures.sh).
 crash: server
 	ONYX_BIN=target/debug/onyx CRASH_OPS=$${CRASH_OPS:-300} bash scripts/crash.sh
 	ONYX_BIN=target/debug/onyx CRASH_SPOT_OPS=$${CRASH_SPOT_OPS:-300} bash scripts/crash-spot.sh
