@@ -8,8 +8,9 @@ import { marketSocket } from '@/shared/socket/socket-client';
 import { useSocketSubscription } from '@/shared/socket/use-socket';
 import { STORAGE_PREFIX } from '@/shared/storage/storage';
 import { BALANCE_KEY } from '@/shared/wallet/balances';
-import { getDisclosure, getOrders, getPeriods, type SecondOrder } from './api';
+import { getPeriods, type SecondOrder } from './api';
 import { clockSkew } from './lib/contract-math';
+import { keysOf, SECOND_SOURCE, type ContractSource } from './source';
 
 /** Every second-contract query lives under this key. */
 export const SC_KEY = ['secondContracts'] as const;
@@ -76,9 +77,9 @@ export function usePeriods(coinId: number | undefined) {
   });
 }
 
-export function useDisclosure(isSign: boolean) {
+export function useDisclosure(isSign: boolean, source: ContractSource = SECOND_SOURCE) {
   const token = useSession((s) => s.token);
-  return useQuery({ queryKey: [...DISCLOSURE_KEY, token], queryFn: getDisclosure, enabled: isSign && !!token, staleTime: 60_000 });
+  return useQuery({ queryKey: [...keysOf(source).disclosure, token], queryFn: () => source.getDisclosure(), enabled: isSign && !!token, staleTime: 60_000 });
 }
 
 /**
@@ -86,11 +87,11 @@ export function useDisclosure(isSign: boolean) {
  * every second while one is due (until it is settled), else every 30 s (orders
  * placed elsewhere). `skew` is the server clock's lead over this one (ms).
  */
-export function useOpenOrders(isSign: boolean, skew: RefObject<number>) {
+export function useOpenOrders(isSign: boolean, skew: RefObject<number>, source: ContractSource = SECOND_SOURCE) {
   const token = useSession((s) => s.token);
   return useQuery({
-    queryKey: [...OPEN_KEY, token],
-    queryFn: () => getOrders(0),
+    queryKey: [...keysOf(source).open, token],
+    queryFn: () => source.getOrders(0),
     enabled: isSign && !!token,
     refetchInterval: (query) => {
       const list = query.state.data;
@@ -139,8 +140,9 @@ export function useServerNow(skew: number, active: boolean, everyMs = 250): numb
  * message on the socket (the `orders` subscription) brings one directly. Both
  * refresh the lists and the balance.
  */
-export function useSettlements(isSign: boolean, open: SecondOrder[] | undefined) {
+export function useSettlements(isSign: boolean, open: SecondOrder[] | undefined, source: ContractSource = SECOND_SOURCE) {
   const qc = useQueryClient();
+  const keys = useMemo(() => keysOf(source), [source]);
   const token = useSession((s) => s.token);
   const known = useRef<Set<number> | null>(null);
   const shown = useRef(new Set<number>());
@@ -148,10 +150,10 @@ export function useSettlements(isSign: boolean, open: SecondOrder[] | undefined)
   const [queue, setQueue] = useState<SecondOrder[]>([]);
 
   const refreshAll = useCallback(() => {
-    void qc.invalidateQueries({ queryKey: [...SC_KEY, 'orders'] });
-    void qc.invalidateQueries({ queryKey: HISTORY_KEY });
+    void qc.invalidateQueries({ queryKey: keys.orders });
+    void qc.invalidateQueries({ queryKey: keys.history });
     void qc.invalidateQueries({ queryKey: BALANCE_KEY });
-  }, [qc]);
+  }, [qc, keys.orders, keys.history]);
 
   const enqueue = useCallback((order: SecondOrder) => {
     if (shown.current.has(order.id)) return;
@@ -172,7 +174,7 @@ export function useSettlements(isSign: boolean, open: SecondOrder[] | undefined)
     refreshAll();
   }, [open, refreshAll]);
 
-  const settled = useQuery({ queryKey: [...SETTLED_KEY, token], queryFn: () => getOrders(1), enabled: isSign && !!token && pending.length > 0 });
+  const settled = useQuery({ queryKey: [...keys.settled, token], queryFn: () => source.getOrders(1), enabled: isSign && !!token && pending.length > 0 });
   const { refetch: refetchSettled, isFetching: settledFetching } = settled;
   useEffect(() => {
     if (!pending.length || !settled.data) return;
@@ -190,19 +192,19 @@ export function useSettlements(isSign: boolean, open: SecondOrder[] | undefined)
     return () => clearTimeout(timer);
   }, [pending, settled.data, settledFetching, refetchSettled]);
 
-  // SECOND on the caller's orders stream.
+  // The product's message (SECOND, OPTION) on the caller's orders stream.
   useSocketSubscription(isSign && token ? 'orders' : null, undefined, undefined, token || undefined);
   useEffect(() => {
     if (!isSign) return;
-    return marketSocket().on('SECOND', (message) => {
-      const order = message.data as unknown as SecondOrder;
-      if (!order || typeof order.id !== 'number' || Number(order.status) !== 1) return;
+    return marketSocket().on(source.socketType, (message) => {
+      const order = source.fromMessage(message.data);
+      if (!order || Number(order.status) !== 1) return;
       known.current?.delete(order.id);
       setPending((p) => p.filter((id) => id !== order.id));
       enqueue(order);
       refreshAll();
     });
-  }, [isSign, enqueue, refreshAll]);
+  }, [isSign, enqueue, refreshAll, source]);
 
   /** A new order counts as seen open at once: its settlement shows even if it ends before the open list is read again. */
   const watch = useCallback((order: SecondOrder) => {

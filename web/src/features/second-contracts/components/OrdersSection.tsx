@@ -8,8 +8,9 @@ import { useLiveTicks } from '@/shared/market/live';
 import { streamSymbol } from '@/shared/market/symbol';
 import { Button, EmptyState, Ltr, Spinner, Tabs } from '@/shared/ui';
 import { PagedList } from '@/shared/ui/PagedList';
-import { getHistory, type SecondOrder } from '../api';
-import { HISTORY_KEY, useServerNow } from '../hooks';
+import type { SecondOrder } from '../api';
+import { useServerNow } from '../hooks';
+import { keysOf, SECOND_SOURCE, type ContractSource } from '../source';
 import { elapsedShare, formatCountdown, previewAt, secondsLeft } from '../lib/contract-math';
 import { HistoryRow, OrderTitle, PnlText, TickValue } from './OrderParts';
 import styles from '../second-contracts.module.css';
@@ -77,10 +78,12 @@ export interface OrdersSectionProps {
   skew: number;
   /** Last price per stream symbol from the coin list, until a live tick arrives. */
   prices: Record<string, string | undefined>;
+  /** The product's calls (second contracts when absent). */
+  source?: ContractSource;
 }
 
 /** Open orders (live) and the settled history (paged). */
-export function OrdersSection({ isSign, open, openState, onRetryOpen, skew, prices }: OrdersSectionProps) {
+export function OrdersSection({ isSign, open, openState, onRetryOpen, skew, prices, source = SECOND_SOURCE }: OrdersSectionProps) {
   const { t } = useTranslation();
   const [section, setSection] = useState<Section>('open');
   const count = open?.length ?? 0;
@@ -131,7 +134,7 @@ export function OrdersSection({ isSign, open, openState, onRetryOpen, skew, pric
         )
       ) : (
         <div className={styles['sc-history']}>
-          <PagedList<SecondOrder> queryKey={HISTORY_KEY} fetchPage={getHistory} itemKey={(o) => o.id} renderItem={(o) => <HistoryRow order={o} />} testId="sc-history" />
+          <PagedList<SecondOrder> queryKey={keysOf(source).history} fetchPage={(n, size) => source.getHistory(n, size)} itemKey={(o) => o.id} renderItem={(o) => <HistoryRow order={o} />} testId="sc-history" />
         </div>
       )}
     </section>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,8 +14,9 @@ import { useSubmit } from '@/shared/hooks/use-submit';
 import { coinLabel, streamSymbol } from '@/shared/market/symbol';
 import { Button, EmptyState, Icon, Ltr, Spinner, toast } from '@/shared/ui';
 import { useRefreshBalances } from '@/shared/wallet/balances';
-import { acceptDisclosure, DISCLOSURE_REQUIRED, placeOrder, type Direction, type Disclosure, type Period, type PlaceInput, type SecondOrder } from '../api';
-import { DISCLOSURE_KEY, type SecondCoin } from '../hooks';
+import { DISCLOSURE_REQUIRED, type Direction, type Disclosure, type Period, type SecondOrder } from '../api';
+import { type SecondCoin } from '../hooks';
+import { keysOf, SECOND_SOURCE, type ContractSource, type PlaceRequest } from '../source';
 import { checkStake, quoteStake, stakeChips } from '../lib/contract-math';
 import { percentText, periodText } from '../lib/labels';
 import { DisclosureSheet } from './DisclosureSheet';
@@ -35,12 +36,34 @@ export interface TradeFormProps {
   refetchDisclosure: () => Promise<{ data?: Disclosure }>;
   /** A new order, with the client time its answer arrived. */
   onPlaced: (order: SecondOrder, receivedAt: number) => void;
+  /** The product's calls (second contracts when absent). */
+  source?: ContractSource;
+  /** Why orders cannot be placed right now (options between the cutoff and the next issue). */
+  blocked?: string | null;
+  /** More lines for the figures (an option's fee and total). */
+  extraFacts?: (stake: string | null) => ReactNode;
+  /** Extra content above the period chips (an option's issue). */
+  header?: ReactNode;
 }
 
 type SheetState = { direction: Direction | null } | null;
 
 /** Period, stake and what they mean, then Up or Down; the risk disclosure first when it was never acknowledged. */
-export function TradeForm({ coin, periods, periodsState, onRetryPeriods, isSign, available, disclosure, refetchDisclosure, onPlaced }: TradeFormProps) {
+export function TradeForm({
+  coin,
+  periods,
+  periodsState,
+  onRetryPeriods,
+  isSign,
+  available,
+  disclosure,
+  refetchDisclosure,
+  onPlaced,
+  source = SECOND_SOURCE,
+  blocked = null,
+  extraFacts,
+  header,
+}: TradeFormProps) {
   const { t } = useTranslation();
   const money = useMoney();
   const qc = useQueryClient();
@@ -77,15 +100,14 @@ export function TradeForm({ coin, periods, periodsState, onRetryPeriods, isSign,
     setStake(sanitizeAmountInput(raw));
   };
 
-  const input = (direction: Direction): PlaceInput | null => {
+  const input = (direction: Direction): PlaceRequest | null => {
     if (!check.ok || !period) return null;
     return {
-      betContent: direction === 'up' ? '1' : '0',
+      direction,
       betAmount: check.value.toFixed(),
-      periodId: period.id,
+      period,
       symbol: streamSymbol(coin),
-      coinSymbol: coin.coin.toLowerCase(),
-      baseSymbol: 'usdt',
+      coin: coin.coin.toLowerCase(),
     };
   };
 
@@ -94,7 +116,7 @@ export function TradeForm({ coin, periods, periodsState, onRetryPeriods, isSign,
     const request = input(direction);
     if (!request) return;
     try {
-      const order = await action.current.run(request, (key) => placeOrder(request, key));
+      const order = await action.current.run({ ...request, period: request.period.id }, (key) => source.place(request, key));
       onPlaced(order, Date.now());
       toast(t('sc_placed', { direction: t(direction === 'up' ? 'sc_up' : 'sc_down'), amount: money.amount(order.betAmount, USDT) }), 'success');
       setTried(false);
@@ -114,7 +136,7 @@ export function TradeForm({ coin, periods, periodsState, onRetryPeriods, isSign,
   const place = async (direction: Direction) => {
     setTried(true);
     setServerError(null);
-    if (!isSign || !input(direction)) return;
+    if (!isSign || blocked || !input(direction)) return;
     if (!disclosure?.accepted) {
       setSheetError(null);
       setSheet({ direction });
@@ -130,8 +152,8 @@ export function TradeForm({ coin, periods, periodsState, onRetryPeriods, isSign,
       try {
         const version = disclosure?.version ?? (await refetchDisclosure()).data?.version;
         if (version === undefined) throw new Error('no disclosure version');
-        const accepted = await acceptDisclosure(version);
-        qc.setQueriesData<Disclosure>({ queryKey: DISCLOSURE_KEY }, () => accepted);
+        const accepted = await source.acceptDisclosure(version);
+        qc.setQueriesData<Disclosure>({ queryKey: keysOf(source).disclosure }, () => accepted);
       } catch (e) {
         setSheetError(e instanceof ApiError ? e.msg || t('System error') : t('Network anomaly'));
         throw e;
@@ -171,6 +193,7 @@ export function TradeForm({ coin, periods, periodsState, onRetryPeriods, isSign,
         e.preventDefault();
       }}
     >
+      {header}
       <div className={styles['sc-group']}>
         <div className={styles['sc-label']}>{t('sc_period')}</div>
         <div className={styles['sc-periods']} role="radiogroup" aria-label={t('sc_period')}>
@@ -304,6 +327,7 @@ export function TradeForm({ coin, periods, periodsState, onRetryPeriods, isSign,
             <Ltr>{percentText(period.houseEdge)}</Ltr>
           </dd>
         </div>
+        {extraFacts?.(check.ok ? check.value.toFixed() : null)}
       </dl>
       <ul className={styles['sc-rules']} data-testid="sc-rules">
         <li>{t('sc_tieRule')}</li>
@@ -316,13 +340,18 @@ export function TradeForm({ coin, periods, periodsState, onRetryPeriods, isSign,
         </p>
       ) : null}
 
+      {blocked ? (
+        <p className={`${styles['sc-blocked']} small`} role="status" data-testid="sc-blocked">
+          {blocked}
+        </p>
+      ) : null}
       {isSign ? (
         <div className={styles['sc-actions']}>
-          <button type="button" className={`${styles['sc-bet']} ${styles['sc-bet-up']}`} disabled={pending} onClick={() => void place('up')} data-testid="sc-up">
+          <button type="button" className={`${styles['sc-bet']} ${styles['sc-bet-up']}`} disabled={pending || !!blocked} onClick={() => void place('up')} data-testid="sc-up">
             <Icon name="futures" size={20} />
             <span>{t('sc_up')}</span>
           </button>
-          <button type="button" className={`${styles['sc-bet']} ${styles['sc-bet-down']}`} disabled={pending} onClick={() => void place('down')} data-testid="sc-down">
+          <button type="button" className={`${styles['sc-bet']} ${styles['sc-bet-down']}`} disabled={pending || !!blocked} onClick={() => void place('down')} data-testid="sc-down">
             <Icon name="futures" size={20} className={styles['sc-flip']} />
             <span>{t('sc_down')}</span>
           </button>
