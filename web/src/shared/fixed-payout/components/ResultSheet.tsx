@@ -5,7 +5,7 @@ import type { SecondOrder } from '../api';
 import { resultKind, settledPnl } from '../lib/contract-math';
 import { RESULT_KEY } from '../lib/labels';
 import { OrderTitle, PnlText, ResultChip, TickValue } from './OrderParts';
-import styles from '../second-contracts.module.css';
+import styles from '../fixed-payout.module.css';
 
 const NOTE_KEY = { draw: 'sc_tieRule', void: 'sc_voidRule' } as const;
 

@@ -4,7 +4,7 @@ import { formatDateTime } from '@/shared/format/date';
 import { BottomSheet, Button, Checkbox } from '@/shared/ui';
 import type { Disclosure, Period } from '../api';
 import { percentText, periodText } from '../lib/labels';
-import styles from '../second-contracts.module.css';
+import styles from '../fixed-payout.module.css';
 
 export interface DisclosureSheetProps {
   open: boolean;

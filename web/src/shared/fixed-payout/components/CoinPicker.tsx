@@ -6,7 +6,7 @@ import { useLivePrice } from '@/shared/market/live';
 import { coinLabel, streamSymbol } from '@/shared/market/symbol';
 import { BottomSheet, EmptyState } from '@/shared/ui';
 import type { SecondCoin } from '../hooks';
-import styles from '../second-contracts.module.css';
+import styles from '../fixed-payout.module.css';
 
 export const coinPair = (coin: SecondCoin) => `${coinLabel(coin)}/USDT`;
 

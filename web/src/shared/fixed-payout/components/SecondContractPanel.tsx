@@ -17,7 +17,7 @@ import { LiveLineChart } from './LiveLineChart';
 import { OrdersSection } from './OrdersSection';
 import { ResultSheet } from './ResultSheet';
 import { TradeForm } from './TradeForm';
-import styles from '../second-contracts.module.css';
+import styles from '../fixed-payout.module.css';
 
 const NO_ORDERS: SecondOrder[] = [];
 

@@ -8,7 +8,7 @@ import { Icon, Ltr } from '@/shared/ui';
 import type { SecondOrder } from '../api';
 import { orderDirection, resultKind, settledPnl } from '../lib/contract-math';
 import { periodText, RESULT_KEY, RESULT_TONE } from '../lib/labels';
-import styles from '../second-contracts.module.css';
+import styles from '../fixed-payout.module.css';
 
 export const pairOf = (order: Pick<SecondOrder, 'coinSymbol' | 'symbol'>) => `${(order.coinSymbol || order.symbol.replace(/usdt$/i, '')).toUpperCase()}/USDT`;
 

@@ -13,7 +13,7 @@ import { useServerNow } from '../hooks';
 import { keysOf, SECOND_SOURCE, type ContractSource } from '../source';
 import { elapsedShare, formatCountdown, previewAt, secondsLeft } from '../lib/contract-math';
 import { HistoryRow, OrderTitle, PnlText, TickValue } from './OrderParts';
-import styles from '../second-contracts.module.css';
+import styles from '../fixed-payout.module.css';
 
 type Section = 'open' | 'history';
 

@@ -20,7 +20,7 @@ import { keysOf, SECOND_SOURCE, type ContractSource, type PlaceRequest } from '.
 import { checkStake, quoteStake, stakeChips } from '../lib/contract-math';
 import { percentText, periodText } from '../lib/labels';
 import { DisclosureSheet } from './DisclosureSheet';
-import styles from '../second-contracts.module.css';
+import styles from '../fixed-payout.module.css';
 
 export const USDT = 'USDT';
 
@@ -44,6 +44,8 @@ export interface TradeFormProps {
   extraFacts?: (stake: string | null) => ReactNode;
   /** Extra content above the period chips (an option's issue). */
   header?: ReactNode;
+  /** Told when the user picks another period. */
+  onPeriod?: (periodId: number) => void;
 }
 
 type SheetState = { direction: Direction | null } | null;
@@ -63,6 +65,7 @@ export function TradeForm({
   blocked = null,
   extraFacts,
   header,
+  onPeriod,
 }: TradeFormProps) {
   const { t } = useTranslation();
   const money = useMoney();
@@ -207,6 +210,7 @@ export function TradeForm({
               onClick={() => {
                 setPeriodId(p.id);
                 setServerError(null);
+                onPeriod?.(p.id);
               }}
               data-testid={`sc-period-${p.period}`}
             >

@@ -1,0 +1,125 @@
+/**
+ * Option calls and shapes (docs/api.md "Options", decision 0022). Amounts,
+ * prices and rates are decimal strings; times are epoch milliseconds.
+ * Options send `betContent` "0" for up and "1" for down, the reverse of
+ * second contracts; the shared screens read orders in the second-contract
+ * shape, so an option order is mapped to it here.
+ */
+import { api } from '@/shared/api/client';
+import { idempotencyHeaders } from '@/shared/api/idempotency';
+import type { Page } from '@/shared/api/types';
+import type { Disclosure, Period, SecondOrder } from '@/shared/fixed-payout/api';
+import type { ContractSource } from '@/shared/fixed-payout/source';
+
+/** A period on offer for one option pair, with its cutoff and fee. */
+export interface OptionPeriod {
+  id: number;
+  optionId: number;
+  symbol: string;
+  coin: string;
+  period: number;
+  /** Entry closes this many seconds before an issue ends. */
+  cutoff: number;
+  odds: string;
+  minAmount: string;
+  maxAmount: string;
+  status: number;
+  flag: boolean;
+  lossRate: string;
+  breakEvenWinRate: string;
+  houseEdge: string;
+  /** 0 none, 1 feeValue percent of the stake, 2 feeValue USDT per order. */
+  feeType: number;
+  feeValue: string;
+}
+
+export interface OptionIssue {
+  periodId: number;
+  period: number;
+  cutoff: number;
+  issueNo: number;
+  startTime: number;
+  endTime: number;
+  cutoffTime: number;
+  open: boolean;
+  nextStartTime: number;
+  serverTimeStamp: number;
+}
+
+export interface OptionOrder {
+  id: number;
+  orderNo: string;
+  symbol: string;
+  coinSymbol: string;
+  optionId: number;
+  periodId: number;
+  type: number;
+  issueNo: number;
+  /** "0" up, "1" down. */
+  betContent: string;
+  direction: 'up' | 'down' | string;
+  betAmount: string;
+  feeAmount: string;
+  rewardAmount: string;
+  openPrice: string;
+  closePrice?: string | null;
+  openTime: number;
+  closeTime: number;
+  openTickTime: number;
+  openSource: string;
+  closeTickTime?: number | null;
+  closeSource?: string | null;
+  openResult: number;
+  status: number;
+  rate: string;
+  rateFlag: boolean;
+  time: number;
+}
+
+/** An option order in the shape the shared screens read. */
+export function asShared(o: OptionOrder): SecondOrder {
+  return { ...o, baseSymbol: 'usdt', betContent: o.direction === 'up' ? '1' : '0', direction: o.direction };
+}
+
+/** An option period as the shared form reads it (the pair's id as the coin's). */
+export function asSharedPeriod(p: OptionPeriod): Period {
+  return { ...p, secondId: p.optionId };
+}
+
+/** POST /api/optionContract/periodList?symbol= (public). */
+export async function getOptionPeriods(symbol: string): Promise<OptionPeriod[]> {
+  return (await api.postJson<OptionPeriod[]>(`/api/optionContract/periodList?symbol=${encodeURIComponent(symbol)}`, {}, { silent: true })).data ?? [];
+}
+
+/** POST /api/optionContract/currentIssue?periodId= (public). */
+export async function getCurrentIssue(periodId: number): Promise<OptionIssue> {
+  return (await api.postJson<OptionIssue>(`/api/optionContract/currentIssue?periodId=${periodId}`, {}, { silent: true })).data;
+}
+
+async function getOptionOrders(status: 0 | 1): Promise<SecondOrder[]> {
+  const rows = (await api.postJson<OptionOrder[]>('/api/optionContract/orderList', { isHistory: status }, { silent: true })).data ?? [];
+  return rows.map(asShared);
+}
+
+async function getOptionHistory(pageNum: number, pageSize: number): Promise<Page<SecondOrder>> {
+  const page = (await api.get<Page<OptionOrder>>('/api/record/option', { pageNum, pageSize }, { silent: true })).data ?? { rows: [], total: 0 };
+  return { ...page, rows: page.rows.map(asShared) };
+}
+
+export const OPTION_SOURCE: ContractSource = {
+  root: ['options'],
+  socketType: 'OPTION',
+  getOrders: getOptionOrders,
+  getHistory: getOptionHistory,
+  getDisclosure: async () => (await api.get<Disclosure>('/api/optionContract/disclosure', undefined, { silent: true })).data,
+  acceptDisclosure: async (version) => (await api.postJson<Disclosure>('/api/optionContract/disclosure', { version }, { silent: true })).data,
+  place: async (r, key) => {
+    const body = { betContent: r.direction === 'up' ? '0' : '1', betAmount: r.betAmount, periodId: r.period.id };
+    const order = (await api.postJson<OptionOrder>('/api/optionContract/createOrder', body, { headers: idempotencyHeaders(key), silent: true })).data;
+    return asShared(order);
+  },
+  fromMessage: (data) => {
+    const order = data as OptionOrder | null;
+    return order && typeof order.id === 'number' ? asShared(order) : null;
+  },
+};
