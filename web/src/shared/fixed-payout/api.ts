@@ -69,6 +69,8 @@ export interface SecondOrder {
   rate: string;
   /** A loss takes the whole stake. */
   rateFlag: boolean;
+  /** An option's fee, taken when it was placed (second contracts have none). */
+  feeAmount?: string;
   /** Seconds left while open (rounded up), else 0. */
   time: number;
 }

@@ -136,6 +136,10 @@ describe('live preview of an open order', () => {
     expect(settledPnl({ rewardAmount: '11.2', betAmount: '10' })?.toFixed()).toBe('1.2');
     expect(settledPnl({ rewardAmount: '0', betAmount: '10' })?.toFixed()).toBe('-10');
     expect(settledPnl({ rewardAmount: '10', betAmount: '10' })?.toFixed()).toBe('0');
+    // An option's fee is part of what it cost; on a void it came back in the reward.
+    expect(settledPnl({ rewardAmount: '18', betAmount: '10', feeAmount: '0.1' })?.toFixed()).toBe('7.9');
+    expect(settledPnl({ rewardAmount: '0', betAmount: '10', feeAmount: '0.1' })?.toFixed()).toBe('-10.1');
+    expect(settledPnl({ rewardAmount: '10.1', betAmount: '10', feeAmount: '0.1' })?.toFixed()).toBe('0');
   });
   it('names results from openResult', () => {
     expect([0, 1, 2, 3, 4].map(resultKind)).toEqual(['open', 'win', 'lose', 'draw', 'void']);

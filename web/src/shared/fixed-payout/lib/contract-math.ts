@@ -147,11 +147,12 @@ export function previewAt(order: Pick<SecondOrder, 'direction' | 'betContent' | 
   return loss ? { outcome, pnl: loss.negated() } : null;
 }
 
-/** A settled order's profit or loss: what came back less the stake. */
-export function settledPnl(order: Pick<SecondOrder, 'rewardAmount' | 'betAmount'>): Decimal | null {
+/** A settled order's profit or loss: what came back less the stake and any fee (an option's). */
+export function settledPnl(order: Pick<SecondOrder, 'rewardAmount' | 'betAmount' | 'feeAmount'>): Decimal | null {
   const r = toDecimal(order.rewardAmount);
   const b = toDecimal(order.betAmount);
-  return r && b ? r.minus(b) : null;
+  const f = order.feeAmount ? toDecimal(order.feeAmount) : new Decimal(0);
+  return r && b && f ? r.minus(b).minus(f) : null;
 }
 
 // ---------------------------------------------------------------- stakes
