@@ -24,6 +24,20 @@ describe('records read as what happened', () => {
     expect(referenceKind('second:4')).toBe('second');
   });
 
+  it('an option and a futures position read as what they are', () => {
+    expect(text(recordLabel(rec('freeze', 'option:3', 'USDT', '-10')))).toBe('Option placed');
+    expect(text(recordLabel(rec('trade_fee', 'option:3', 'USDT', '-0.1')))).toBe('Option fee');
+    expect(text(recordLabel(rec('settlement', 'option:3', 'USDT', '8')))).toBe('Option won');
+    expect(text(recordLabel(rec('settlement', 'option:3', 'USDT', '-10')))).toBe('Option lost');
+    expect(text(recordLabel(rec('unfreeze', 'option:3', 'USDT', '10')))).toBe('Option stake returned');
+    expect(text(recordLabel(rec('freeze', 'futures:fill:9', 'USDT', '-600')))).toBe('Futures margin held');
+    expect(text(recordLabel(rec('unfreeze', 'futures:fill:9', 'USDT', '600')))).toBe('Futures margin returned');
+    expect(text(recordLabel(rec('settlement', 'futures:fill:9', 'USDT', '20')))).toBe('Futures profit, loss or funding');
+    expect(text(recordLabel(rec('trade_fee', 'futures:fill:9', 'USDT', '-6')))).toBe('Futures trading fee');
+    expect(text(recordLabel(rec('trade_fee', 'spot:trade:9', 'USDT', '-6')))).toBe(text('rec_tradeFee'));
+    expect(referenceKind('futures:fill:9')).toBe('futures');
+  });
+
   it('a trade posting says bought or sold, from its coin and direction', () => {
     expect(text(recordLabel(rec('trade', 'spot:trade:7', 'USDT', '-67.3')))).toBe('Bought (spot trade)');
     expect(text(recordLabel(rec('trade', 'spot:trade:7', 'BTC', '0.001')))).toBe('Bought (spot trade)');

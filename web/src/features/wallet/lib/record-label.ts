@@ -15,6 +15,10 @@
  * | freeze           | second:N      | second contract placed (its stake)      |
  * | unfreeze         | second:N      | stake returned (a win, draw or void)    |
  * | settlement       | second:N      | won (from the house) / lost (to it)     |
+ * | freeze, ...      | option:N      | the same for an option, and its fee     |
+ * | freeze/unfreeze  | futures:fill:N| futures margin held / returned          |
+ * | settlement       | futures:fill:N| futures profit, loss or funding         |
+ * | trade_fee        | futures:fill:N| futures fee                             |
  * | deposit, ...     |               | one label per kind                      |
  */
 import type { TKey } from '@/shared/i18n/i18n';
@@ -24,13 +28,14 @@ import { toDecimal } from '@/shared/format/number';
 type RecordFields = Pick<FinancialRecord, 'type' | 'reference' | 'coin' | 'change'>;
 
 /** What a posting reference belongs to (crates/kernel/src/posting_ref.rs). */
-export type RefKind = 'order' | 'trade' | 'withdrawal' | 'deposit' | 'exchange' | 'transfer' | 'second' | 'other';
+export type RefKind = 'order' | 'trade' | 'withdrawal' | 'deposit' | 'exchange' | 'transfer' | 'second' | 'option' | 'futures' | 'other';
 
 export function referenceKind(reference: string | null | undefined): RefKind {
   const parts = (reference ?? '').split(':');
   if (parts[0] === 'spot' && parts[1] === 'order') return 'order';
   if (parts[0] === 'spot' && parts[1] === 'trade') return 'trade';
-  if (parts[0] === 'withdrawal' || parts[0] === 'deposit' || parts[0] === 'exchange' || parts[0] === 'transfer' || parts[0] === 'second') return parts[0];
+  if (parts[0] === 'withdrawal' || parts[0] === 'deposit' || parts[0] === 'exchange' || parts[0] === 'transfer' || parts[0] === 'second' || parts[0] === 'option') return parts[0];
+  if (parts[0] === 'futures') return 'futures';
   return 'other';
 }
 
@@ -53,14 +58,25 @@ export function recordLabel(r: RecordFields): TKey | null {
   switch (r.type) {
     case 'freeze':
       if (ref === 'second') return 'rec_secondPlaced';
+      if (ref === 'option') return 'rec_optionPlaced';
+      if (ref === 'futures') return 'rec_futuresMargin';
       return ref === 'order' ? 'rec_orderPlaced' : ref === 'withdrawal' ? 'rec_withdrawalRequested' : 'rec_held';
     case 'unfreeze':
       if (ref === 'second') return 'rec_secondReturned';
+      if (ref === 'option') return 'rec_optionReturned';
+      if (ref === 'futures') return 'rec_futuresMarginBack';
       return ref === 'order' ? 'rec_orderReleased' : ref === 'withdrawal' ? 'rec_withdrawalReturned' : 'rec_released';
     case 'settlement': {
-      if (ref !== 'second') return 'rec_settlement';
-      return (toDecimal(r.change)?.gt(0) ?? false) ? 'rec_secondWon' : 'rec_secondLost';
+      const gained = toDecimal(r.change)?.gt(0) ?? false;
+      if (ref === 'second') return gained ? 'rec_secondWon' : 'rec_secondLost';
+      if (ref === 'option') return gained ? 'rec_optionWon' : 'rec_optionLost';
+      if (ref === 'futures') return 'rec_futuresSettlement';
+      return 'rec_settlement';
     }
+    case 'trade_fee':
+      if (ref === 'option') return 'rec_optionFee';
+      if (ref === 'futures') return 'rec_futuresFee';
+      return 'rec_tradeFee';
     case 'trade': {
       // A buy pays USDT and receives the coin; a sell the other way round.
       const incoming = toDecimal(r.change)?.gt(0) ?? false;
