@@ -13,6 +13,7 @@ import { useSettings } from '@/shared/settings/settings-store';
 import { isOn, type Flag } from '@/shared/settings/types';
 import type { TKey } from '@/shared/i18n/i18n';
 import { EmptyState, Icon, Page, Spinner, Tabs } from '@/shared/ui';
+import { SecondContractPanel } from '@/shared/fixed-payout/components/SecondContractPanel';
 import { firstTabWithContent, tradeTabs, type TradeTab } from '../components/trade-tabs';
 import { SpotPanel } from '../spot/SpotPanel';
 import spotStyles from '../spot/spot.module.css';
@@ -123,7 +124,7 @@ export default function TradeScreen() {
             />
           </div>
           {active === 'optional' ? <OptionalPanel all={all} /> : null}
-          {active === 'secondContract' ? <MarketsPanel items={coins.data?.coinList ?? []} loading={coins.isLoading} testId="trade-secondContract-list" /> : null}
+          {active === 'secondContract' ? <SecondContractPanel /> : null}
           {active === 'BBTrading' ? <SpotPanel /> : null}
           {active === 'Ustandard' ? <MarketsPanel items={coins.data?.contractList ?? []} loading={coins.isLoading} testId="trade-Ustandard-list" /> : null}
         </div>

@@ -69,7 +69,14 @@ export function SecondContractPanel() {
     );
   }
   if (!coin) return <EmptyState text={t('sc_noCoins')} icon="flash" />;
-  return <CoinScreen coin={coin} coins={coins} onPick={(c) => setParams({ symbol: streamSymbol(c) })} />;
+  // Other parameters (the /trade tab) stay as they are.
+  const pick = (c: SecondCoin) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.set('symbol', streamSymbol(c));
+      return next;
+    });
+  return <CoinScreen coin={coin} coins={coins} onPick={pick} />;
 }
 
 function CoinScreen({ coin, coins, onPick }: { coin: SecondCoin; coins: SecondCoin[]; onPick: (c: SecondCoin) => void }) {
