@@ -29,5 +29,6 @@ pub mod postings;
 pub mod repo;
 pub mod routes;
 pub mod rules;
+pub mod stops;
 pub mod verify;
 pub mod views;

@@ -5,7 +5,8 @@
 //! fund, the rest back to the user; a gap past bankruptcy the insurance
 //! fund covers. A stale tick liquidates nothing. This first sweep reads
 //! every open position of the coin; positions indexed by liquidation
-//! price come with the risk engine.
+//! price come with the risk engine. Take-profits and stop-losses are
+//! triggered in the same job, after the liquidations.
 
 use crate::contract;
 use crate::positions::{close_in, side_of};
@@ -75,5 +76,6 @@ pub async fn liquidate_due(ctx: &Context) -> Result<usize, Failure> {
 
 async fn sweep(ctx: &Context) -> Result<Progress, Failure> {
     liquidate_due(ctx).await?;
+    crate::stops::trigger_due(ctx).await?;
     Ok(Progress::Done)
 }

@@ -455,6 +455,7 @@ pub async fn close_in(
     if full {
         a.status = Set(if liquidation { LIQUIDATED } else { CLOSED }.into());
         a.closed_at = Set(Some(now));
+        crate::stops::cancel_where(txn.conn(), p.id, None).await?;
     }
     let row = a.update(txn.conn()).await?;
     let (long, short) = repo::interest(txn.conn(), c.id).await?;

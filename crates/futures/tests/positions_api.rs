@@ -470,3 +470,120 @@ async fn a_retried_close_or_margin_move_happens_once() {
         .fails_with(-4004);
     audited(&app).await;
 }
+
+#[tokio::test]
+async fn a_take_profit_and_a_stop_loss_close_at_the_mark_that_triggers_them() {
+    let app = TestApp::spawn().await;
+    let mut tape = Tape::new(&app, "60000").await;
+    let (user, token) = signed_in(&app, "fut8").await;
+    fund(&app, user.id, Wallet::Contract, "USDT", "2000").await;
+    let long = submit(&app, &token, market(0, 10, "1000")).await.ok();
+    let id = long["id"].as_i64().unwrap();
+    let set = |body: Value| {
+        let app = &app;
+        let token = token.clone();
+        async move {
+            app.post_json("/api/contract/loss/sett", Some(&token), body)
+                .await
+        }
+    };
+    // A take-profit below the mark would fire at once: refused.
+    set(json!({"positionId": id, "lossType": 0, "delegateType": 1, "earnPrice": "59000", "earnNumber": "0.1"}))
+        .await
+        .fails_with(-7007);
+    set(json!({"positionId": id, "lossType": 0, "delegateType": 1, "earnPrice": "61000", "earnNumber": "0.2"}))
+        .await
+        .fails_with(-4);
+    set(json!({"positionId": id, "lossType": 1, "delegateType": 0, "losePrice": "59000", "loseNumber": "0.1"}))
+        .await
+        .fails_with(-7006);
+    // Half at 61,000, a stop-loss on all of it at 58,000.
+    let tp = set(json!({"positionId": id, "lossType": 0, "delegateType": 1, "earnPrice": "61000", "earnNumber": "0.05"}))
+        .await
+        .ok();
+    let sl = set(json!({"positionId": id, "lossType": 1, "delegateType": 1, "losePrice": "58000", "loseNumber": "0.1"}))
+        .await
+        .ok();
+    assert_eq!(
+        (
+            tp["lossType"].as_u64(),
+            s(&tp["earnPrice"]),
+            tp["status"].as_u64()
+        ),
+        (Some(0), "61000", Some(0))
+    );
+    assert_eq!(s(&sl["losePrice"]), "58000");
+    let listed = post_query(
+        &app,
+        &token,
+        "/api/contract/loss/list?pageNum=1&pageSize=10",
+    )
+    .await
+    .ok();
+    assert_eq!(listed["total"].as_u64(), Some(2));
+
+    // 60,500: nothing fires.
+    tape.set("60500").await;
+    assert_eq!(
+        onyx_futures::stops::trigger_due(&app.state.ctx)
+            .await
+            .unwrap(),
+        0
+    );
+    // 61,200: the take-profit closes half at that mark.
+    tape.set("61200").await;
+    assert_eq!(
+        onyx_futures::stops::trigger_due(&app.state.ctx)
+            .await
+            .unwrap(),
+        1
+    );
+    let p = &positions(&app, &token, 0).await[0];
+    assert_eq!((s(&p["openNum"]), s(&p["earn"])), ("0.05", "60"));
+    // 57,900: the stop-loss closes the rest (its size capped at what is left)
+    // and the position is gone with its stops.
+    tape.set("57900").await;
+    assert_eq!(
+        onyx_futures::stops::trigger_due(&app.state.ctx)
+            .await
+            .unwrap(),
+        1
+    );
+    assert!(positions(&app, &token, 0).await.is_empty());
+    let closed = &positions(&app, &token, 1).await[0];
+    // +60 on the first half, −105 on the second.
+    assert_eq!(
+        (closed["status"].as_u64(), s(&closed["earn"])),
+        (Some(1), "-45")
+    );
+    let listed = post_query(
+        &app,
+        &token,
+        "/api/contract/loss/list?pageNum=1&pageSize=10",
+    )
+    .await
+    .ok();
+    assert_eq!(listed["total"].as_u64(), Some(0));
+
+    // A stop left on a position closed by hand is cancelled with it.
+    let again = submit(&app, &token, market(1, 10, "100")).await.ok();
+    let again_id = again["id"].as_i64().unwrap();
+    let stop = set(json!({"positionId": again_id, "lossType": 1, "delegateType": 1, "losePrice": "60000", "loseNumber": "0.01"}))
+        .await
+        .ok();
+    post_query(
+        &app,
+        &token,
+        &format!("/api/contract/position/stopOrder?id={again_id}"),
+    )
+    .await
+    .ok();
+    post_query(
+        &app,
+        &token,
+        &format!("/api/contract/loss/cancel?id={}", stop["id"]),
+    )
+    .await
+    .fails_with(-6);
+    audited(&app).await;
+}

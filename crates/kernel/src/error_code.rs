@@ -220,6 +220,8 @@ catalogue! {
     FuturesMarginFloor = -7005, "futures_margin_floor";
     /// Limit and trigger orders are not offered yet.
     FuturesOrderType = -7006, "futures_order_type";
+    /// A take-profit or stop-loss on the wrong side of the mark (`{mark}`).
+    FuturesTrigger = -7007, "futures_trigger";
 }
 
 #[cfg(test)]

@@ -106,6 +106,26 @@ impl MigrationTrait for Migration {
         )
         .await?;
         index(m, "futures_fills", &["position_id", "id"]).await?;
+        // Take-profit and stop-loss orders on positions.
+        m.create_table(
+            Table::create()
+                .table("futures_stops")
+                .col(id("id"))
+                .col(big("user_id"))
+                .col(big("position_id"))
+                .col(text("coin"))
+                .col(text("kind"))
+                .col(text("trigger_price"))
+                .col(text("qty"))
+                .col(text("status"))
+                .col(big("created_at"))
+                .col(ColumnDef::new("triggered_at").big_integer().null())
+                .col(ColumnDef::new("fill_price").text().null())
+                .to_owned(),
+        )
+        .await?;
+        index(m, "futures_stops", &["status", "coin"]).await?;
+        index(m, "futures_stops", &["user_id", "status", "id"]).await?;
         // One row per contract and funding time: each is paid once.
         m.create_table(
             Table::create()

@@ -2,6 +2,7 @@
 
 mod contracts;
 mod positions;
+mod stops;
 
 use axum::extract::FromRef;
 use onyx_platform::Context;
@@ -12,5 +13,7 @@ where
     S: Clone + Send + Sync + 'static,
     Context: FromRef<S>,
 {
-    positions::router().merge(contracts::router())
+    positions::router()
+        .merge(contracts::router())
+        .merge(stops::router())
 }

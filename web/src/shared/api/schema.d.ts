@@ -1029,6 +1029,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contract/loss/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels one of the caller's active take-profits or stop-losses. */
+        post: operations["cancel_stop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contract/loss/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller's active take-profits and stop-losses, newest first. */
+        post: operations["list_stops"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contract/loss/sett": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets a take-profit (`lossType` 0) or stop-loss (1) on a position,
+         *     triggered by the mark and closing at it; it replaces the position's
+         *     active one of that kind.
+         */
+        post: operations["set_stop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contract/order/submit": {
         parameters: {
             query?: never;
@@ -3799,6 +3854,53 @@ export interface components {
                 total: number;
             };
         };
+        Envelope_Page_StopView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    positionId: number;
+                    /**
+                     * Format: int32
+                     * @description 0 take-profit, 1 stop-loss.
+                     */
+                    lossType: number;
+                    /**
+                     * Format: int32
+                     * @description 1 market.
+                     */
+                    delegateType: number;
+                    earnPrice?: string | null;
+                    earnNumber?: string | null;
+                    losePrice?: string | null;
+                    loseNumber?: string | null;
+                    /**
+                     * Format: int32
+                     * @description 0 active, 2 cancelled, 3 triggered.
+                     */
+                    status: number;
+                    coin: string;
+                    /** @description What triggers it: the index mark. */
+                    triggerSource: string;
+                    /** Format: int64 */
+                    createTime: number;
+                    /** Format: int64 */
+                    triggeredTime?: number | null;
+                    fillPrice?: string | null;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
         Envelope_Page_TradeView: {
             /**
              * Format: int32
@@ -4119,6 +4221,49 @@ export interface components {
                 isShow: number;
                 /** Format: int32 */
                 sort: number;
+            };
+        };
+        Envelope_StopView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A stop as the spec's client reads it. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** Format: int64 */
+                positionId: number;
+                /**
+                 * Format: int32
+                 * @description 0 take-profit, 1 stop-loss.
+                 */
+                lossType: number;
+                /**
+                 * Format: int32
+                 * @description 1 market.
+                 */
+                delegateType: number;
+                earnPrice?: string | null;
+                earnNumber?: string | null;
+                losePrice?: string | null;
+                loseNumber?: string | null;
+                /**
+                 * Format: int32
+                 * @description 0 active, 2 cancelled, 3 triggered.
+                 */
+                status: number;
+                coin: string;
+                /** @description What triggers it: the index mark. */
+                triggerSource: string;
+                /** Format: int64 */
+                createTime: number;
+                /** Format: int64 */
+                triggeredTime?: number | null;
+                fillPrice?: string | null;
             };
         };
         Envelope_String: {
@@ -5967,6 +6112,57 @@ export interface components {
             reviewTime?: string | null;
         };
         /**
+         * @description The spec's body: a take-profit (`lossType` 0, `earn…`) or a stop-loss
+         *     (`lossType` 1, `lose…`); `delegateType` 1 market.
+         */
+        StopBody: {
+            /** Format: int64 */
+            positionId: number;
+            /** Format: int32 */
+            lossType: number;
+            /** Format: int32 */
+            delegateType: number;
+            earnPrice?: string | null;
+            /** @description Size to close in the coin (the position's `openNum` for all of it). */
+            earnNumber?: string | null;
+            losePrice?: string | null;
+            loseNumber?: string | null;
+        };
+        /** @description A stop as the spec's client reads it. */
+        StopView: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            positionId: number;
+            /**
+             * Format: int32
+             * @description 0 take-profit, 1 stop-loss.
+             */
+            lossType: number;
+            /**
+             * Format: int32
+             * @description 1 market.
+             */
+            delegateType: number;
+            earnPrice?: string | null;
+            earnNumber?: string | null;
+            losePrice?: string | null;
+            loseNumber?: string | null;
+            /**
+             * Format: int32
+             * @description 0 active, 2 cancelled, 3 triggered.
+             */
+            status: number;
+            coin: string;
+            /** @description What triggers it: the index mark. */
+            triggerSource: string;
+            /** Format: int64 */
+            createTime: number;
+            /** Format: int64 */
+            triggeredTime?: number | null;
+            fillPrice?: string | null;
+        };
+        /**
          * @description The submit body (`POST /api/currency/order/submit`). Numbers are
          *     decimal strings so no amount ever passes through a float.
          */
@@ -7709,6 +7905,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_FundingInfo"];
+                };
+            };
+        };
+    };
+    cancel_stop: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StopView"];
+                };
+            };
+        };
+    };
+    list_stops: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_StopView"];
+                };
+            };
+        };
+    };
+    set_stop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StopBody"];
+            };
+        };
+        responses: {
+            /** @description -7007 the trigger would fire at the mark now, -7006 not a market close, -6003 no recent price */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StopView"];
                 };
             };
         };

@@ -1,0 +1,30 @@
+use onyx_store::DecimalText;
+use sea_orm::entity::prelude::*;
+
+/// A take-profit or stop-loss on a position: when the mark reaches its
+/// trigger, `qty` of the position is closed at the mark.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "futures_stops")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub user_id: i64,
+    pub position_id: i64,
+    pub coin: String,
+    /// `take_profit` or `stop_loss`.
+    pub kind: String,
+    pub trigger_price: DecimalText,
+    /// Size to close, in the coin.
+    pub qty: DecimalText,
+    /// `active`, `cancelled` or `triggered`.
+    pub status: String,
+    pub created_at: i64,
+    pub triggered_at: Option<i64>,
+    /// The mark it closed at.
+    pub fill_price: Option<DecimalText>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,311 @@
+//! Take-profit and stop-loss orders on positions (the spec's TContractLoss).
+//! Each is triggered by the mark, the tape's last tick at most 2 s old
+//! (the trigger source shown on the order), and closes its size of the
+//! position at that mark through the same close as a user's. One active
+//! take-profit and one stop-loss per position: a new one replaces the old.
+//! A position that closes takes its stops with it.
+
+use crate::contract;
+use crate::entity::futures_stop as stop;
+use crate::positions::{close_in, side_of};
+use crate::repo::{self, OPEN};
+use crate::rules::Side;
+use onyx_kernel::money::{parse_decimal, LEDGER_DP};
+use onyx_kernel::{ErrorCode, Failure, Outcome};
+use onyx_platform::Context;
+use onyx_store::DecimalText;
+use rust_decimal::Decimal;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, NotSet, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+pub const ACTIVE: &str = "active";
+pub const CANCELLED: &str = "cancelled";
+pub const TRIGGERED: &str = "triggered";
+pub const TAKE_PROFIT: &str = "take_profit";
+pub const STOP_LOSS: &str = "stop_loss";
+/// How old the mark may be to trigger on.
+pub const MARK_AGE_MAX_MS: i64 = 2_000;
+
+/// The spec's body: a take-profit (`lossType` 0, `earn…`) or a stop-loss
+/// (`lossType` 1, `lose…`); `delegateType` 1 market.
+#[derive(Deserialize, Serialize, ToSchema, Debug, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct StopBody {
+    pub position_id: i64,
+    pub loss_type: i32,
+    pub delegate_type: i32,
+    #[serde(default)]
+    pub earn_price: Option<String>,
+    /// Size to close in the coin (the position's `openNum` for all of it).
+    #[serde(default)]
+    pub earn_number: Option<String>,
+    #[serde(default)]
+    pub lose_price: Option<String>,
+    #[serde(default)]
+    pub lose_number: Option<String>,
+}
+
+/// A stop as the spec's client reads it.
+#[derive(Serialize, Deserialize, ToSchema, Debug, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct StopView {
+    pub id: i64,
+    pub position_id: i64,
+    /// 0 take-profit, 1 stop-loss.
+    pub loss_type: u8,
+    /// 1 market.
+    pub delegate_type: u8,
+    #[schema(value_type = Option<String>)]
+    #[serde(with = "rust_decimal::serde::str_option")]
+    pub earn_price: Option<Decimal>,
+    #[schema(value_type = Option<String>)]
+    #[serde(with = "rust_decimal::serde::str_option")]
+    pub earn_number: Option<Decimal>,
+    #[schema(value_type = Option<String>)]
+    #[serde(with = "rust_decimal::serde::str_option")]
+    pub lose_price: Option<Decimal>,
+    #[schema(value_type = Option<String>)]
+    #[serde(with = "rust_decimal::serde::str_option")]
+    pub lose_number: Option<Decimal>,
+    /// 0 active, 2 cancelled, 3 triggered.
+    pub status: u8,
+    pub coin: String,
+    /// What triggers it: the index mark.
+    pub trigger_source: String,
+    pub create_time: i64,
+    pub triggered_time: Option<i64>,
+    #[schema(value_type = Option<String>)]
+    #[serde(with = "rust_decimal::serde::str_option")]
+    pub fill_price: Option<Decimal>,
+}
+
+impl StopView {
+    pub fn of(s: &stop::Model) -> StopView {
+        let tp = s.kind == TAKE_PROFIT;
+        let (price, qty) = (
+            Some(s.trigger_price.get().normalize()),
+            Some(s.qty.get().normalize()),
+        );
+        StopView {
+            id: s.id,
+            position_id: s.position_id,
+            loss_type: u8::from(!tp),
+            delegate_type: 1,
+            earn_price: if tp { price } else { None },
+            earn_number: if tp { qty } else { None },
+            lose_price: if tp { None } else { price },
+            lose_number: if tp { None } else { qty },
+            status: match s.status.as_str() {
+                CANCELLED => 2,
+                TRIGGERED => 3,
+                _ => 0,
+            },
+            coin: s.coin.clone(),
+            trigger_source: "mark".into(),
+            create_time: s.created_at,
+            triggered_time: s.triggered_at,
+            fill_price: s.fill_price.as_ref().map(|p| p.get().normalize()),
+        }
+    }
+}
+
+/// Whether a stop of `kind` on a `side` position fires at `mark`.
+pub fn fires(side: Side, kind: &str, trigger: Decimal, mark: Decimal) -> bool {
+    let take_profit = kind == TAKE_PROFIT;
+    match (side, take_profit) {
+        (Side::Long, true) | (Side::Short, false) => mark >= trigger,
+        (Side::Long, false) | (Side::Short, true) => mark <= trigger,
+    }
+}
+
+/// Sets a take-profit or stop-loss, replacing the position's active one of
+/// that kind. Its trigger must not fire at the mark now.
+pub async fn set(ctx: &Context, user_id: i64, body: &StopBody) -> Outcome<StopView> {
+    if body.delegate_type != 1 {
+        return Err(ErrorCode::FuturesOrderType.into());
+    }
+    let (kind, price, number, price_field, number_field) = match body.loss_type {
+        0 => (
+            TAKE_PROFIT,
+            &body.earn_price,
+            &body.earn_number,
+            "earnPrice",
+            "earnNumber",
+        ),
+        1 => (
+            STOP_LOSS,
+            &body.lose_price,
+            &body.lose_number,
+            "losePrice",
+            "loseNumber",
+        ),
+        _ => return Err(Failure::invalid("lossType")),
+    };
+    let price = price
+        .as_deref()
+        .ok_or_else(|| Failure::missing(price_field))
+        .and_then(|p| parse_decimal(p, LEDGER_DP).map_err(|_| Failure::invalid(price_field)))?;
+    let qty = number
+        .as_deref()
+        .ok_or_else(|| Failure::missing(number_field))
+        .and_then(|n| parse_decimal(n, LEDGER_DP).map_err(|_| Failure::invalid(number_field)))?;
+    if price <= Decimal::ZERO {
+        return Err(Failure::invalid(price_field));
+    }
+    let p = repo::position(&ctx.db, body.position_id)
+        .await?
+        .filter(|p| p.user_id == user_id && p.status == OPEN)
+        .ok_or(ErrorCode::NotFound)?;
+    if qty <= Decimal::ZERO || qty > p.qty.get() {
+        return Err(Failure::invalid(number_field));
+    }
+    let now = ctx.now_ms();
+    let mark = ctx
+        .prices
+        .tape_price(&p.coin, now, crate::positions::MARK_AGE_MAX_MS)
+        .ok_or_else(|| {
+            Failure::new(ErrorCode::PriceUnavailable).with("coin", p.coin.to_ascii_uppercase())
+        })?;
+    if fires(side_of(&p.side), kind, price, mark.price) {
+        return Err(Failure::new(ErrorCode::FuturesTrigger).with("mark", mark.price.normalize()));
+    }
+    let txn = ctx.ledger.begin().await?;
+    cancel_where(txn.conn(), p.id, Some(kind)).await?;
+    let row = stop::ActiveModel {
+        id: NotSet,
+        user_id: Set(user_id),
+        position_id: Set(p.id),
+        coin: Set(p.coin.clone()),
+        kind: Set(kind.into()),
+        trigger_price: Set(DecimalText::from(price.normalize())),
+        qty: Set(DecimalText::from(qty.normalize())),
+        status: Set(ACTIVE.into()),
+        created_at: Set(now),
+        triggered_at: Set(None),
+        fill_price: Set(None),
+    }
+    .insert(txn.conn())
+    .await?;
+    txn.commit().await?;
+    Ok(StopView::of(&row))
+}
+
+/// Cancels the position's active stops (of `kind` only, when given).
+pub async fn cancel_where(
+    db: &impl ConnectionTrait,
+    position_id: i64,
+    kind: Option<&str>,
+) -> Result<(), DbErr> {
+    let mut q = stop::Entity::update_many()
+        .col_expr(
+            stop::Column::Status,
+            sea_orm::sea_query::Expr::value(CANCELLED),
+        )
+        .filter(stop::Column::PositionId.eq(position_id))
+        .filter(stop::Column::Status.eq(ACTIVE));
+    if let Some(k) = kind {
+        q = q.filter(stop::Column::Kind.eq(k));
+    }
+    q.exec(db).await.map(|_| ())
+}
+
+/// The caller's active stops, newest first, a page at a time.
+pub async fn list(
+    ctx: &Context,
+    user_id: i64,
+    offset: u64,
+    limit: u64,
+) -> Outcome<(Vec<StopView>, u64)> {
+    let q = stop::Entity::find()
+        .filter(stop::Column::UserId.eq(user_id))
+        .filter(stop::Column::Status.eq(ACTIVE));
+    let total = q.clone().count(&ctx.db).await?;
+    let rows = q
+        .order_by_desc(stop::Column::Id)
+        .offset(offset)
+        .limit(limit)
+        .all(&ctx.db)
+        .await?;
+    Ok((rows.iter().map(StopView::of).collect(), total))
+}
+
+/// Cancels one of the caller's active stops.
+pub async fn cancel(ctx: &Context, user_id: i64, id: i64) -> Outcome<StopView> {
+    let row = stop::Entity::find_by_id(id)
+        .one(&ctx.db)
+        .await?
+        .filter(|s| s.user_id == user_id && s.status == ACTIVE)
+        .ok_or(ErrorCode::NotFound)?;
+    let mut a = stop::ActiveModel::from(row);
+    a.status = Set(CANCELLED.into());
+    Ok(StopView::of(&a.update(&ctx.db).await?))
+}
+
+/// Closes what the marks trigger; the number triggered.
+pub async fn trigger_due(ctx: &Context) -> Outcome<usize> {
+    let now = ctx.now_ms();
+    let coins: Vec<String> = stop::Entity::find()
+        .select_only()
+        .column(stop::Column::Coin)
+        .filter(stop::Column::Status.eq(ACTIVE))
+        .distinct()
+        .into_tuple::<String>()
+        .all(&ctx.db)
+        .await?;
+    let mut done = 0usize;
+    for coin in coins {
+        let Some(tick) = ctx.prices.tape_price(&coin, now, MARK_AGE_MAX_MS) else {
+            continue;
+        };
+        let active = stop::Entity::find()
+            .filter(stop::Column::Status.eq(ACTIVE))
+            .filter(stop::Column::Coin.eq(coin.as_str()))
+            .order_by_asc(stop::Column::Id)
+            .all(&ctx.db)
+            .await?;
+        let mut due = Vec::new();
+        for s in active {
+            let Some(p) = repo::position(&ctx.db, s.position_id).await? else {
+                continue;
+            };
+            if fires(side_of(&p.side), &s.kind, s.trigger_price.get(), tick.price) {
+                due.push(s);
+            }
+        }
+        if due.is_empty() {
+            continue;
+        }
+        let mut txn = ctx.ledger.begin().await?;
+        for s in due {
+            // Under the gate: still active, its position still open.
+            let Some(s) = stop::Entity::find_by_id(s.id)
+                .one(txn.conn())
+                .await?
+                .filter(|s| s.status == ACTIVE)
+            else {
+                continue;
+            };
+            let Some(p) = repo::position(txn.conn(), s.position_id)
+                .await?
+                .filter(|p| p.status == OPEN)
+            else {
+                continue;
+            };
+            let c = contract::by_id(txn.conn(), p.contract_id).await?;
+            let qty = s.qty.get().min(p.qty.get());
+            close_in(&mut txn, &p, &c, qty, &tick, false, now).await?;
+            let mut a = stop::ActiveModel::from(s);
+            a.status = Set(TRIGGERED.into());
+            a.triggered_at = Set(Some(now));
+            a.fill_price = Set(Some(DecimalText::from(tick.price.normalize())));
+            a.update(txn.conn()).await?;
+            done = done.saturating_add(1);
+        }
+        txn.commit().await?;
+    }
+    Ok(done)
+}
