@@ -128,7 +128,9 @@ test('options: a 10 s issue, disclosure, an Up order, its result and balance', a
     if (!disclosure.accepted) {
       const sheet = page.locator(tid('sc-disclosure'));
       await sheet.waitFor();
-      assert.match(await sheet.textContent(), /ESMA/);
+      const text = await sheet.textContent();
+      assert.match(text, /ESMA/);
+      assert.match(text, new RegExp(`An option is a bet.*closes ${period.cutoff} s before.*fee of ${period.feeValue}%`));
       assert.equal(placed.length, 0, 'nothing is sent before the disclosure is acknowledged');
       await page.locator(`${tid('sc-disclosure')} .checkbox`).click();
       await page.click(tid('sc-disclosure-confirm'));

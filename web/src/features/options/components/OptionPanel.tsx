@@ -139,6 +139,11 @@ function PairScreen({ coin, coins, onPick }: { coin: SecondCoin; coins: SecondCo
             source={OPTION_SOURCE}
             blocked={blocked}
             onPeriod={(id) => setPeriodId(id)}
+            disclosureIntro={(p) => {
+              const o = optionPeriods.find((x) => x.id === p.id) ?? current;
+              const fee = !o ? '--' : o.feeType === 1 ? `${o.feeValue}%` : o.feeType === 2 ? `${o.feeValue} ${USDT}` : '0';
+              return t('op_disclosure_intro', { cutoff: o?.cutoff ?? 0, fee });
+            }}
             header={issue && entry ? <IssueBar issue={issue} entry={entry} /> : null}
             extraFacts={(stake) => {
               const fee = stake && current ? optionFee(stake, current.feeType, current.feeValue) : null;

@@ -20,6 +20,8 @@ export interface DisclosureSheetProps {
   error: string | null;
   onClose: () => void;
   onConfirm: () => void;
+  /** What the product is, when it is not a second contract (options). */
+  intro?: string;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface DisclosureSheetProps {
  * and that regulators ban these products for retail clients. Shown before the
  * first order; acknowledged with a tick and a confirmation.
  */
-export function DisclosureSheet({ open, period, coin, disclosure, isSign, placing, pending, error, onClose, onConfirm }: DisclosureSheetProps) {
+export function DisclosureSheet({ open, period, coin, disclosure, isSign, placing, pending, error, onClose, onConfirm, intro }: DisclosureSheetProps) {
   const { t } = useTranslation();
   const [understood, setUnderstood] = useState(false);
   useEffect(() => {
@@ -42,7 +44,7 @@ export function DisclosureSheet({ open, period, coin, disclosure, isSign, placin
   return (
     <BottomSheet open={open} title={t('sc_disclosure_title')} onClose={onClose} testId="sc-disclosure">
       <div className={styles['sc-sheet']} data-version={disclosure?.version}>
-        <p>{t('sc_disclosure_intro')}</p>
+        <p data-testid="sc-disclosure-intro">{intro ?? t('sc_disclosure_intro')}</p>
         <p className={styles['sc-sheet-lead']}>{t('sc_disclosure_terms', { period: periodText(t, period.period), coin })}</p>
         <dl className={styles['sc-outcomes']}>
           <div>

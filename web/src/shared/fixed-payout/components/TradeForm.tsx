@@ -46,6 +46,8 @@ export interface TradeFormProps {
   header?: ReactNode;
   /** Told when the user picks another period. */
   onPeriod?: (periodId: number) => void;
+  /** The disclosure's opening, for a product other than second contracts. */
+  disclosureIntro?: (period: Period) => string;
 }
 
 type SheetState = { direction: Direction | null } | null;
@@ -66,6 +68,7 @@ export function TradeForm({
   extraFacts,
   header,
   onPeriod,
+  disclosureIntro,
 }: TradeFormProps) {
   const { t } = useTranslation();
   const money = useMoney();
@@ -388,6 +391,7 @@ export function TradeForm({
         error={sheetError}
         onClose={() => setSheet(null)}
         onConfirm={() => void acknowledge()}
+        intro={disclosureIntro?.(period)}
       />
     </form>
   );
