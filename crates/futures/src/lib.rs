@@ -27,6 +27,7 @@ pub mod migration;
 pub mod positions;
 pub mod postings;
 pub mod repo;
+pub mod risk;
 pub mod routes;
 pub mod rules;
 pub mod stops;

@@ -84,6 +84,18 @@ pub async fn coins_open(db: &impl ConnectionTrait) -> Result<Vec<String>, DbErr>
         .await
 }
 
+/// Positions changed at or after `since_ms` (opened, added to, closed,
+/// margined, funded), whatever their status.
+pub async fn changed_since(
+    db: &impl ConnectionTrait,
+    since_ms: i64,
+) -> Result<Vec<position::Model>, DbErr> {
+    position::Entity::find()
+        .filter(position::Column::UpdatedAt.gte(since_ms))
+        .all(db)
+        .await
+}
+
 pub async fn all_open(db: &impl ConnectionTrait) -> Result<Vec<position::Model>, DbErr> {
     position::Entity::find()
         .filter(position::Column::Status.eq(OPEN))

@@ -587,3 +587,51 @@ async fn a_take_profit_and_a_stop_loss_close_at_the_mark_that_triggers_them() {
     .fails_with(-6);
     audited(&app).await;
 }
+
+#[tokio::test]
+async fn the_risk_book_follows_the_positions_between_ticks() {
+    let app = TestApp::spawn().await;
+    let mut tape = Tape::new(&app, "60000").await;
+    let (user, token) = signed_in(&app, "fut9").await;
+    fund(&app, user.id, Wallet::Contract, "USDT", "2000").await;
+    let mut engine = onyx_futures::liquidation::RiskEngine::new();
+    let p = submit(&app, &token, market(0, 10, "1000")).await.ok();
+    let id = p["id"].as_i64().unwrap();
+    assert_eq!(
+        onyx_futures::liquidation::liquidate_with(&app.state.ctx, &mut engine)
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(engine.len(), 1, "the open position is in the book");
+    // More margin moves the liquidation price down (about 49,177): a mark
+    // of 54,000 that would have liquidated it no longer does.
+    post_query(
+        &app,
+        &token,
+        &format!("/api/contract/position/adjustAmount?id={id}&money=500&flag=0"),
+    )
+    .await
+    .ok();
+    tape.set("54000").await;
+    assert_eq!(
+        onyx_futures::liquidation::liquidate_with(&app.state.ctx, &mut engine)
+            .await
+            .unwrap(),
+        0
+    );
+    // 49,000 does; and a closed position leaves the book.
+    tape.set("49000").await;
+    assert_eq!(
+        onyx_futures::liquidation::liquidate_with(&app.state.ctx, &mut engine)
+            .await
+            .unwrap(),
+        1
+    );
+    tape.set("49100").await;
+    onyx_futures::liquidation::liquidate_with(&app.state.ctx, &mut engine)
+        .await
+        .unwrap();
+    assert_eq!(engine.len(), 0);
+    audited(&app).await;
+}

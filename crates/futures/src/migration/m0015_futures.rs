@@ -83,6 +83,8 @@ impl MigrationTrait for Migration {
         .await?;
         index(m, "futures_positions", &["user_id", "status", "id"]).await?;
         index(m, "futures_positions", &["status", "coin"]).await?;
+        // The risk book follows what changed since its last look.
+        index(m, "futures_positions", &["updated_at"]).await?;
         m.create_table(
             Table::create()
                 .table("futures_fills")
