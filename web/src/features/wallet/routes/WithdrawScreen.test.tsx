@@ -71,6 +71,13 @@ beforeEach(() => {
 
 describe('withdraw screen', () => {
   it('shows the channel rules from getWithDrawCoinList before anything is typed', async () => {
+    // 04:00 at +08:00, outside the 11:00-23:00 window: the next opening is
+    // computed from this clock, so it must not be the wall clock.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-01T20:00:00Z'));
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     mockHttp({ 'POST /api/common/getWithDrawCoinList': ok([trc, btc]) });
     renderScreen();
     const rules = await screen.findByTestId('withdraw-rules');
