@@ -98,12 +98,41 @@ pub async fn named(db: &impl ConnectionTrait, name: &str) -> Outcome<Contract> {
 }
 
 /// Every contract with futures terms, enabled or not.
+/// Two reads, whatever the number of contracts: the funding job asks every
+/// second.
 pub async fn all(db: &impl ConnectionTrait) -> Outcome<Vec<Contract>> {
-    let mut out = Vec::new();
-    for pair in catalogue::contract_pairs(db).await? {
-        out.push(with_terms(db, pair).await?);
+    let mut terms: std::collections::HashMap<i64, futures_term::Model> =
+        futures_term::Entity::find()
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|t| (t.contract_id, t))
+            .collect();
+    catalogue::contract_pairs(db)
+        .await?
+        .into_iter()
+        .map(|pair| {
+            let t = terms.remove(&pair.id).ok_or_else(|| {
+                Failure::internal(format!("contract {} has no futures terms", pair.id))
+            })?;
+            Contract::of(pair, t)
+        })
+        .collect()
+}
+
+/// Contracts by id, each read once however many rows name it.
+#[derive(Default)]
+pub struct Cache(std::collections::HashMap<i64, Contract>);
+
+impl Cache {
+    pub async fn get(&mut self, db: &impl ConnectionTrait, id: i64) -> Outcome<&Contract> {
+        if let std::collections::hash_map::Entry::Vacant(slot) = self.0.entry(id) {
+            slot.insert(by_id(db, id).await?);
+        }
+        self.0
+            .get(&id)
+            .ok_or_else(|| Failure::internal("contract cache"))
     }
-    Ok(out)
 }
 
 /// A contract by id, enabled or not (positions on a contract switched off

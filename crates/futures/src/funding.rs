@@ -23,7 +23,7 @@ use onyx_platform::Context;
 use onyx_second_contracts::rules::{closing_tick, Tick};
 use onyx_store::DecimalText;
 use rust_decimal::Decimal;
-use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
 use std::time::Duration;
 
 pub const JOB: &str = "futures_funding";
@@ -80,15 +80,26 @@ async fn size_at(db: &impl ConnectionTrait, p: &position::Model, at: i64) -> Out
 pub async fn pay_due(ctx: &Context) -> Outcome<usize> {
     let now = ctx.now_ms();
     let mut runs = 0usize;
-    for c in contract::all(&ctx.db).await? {
+    let contracts = contract::all(&ctx.db).await?;
+    // The runs already written for the latest times, in one read: this
+    // job asks every second and almost always finds them all done.
+    let earliest = contracts
+        .iter()
+        .filter_map(|c| latest_time(now, c.interval_hours))
+        .min()
+        .unwrap_or(now);
+    let done: std::collections::HashSet<(i64, i64)> = run::Entity::find()
+        .filter(run::Column::FundingTime.gte(earliest))
+        .all(&ctx.db)
+        .await?
+        .into_iter()
+        .map(|r| (r.contract_id, r.funding_time))
+        .collect();
+    for c in contracts {
         let Some(at) = latest_time(now, c.interval_hours) else {
             continue;
         };
-        if run::Entity::find_by_id((c.id, at))
-            .one(&ctx.db)
-            .await?
-            .is_some()
-        {
+        if done.contains(&(c.id, at)) {
             continue;
         }
         // Wait until the tape is written past `T`.

@@ -9,7 +9,7 @@
 //! user, a gap past bankruptcy covered by the insurance fund.
 //! Take-profits and stop-losses are triggered in the same job, after.
 
-use crate::contract::{self, Contract};
+use crate::contract;
 use crate::positions::{close_in, liquidation_of, side_of};
 use crate::repo::{self, OPEN};
 use crate::risk::RiskBook;
@@ -57,7 +57,7 @@ impl RiskEngine {
             None => repo::all_open(&ctx.db).await?,
             Some(t) => repo::changed_since(&ctx.db, t.saturating_sub(REFRESH_OVERLAP_MS)).await?,
         };
-        let mut contracts: HashMap<i64, Contract> = HashMap::new();
+        let mut contracts = contract::Cache::default();
         for p in rows {
             if p.status != OPEN {
                 if let Some(coin) = self.coin_of.remove(&p.id) {
@@ -67,13 +67,7 @@ impl RiskEngine {
                 }
                 continue;
             }
-            if let std::collections::hash_map::Entry::Vacant(slot) = contracts.entry(p.contract_id)
-            {
-                slot.insert(contract::by_id(&ctx.db, p.contract_id).await?);
-            }
-            let price = contracts
-                .get(&p.contract_id)
-                .and_then(|c| liquidation_of(&p, c));
+            let price = liquidation_of(&p, contracts.get(&ctx.db, p.contract_id).await?);
             self.coin_of.insert(p.id, p.coin.clone());
             self.books
                 .entry(p.coin.clone())
@@ -119,6 +113,7 @@ pub async fn liquidate_with(ctx: &Context, engine: &mut RiskEngine) -> Result<us
             continue;
         }
         let mut txn = ctx.ledger.begin().await?;
+        let mut contracts = contract::Cache::default();
         for id in nominated {
             let Some(p) = repo::position(txn.conn(), id)
                 .await?
@@ -126,7 +121,7 @@ pub async fn liquidate_with(ctx: &Context, engine: &mut RiskEngine) -> Result<us
             else {
                 continue;
             };
-            let c = contract::by_id(txn.conn(), p.contract_id).await?;
+            let c = contracts.get(txn.conn(), p.contract_id).await?;
             let qty = p.qty.get();
             let upnl = pnl::unrealised(side_of(&p.side), qty, p.entry_price.get(), tick.price);
             let mm = tick
@@ -138,6 +133,7 @@ pub async fn liquidate_with(ctx: &Context, engine: &mut RiskEngine) -> Result<us
             if !due {
                 continue;
             }
+            let c = c.clone();
             close_in(&mut txn, &p, &c, qty, &tick, true, now).await?;
             done = done.saturating_add(1);
         }

@@ -268,7 +268,7 @@ pub async fn submit(
         |r| postings::open(owner, margin, fee, r, now),
     )
     .await?;
-    let view = PositionView::of(&row, &c, Some(&tick), now);
+    let view = PositionView::of(&row, &c, Some(&tick));
     idem.remember(&mut txn, &view).await?;
     txn.commit().await?;
     Ok(view)
@@ -359,7 +359,7 @@ pub async fn close(
         None => held,
     };
     let row = close_in(&mut txn, &p, &c, qty, &tick, false, now).await?;
-    let view = PositionView::of(&row, &c, Some(&tick), now);
+    let view = PositionView::of(&row, &c, Some(&tick));
     idem.remember(&mut txn, &view).await?;
     txn.commit().await?;
     Ok(view)
@@ -568,7 +568,7 @@ pub async fn adjust(
         |r| postings::margin(owner, amount, add, r, now),
     )
     .await?;
-    let view = PositionView::of(&row, &c, Some(&tick), now);
+    let view = PositionView::of(&row, &c, Some(&tick));
     idem.remember(&mut txn, &view).await?;
     txn.commit().await?;
     Ok(view)
@@ -586,10 +586,11 @@ pub async fn list(
     let (rows, total) = repo::user_positions(&ctx.db, user_id, history, offset, limit).await?;
     let now = ctx.now_ms();
     let mut out = Vec::with_capacity(rows.len());
+    let mut contracts = contract::Cache::default();
     for p in &rows {
-        let c = contract::by_id(&ctx.db, p.contract_id).await?;
+        let c = contracts.get(&ctx.db, p.contract_id).await?;
         let tick = ctx.prices.tape_price(&c.coin, now, i64::MAX);
-        out.push(PositionView::of(p, &c, tick.as_ref(), now));
+        out.push(PositionView::of(p, c, tick.as_ref()));
     }
     Ok((out, total))
 }

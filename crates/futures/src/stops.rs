@@ -280,6 +280,7 @@ pub async fn trigger_due(ctx: &Context) -> Outcome<usize> {
             continue;
         }
         let mut txn = ctx.ledger.begin().await?;
+        let mut contracts = contract::Cache::default();
         for s in due {
             // Under the gate: still active, its position still open.
             let Some(s) = stop::Entity::find_by_id(s.id)
@@ -295,7 +296,7 @@ pub async fn trigger_due(ctx: &Context) -> Outcome<usize> {
             else {
                 continue;
             };
-            let c = contract::by_id(txn.conn(), p.contract_id).await?;
+            let c = contracts.get(txn.conn(), p.contract_id).await?.clone();
             let qty = s.qty.get().min(p.qty.get());
             close_in(&mut txn, &p, &c, qty, &tick, false, now).await?;
             let mut a = stop::ActiveModel::from(s);

@@ -80,12 +80,7 @@ pub struct PositionView {
 }
 
 impl PositionView {
-    pub fn of(
-        p: &position::Model,
-        c: &Contract,
-        mark: Option<&IndexPrice>,
-        _now: i64,
-    ) -> PositionView {
+    pub fn of(p: &position::Model, c: &Contract, mark: Option<&IndexPrice>) -> PositionView {
         let side = side_of(&p.side);
         let open = p.status == OPEN;
         let qty = p.qty.get();
