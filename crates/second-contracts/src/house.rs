@@ -10,6 +10,7 @@ use onyx_kernel::money::exact_add;
 use onyx_kernel::{Failure, Outcome};
 use onyx_platform::Context;
 use onyx_store::entity::ledger_account;
+use onyx_store::DecimalText;
 use rust_decimal::Decimal;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Serialize;
@@ -63,6 +64,54 @@ fn count(n: &mut u64) {
     *n = n.saturating_add(1);
 }
 
+impl CoinBook {
+    /// Counts one order of a fixed-payout product: open, or settled with
+    /// its outcome and what it paid back (`returned`, `winnings`).
+    pub fn count_order(
+        &mut self,
+        open: bool,
+        outcome: Option<&str>,
+        stake: Decimal,
+        paid: [&Option<DecimalText>; 2],
+    ) -> Outcome<()> {
+        if open {
+            count(&mut self.open_orders);
+            return add(&mut self.open_stake, stake);
+        }
+        count(&mut self.settled_orders);
+        match outcome {
+            Some("win") => count(&mut self.wins),
+            Some("lose") => count(&mut self.losses),
+            _ => count(&mut self.refunds),
+        }
+        add(&mut self.staked, stake)?;
+        for part in paid.into_iter().flatten() {
+            add(&mut self.paid_out, part.get())?;
+        }
+        Ok(())
+    }
+
+    /// Sets the house's result once every order is counted.
+    pub fn finish(&mut self) -> Outcome<()> {
+        self.house_result = self
+            .staked
+            .checked_sub(self.paid_out)
+            .ok_or_else(|| Failure::internal("house result out of range"))?;
+        Ok(())
+    }
+}
+
+/// A product's house account's USDT balance in the ledger.
+pub async fn house_balance(ctx: &Context, account: SystemAccount) -> Outcome<Decimal> {
+    let key = AccountId::system(account, STAKE_COIN).key();
+    Ok(ledger_account::Entity::find()
+        .filter(ledger_account::Column::AccountKey.eq(key))
+        .one(&ctx.db)
+        .await?
+        .map(|a| a.available.get().normalize())
+        .unwrap_or_default())
+}
+
 pub async fn book(ctx: &Context) -> Outcome<HouseBook> {
     let mut coins: BTreeMap<String, CoinBook> = BTreeMap::new();
     let mut after = 0i64;
@@ -76,43 +125,25 @@ pub async fn book(ctx: &Context) -> Outcome<HouseBook> {
         let Some(last) = page.last() else { break };
         after = last.id;
         for o in &page {
-            let c = coins.entry(o.coin.clone()).or_insert_with(|| CoinBook {
-                coin: o.coin.clone(),
-                ..CoinBook::default()
-            });
-            let stake = o.stake.get();
-            if o.status == crate::repo::STATUS_OPEN {
-                count(&mut c.open_orders);
-                add(&mut c.open_stake, stake)?;
-                continue;
-            }
-            count(&mut c.settled_orders);
-            match o.outcome.as_deref() {
-                Some("win") => count(&mut c.wins),
-                Some("lose") => count(&mut c.losses),
-                _ => count(&mut c.refunds),
-            }
-            add(&mut c.staked, stake)?;
-            for part in [&o.returned, &o.winnings].into_iter().flatten() {
-                add(&mut c.paid_out, part.get())?;
-            }
+            coins
+                .entry(o.coin.clone())
+                .or_insert_with(|| CoinBook {
+                    coin: o.coin.clone(),
+                    ..CoinBook::default()
+                })
+                .count_order(
+                    o.status == crate::repo::STATUS_OPEN,
+                    o.outcome.as_deref(),
+                    o.stake.get(),
+                    [&o.returned, &o.winnings],
+                )?;
         }
     }
     for c in coins.values_mut() {
-        c.house_result = c
-            .staked
-            .checked_sub(c.paid_out)
-            .ok_or_else(|| Failure::internal("house result out of range"))?;
+        c.finish()?;
     }
-    let key = AccountId::system(SystemAccount::SecondContractHouse, STAKE_COIN).key();
-    let house_balance = ledger_account::Entity::find()
-        .filter(ledger_account::Column::AccountKey.eq(key))
-        .one(&ctx.db)
-        .await?
-        .map(|a| a.available.get())
-        .unwrap_or_default();
     Ok(HouseBook {
         coins: coins.into_values().collect(),
-        house_balance: house_balance.normalize(),
+        house_balance: house_balance(ctx, SystemAccount::SecondContractHouse).await?,
     })
 }
