@@ -1,5 +1,6 @@
-//! What futures hold: each open position's margin, frozen in the user's
-//! contract USDT (`onyx audit` checks the sum).
+//! What futures hold: each open position's margin and each waiting limit
+//! order's margin and fee, frozen in the user's contract USDT (`onyx
+//! audit` checks the sum).
 
 use crate::postings::wallet;
 use crate::repo;
@@ -7,6 +8,7 @@ use onyx_store::ledger::Hold;
 use sea_orm::{ConnectionTrait, DbErr};
 
 pub const KIND: &str = "futures_position";
+pub const ORDER_KIND: &str = "futures_order";
 
 pub async fn holds(db: &impl ConnectionTrait) -> Result<Vec<Hold>, DbErr> {
     let mut out = Vec::new();
@@ -17,6 +19,23 @@ pub async fn holds(db: &impl ConnectionTrait) -> Result<Vec<Hold>, DbErr> {
             kind: KIND,
             account: wallet(user),
             amount: p.margin.get(),
+        });
+    }
+    for o in crate::orders::all_waiting(db).await? {
+        if o.action != crate::orders::OPEN_ACTION {
+            continue;
+        }
+        let user = u64::try_from(o.user_id)
+            .map_err(|_| DbErr::Custom(format!("futures order {}: bad user id", o.id)))?;
+        let amount = o
+            .margin
+            .get()
+            .checked_add(o.fee.get())
+            .ok_or_else(|| DbErr::Custom(format!("futures order {}: hold overflows", o.id)))?;
+        out.push(Hold {
+            kind: ORDER_KIND,
+            account: wallet(user),
+            amount,
         });
     }
     Ok(out)

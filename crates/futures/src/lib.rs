@@ -24,6 +24,8 @@ pub mod funding;
 pub mod holds;
 pub mod liquidation;
 pub mod migration;
+pub mod operator;
+pub mod orders;
 pub mod positions;
 pub mod postings;
 pub mod repo;

@@ -1,40 +1,56 @@
-//! The liquidation sweep: each time it runs (every 250 ms), the risk book
-//! (`risk`) is brought up to date with the positions changed since its
-//! last look, and for each coin the tape's last tick (at most 2 s old; a
-//! stale tick liquidates nothing) nominates the positions whose
-//! liquidation price it reached. Each nominee is checked against its row
-//! under the ledger gate - margin plus unrealised profit at that mark at
-//! or below the maintenance margin - and closed against the house at the
-//! mark: the liquidation fee to the insurance fund, the rest back to the
-//! user, a gap past bankruptcy covered by the insurance fund.
-//! Take-profits and stop-losses are triggered in the same job, after.
+//! The trigger sweep: each time it runs (every 250 ms), the risk books
+//! (`risk`) are brought up to date with the positions, stops and orders
+//! changed since their last look, and for each coin the tape's last tick
+//! (at most 2 s old; a stale tick sets off nothing) nominates the
+//! positions whose liquidation price it reached, the stops whose trigger
+//! it reached and the waiting orders whose price it reached. Each nominee
+//! is checked against its row under the ledger gate. A liquidation - margin
+//! plus unrealised profit at that mark at or below the maintenance margin -
+//! closes against the house at the mark: the liquidation fee to the
+//! insurance fund, the rest back to the user, a gap past bankruptcy
+//! covered by the insurance fund. Liquidations go first, then stops, then
+//! orders.
 
 use crate::contract;
-use crate::positions::{close_in, liquidation_of, side_of};
+use crate::orders;
+use crate::positions::{close_in, liquidation_of, side_of, CloseAt};
 use crate::repo::{self, OPEN};
-use crate::risk::RiskBook;
-use crate::rules::pnl;
+use crate::risk::{Books, Direction};
+use crate::rules::{pnl, Side};
+use crate::stops;
 use onyx_kernel::Failure;
 use onyx_platform::scheduler::Progress;
 use onyx_platform::Context;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 use std::time::Duration;
 
 pub const SWEEP_EVERY: Duration = Duration::from_millis(250);
 pub const JOB: &str = "futures_liquidation";
-/// How old the mark may be to liquidate on.
+/// How old the mark may be to liquidate, trigger or fill on.
 pub const MARK_AGE_MAX_MS: i64 = 2_000;
 /// How far back each refresh looks before its last one, so a write
 /// committed with an earlier timestamp than its commit is not missed.
 const REFRESH_OVERLAP_MS: i64 = 5_000;
 
-/// The risk books of every coin, kept across sweeps.
+/// The books of every coin, kept across sweeps: positions by liquidation
+/// price, active stops by trigger, waiting orders by price.
 #[derive(Default)]
 pub struct RiskEngine {
-    books: HashMap<String, RiskBook>,
-    coin_of: HashMap<i64, String>,
+    positions: Books,
+    stops: Books,
+    orders: Books,
+    /// Open positions' sides (a stop's direction depends on it).
+    sides: HashMap<i64, Side>,
     seen_ms: Option<i64>,
+}
+
+/// What one sweep did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Swept {
+    pub liquidated: usize,
+    pub triggered: usize,
+    pub filled: usize,
 }
 
 impl RiskEngine {
@@ -44,35 +60,64 @@ impl RiskEngine {
 
     /// Positions in the books.
     pub fn len(&self) -> usize {
-        self.books.values().map(RiskBook::len).sum()
+        self.positions.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.len() == 0
+        self.positions.is_empty()
     }
 
-    /// Loads every open position the first time, then what changed.
+    /// Loads every open position, active stop and waiting order the first
+    /// time, then what changed.
     async fn refresh(&mut self, ctx: &Context, now: i64) -> Result<(), Failure> {
-        let rows = match self.seen_ms {
+        let since = self.seen_ms.map(|t| t.saturating_sub(REFRESH_OVERLAP_MS));
+        let rows = match since {
             None => repo::all_open(&ctx.db).await?,
-            Some(t) => repo::changed_since(&ctx.db, t.saturating_sub(REFRESH_OVERLAP_MS)).await?,
+            Some(t) => repo::changed_since(&ctx.db, t).await?,
         };
         let mut contracts = contract::Cache::default();
         for p in rows {
             if p.status != OPEN {
-                if let Some(coin) = self.coin_of.remove(&p.id) {
-                    if let Some(book) = self.books.get_mut(&coin) {
-                        book.remove(p.id);
-                    }
-                }
+                self.sides.remove(&p.id);
+                self.positions.set(p.id, &p.coin, None);
                 continue;
             }
+            let side = side_of(&p.side);
             let price = liquidation_of(&p, contracts.get(&ctx.db, p.contract_id).await?);
-            self.coin_of.insert(p.id, p.coin.clone());
-            self.books
-                .entry(p.coin.clone())
-                .or_default()
-                .upsert(p.id, side_of(&p.side), price);
+            self.sides.insert(p.id, side);
+            self.positions
+                .set(p.id, &p.coin, price.map(|l| (Direction::from(side), l)));
+        }
+        let stop_rows = match since {
+            None => stops::all_active(&ctx.db).await?,
+            Some(t) => stops::changed_since(&ctx.db, t).await?,
+        };
+        for s in stop_rows {
+            let entry = match (s.status == stops::ACTIVE, self.sides.get(&s.position_id)) {
+                (true, Some(side)) => {
+                    Some((stops::direction(*side, &s.kind), s.trigger_price.get()))
+                }
+                _ => None,
+            };
+            self.stops.set(s.id, &s.coin, entry);
+        }
+        let order_rows = match since {
+            None => orders::all_waiting(&ctx.db).await?,
+            Some(t) => orders::changed_since(&ctx.db, t).await?,
+        };
+        for o in order_rows {
+            let entry = match (&o.limit_price, o.status == orders::WAITING) {
+                (Some(price), true) => Some((
+                    if orders::buys(&o) {
+                        Direction::Falls
+                    } else {
+                        Direction::Rises
+                    },
+                    price.get(),
+                )),
+                _ => None,
+            };
+            self.orders.set(o.id, &o.coin, entry);
         }
         self.seen_ms = Some(now);
         Ok(())
@@ -87,34 +132,48 @@ pub fn start(ctx: &Context) {
         let engine = engine.clone();
         async move {
             let mut engine = engine.lock().await;
-            liquidate_with(&ctx, &mut engine).await?;
-            crate::stops::trigger_due(&ctx).await?;
+            sweep(&ctx, &mut engine).await?;
             Ok::<_, Failure>(Progress::Done)
         }
     });
 }
 
-/// Liquidates what the current marks say must go, with a fresh book.
+/// Liquidates what the current marks say must go, with fresh books.
 pub async fn liquidate_due(ctx: &Context) -> Result<usize, Failure> {
-    liquidate_with(ctx, &mut RiskEngine::new()).await
+    Ok(sweep(ctx, &mut RiskEngine::new()).await?.liquidated)
 }
 
 /// Liquidates what the current marks say must go; the number liquidated.
 pub async fn liquidate_with(ctx: &Context, engine: &mut RiskEngine) -> Result<usize, Failure> {
+    Ok(sweep(ctx, engine).await?.liquidated)
+}
+
+/// One pass: per coin with a fresh mark, the liquidations it sets off,
+/// then the stops, then the waiting orders, in one ledger transaction.
+pub async fn sweep(ctx: &Context, engine: &mut RiskEngine) -> Result<Swept, Failure> {
     let now = ctx.now_ms();
     engine.refresh(ctx, now).await?;
-    let mut done = 0usize;
-    for (coin, book) in &engine.books {
-        let Some(tick) = ctx.prices.tape_price(coin, now, MARK_AGE_MAX_MS) else {
+    let coins: BTreeSet<String> = engine
+        .positions
+        .coins()
+        .chain(engine.stops.coins())
+        .chain(engine.orders.coins())
+        .cloned()
+        .collect();
+    let mut done = Swept::default();
+    for coin in coins {
+        let Some(tick) = ctx.prices.tape_price(&coin, now, MARK_AGE_MAX_MS) else {
             continue;
         };
-        let nominated = book.crossed(tick.price);
-        if nominated.is_empty() {
+        let liquidations = engine.positions.crossed(&coin, tick.price);
+        let stops_due = engine.stops.crossed(&coin, tick.price);
+        let orders_due = engine.orders.crossed(&coin, tick.price);
+        if liquidations.is_empty() && stops_due.is_empty() && orders_due.is_empty() {
             continue;
         }
         let mut txn = ctx.ledger.begin().await?;
         let mut contracts = contract::Cache::default();
-        for id in nominated {
+        for id in liquidations {
             let Some(p) = repo::position(txn.conn(), id)
                 .await?
                 .filter(|p| p.status == OPEN)
@@ -134,8 +193,18 @@ pub async fn liquidate_with(ctx: &Context, engine: &mut RiskEngine) -> Result<us
                 continue;
             }
             let c = c.clone();
-            close_in(&mut txn, &p, &c, qty, &tick, true, now).await?;
-            done = done.saturating_add(1);
+            close_in(&mut txn, &p, &c, qty, &tick, CloseAt::Liquidation, now).await?;
+            done.liquidated = done.liquidated.saturating_add(1);
+        }
+        for id in stops_due {
+            if stops::trigger_in(&mut txn, &mut contracts, id, &tick, now).await? {
+                done.triggered = done.triggered.saturating_add(1);
+            }
+        }
+        for id in orders_due {
+            if orders::fill_in(&mut txn, &mut contracts, id, &tick, now).await? {
+                done.filled = done.filled.saturating_add(1);
+            }
         }
         txn.commit().await?;
     }

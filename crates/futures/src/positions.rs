@@ -79,7 +79,7 @@ pub fn fill_price(mark: Decimal, spread: Decimal, buying: bool) -> Option<Decima
     exact_mul(mark, lean)
 }
 
-fn mark(ctx: &Context, coin: &str, now: i64) -> Outcome<IndexPrice> {
+pub fn mark(ctx: &Context, coin: &str, now: i64) -> Outcome<IndexPrice> {
     ctx.prices
         .tape_price(coin, now, MARK_AGE_MAX_MS)
         .ok_or_else(|| {
@@ -106,17 +106,23 @@ pub fn liquidation_of(p: &position::Model, c: &Contract) -> Option<Decimal> {
     )
 }
 
-/// Opens a position, or adds to the user's open one on the same side.
-pub async fn submit(
-    ctx: &Context,
-    user_id: i64,
-    body: &SubmitBody,
-    key: Option<String>,
-) -> Outcome<PositionView> {
-    if body.delegate_type != 1 {
+/// A submit checked against its contract: side, leverage and size.
+pub struct Ticket {
+    pub contract: Contract,
+    pub side: Side,
+    pub leverage: u32,
+    /// Whole contracts.
+    pub contracts: Decimal,
+    /// Size in the coin.
+    pub qty: Decimal,
+}
+
+/// Checks a submit's contract, side, leverage and size.
+pub async fn ticket(ctx: &Context, body: &SubmitBody) -> Outcome<Ticket> {
+    let side = Side::from_type(body.side).ok_or_else(|| Failure::invalid("type"))?;
+    if body.delegate_type != 0 && body.delegate_type != 1 {
         return Err(ErrorCode::FuturesOrderType.into());
     }
-    let side = Side::from_type(body.side).ok_or_else(|| Failure::invalid("type"))?;
     let c = contract::named(&ctx.db, &body.symbol).await?;
     let max_leverage = c.leverages.iter().copied().max().unwrap_or(1);
     if !c.leverages.contains(&body.leverage) {
@@ -129,24 +135,51 @@ pub async fn submit(
             .with("max", c.max_share.normalize()));
     }
     let qty = exact_mul(contracts, c.share_number).ok_or_else(|| internal("size"))?;
-    let now = ctx.now_ms();
-    let tick = mark(ctx, &c.coin, now)?;
-    let price =
-        fill_price(tick.price, c.spread, side == Side::Long).ok_or_else(|| internal("price"))?;
+    Ok(Ticket {
+        contract: c,
+        side,
+        leverage: body.leverage,
+        contracts,
+        qty,
+    })
+}
+
+/// The margin (notional over leverage) and the opening fee (a rate on
+/// notional) of `qty` at `price`, each rounded up to the ledger's unit.
+pub fn costs(
+    c: &Contract,
+    qty: Decimal,
+    price: Decimal,
+    leverage: u32,
+) -> Outcome<(Amount, Amount)> {
     let notional = exact_mul(qty, price).ok_or_else(|| internal("notional"))?;
     let margin = amount_up(
         notional
-            .checked_div(Decimal::from(body.leverage))
+            .checked_div(Decimal::from(leverage))
             .ok_or_else(|| internal("margin"))?,
     )?;
     let fee = amount_up(exact_mul(notional, c.open_fee).ok_or_else(|| internal("fee"))?)?;
-    let owner = u64::try_from(user_id).map_err(Failure::internal)?;
-    let idem = Idempotency::new(key, user_id, "futures.submit", body);
+    Ok((margin, fee))
+}
 
-    let mut txn = ctx.ledger.begin().await?;
-    if let Some(stored) = idem.replay(&mut txn).await? {
-        return serde_json::from_value(stored).map_err(Failure::internal);
-    }
+/// Opens or adds to a position at `price` inside `txn`, the margin and fee
+/// taken from the user's available USDT (a waiting limit order releases
+/// its hold first, in the same commit). Refuses, before writing anything, a position whose
+/// leverage its bracket does not allow (-7002) or an open past the house's
+/// net open-interest limit (-7004).
+pub async fn open_in(
+    txn: &mut LedgerTxn,
+    user_id: i64,
+    t: &Ticket,
+    price: Decimal,
+    tick: &IndexPrice,
+    costs: (Amount, Amount),
+    now: i64,
+) -> Outcome<position::Model> {
+    let (c, side, qty) = (&t.contract, t.side, t.qty);
+    let (margin, fee) = costs;
+    let notional = exact_mul(qty, price).ok_or_else(|| internal("notional"))?;
+    let owner = u64::try_from(user_id).map_err(Failure::internal)?;
     let existing = repo::open_position(txn.conn(), user_id, c.id, side_name(side)).await?;
     let (old_qty, old_entry, old_margin, old_initial, old_fees) = existing
         .as_ref()
@@ -204,6 +237,7 @@ pub async fn submit(
     if net_after > net_before && net_value > c.max_net_oi {
         return Err(ErrorCode::FuturesHouseLimit.into());
     }
+    let leverage = i32::try_from(t.leverage).map_err(Failure::internal)?;
     let row = match existing {
         Some(p) => {
             let mut a = position::ActiveModel::from(p);
@@ -222,7 +256,7 @@ pub async fn submit(
                     .ok_or_else(|| internal("fee"))?
                     .normalize(),
             ));
-            a.leverage = Set(i32::try_from(body.leverage).map_err(Failure::internal)?);
+            a.leverage = Set(leverage);
             a.updated_at = Set(now);
             a.update(txn.conn()).await?
         }
@@ -234,7 +268,7 @@ pub async fn submit(
                 coin: Set(c.coin.clone()),
                 symbol: Set(c.symbol.clone()),
                 side: Set(side_name(side).into()),
-                leverage: Set(i32::try_from(body.leverage).map_err(Failure::internal)?),
+                leverage: Set(leverage),
                 qty: Set(DecimalText::from(qty.normalize())),
                 entry_price: Set(DecimalText::from(entry.normalize())),
                 initial_margin: Set(DecimalText::from(margin.as_decimal())),
@@ -254,7 +288,7 @@ pub async fn submit(
     };
     repo::set_interest(txn.conn(), c.id, long, short).await?;
     record(
-        &mut txn,
+        txn,
         &row,
         "open",
         qty,
@@ -268,10 +302,7 @@ pub async fn submit(
         |r| postings::open(owner, margin, fee, r, now),
     )
     .await?;
-    let view = PositionView::of(&row, &c, Some(&tick));
-    idem.remember(&mut txn, &view).await?;
-    txn.commit().await?;
-    Ok(view)
+    Ok(row)
 }
 
 /// Writes the fill row and posts its transaction. `tick` is the mark's
@@ -358,31 +389,44 @@ pub async fn close(
         Some(q) => q,
         None => held,
     };
-    let row = close_in(&mut txn, &p, &c, qty, &tick, false, now).await?;
+    let row = close_in(&mut txn, &p, &c, qty, &tick, CloseAt::Mark, now).await?;
     let view = PositionView::of(&row, &c, Some(&tick));
     idem.remember(&mut txn, &view).await?;
     txn.commit().await?;
     Ok(view)
 }
 
-/// Closes `qty` of `p` (all of it when `qty` is its size) inside `txn`,
-/// as a close or a liquidation.
+/// How a close is priced.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CloseAt {
+    /// The mark with the spread against the user (a close or a market
+    /// stop).
+    Mark,
+    /// A closing limit order's price, reached by the mark.
+    Limit(Decimal),
+    /// The mark itself, the liquidation fee to the insurance fund.
+    Liquidation,
+}
+
+/// Closes `qty` of `p` (all of it when `qty` is its size) inside `txn`.
 pub async fn close_in(
     txn: &mut LedgerTxn,
     p: &position::Model,
     c: &Contract,
     qty: Decimal,
     tick: &IndexPrice,
-    liquidation: bool,
+    at: CloseAt,
     now: i64,
 ) -> Outcome<position::Model> {
     let side = side_of(&p.side);
     let held = p.qty.get();
     let full = qty >= held;
-    let price = if liquidation {
-        tick.price
-    } else {
-        fill_price(tick.price, c.spread, side == Side::Short).ok_or_else(|| internal("price"))?
+    let liquidation = at == CloseAt::Liquidation;
+    let price = match at {
+        CloseAt::Liquidation => tick.price,
+        CloseAt::Limit(price) => price,
+        CloseAt::Mark => fill_price(tick.price, c.spread, side == Side::Short)
+            .ok_or_else(|| internal("price"))?,
     };
     let realised =
         pnl::unrealised(side, qty, p.entry_price.get(), price).ok_or_else(|| internal("pnl"))?;
@@ -455,7 +499,8 @@ pub async fn close_in(
     if full {
         a.status = Set(if liquidation { LIQUIDATED } else { CLOSED }.into());
         a.closed_at = Set(Some(now));
-        crate::stops::cancel_where(txn.conn(), p.id, None).await?;
+        crate::stops::cancel_where(txn.conn(), p.id, None, now).await?;
+        crate::orders::cancel_closing(txn, p.id, now).await?;
     }
     let row = a.update(txn.conn()).await?;
     let (long, short) = repo::interest(txn.conn(), c.id).await?;
@@ -480,7 +525,14 @@ pub async fn close_in(
         price,
         (tick.price, tick.ts_ms, tick.source),
         split.fee.as_decimal(),
-        (rate, if liquidation { Decimal::ZERO } else { c.spread }),
+        (
+            rate,
+            if at == CloseAt::Mark {
+                c.spread
+            } else {
+                Decimal::ZERO
+            },
+        ),
         booked_pnl,
         released,
         now,

@@ -62,6 +62,15 @@ pub fn open(user_id: u64, margin: Amount, fee: Amount, r: &PostingRef, at_ms: i6
     out
 }
 
+/// A waiting limit order's margin and fee frozen (`hold`) or, cancelled,
+/// released.
+pub fn hold(user_id: u64, amount: Amount, hold: bool, r: &PostingRef, at_ms: i64) -> Vec<Posting> {
+    if amount.is_zero() {
+        return Vec::new();
+    }
+    margin(user_id, amount, hold, r, at_ms)
+}
+
 /// Margin added to (`add`) or taken back from a position.
 pub fn margin(user_id: u64, amount: Amount, add: bool, r: &PostingRef, at_ms: i64) -> Vec<Posting> {
     let account = wallet(user_id);

@@ -1,41 +1,62 @@
-//! The risk book: open positions indexed by liquidation price, per coin and
-//! side, so a mark tick finds the positions it may liquidate in
-//! O(log n + affected) instead of reading them all. A long is at risk
-//! when the mark falls to its liquidation price or below, a short when it
-//! rises to it or above. The book only nominates: each candidate is
-//! checked against its stored row under the ledger gate before anything
-//! moves (`liquidation`).
+//! The risk book: what a mark tick may set off, indexed by price, per
+//! coin, so a tick finds it in O(log n + affected) instead of reading
+//! every row. Three books use it: open positions by liquidation price (a
+//! long is at risk when the mark falls to it, a short when it rises to
+//! it), take-profits and stop-losses by trigger, waiting limit orders by
+//! price. A book only nominates: each candidate is checked against its
+//! stored row under the ledger gate before anything moves.
 
 use crate::rules::Side;
 use rust_decimal::Decimal;
 use std::collections::{BTreeSet, HashMap};
 
-/// One coin's positions by liquidation price.
+/// Which way the mark must go to reach an entry's price.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// Set off when the mark falls to the price or below.
+    Falls,
+    /// Set off when the mark rises to the price or above.
+    Rises,
+}
+
+/// A position's liquidation: a long's when the mark falls, a short's when
+/// it rises.
+impl From<Side> for Direction {
+    fn from(side: Side) -> Direction {
+        match side {
+            Side::Long => Direction::Falls,
+            Side::Short => Direction::Rises,
+        }
+    }
+}
+
+/// One coin's entries by price.
 #[derive(Default, Debug)]
 pub struct RiskBook {
     longs: BTreeSet<(Decimal, i64)>,
     shorts: BTreeSet<(Decimal, i64)>,
-    by_id: HashMap<i64, (Side, Decimal)>,
+    by_id: HashMap<i64, (Direction, Decimal)>,
 }
 
 impl RiskBook {
-    /// Sets a position's liquidation price; `None` (no liquidation price,
-    /// or closed) takes it out.
-    pub fn upsert(&mut self, id: i64, side: Side, price: Option<Decimal>) {
+    /// Sets an entry's price; `None` (no liquidation price, or closed)
+    /// takes it out.
+    pub fn upsert(&mut self, id: i64, direction: impl Into<Direction>, price: Option<Decimal>) {
         self.remove(id);
         let Some(price) = price else { return };
-        match side {
-            Side::Long => self.longs.insert((price, id)),
-            Side::Short => self.shorts.insert((price, id)),
+        let direction = direction.into();
+        match direction {
+            Direction::Falls => self.longs.insert((price, id)),
+            Direction::Rises => self.shorts.insert((price, id)),
         };
-        self.by_id.insert(id, (side, price));
+        self.by_id.insert(id, (direction, price));
     }
 
     pub fn remove(&mut self, id: i64) {
-        if let Some((side, price)) = self.by_id.remove(&id) {
-            match side {
-                Side::Long => self.longs.remove(&(price, id)),
-                Side::Short => self.shorts.remove(&(price, id)),
+        if let Some((direction, price)) = self.by_id.remove(&id) {
+            match direction {
+                Direction::Falls => self.longs.remove(&(price, id)),
+                Direction::Rises => self.shorts.remove(&(price, id)),
             };
         }
     }
@@ -63,6 +84,55 @@ impl RiskBook {
         let longs = self.longs.range((mark, i64::MIN)..).map(|(_, id)| *id);
         let shorts = self.shorts.range(..=(mark, i64::MAX)).map(|(_, id)| *id);
         longs.chain(shorts).collect()
+    }
+}
+
+/// Every coin's book of one kind, kept across sweeps.
+#[derive(Default, Debug)]
+pub struct Books {
+    books: HashMap<String, RiskBook>,
+    coin_of: HashMap<i64, String>,
+}
+
+impl Books {
+    /// Sets an entry (on `coin`), or takes it out (`None`).
+    pub fn set(&mut self, id: i64, coin: &str, entry: Option<(Direction, Decimal)>) {
+        if let Some(old) = self.coin_of.remove(&id) {
+            if let Some(book) = self.books.get_mut(&old) {
+                book.remove(id);
+            }
+        }
+        if let Some((direction, price)) = entry {
+            self.coin_of.insert(id, coin.to_string());
+            self.books
+                .entry(coin.to_string())
+                .or_default()
+                .upsert(id, direction, Some(price));
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.coin_of.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.coin_of.is_empty()
+    }
+
+    /// Coins with an entry.
+    pub fn coins(&self) -> impl Iterator<Item = &String> {
+        self.books
+            .iter()
+            .filter(|(_, b)| !b.is_empty())
+            .map(|(c, _)| c)
+    }
+
+    /// What `mark` sets off on `coin`.
+    pub fn crossed(&self, coin: &str, mark: Decimal) -> Vec<i64> {
+        self.books
+            .get(coin)
+            .map(|b| b.crossed(mark))
+            .unwrap_or_default()
     }
 }
 

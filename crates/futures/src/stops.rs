@@ -1,20 +1,28 @@
 //! Take-profit and stop-loss orders on positions (the spec's TContractLoss).
 //! Each is triggered by the mark, the tape's last tick at most 2 s old
-//! (the trigger source shown on the order), and closes its size of the
-//! position at that mark through the same close as a user's. One active
-//! take-profit and one stop-loss per position: a new one replaces the old.
-//! A position that closes takes its stops with it.
+//! (the trigger source shown on the order). Market execution closes its
+//! size of the position at that mark through the same close as a user's;
+//! limit execution leaves a closing limit order at its limit price, which
+//! fills when the mark reaches it (Binance's TAKE_PROFIT / STOP with a
+//! price). One active take-profit and one stop-loss per position: a new
+//! one replaces the old. A position that closes takes its stops and
+//! closing orders with it.
 
 use crate::contract;
 use crate::entity::futures_stop as stop;
-use crate::positions::{close_in, side_of};
+use crate::orders;
+use crate::positions::{close_in, side_of, CloseAt};
 use crate::repo::{self, OPEN};
+use crate::risk::Direction;
 use crate::rules::Side;
 use onyx_kernel::money::{parse_decimal, LEDGER_DP};
 use onyx_kernel::{ErrorCode, Failure, Outcome};
+use onyx_platform::prices::IndexPrice;
 use onyx_platform::Context;
+use onyx_store::ledger::LedgerTxn;
 use onyx_store::DecimalText;
 use rust_decimal::Decimal;
+use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, NotSet, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, Set,
@@ -31,7 +39,8 @@ pub const STOP_LOSS: &str = "stop_loss";
 pub const MARK_AGE_MAX_MS: i64 = 2_000;
 
 /// The spec's body: a take-profit (`lossType` 0, `earn…`) or a stop-loss
-/// (`lossType` 1, `lose…`); `delegateType` 1 market.
+/// (`lossType` 1, `lose…`); `delegateType` 1 market, 0 limit (with
+/// `earnDelegatePrice` or `loseDelegatePrice`).
 #[derive(Deserialize, Serialize, ToSchema, Debug, Clone)]
 #[serde(rename_all = "camelCase")]
 pub struct StopBody {
@@ -47,6 +56,10 @@ pub struct StopBody {
     pub lose_price: Option<String>,
     #[serde(default)]
     pub lose_number: Option<String>,
+    #[serde(default)]
+    pub earn_delegate_price: Option<String>,
+    #[serde(default)]
+    pub lose_delegate_price: Option<String>,
 }
 
 /// A stop as the spec's client reads it.
@@ -57,7 +70,7 @@ pub struct StopView {
     pub position_id: i64,
     /// 0 take-profit, 1 stop-loss.
     pub loss_type: u8,
-    /// 1 market.
+    /// 1 market, 0 limit.
     pub delegate_type: u8,
     #[schema(value_type = Option<String>)]
     #[serde(with = "rust_decimal::serde::str_option")]
@@ -71,6 +84,14 @@ pub struct StopView {
     #[schema(value_type = Option<String>)]
     #[serde(with = "rust_decimal::serde::str_option")]
     pub lose_number: Option<Decimal>,
+    /// Limit execution's price (take-profit).
+    #[schema(value_type = Option<String>)]
+    #[serde(with = "rust_decimal::serde::str_option")]
+    pub earn_delegate_price: Option<Decimal>,
+    /// Limit execution's price (stop-loss).
+    #[schema(value_type = Option<String>)]
+    #[serde(with = "rust_decimal::serde::str_option")]
+    pub lose_delegate_price: Option<Decimal>,
     /// 0 active, 2 cancelled, 3 triggered.
     pub status: u8,
     pub coin: String,
@@ -90,15 +111,18 @@ impl StopView {
             Some(s.trigger_price.get().normalize()),
             Some(s.qty.get().normalize()),
         );
+        let limit = s.limit_price.as_ref().map(|p| p.get().normalize());
         StopView {
             id: s.id,
             position_id: s.position_id,
             loss_type: u8::from(!tp),
-            delegate_type: 1,
+            delegate_type: u8::from(limit.is_none()),
             earn_price: if tp { price } else { None },
             earn_number: if tp { qty } else { None },
             lose_price: if tp { None } else { price },
             lose_number: if tp { None } else { qty },
+            earn_delegate_price: if tp { limit } else { None },
+            lose_delegate_price: if tp { None } else { limit },
             status: match s.status.as_str() {
                 CANCELLED => 2,
                 TRIGGERED => 3,
@@ -113,37 +137,63 @@ impl StopView {
     }
 }
 
+/// Which way the mark goes to set off a stop of `kind` on a `side`
+/// position: a long's take-profit and a short's stop-loss as it rises.
+pub fn direction(side: Side, kind: &str) -> Direction {
+    match (side, kind == TAKE_PROFIT) {
+        (Side::Long, true) | (Side::Short, false) => Direction::Rises,
+        (Side::Long, false) | (Side::Short, true) => Direction::Falls,
+    }
+}
+
 /// Whether a stop of `kind` on a `side` position fires at `mark`.
 pub fn fires(side: Side, kind: &str, trigger: Decimal, mark: Decimal) -> bool {
-    let take_profit = kind == TAKE_PROFIT;
-    match (side, take_profit) {
-        (Side::Long, true) | (Side::Short, false) => mark >= trigger,
-        (Side::Long, false) | (Side::Short, true) => mark <= trigger,
+    match direction(side, kind) {
+        Direction::Rises => mark >= trigger,
+        Direction::Falls => mark <= trigger,
     }
 }
 
 /// Sets a take-profit or stop-loss, replacing the position's active one of
 /// that kind. Its trigger must not fire at the mark now.
 pub async fn set(ctx: &Context, user_id: i64, body: &StopBody) -> Outcome<StopView> {
-    if body.delegate_type != 1 {
-        return Err(ErrorCode::FuturesOrderType.into());
-    }
-    let (kind, price, number, price_field, number_field) = match body.loss_type {
+    let (kind, price, number, limit, price_field, number_field, limit_field) = match body.loss_type
+    {
         0 => (
             TAKE_PROFIT,
             &body.earn_price,
             &body.earn_number,
+            &body.earn_delegate_price,
             "earnPrice",
             "earnNumber",
+            "earnDelegatePrice",
         ),
         1 => (
             STOP_LOSS,
             &body.lose_price,
             &body.lose_number,
+            &body.lose_delegate_price,
             "losePrice",
             "loseNumber",
+            "loseDelegatePrice",
         ),
         _ => return Err(Failure::invalid("lossType")),
+    };
+    let limit = match body.delegate_type {
+        1 => None,
+        0 => {
+            let l = limit
+                .as_deref()
+                .ok_or_else(|| Failure::missing(limit_field))
+                .and_then(|p| {
+                    parse_decimal(p, LEDGER_DP).map_err(|_| Failure::invalid(limit_field))
+                })?;
+            if l <= Decimal::ZERO {
+                return Err(Failure::invalid(limit_field));
+            }
+            Some(l)
+        }
+        _ => return Err(ErrorCode::FuturesOrderType.into()),
     };
     let price = price
         .as_deref()
@@ -174,7 +224,7 @@ pub async fn set(ctx: &Context, user_id: i64, body: &StopBody) -> Outcome<StopVi
         return Err(Failure::new(ErrorCode::FuturesTrigger).with("mark", mark.price.normalize()));
     }
     let txn = ctx.ledger.begin().await?;
-    cancel_where(txn.conn(), p.id, Some(kind)).await?;
+    cancel_where(txn.conn(), p.id, Some(kind), now).await?;
     let row = stop::ActiveModel {
         id: NotSet,
         user_id: Set(user_id),
@@ -187,6 +237,8 @@ pub async fn set(ctx: &Context, user_id: i64, body: &StopBody) -> Outcome<StopVi
         created_at: Set(now),
         triggered_at: Set(None),
         fill_price: Set(None),
+        limit_price: Set(limit.map(|l| DecimalText::from(l.normalize()))),
+        updated_at: Set(now),
     }
     .insert(txn.conn())
     .await?;
@@ -199,12 +251,11 @@ pub async fn cancel_where(
     db: &impl ConnectionTrait,
     position_id: i64,
     kind: Option<&str>,
+    now: i64,
 ) -> Result<(), DbErr> {
     let mut q = stop::Entity::update_many()
-        .col_expr(
-            stop::Column::Status,
-            sea_orm::sea_query::Expr::value(CANCELLED),
-        )
+        .col_expr(stop::Column::Status, Expr::value(CANCELLED))
+        .col_expr(stop::Column::UpdatedAt, Expr::value(now))
         .filter(stop::Column::PositionId.eq(position_id))
         .filter(stop::Column::Status.eq(ACTIVE));
     if let Some(k) = kind {
@@ -242,71 +293,79 @@ pub async fn cancel(ctx: &Context, user_id: i64, id: i64) -> Outcome<StopView> {
         .ok_or(ErrorCode::NotFound)?;
     let mut a = stop::ActiveModel::from(row);
     a.status = Set(CANCELLED.into());
+    a.updated_at = Set(ctx.now_ms());
     Ok(StopView::of(&a.update(&ctx.db).await?))
 }
 
-/// Closes what the marks trigger; the number triggered.
+/// Triggers what the current marks set off, with fresh books; the number
+/// triggered.
 pub async fn trigger_due(ctx: &Context) -> Outcome<usize> {
-    let now = ctx.now_ms();
-    let coins: Vec<String> = stop::Entity::find()
-        .select_only()
-        .column(stop::Column::Coin)
+    let engine = &mut crate::liquidation::RiskEngine::new();
+    Ok(crate::liquidation::sweep(ctx, engine).await?.triggered)
+}
+
+/// Every active stop (the trigger index's first load).
+pub async fn all_active(db: &impl ConnectionTrait) -> Result<Vec<stop::Model>, DbErr> {
+    stop::Entity::find()
         .filter(stop::Column::Status.eq(ACTIVE))
-        .distinct()
-        .into_tuple::<String>()
-        .all(&ctx.db)
-        .await?;
-    let mut done = 0usize;
-    for coin in coins {
-        let Some(tick) = ctx.prices.tape_price(&coin, now, MARK_AGE_MAX_MS) else {
-            continue;
-        };
-        let active = stop::Entity::find()
-            .filter(stop::Column::Status.eq(ACTIVE))
-            .filter(stop::Column::Coin.eq(coin.as_str()))
-            .order_by_asc(stop::Column::Id)
-            .all(&ctx.db)
-            .await?;
-        let mut due = Vec::new();
-        for s in active {
-            let Some(p) = repo::position(&ctx.db, s.position_id).await? else {
-                continue;
-            };
-            if fires(side_of(&p.side), &s.kind, s.trigger_price.get(), tick.price) {
-                due.push(s);
-            }
-        }
-        if due.is_empty() {
-            continue;
-        }
-        let mut txn = ctx.ledger.begin().await?;
-        let mut contracts = contract::Cache::default();
-        for s in due {
-            // Under the gate: still active, its position still open.
-            let Some(s) = stop::Entity::find_by_id(s.id)
-                .one(txn.conn())
-                .await?
-                .filter(|s| s.status == ACTIVE)
-            else {
-                continue;
-            };
-            let Some(p) = repo::position(txn.conn(), s.position_id)
-                .await?
-                .filter(|p| p.status == OPEN)
-            else {
-                continue;
-            };
-            let c = contracts.get(txn.conn(), p.contract_id).await?.clone();
-            let qty = s.qty.get().min(p.qty.get());
-            close_in(&mut txn, &p, &c, qty, &tick, false, now).await?;
-            let mut a = stop::ActiveModel::from(s);
-            a.status = Set(TRIGGERED.into());
-            a.triggered_at = Set(Some(now));
-            a.fill_price = Set(Some(DecimalText::from(tick.price.normalize())));
-            a.update(txn.conn()).await?;
-            done = done.saturating_add(1);
-        }
-        txn.commit().await?;
+        .all(db)
+        .await
+}
+
+/// Stops changed since `since_ms` (the trigger index's refresh).
+pub async fn changed_since(
+    db: &impl ConnectionTrait,
+    since_ms: i64,
+) -> Result<Vec<stop::Model>, DbErr> {
+    stop::Entity::find()
+        .filter(stop::Column::UpdatedAt.gte(since_ms))
+        .all(db)
+        .await
+}
+
+/// Triggers one stop inside `txn` if `tick` reaches it and its position is
+/// still open: market execution closes its size at the mark, limit
+/// execution leaves a closing order at its price. `Ok(false)` when not.
+pub async fn trigger_in(
+    txn: &mut LedgerTxn,
+    contracts: &mut contract::Cache,
+    id: i64,
+    tick: &IndexPrice,
+    now: i64,
+) -> Outcome<bool> {
+    let Some(s) = stop::Entity::find_by_id(id)
+        .one(txn.conn())
+        .await?
+        .filter(|s| s.status == ACTIVE)
+    else {
+        return Ok(false);
+    };
+    let Some(p) = repo::position(txn.conn(), s.position_id)
+        .await?
+        .filter(|p| p.status == OPEN)
+    else {
+        return Ok(false);
+    };
+    if !fires(side_of(&p.side), &s.kind, s.trigger_price.get(), tick.price) {
+        return Ok(false);
     }
-    Ok(done)
+    let c = contracts.get(txn.conn(), p.contract_id).await?.clone();
+    let qty = s.qty.get().min(p.qty.get());
+    let limit = s.limit_price.as_ref().map(|d| d.get());
+    let mut a = stop::ActiveModel::from(s.clone());
+    a.status = Set(TRIGGERED.into());
+    a.triggered_at = Set(Some(now));
+    a.updated_at = Set(now);
+    match limit {
+        Some(price) => {
+            orders::place_closing(txn, &p, &c, qty, price, s.id, now).await?;
+        }
+        None => {
+            let row = close_in(txn, &p, &c, qty, tick, CloseAt::Mark, now).await?;
+            let price = row.close_price.map(|d| d.get()).unwrap_or(tick.price);
+            a.fill_price = Set(Some(DecimalText::from(price.normalize())));
+        }
+    }
+    a.update(txn.conn()).await?;
+    Ok(true)
 }

@@ -63,6 +63,13 @@ async fn submit(app: &TestApp, token: &str, body: Value) -> Reply {
     post_keyed(app, "/api/contract/order/submit", token, None, body).await
 }
 
+/// Submits an order that fills at once; the position it opened or grew.
+async fn open(app: &TestApp, token: &str, body: Value) -> Value {
+    let reply = submit(app, token, body).await.ok();
+    assert_eq!(reply["order"]["status"], 1, "filled: {reply}");
+    reply["position"].clone()
+}
+
 fn market(side: u8, leverage: u32, contracts: &str) -> Value {
     json!({"symbol": "btc", "leverage": leverage, "delegatePrice": "1", "delegateTotal": contracts,
            "type": side, "delegateType": 1})
@@ -109,7 +116,7 @@ async fn a_market_open_freezes_its_margin_and_refusals_change_nothing() {
     fund(&app, user.id, Wallet::Contract, "USDT", "1000").await;
 
     // 1,000 contracts of 0.0001 BTC at 60,000, 10x: margin 600, fee 6.
-    let p = submit(&app, &token, market(0, 10, "1000")).await.ok();
+    let p = open(&app, &token, market(0, 10, "1000")).await;
     assert_eq!(
         (p["type"].as_u64(), s(&p["openNum"]), s(&p["openPrice"])),
         (Some(0), "0.1", "60000")
@@ -129,7 +136,7 @@ async fn a_market_open_freezes_its_margin_and_refusals_change_nothing() {
     assert_eq!(system(&app, SystemAccount::Fees).await, dec("6"));
 
     let refusals = [
-        (submit(&app, &token, json!({"symbol": "btc", "leverage": 10, "delegatePrice": "59000", "delegateTotal": "10", "type": 0, "delegateType": 0})).await, -7006),
+        (submit(&app, &token, json!({"symbol": "btc", "leverage": 10, "delegatePrice": "59000", "delegateTotal": "10", "type": 0, "delegateType": 2})).await, -7006),
         (submit(&app, &token, market(0, 7, "10")).await, -7002),
         (submit(&app, &token, market(0, 10, "0")).await, -4002),
         (submit(&app, &token, market(0, 10, "1000001")).await, -7003),
@@ -165,9 +172,9 @@ async fn adding_averages_the_entry_margin_moves_and_closes_pay_out() {
     let mut tape = Tape::new(&app, "60000").await;
     let (user, token) = signed_in(&app, "fut3").await;
     fund(&app, user.id, Wallet::Contract, "USDT", "10000").await;
-    let first = submit(&app, &token, market(0, 10, "1000")).await.ok();
+    let first = open(&app, &token, market(0, 10, "1000")).await;
     tape.set("62000").await;
-    let added = submit(&app, &token, market(0, 10, "1000")).await.ok();
+    let added = open(&app, &token, market(0, 10, "1000")).await;
     assert_eq!(added["id"], first["id"], "one position per side");
     assert_eq!(
         (s(&added["openNum"]), s(&added["openPrice"])),
@@ -278,9 +285,9 @@ async fn the_mark_liquidates_and_the_insurance_fund_covers_a_gap() {
     fund(&app, user.id, Wallet::Contract, "USDT", "1000").await;
     fund(&app, gap_user.id, Wallet::Contract, "USDT", "1000").await;
     // 10x long 0.1 BTC: liquidation at 54,216.87.
-    let p = submit(&app, &token, market(0, 10, "1000")).await.ok();
+    let p = open(&app, &token, market(0, 10, "1000")).await;
     // 100x short 0.01 BTC: margin 6, liquidation near 60,357.
-    let gap = submit(&app, &gap_token, market(1, 100, "100")).await.ok();
+    let gap = open(&app, &gap_token, market(1, 100, "100")).await;
     assert_eq!(s(&gap["adjustAmount"]), "6");
 
     // Above the long's liquidation price and below the short's: nothing.
@@ -355,12 +362,12 @@ async fn the_house_carries_no_more_than_its_net_open_interest() {
         .await
         .unwrap();
     // 0.1 BTC long is 6,000 net; 0.1 more would be 12,000.
-    submit(&app, &token, market(0, 10, "1000")).await.ok();
+    open(&app, &token, market(0, 10, "1000")).await;
     submit(&app, &token, market(0, 10, "1000"))
         .await
         .fails_with(-7004);
     // A short reduces the net: accepted.
-    submit(&app, &token, market(1, 10, "1500")).await.ok();
+    open(&app, &token, market(1, 10, "1500")).await;
     audited(&app).await;
 }
 
@@ -372,8 +379,8 @@ async fn funding_is_paid_once_at_the_funding_time_on_its_mark() {
     let (short_user, short_token) = signed_in(&app, "fund2").await;
     fund(&app, long_user.id, Wallet::Contract, "USDT", "1000").await;
     fund(&app, short_user.id, Wallet::Contract, "USDT", "1000").await;
-    let long = submit(&app, &long_token, market(0, 10, "1000")).await.ok();
-    let short = submit(&app, &short_token, market(1, 10, "500")).await.ok();
+    let long = open(&app, &long_token, market(0, 10, "1000")).await;
+    let short = open(&app, &short_token, market(1, 10, "500")).await;
 
     // Both as if opened before the last funding time, with the tape's
     // tick half a second before it.
@@ -441,7 +448,7 @@ async fn a_retried_close_or_margin_move_happens_once() {
     let _tape = Tape::new(&app, "60000").await;
     let (user, token) = signed_in(&app, "fut7").await;
     fund(&app, user.id, Wallet::Contract, "USDT", "1000").await;
-    let p = submit(&app, &token, market(0, 10, "1000")).await.ok();
+    let p = open(&app, &token, market(0, 10, "1000")).await;
     let id = p["id"].as_i64().unwrap();
     let add = format!("/api/contract/position/adjustAmount?id={id}&money=50&flag=0");
     let first = post_keyed(&app, &add, &token, Some("m-1"), json!({}))
@@ -477,7 +484,7 @@ async fn a_take_profit_and_a_stop_loss_close_at_the_mark_that_triggers_them() {
     let mut tape = Tape::new(&app, "60000").await;
     let (user, token) = signed_in(&app, "fut8").await;
     fund(&app, user.id, Wallet::Contract, "USDT", "2000").await;
-    let long = submit(&app, &token, market(0, 10, "1000")).await.ok();
+    let long = open(&app, &token, market(0, 10, "1000")).await;
     let id = long["id"].as_i64().unwrap();
     let set = |body: Value| {
         let app = &app;
@@ -494,9 +501,12 @@ async fn a_take_profit_and_a_stop_loss_close_at_the_mark_that_triggers_them() {
     set(json!({"positionId": id, "lossType": 0, "delegateType": 1, "earnPrice": "61000", "earnNumber": "0.2"}))
         .await
         .fails_with(-4);
-    set(json!({"positionId": id, "lossType": 1, "delegateType": 0, "losePrice": "59000", "loseNumber": "0.1"}))
+    set(json!({"positionId": id, "lossType": 1, "delegateType": 2, "losePrice": "59000", "loseNumber": "0.1"}))
         .await
         .fails_with(-7006);
+    set(json!({"positionId": id, "lossType": 1, "delegateType": 0, "losePrice": "59000", "loseNumber": "0.1"}))
+        .await
+        .fails_with(-3);
     // Half at 61,000, a stop-loss on all of it at 58,000.
     let tp = set(json!({"positionId": id, "lossType": 0, "delegateType": 1, "earnPrice": "61000", "earnNumber": "0.05"}))
         .await
@@ -566,7 +576,7 @@ async fn a_take_profit_and_a_stop_loss_close_at_the_mark_that_triggers_them() {
     assert_eq!(listed["total"].as_u64(), Some(0));
 
     // A stop left on a position closed by hand is cancelled with it.
-    let again = submit(&app, &token, market(1, 10, "100")).await.ok();
+    let again = open(&app, &token, market(1, 10, "100")).await;
     let again_id = again["id"].as_i64().unwrap();
     let stop = set(json!({"positionId": again_id, "lossType": 1, "delegateType": 1, "losePrice": "60000", "loseNumber": "0.01"}))
         .await
@@ -595,7 +605,7 @@ async fn the_risk_book_follows_the_positions_between_ticks() {
     let (user, token) = signed_in(&app, "fut9").await;
     fund(&app, user.id, Wallet::Contract, "USDT", "2000").await;
     let mut engine = onyx_futures::liquidation::RiskEngine::new();
-    let p = submit(&app, &token, market(0, 10, "1000")).await.ok();
+    let p = open(&app, &token, market(0, 10, "1000")).await;
     let id = p["id"].as_i64().unwrap();
     assert_eq!(
         onyx_futures::liquidation::liquidate_with(&app.state.ctx, &mut engine)
@@ -634,4 +644,361 @@ async fn the_risk_book_follows_the_positions_between_ticks() {
         .unwrap();
     assert_eq!(engine.len(), 0);
     audited(&app).await;
+}
+
+fn limit(side: u8, leverage: u32, contracts: &str, price: &str) -> Value {
+    json!({"symbol": "btc", "leverage": leverage, "delegatePrice": price, "delegateTotal": contracts,
+           "type": side, "delegateType": 0})
+}
+
+async fn orders(app: &TestApp, token: &str, status: u8) -> Vec<Value> {
+    app.get(
+        &format!("/api/contract/order/list?status={status}&pageNum=1&pageSize=50"),
+        Some(token),
+    )
+    .await
+    .ok()["rows"]
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+async fn sweep(app: &TestApp) -> onyx_futures::liquidation::Swept {
+    onyx_futures::liquidation::sweep(
+        &app.state.ctx,
+        &mut onyx_futures::liquidation::RiskEngine::new(),
+    )
+    .await
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_limit_order_waits_with_its_margin_frozen_and_fills_at_its_price() {
+    let app = TestApp::spawn().await;
+    let mut tape = Tape::new(&app, "60000").await;
+    let (user, token) = signed_in(&app, "lim1").await;
+    fund(&app, user.id, Wallet::Contract, "USDT", "2000").await;
+
+    // A long at 59,000 below a 60,000 mark waits: 590 margin and 5.9 fee
+    // frozen (1,000 contracts of 0.0001 BTC, 10x, 0.1 % fee).
+    let placed = submit(&app, &token, limit(0, 10, "1000", "59000"))
+        .await
+        .ok();
+    let o = &placed["order"];
+    assert!(placed["position"].is_null());
+    assert_eq!(
+        (
+            o["status"].as_u64(),
+            o["delegateType"].as_u64(),
+            s(&o["delegatePrice"]),
+            s(&o["margin"]),
+            s(&o["fee"])
+        ),
+        (Some(0), Some(0), "59000", "590", "5.9")
+    );
+    assert_eq!(
+        balance(&app, user.id, Wallet::Contract, "USDT").await,
+        (dec("1404.1"), dec("595.9"))
+    );
+    audited(&app).await;
+    // A second, cancelled: all of its hold comes back; cancelling again is refused.
+    let second = submit(&app, &token, limit(1, 10, "100", "65000"))
+        .await
+        .ok();
+    let second_id = second["order"]["id"].as_i64().unwrap();
+    assert_eq!(orders(&app, &token, 0).await.len(), 2);
+    let cancelled = post_query(
+        &app,
+        &token,
+        &format!("/api/contract/order/canCelOrder?id={second_id}"),
+    )
+    .await
+    .ok();
+    assert_eq!(cancelled["status"].as_u64(), Some(3));
+    post_query(
+        &app,
+        &token,
+        &format!("/api/contract/order/canCelOrder?id={second_id}"),
+    )
+    .await
+    .fails_with(-6);
+    let (_, other) = signed_in(&app, "lim2").await;
+    let first_id = o["id"].as_i64().unwrap();
+    post_query(
+        &app,
+        &other,
+        &format!("/api/contract/order/canCelOrder?id={first_id}"),
+    )
+    .await
+    .fails_with(-6);
+    assert_eq!(
+        balance(&app, user.id, Wallet::Contract, "USDT").await,
+        (dec("1404.1"), dec("595.9"))
+    );
+
+    // 59,500: not yet. 58,800: it fills at its own price, not the mark.
+    tape.set("59500").await;
+    assert_eq!(sweep(&app).await.filled, 0);
+    tape.set("58800").await;
+    assert_eq!(sweep(&app).await.filled, 1);
+    let p = &positions(&app, &token, 0).await[0];
+    assert_eq!(
+        (
+            s(&p["openPrice"]),
+            s(&p["openNum"]),
+            s(&p["adjustAmount"]),
+            s(&p["fees"])
+        ),
+        ("59000", "0.1", "590", "5.9")
+    );
+    let filled = &orders(&app, &token, 1).await[0];
+    assert_eq!(
+        (s(&filled["dealPrice"]), filled["positionId"].as_i64()),
+        ("59000", p["id"].as_i64())
+    );
+    assert!(orders(&app, &token, 0).await.is_empty());
+    assert_eq!(orders(&app, &token, 3).await.len(), 1);
+    // The margin stays frozen as the position's; the fee was taken.
+    assert_eq!(
+        balance(&app, user.id, Wallet::Contract, "USDT").await,
+        (dec("1404.1"), dec("590"))
+    );
+    audited(&app).await;
+
+    // A limit already through the mark fills at once, at the better mark.
+    let now = open(&app, &token, limit(1, 10, "100", "58000")).await;
+    assert_eq!(s(&now["openPrice"]), "58800");
+    // A limit order needs the money for its hold.
+    submit(&app, &token, limit(0, 10, "100000", "50000"))
+        .await
+        .fails_with(-4001);
+    audited(&app).await;
+}
+
+#[tokio::test]
+async fn a_waiting_order_the_house_can_no_longer_take_is_cancelled_and_released() {
+    let app = TestApp::spawn().await;
+    let mut tape = Tape::new(&app, "60000").await;
+    let (user, token) = signed_in(&app, "lim3").await;
+    let (gap, gap_token) = signed_in(&app, "lim4").await;
+    fund(&app, user.id, Wallet::Contract, "USDT", "100000").await;
+    fund(&app, gap.id, Wallet::Contract, "USDT", "100000").await;
+    app.state
+        .db
+        .execute_unprepared("UPDATE futures_terms SET max_net_oi = '10000'")
+        .await
+        .unwrap();
+    submit(&app, &token, limit(0, 10, "1000", "59000"))
+        .await
+        .ok();
+    // Meanwhile the house takes on 0.1 BTC of longs from someone else.
+    open(&app, &gap_token, market(0, 10, "1000")).await;
+    tape.set("58900").await;
+    let swept = sweep(&app).await;
+    assert_eq!(swept.filled, 0);
+    let cancelled = &orders(&app, &token, 3).await[0];
+    assert_eq!(cancelled["reason"], "house_limit");
+    assert_eq!(
+        balance(&app, user.id, Wallet::Contract, "USDT").await,
+        (dec("100000"), dec("0"))
+    );
+    audited(&app).await;
+}
+
+#[tokio::test]
+async fn a_limit_take_profit_leaves_a_closing_order_that_fills_at_its_price() {
+    let app = TestApp::spawn().await;
+    let mut tape = Tape::new(&app, "60000").await;
+    let (user, token) = signed_in(&app, "lim5").await;
+    fund(&app, user.id, Wallet::Contract, "USDT", "2000").await;
+    let long = open(&app, &token, market(0, 10, "1000")).await;
+    let id = long["id"].as_i64().unwrap();
+    // Triggered at 61,000, it closes all at 61,500 or better.
+    let tp = app
+        .post_json(
+            "/api/contract/loss/sett",
+            Some(&token),
+            json!({"positionId": id, "lossType": 0, "delegateType": 0, "earnPrice": "61000",
+                   "earnNumber": "0.1", "earnDelegatePrice": "61500"}),
+        )
+        .await
+        .ok();
+    assert_eq!(
+        (tp["delegateType"].as_u64(), s(&tp["earnDelegatePrice"])),
+        (Some(0), "61500")
+    );
+    tape.set("61100").await;
+    let swept = sweep(&app).await;
+    assert_eq!((swept.triggered, swept.filled), (1, 0));
+    let closing = &orders(&app, &token, 0).await[0];
+    assert_eq!(
+        (
+            closing["reduceOnly"].as_bool(),
+            s(&closing["delegatePrice"]),
+            closing["positionId"].as_i64()
+        ),
+        (Some(true), "61500", Some(id))
+    );
+    // A closing order holds nothing.
+    assert_eq!(
+        balance(&app, user.id, Wallet::Contract, "USDT").await,
+        (dec("1394"), dec("600"))
+    );
+    tape.set("61600").await;
+    assert_eq!(sweep(&app).await.filled, 1);
+    assert!(positions(&app, &token, 0).await.is_empty());
+    let closed = &positions(&app, &token, 1).await[0];
+    // (61,500 − 60,000) × 0.1, less the 0.1 % close fee on 6,150.
+    assert_eq!(
+        (s(&closed["dealPrice"]), s(&closed["earn"])),
+        ("61500", "150")
+    );
+    assert_eq!(
+        balance(&app, user.id, Wallet::Contract, "USDT").await,
+        (dec("2137.85"), dec("0"))
+    );
+
+    // A closing order goes with its position when that closes first.
+    let again = open(&app, &token, market(0, 10, "100")).await;
+    let again_id = again["id"].as_i64().unwrap();
+    app.post_json(
+        "/api/contract/loss/sett",
+        Some(&token),
+        json!({"positionId": again_id, "lossType": 1, "delegateType": 0, "losePrice": "61000",
+               "loseNumber": "0.01", "loseDelegatePrice": "60000"}),
+    )
+    .await
+    .ok();
+    tape.set("60900").await;
+    assert_eq!(sweep(&app).await.triggered, 1);
+    assert_eq!(orders(&app, &token, 0).await.len(), 1);
+    post_query(
+        &app,
+        &token,
+        &format!("/api/contract/position/stopOrder?id={again_id}"),
+    )
+    .await
+    .ok();
+    assert!(orders(&app, &token, 0).await.is_empty());
+    assert_eq!(
+        orders(&app, &token, 3).await[0]["reason"],
+        "position_closed"
+    );
+    audited(&app).await;
+}
+
+#[tokio::test]
+async fn the_preview_prices_a_submit_as_the_fill_will() {
+    let app = TestApp::spawn().await;
+    let _tape = Tape::new(&app, "60000").await;
+    let (user, token) = signed_in(&app, "prev1").await;
+    fund(&app, user.id, Wallet::Contract, "USDT", "1000").await;
+    let q = app
+        .get(
+            "/api/contract/order/preview?symbol=btc&leverage=10&delegateTotal=1000&type=0",
+            Some(&token),
+        )
+        .await
+        .ok();
+    assert_eq!(
+        (
+            s(&q["markPrice"]),
+            s(&q["margin"]),
+            s(&q["fee"]),
+            s(&q["available"])
+        ),
+        ("60000", "600", "6", "1000")
+    );
+    // 1,000 / (6 / 10 + 0.006) per contract.
+    assert_eq!(s(&q["maxContracts"]), "1650");
+    let p = open(&app, &token, market(0, 10, "1000")).await;
+    assert_eq!(q["liquidationPrice"], p["closePrice"]);
+    let l = app
+        .get(
+            "/api/contract/order/preview?symbol=btc&leverage=20&delegateTotal=10&type=1&delegateType=0&delegatePrice=62000",
+            Some(&token),
+        )
+        .await
+        .ok();
+    assert_eq!((s(&l["fillPrice"]), s(&l["margin"])), ("62000", "3.1"));
+}
+
+#[tokio::test]
+async fn operators_set_the_terms_and_read_the_house_book() {
+    use onyx_testkit::admin_common::{admin_get, admin_put, operator};
+    let app = TestApp::spawn().await;
+    let mut tape = Tape::new(&app, "60000").await;
+    let owner = operator(&app, "fowner", "owner").await;
+    let terms = admin_get(&app, "/api/admin/futures/terms", &owner)
+        .await
+        .ok();
+    let btc = terms
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["coin"] == "btc")
+        .unwrap()
+        .clone();
+    let id = btc["contractId"].as_i64().unwrap();
+    // Binance's first BTCUSDT bracket: up to 300,000 at 150x, 0.4 %.
+    assert_eq!(
+        (
+            s(&btc["brackets"][0]["cap"]),
+            btc["brackets"][0]["maxLeverage"].as_u64(),
+            s(&btc["brackets"][0]["rate"])
+        ),
+        ("300000", Some(150), "0.004")
+    );
+    let uri = format!("/api/admin/futures/terms/{id}");
+    admin_put(&app, &uri, &owner, json!({"spread": "0.001"}))
+        .await
+        .fails_with(-2004);
+    admin_put(
+        &app,
+        &uri,
+        &owner,
+        json!({"spread": "0.5", "reason": "wide"}),
+    )
+    .await
+    .fails_with(-4);
+    let changed = admin_put(
+        &app,
+        &uri,
+        &owner,
+        json!({"spread": "0.001", "maxNetOi": "20000", "reason": "quote wider"}),
+    )
+    .await
+    .ok();
+    assert_eq!(
+        (s(&changed["spread"]), s(&changed["maxNetOi"])),
+        ("0.001", "20000")
+    );
+
+    // The spread applies from the next fill: a long pays 60,060.
+    let (user, token) = signed_in(&app, "fop1").await;
+    fund(&app, user.id, Wallet::Contract, "USDT", "5000").await;
+    let p = open(&app, &token, market(0, 10, "1000")).await;
+    assert_eq!(s(&p["openPrice"]), "60060");
+    tape.set("59000").await;
+    let book = admin_get(&app, "/api/admin/futures/house", &owner)
+        .await
+        .ok();
+    let row = book["contracts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["contractId"] == id)
+        .unwrap()
+        .clone();
+    // Users are 0.1 long, so the house is 0.1 short, up (60,060 − 59,000) × 0.1.
+    assert_eq!(
+        (
+            s(&row["houseNetQty"]),
+            s(&row["netNotional"]),
+            s(&row["houseUnrealised"]),
+            row["openPositions"].as_u64()
+        ),
+        ("-0.1", "5900", "106", Some(1))
+    );
+    assert_eq!(s(&book["insuranceBalance"]), "0");
 }

@@ -30,6 +30,8 @@ pub enum PostingRef {
     /// A futures position's margin, fees and settlements; `fill` tells its
     /// fills apart (each is its own transaction).
     FuturesFill(i64),
+    /// A futures limit order's margin and fee frozen, or released on cancel.
+    FuturesOrder(i64),
     /// A reference this build does not name (tests, tools, older rows).
     Other(String),
 }
@@ -53,6 +55,7 @@ impl fmt::Display for PostingRef {
             PostingRef::SecondContract(id) => write!(f, "second:{id}"),
             PostingRef::OptionOrder(id) => write!(f, "option:{id}"),
             PostingRef::FuturesFill(id) => write!(f, "futures:fill:{id}"),
+            PostingRef::FuturesOrder(id) => write!(f, "futures:order:{id}"),
             PostingRef::Other(text) => f.write_str(text),
         }
     }
@@ -81,6 +84,7 @@ impl FromStr for PostingRef {
             ["second", n] => id(n).map(PostingRef::SecondContract),
             ["option", n] => id(n).map(PostingRef::OptionOrder),
             ["futures", "fill", n] => id(n).map(PostingRef::FuturesFill),
+            ["futures", "order", n] => id(n).map(PostingRef::FuturesOrder),
             _ => None,
         };
         Ok(known.unwrap_or_else(|| PostingRef::Other(text.to_string())))
@@ -116,6 +120,7 @@ mod tests {
             PostingRef::SecondContract(5),
             PostingRef::OptionOrder(6),
             PostingRef::FuturesFill(8),
+            PostingRef::FuturesOrder(9),
         ];
         for r in all {
             assert_eq!(PostingRef::from(r.to_string().as_str()), r);

@@ -22,6 +22,10 @@ pub struct Model {
     pub triggered_at: Option<i64>,
     /// The mark it closed at.
     pub fill_price: Option<DecimalText>,
+    /// Limit execution: the price of the closing order it leaves when
+    /// triggered; null closes at the mark.
+    pub limit_price: Option<DecimalText>,
+    pub updated_at: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

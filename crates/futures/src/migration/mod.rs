@@ -3,7 +3,11 @@
 use sea_orm_migration::MigrationTrait;
 
 mod m0015_futures;
+mod m0016_futures_orders;
 
 pub fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-    vec![Box::new(m0015_futures::Migration)]
+    vec![
+        Box::new(m0015_futures::Migration),
+        Box::new(m0016_futures_orders::Migration),
+    ]
 }

@@ -1,5 +1,6 @@
-//! The futures calls.
+//! The futures calls: users' and operators'.
 
+mod admin;
 mod contracts;
 mod positions;
 mod stops;
@@ -16,4 +17,5 @@ where
     positions::router()
         .merge(contracts::router())
         .merge(stops::router())
+        .merge(admin::router())
 }
