@@ -333,6 +333,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/futures/house": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per contract: open interest, the house's net exposure against its
+         *     limit, its realised and unrealised profit and the funding it took; the
+         *     house account and the insurance fund.
+         */
+        get: operations["house_book"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/futures/terms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every contract's futures terms with its brackets as they apply. */
+        get: operations["list_terms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/futures/terms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a contract's terms; open positions are valued on them from the
+         *     next check.
+         */
+        put: operations["update_terms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/kyc": {
         parameters: {
             query?: never;
@@ -1084,6 +1142,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/contract/order/canCelOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels one of the caller's waiting orders; its margin and fee go back. */
+        post: operations["cancel_order"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contract/order/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's orders of one status, newest first. */
+        get: operations["order_list"];
+        put?: never;
+        /** The same, as the spec's client posts it. */
+        post: operations["order_list_post"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/contract/order/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a submit would cost (margin, fee), where it would liquidate and
+         *     how many contracts the caller's futures balance pays for, from the
+         *     functions the fill uses.
+         */
+        get: operations["preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/contract/order/submit": {
         parameters: {
             query?: never;
@@ -1094,8 +1208,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Opens a position (or adds to the caller's open one on that side) at
-         *     the mark with a market order; limit orders are refused (-7006).
+         * A market order (filled at the mark with the spread, opening a position
+         *     or adding to the caller's open one on that side) or a limit order
+         *     (filled at once when the mark is already at its price or better, else
+         *     waiting with its margin and fee frozen).
          */
         post: operations["submit"];
         delete?: never;
@@ -2484,6 +2600,15 @@ export interface components {
              */
             createTime: string;
         };
+        /** @description One bracket as published. */
+        BracketView: {
+            floor: string;
+            cap: string;
+            /** Format: int32 */
+            maxLeverage: number;
+            rate: string;
+            cum: string;
+        };
         /** @description One withdrawal channel with its effective rules for the caller. */
         ChannelView: {
             /** @description `rechargeName`, what quote and submit take as `channel`. */
@@ -2696,6 +2821,37 @@ export interface components {
             /** Format: date-time */
             updateTime: string;
             translations: components["schemas"]["Translation"][];
+        };
+        /** @description The house's side of one contract. */
+        ContractBook: {
+            /** Format: int64 */
+            contractId: number;
+            symbol: string;
+            /** @description Open interest in the coin, longs and shorts. */
+            longQty: string;
+            shortQty: string;
+            /**
+             * @description The house's net position (it takes the other side): positive when
+             *     users are net short.
+             */
+            houseNetQty: string;
+            markPrice?: string | null;
+            /** @description |net| × mark, against `maxNetOi`. */
+            netNotional?: string | null;
+            maxNetOi: string;
+            /** Format: int64 */
+            openPositions: number;
+            /** Format: int64 */
+            waitingOrders: number;
+            /**
+             * @description The house's realised profit: what users lost less what they won,
+             *     on closes and liquidations.
+             */
+            houseRealised: string;
+            /** @description The house's unrealised profit at the mark on the open positions. */
+            houseUnrealised?: string | null;
+            /** @description Funding users paid the house (negative: received). */
+            fundingToHouse: string;
         };
         /** @description A futures pair (spec section 3, contractList). */
         ContractPair: {
@@ -3272,6 +3428,23 @@ export interface components {
                 coins: components["schemas"]["CoinBook"][];
                 /** @description The ledger's `house_second_contract` USDT balance. */
                 houseBalance: string;
+            };
+        };
+        Envelope_HouseView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description The futures house across contracts. */
+            data: {
+                contracts: components["schemas"]["ContractBook"][];
+                /** @description `house_futures` in the ledger. */
+                houseBalance: string;
+                /** @description The insurance fund in the ledger. */
+                insuranceBalance: string;
             };
         };
         Envelope_IssueView: {
@@ -3876,13 +4049,17 @@ export interface components {
                     lossType: number;
                     /**
                      * Format: int32
-                     * @description 1 market.
+                     * @description 1 market, 0 limit.
                      */
                     delegateType: number;
                     earnPrice?: string | null;
                     earnNumber?: string | null;
                     losePrice?: string | null;
                     loseNumber?: string | null;
+                    /** @description Limit execution's price (take-profit). */
+                    earnDelegatePrice?: string | null;
+                    /** @description Limit execution's price (stop-loss). */
+                    loseDelegatePrice?: string | null;
                     /**
                      * Format: int32
                      * @description 0 active, 2 cancelled, 3 triggered.
@@ -4104,6 +4281,47 @@ export interface components {
                 dealTime?: number | null;
             };
         };
+        Envelope_Preview: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /**
+             * @description What a submit would cost and where it would liquidate, from the same
+             *     functions the fill uses; `max_contracts` is what the caller's available
+             *     futures USDT pays for at this leverage (margin and fee).
+             */
+            data: {
+                symbol: string;
+                markPrice?: string | null;
+                /** Format: int64 */
+                markTime?: number | null;
+                /** @description Market: the mark with the spread; limit: the limit price. */
+                fillPrice?: string | null;
+                contracts: string;
+                qty: string;
+                notional?: string | null;
+                margin?: string | null;
+                fee?: string | null;
+                liquidationPrice?: string | null;
+                maxContracts: string;
+                available: string;
+                spread: string;
+                openFee: string;
+                closeFee: string;
+                shareNumber: string;
+                minShare: string;
+                maxShare: string;
+                /**
+                 * Format: int32
+                 * @description The highest leverage this size's bracket allows.
+                 */
+                maxLeverage: number;
+            };
+        };
         Envelope_QuoteView: {
             /**
              * Format: int32
@@ -4244,13 +4462,17 @@ export interface components {
                 lossType: number;
                 /**
                  * Format: int32
-                 * @description 1 market.
+                 * @description 1 market, 0 limit.
                  */
                 delegateType: number;
                 earnPrice?: string | null;
                 earnNumber?: string | null;
                 losePrice?: string | null;
                 loseNumber?: string | null;
+                /** @description Limit execution's price (take-profit). */
+                earnDelegatePrice?: string | null;
+                /** @description Limit execution's price (stop-loss). */
+                loseDelegatePrice?: string | null;
                 /**
                  * Format: int32
                  * @description 0 active, 2 cancelled, 3 triggered.
@@ -4275,6 +4497,49 @@ export interface components {
             code: number;
             msg: string;
             data: string;
+        };
+        Envelope_SubmitReply: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description What a submit answers: the order, and the position when it filled. */
+            data: {
+                order: components["schemas"]["OrderView"];
+                position?: null | components["schemas"]["PositionView"];
+            };
+        };
+        Envelope_TermsView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A contract's futures terms. */
+            data: {
+                /** Format: int64 */
+                contractId: number;
+                symbol: string;
+                coin: string;
+                leverages: number[];
+                openFee: string;
+                closeFee: string;
+                /** @description Binance's BTCUSDT brackets times this. */
+                bracketScale: string;
+                brackets: components["schemas"]["BracketView"][];
+                liquidationFee: string;
+                spread: string;
+                maxNetOi: string;
+                fundingInterest: string;
+                fundingSkew: string;
+                fundingCap: string;
+                fundingFloor: string;
+            };
         };
         Envelope_Ticker: {
             /**
@@ -5030,6 +5295,34 @@ export interface components {
                 volume: string;
             }[];
         };
+        Envelope_Vec_TermsView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** Format: int64 */
+                contractId: number;
+                symbol: string;
+                coin: string;
+                leverages: number[];
+                openFee: string;
+                closeFee: string;
+                /** @description Binance's BTCUSDT brackets times this. */
+                bracketScale: string;
+                brackets: components["schemas"]["BracketView"][];
+                liquidationFee: string;
+                spread: string;
+                maxNetOi: string;
+                fundingInterest: string;
+                fundingSkew: string;
+                fundingCap: string;
+                fundingFloor: string;
+            }[];
+        };
         Envelope_Vec_WatchedCoin: {
             /**
              * Format: int32
@@ -5200,6 +5493,14 @@ export interface components {
             coins: components["schemas"]["CoinBook"][];
             /** @description The ledger's `house_second_contract` USDT balance. */
             houseBalance: string;
+        };
+        /** @description The futures house across contracts. */
+        HouseView: {
+            contracts: components["schemas"]["ContractBook"][];
+            /** @description `house_futures` in the ledger. */
+            houseBalance: string;
+            /** @description The insurance fund in the ledger. */
+            insuranceBalance: string;
         };
         /** @description The issue running now for a period. */
         IssueView: {
@@ -5688,6 +5989,38 @@ export interface components {
             /** Format: int64 */
             dealTime?: number | null;
         };
+        /**
+         * @description What a submit would cost and where it would liquidate, from the same
+         *     functions the fill uses; `max_contracts` is what the caller's available
+         *     futures USDT pays for at this leverage (margin and fee).
+         */
+        Preview: {
+            symbol: string;
+            markPrice?: string | null;
+            /** Format: int64 */
+            markTime?: number | null;
+            /** @description Market: the mark with the spread; limit: the limit price. */
+            fillPrice?: string | null;
+            contracts: string;
+            qty: string;
+            notional?: string | null;
+            margin?: string | null;
+            fee?: string | null;
+            liquidationPrice?: string | null;
+            maxContracts: string;
+            available: string;
+            spread: string;
+            openFee: string;
+            closeFee: string;
+            shareNumber: string;
+            minShare: string;
+            maxShare: string;
+            /**
+             * Format: int32
+             * @description The highest leverage this size's bracket allows.
+             */
+            maxLeverage: number;
+        };
         /** @description An enabled bonus rule as users see it. */
         PublicBonusRule: {
             coin: string;
@@ -6113,7 +6446,8 @@ export interface components {
         };
         /**
          * @description The spec's body: a take-profit (`lossType` 0, `earn…`) or a stop-loss
-         *     (`lossType` 1, `lose…`); `delegateType` 1 market.
+         *     (`lossType` 1, `lose…`); `delegateType` 1 market, 0 limit (with
+         *     `earnDelegatePrice` or `loseDelegatePrice`).
          */
         StopBody: {
             /** Format: int64 */
@@ -6127,6 +6461,8 @@ export interface components {
             earnNumber?: string | null;
             losePrice?: string | null;
             loseNumber?: string | null;
+            earnDelegatePrice?: string | null;
+            loseDelegatePrice?: string | null;
         };
         /** @description A stop as the spec's client reads it. */
         StopView: {
@@ -6141,13 +6477,17 @@ export interface components {
             lossType: number;
             /**
              * Format: int32
-             * @description 1 market.
+             * @description 1 market, 0 limit.
              */
             delegateType: number;
             earnPrice?: string | null;
             earnNumber?: string | null;
             losePrice?: string | null;
             loseNumber?: string | null;
+            /** @description Limit execution's price (take-profit). */
+            earnDelegatePrice?: string | null;
+            /** @description Limit execution's price (stop-loss). */
+            loseDelegatePrice?: string | null;
             /**
              * Format: int32
              * @description 0 active, 2 cancelled, 3 triggered.
@@ -6182,6 +6522,11 @@ export interface components {
             /** @description USDT to spend: a market buy by total instead of `amount`. */
             total?: string | null;
         };
+        /** @description What a submit answers: the order, and the position when it filled. */
+        SubmitReply: {
+            order: components["schemas"]["OrderView"];
+            position?: null | components["schemas"]["PositionView"];
+        };
         /** @description A market-list row: the coin with its live 24 h figures. */
         SymbolItem: {
             coin: string;
@@ -6205,6 +6550,65 @@ export interface components {
             priceChangePercent: string;
             /** @description Base volume over 24 h. */
             volume: string;
+        };
+        /** @description Terms to change; absent fields stay. */
+        TermsPatch: {
+            /**
+             * @description Above 0, at most 1,000.
+             * @default null
+             */
+            bracketScale: string | null;
+            /**
+             * @description A rate of the notional, 0 to 0.05.
+             * @default null
+             */
+            liquidationFee: string | null;
+            /**
+             * @description A rate, 0 to 0.01.
+             * @default null
+             */
+            spread: string | null;
+            /**
+             * @description USDT, 0 or more (0 takes no new net exposure).
+             * @default null
+             */
+            maxNetOi: string | null;
+            /**
+             * @description Rates per interval: interest and cap 0 to 0.03, skew 0 to 0.03.
+             * @default null
+             */
+            fundingInterest: string | null;
+            /** @default null */
+            fundingSkew: string | null;
+            /** @default null */
+            fundingCap: string | null;
+            /**
+             * @description USDT of open interest below which the skew is damped, above 0.
+             * @default null
+             */
+            fundingFloor: string | null;
+            /** @default  */
+            reason: string;
+        };
+        /** @description A contract's futures terms. */
+        TermsView: {
+            /** Format: int64 */
+            contractId: number;
+            symbol: string;
+            coin: string;
+            leverages: number[];
+            openFee: string;
+            closeFee: string;
+            /** @description Binance's BTCUSDT brackets times this. */
+            bracketScale: string;
+            brackets: components["schemas"]["BracketView"][];
+            liquidationFee: string;
+            spread: string;
+            maxNetOi: string;
+            fundingInterest: string;
+            fundingSkew: string;
+            fundingCap: string;
+            fundingFloor: string;
         };
         /** @description A coin's 24 h statistics with its index price. */
         Ticker: Record<string, never> & {
@@ -6982,6 +7386,70 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_FileLinkView"];
+                };
+            };
+        };
+    };
+    house_book: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_HouseView"];
+                };
+            };
+        };
+    };
+    list_terms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_TermsView"];
+                };
+            };
+        };
+    };
+    update_terms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the contract pair's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TermsPatch"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TermsView"];
                 };
             };
         };
@@ -7976,6 +8444,106 @@ export interface operations {
             };
         };
     };
+    cancel_order: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description -2 not the caller's waiting order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderView"];
+                };
+            };
+        };
+    };
+    order_list: {
+        parameters: {
+            query?: {
+                /** @description 0 waiting, 1 filled, 3 cancelled. */
+                status?: number;
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_OrderView"];
+                };
+            };
+        };
+    };
+    order_list_post: {
+        parameters: {
+            query?: {
+                /** @description 0 waiting, 1 filled, 3 cancelled. */
+                status?: number;
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_OrderView"];
+                };
+            };
+        };
+    };
+    preview: {
+        parameters: {
+            query: {
+                symbol: string;
+                leverage: number;
+                /** @description Whole contracts; the contract's minimum when absent. */
+                delegateTotal?: string;
+                /** @description 0 long, 1 short. */
+                type: number;
+                /** @description 1 market, 0 limit. */
+                delegateType?: number;
+                /** @description The limit price (limit orders). */
+                delegatePrice?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Preview"];
+                };
+            };
+        };
+    };
     submit: {
         parameters: {
             query?: never;
@@ -7992,13 +8560,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description -7001 no such contract, -7002 leverage, -7003 size, -7004 the house's limit, -7006 not a market order, -6003 no recent price, -4001 shortfall */
+            /** @description -7001 no such contract, -7002 leverage, -7003 size, -7004 the house's limit, -7006 order type, -6003 no recent price (market), -4001 shortfall */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PositionView"];
+                    "application/json": components["schemas"]["Envelope_SubmitReply"];
                 };
             };
         };
