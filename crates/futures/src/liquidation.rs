@@ -12,13 +12,14 @@
 //! orders.
 
 use crate::contract;
-use crate::orders;
+use crate::orders::{self, Notice};
 use crate::positions::{close_in, liquidation_of, side_of, CloseAt};
 use crate::repo::{self, OPEN};
 use crate::risk::{Books, Direction};
 use crate::rules::{pnl, Side};
 use crate::stops;
 use onyx_kernel::Failure;
+use onyx_platform::bus::PlatformEvent;
 use onyx_platform::scheduler::Progress;
 use onyx_platform::Context;
 use std::collections::{BTreeSet, HashMap};
@@ -27,6 +28,9 @@ use std::time::Duration;
 
 pub const SWEEP_EVERY: Duration = Duration::from_millis(250);
 pub const JOB: &str = "futures_liquidation";
+/// The socket message's type for what the sweep did to a user's
+/// positions, stops and orders.
+pub const SOCKET_TYPE: &str = "FUTURES";
 /// How old the mark may be to liquidate, trigger or fill on.
 pub const MARK_AGE_MAX_MS: i64 = 2_000;
 /// How far back each refresh looks before its last one, so a write
@@ -173,6 +177,7 @@ pub async fn sweep(ctx: &Context, engine: &mut RiskEngine) -> Result<Swept, Fail
         }
         let mut txn = ctx.ledger.begin().await?;
         let mut contracts = contract::Cache::default();
+        let mut notices = Vec::new();
         for id in liquidations {
             let Some(p) = repo::position(txn.conn(), id)
                 .await?
@@ -195,18 +200,34 @@ pub async fn sweep(ctx: &Context, engine: &mut RiskEngine) -> Result<Swept, Fail
             let c = c.clone();
             close_in(&mut txn, &p, &c, qty, &tick, CloseAt::Liquidation, now).await?;
             done.liquidated = done.liquidated.saturating_add(1);
+            notices.push(Notice {
+                user_id: p.user_id,
+                what: "liquidated",
+                id: p.id,
+            });
         }
         for id in stops_due {
-            if stops::trigger_in(&mut txn, &mut contracts, id, &tick, now).await? {
+            if let Some(n) = stops::trigger_in(&mut txn, &mut contracts, id, &tick, now).await? {
                 done.triggered = done.triggered.saturating_add(1);
+                notices.push(n);
             }
         }
         for id in orders_due {
-            if orders::fill_in(&mut txn, &mut contracts, id, &tick, now).await? {
-                done.filled = done.filled.saturating_add(1);
+            if let Some(n) = orders::fill_in(&mut txn, &mut contracts, id, &tick, now).await? {
+                if n.what == orders::FILLED {
+                    done.filled = done.filled.saturating_add(1);
+                }
+                notices.push(n);
             }
         }
         txn.commit().await?;
+        for n in notices {
+            ctx.events.publish(PlatformEvent::ContractSettled {
+                kind: SOCKET_TYPE,
+                user_id: n.user_id,
+                order: serde_json::json!({"event": n.what, "id": n.id, "coin": coin}),
+            });
+        }
     }
     Ok(done)
 }

@@ -421,40 +421,64 @@ pub fn buys(o: &order::Model) -> bool {
     (o.action == OPEN_ACTION) == long
 }
 
+/// What the sweep tells a user about one of their orders or stops, on
+/// their socket once it is committed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Notice {
+    pub user_id: i64,
+    /// `filled`, `cancelled`, `triggered`, `liquidated`.
+    pub what: &'static str,
+    /// The order's, stop's or position's id.
+    pub id: i64,
+}
+
+impl Notice {
+    fn new(o: &order::Model, what: &'static str) -> Notice {
+        Notice {
+            user_id: o.user_id,
+            what,
+            id: o.id,
+        }
+    }
+}
+
 /// Fills one waiting order at `tick` inside `txn` if the mark (with the
 /// spread) reached its price: an opening order at its price with its hold
 /// released into the position, a closing one closing its size (at most
-/// what is left). `Ok(false)` when it did not fill.
+/// what is left). What the user is told (filled, or cancelled by the
+/// rules), or `None` when nothing happened.
 pub async fn fill_in(
     txn: &mut LedgerTxn,
     contracts: &mut contract::Cache,
     id: i64,
     tick: &IndexPrice,
     now: i64,
-) -> Outcome<bool> {
+) -> Outcome<Option<Notice>> {
     let Some(o) = order::Entity::find_by_id(id)
         .one(txn.conn())
         .await?
         .filter(|o| o.status == WAITING)
     else {
-        return Ok(false);
+        return Ok(None);
     };
     let Some(price) = o.limit_price.as_ref().map(|d| d.get()) else {
-        return Ok(false);
+        return Ok(None);
     };
     let c = contracts.get(txn.conn(), o.contract_id).await?.clone();
     if !crosses(tick.price, c.spread, buys(&o), price) {
-        return Ok(false);
+        return Ok(None);
     }
     if o.action == CLOSE_ACTION {
         let Some(p) = repo::position(txn.conn(), o.position_id.unwrap_or(0))
             .await?
             .filter(|p| p.status == OPEN)
         else {
+            let notice = Notice::new(&o, CANCELLED);
             cancel_in(txn, o, Some("position_closed"), now).await?;
-            return Ok(false);
+            return Ok(Some(notice));
         };
         let qty = o.qty.get().min(p.qty.get());
+        let notice = Notice::new(&o, FILLED);
         // Filled before the close, which cancels what still waits on the
         // position.
         let mut a = order::ActiveModel::from(o);
@@ -465,7 +489,7 @@ pub async fn fill_in(
         a.dealt_at = Set(Some(now));
         a.update(txn.conn()).await?;
         close_in(txn, &p, &c, qty, tick, CloseAt::Limit(price), now).await?;
-        return Ok(true);
+        return Ok(Some(notice));
     }
     let t = Ticket {
         side: side_of(&o.side),
@@ -480,6 +504,7 @@ pub async fn fill_in(
     // The rules first, so a refused fill writes nothing but its cancel.
     match open_in_checked(txn, &o, &t, price, tick, (margin, fee), owner, now).await? {
         Ok(p) => {
+            let notice = Notice::new(&o, FILLED);
             let mut a = order::ActiveModel::from(o);
             a.status = Set(FILLED.into());
             a.position_id = Set(Some(p.id));
@@ -487,11 +512,12 @@ pub async fn fill_in(
             a.updated_at = Set(now);
             a.dealt_at = Set(Some(now));
             a.update(txn.conn()).await?;
-            Ok(true)
+            Ok(Some(notice))
         }
         Err(reason) => {
+            let notice = Notice::new(&o, CANCELLED);
             cancel_in(txn, o, Some(reason), now).await?;
-            Ok(false)
+            Ok(Some(notice))
         }
     }
 }

@@ -325,29 +325,29 @@ pub async fn changed_since(
 
 /// Triggers one stop inside `txn` if `tick` reaches it and its position is
 /// still open: market execution closes its size at the mark, limit
-/// execution leaves a closing order at its price. `Ok(false)` when not.
+/// execution leaves a closing order at its price. `None` when not.
 pub async fn trigger_in(
     txn: &mut LedgerTxn,
     contracts: &mut contract::Cache,
     id: i64,
     tick: &IndexPrice,
     now: i64,
-) -> Outcome<bool> {
+) -> Outcome<Option<orders::Notice>> {
     let Some(s) = stop::Entity::find_by_id(id)
         .one(txn.conn())
         .await?
         .filter(|s| s.status == ACTIVE)
     else {
-        return Ok(false);
+        return Ok(None);
     };
     let Some(p) = repo::position(txn.conn(), s.position_id)
         .await?
         .filter(|p| p.status == OPEN)
     else {
-        return Ok(false);
+        return Ok(None);
     };
     if !fires(side_of(&p.side), &s.kind, s.trigger_price.get(), tick.price) {
-        return Ok(false);
+        return Ok(None);
     }
     let c = contracts.get(txn.conn(), p.contract_id).await?.clone();
     let qty = s.qty.get().min(p.qty.get());
@@ -367,5 +367,9 @@ pub async fn trigger_in(
         }
     }
     a.update(txn.conn()).await?;
-    Ok(true)
+    Ok(Some(orders::Notice {
+        user_id: s.user_id,
+        what: "triggered",
+        id: s.id,
+    }))
 }

@@ -302,6 +302,7 @@ async fn the_mark_liquidates_and_the_insurance_fund_covers_a_gap() {
     // 0.01 BTC, its margin of 6 covers part, the insurance fund pays the
     // house the 4 beyond it.
     tape.set("61000").await;
+    let mut bus = app.state.ctx.events.subscribe();
     assert_eq!(
         onyx_futures::liquidation::liquidate_due(&app.state.ctx)
             .await
@@ -309,6 +310,21 @@ async fn the_mark_liquidates_and_the_insurance_fund_covers_a_gap() {
         1
     );
     let gone = &positions(&app, &gap_token, 1).await[0];
+    // Its owner's socket is told, once committed.
+    match &*bus.try_recv().unwrap() {
+        onyx_platform::bus::PlatformEvent::ContractSettled {
+            kind,
+            user_id,
+            order,
+        } => {
+            assert_eq!((*kind, *user_id), ("FUTURES", gap_user.id));
+            assert_eq!(
+                (&order["event"], &order["id"]),
+                (&json!("liquidated"), &gone["id"])
+            );
+        }
+        other => panic!("not a futures notice: {other:?}"),
+    }
     assert_eq!(
         (gone["status"].as_u64(), s(&gone["earn"])),
         (Some(2), "-10")

@@ -53,9 +53,10 @@ pub enum PlatformEvent {
     /// The user's sessions were revoked (password change, sign-out
     /// everywhere).
     SessionsRevoked { user_id: i64 },
-    /// A fixed-payout order of the user settled (committed): `kind` is the
-    /// socket message's type (`SECOND`, `OPTION`), `order` the order as the
-    /// API shows it.
+    /// A fixed-payout order of the user settled (committed), or the
+    /// futures sweep liquidated a position, triggered a stop or filled or
+    /// cancelled an order: `kind` is the socket message's type (`SECOND`,
+    /// `OPTION`, `FUTURES`), `order` what happened as the API shows it.
     ContractSettled {
         kind: &'static str,
         user_id: i64,
