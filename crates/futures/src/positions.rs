@@ -87,10 +87,12 @@ pub fn mark(ctx: &Context, coin: &str, now: i64) -> Outcome<IndexPrice> {
         })
 }
 
+/// Rounded up to the ledger's unit first: margin over a leverage such as
+/// 3x has no finite decimal.
 fn amount_up(value: Decimal) -> Outcome<Amount> {
-    Ok(Amount::from_decimal(value)
-        .map_err(|_| internal("amount out of range"))?
-        .round_up(LEDGER_DP))
+    let rounded =
+        value.round_dp_with_strategy(LEDGER_DP, rust_decimal::RoundingStrategy::AwayFromZero);
+    Amount::from_decimal(rounded).map_err(|_| internal("amount out of range"))
 }
 
 /// The position's liquidation price now.
@@ -645,4 +647,54 @@ pub async fn list(
         out.push(PositionView::of(p, c, tick.as_ref()));
     }
     Ok((out, total))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::brackets::Brackets;
+    use crate::rules::funding::FundingTerms;
+
+    fn btc() -> Contract {
+        Contract {
+            id: 1,
+            coin: "btc".into(),
+            symbol: "btcusdt".into(),
+            leverages: vec![3, 10],
+            share_number: Decimal::new(1, 4),
+            min_share: Decimal::ONE,
+            max_share: Decimal::from(1_000_000),
+            open_fee: Decimal::new(1, 3),
+            close_fee: Decimal::new(1, 3),
+            brackets: Brackets::btcusdt(),
+            liquidation_fee: Decimal::new(5, 3),
+            spread: Decimal::ZERO,
+            max_net_oi: Decimal::from(5_000_000),
+            funding: FundingTerms {
+                interest: Decimal::new(1, 4),
+                skew_factor: Decimal::new(5, 4),
+                cap: Decimal::new(3, 3),
+                oi_floor: Decimal::from(1_000_000),
+            },
+            interval_hours: 8,
+        }
+    }
+
+    #[test]
+    fn a_margin_without_a_finite_decimal_is_rounded_up_to_the_ledgers_unit() {
+        // 0.1 BTC at 60,001 over 3x: 2,000.0333… → 2,000.03333334.
+        let (margin, fee) = costs(&btc(), Decimal::new(1, 1), Decimal::from(60_001), 3).unwrap();
+        assert_eq!(margin.as_decimal(), Decimal::new(200_003_333_334, 8));
+        assert_eq!(fee.as_decimal(), Decimal::new(60_001, 4));
+        let (margin, _) = costs(&btc(), Decimal::new(1, 1), Decimal::from(60_000), 10).unwrap();
+        assert_eq!(margin.as_decimal(), Decimal::from(600));
+    }
+
+    #[test]
+    fn the_spread_leans_against_the_taker() {
+        let mark = Decimal::from(60_000);
+        let spread = Decimal::new(1, 3);
+        assert_eq!(fill_price(mark, spread, true), Some(Decimal::from(60_060)));
+        assert_eq!(fill_price(mark, spread, false), Some(Decimal::from(59_940)));
+    }
 }
