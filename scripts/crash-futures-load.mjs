@@ -1,9 +1,11 @@
 // Client of scripts/crash-futures.sh: `setup` funds a user's contract
-// wallet; `load` opens, adds to, partly closes and margins BTC positions
-// (each request with an Idempotency-Key) until it SIGKILLs the server;
-// `verify`, after a restart, re-sends every request with its key and
-// checks that each acknowledged one comes back exactly as acknowledged and
-// that the user's money adds up from the positions' own figures.
+// wallet; `load` opens, adds to, partly closes and margins BTC positions,
+// places limit orders (some through the mark, some waiting for the sweep)
+// and cancels waiting ones, each submit with an Idempotency-Key, until it
+// SIGKILLs the server; `verify`, after a restart, re-sends every keyed
+// request and checks that each acknowledged one comes back exactly as
+// acknowledged, that each acknowledged cancel stayed cancelled, and that
+// the user's money adds up from the positions' and orders' own figures.
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { client, show, units } from "./crash-common.mjs";
@@ -57,6 +59,16 @@ function log(line) {
   appendFileSync(logPath, JSON.stringify(line) + "\n");
 }
 
+async function waitingOrders(token) {
+  const rows = [];
+  for (let page = 1; ; page += 1) {
+    const p = await must("GET", `/api/contract/order/list?status=0&pageNum=${page}&pageSize=100`, { token });
+    rows.push(...p.rows);
+    if (p.rows.length < 100) break;
+  }
+  return rows;
+}
+
 async function openPositions(token) {
   const page = await must("GET", "/api/contract/position/list?status=0&pageNum=1&pageSize=50", { token });
   return page.rows;
@@ -75,6 +87,8 @@ async function load() {
   let acked = 0;
   let killed = false;
   let open = [];
+  let waiting = [];
+  let mark = null;
   for (;;) {
     if (!killed && Date.now() - started >= SECONDS * 1000) {
       process.kill(pid, "SIGKILL");
@@ -83,11 +97,19 @@ async function load() {
     let op;
     const pick = Math.random();
     const key = `f-${i}-${randomBytes(6).toString("hex")}`;
-    if (open.length === 0 || pick < 0.5) {
+    if (waiting.length > 0 && pick < 0.05) {
+      const o = waiting[Math.floor(Math.random() * waiting.length)];
+      op = { i, cancel: o.id, path: `/api/contract/order/canCelOrder?id=${o.id}` };
+    } else if (open.length === 0 || pick < 0.5) {
       const contracts = String(1 + Math.floor(Math.random() * 50));
+      const side = Math.random() < 0.5 ? 0 : 1;
+      // A third are limit orders within 0.2 % of the mark either way: some
+      // fill at once, some wait for the sweep.
+      const limit = mark !== null && Math.random() < 0.33;
+      const price = limit ? (mark * (1 + (Math.random() - 0.5) * 0.004)).toFixed(2) : "1";
       op = { i, key, path: "/api/contract/order/submit",
-        body: { symbol: "btc", leverage: Math.random() < 0.5 ? 10 : 20, delegatePrice: "1",
-                delegateTotal: contracts, type: Math.random() < 0.5 ? 0 : 1, delegateType: 1 } };
+        body: { symbol: "btc", leverage: Math.random() < 0.5 ? 10 : 20, delegatePrice: price,
+                delegateTotal: contracts, type: side, delegateType: limit ? 0 : 1 } };
     } else {
       const p = open[Math.floor(Math.random() * open.length)];
       const held = Math.round(Number(p.openNum) / 0.0001);
@@ -110,12 +132,15 @@ async function load() {
     codes[r.code] = (codes[r.code] ?? 0) + 1;
     if (r.code === 200) {
       acked += 1;
-      log({ acked: op.key, data: r.data });
+      log({ acked: op.key ?? `cancel-${op.cancel}`, data: r.data });
       try {
         open = await openPositions(state.token);
+        waiting = await waitingOrders(state.token);
       } catch {
         break;
       }
+      const marked = open.find((p) => p.markPrice);
+      if (marked) mark = Number(marked.markPrice); // only to pick limit prices near it
     }
     await sleep(EVERY_MS);
   }
@@ -151,7 +176,17 @@ async function verify() {
   const { sent, acked } = readLog();
   let replayed = 0;
   let placed = 0;
+  let cancels = 0;
   for (const op of sent) {
+    if (op.cancel !== undefined) {
+      // A cancel has no key: an acknowledged one must have stayed done.
+      if (acked.has(`cancel-${op.cancel}`)) {
+        const page = await must("GET", "/api/contract/order/list?status=3&pageNum=1&pageSize=100", { token: state.token });
+        assert(page.rows.some((o) => o.id === op.cancel), `acknowledged cancel of order ${op.cancel} is not cancelled`);
+        cancels += 1;
+      }
+      continue;
+    }
     let r;
     for (let attempt = 0; ; attempt += 1) {
       r = await request(op, state.token);
@@ -167,6 +202,14 @@ async function verify() {
     } else if (r.code === 200) {
       placed += 1;
     }
+  }
+  // Cancel what still waits (the sweep would fill it under the reads
+  // below): each cancel gives back exactly its hold, so the frozen balance
+  // must then be the open positions' margin alone.
+  let held = 0n;
+  for (const o of await waitingOrders(state.token)) {
+    const r = await call("POST", `/api/contract/order/canCelOrder?id=${o.id}`, { token: state.token });
+    if (r.code === 200 && !o.reduceOnly) held += units(o.margin) + units(o.fee);
   }
   // The money adds up from the positions' own figures.
   const positions = await allPositions(state.token);
@@ -186,8 +229,9 @@ async function verify() {
   assert(units(now.available) + units(now.frozen) === expected,
     `contract USDT ${now.available} + ${now.frozen}: started ${state.initial.available}, realised ${show(realised)}, ` +
     `fees ${show(fees)}, funding ${show(funding)}`);
-  console.log(`verify: ${replayed} acknowledged came back as themselves, ${placed} not acknowledged done on retry; ` +
-    `${positions.length} positions: realised ${show(realised)}, fees ${show(fees)}, margin ${show(margin)} frozen; the money adds up`);
+  console.log(`verify: ${replayed} acknowledged came back as themselves, ${placed} not acknowledged done on retry, ` +
+    `${cancels} acknowledged cancels stayed; ${positions.length} positions: realised ${show(realised)}, fees ${show(fees)}, ` +
+    `margin ${show(margin)} frozen after ${show(held)} of waiting orders' holds came back; the money adds up`);
 }
 
 const phases = { setup, load, verify };

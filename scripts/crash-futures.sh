@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Crash test of futures: a user opens, adds to, partly closes and margins
-# BTC positions (each request with an Idempotency-Key) against `onyx
-# serve` with the simulated feed, which is SIGKILLed mid-load. After a
-# restart every request is re-sent with its key: an acknowledged one comes
-# back exactly as acknowledged, and the contract wallet holds the starting
-# balance plus the positions' realised profit less their fees and funding,
-# with exactly the open positions' margin frozen; `onyx audit` (holds
-# included) and `onyx verify` (every position replayed from its fills)
-# must pass.
+# BTC positions, places limit orders and cancels waiting ones (each submit
+# with an Idempotency-Key) against `onyx serve` with the simulated feed,
+# which is SIGKILLed mid-load while its sweep fills orders. After a restart
+# every keyed request is re-sent: an acknowledged one comes back exactly as
+# acknowledged, an acknowledged cancel stayed cancelled; what still waits
+# is cancelled (each giving back exactly its hold) and the contract wallet
+# holds the starting balance plus the positions' realised profit less
+# their fees and funding, with exactly the open positions' margin frozen;
+# `onyx audit` (holds included) and `onyx verify` (every position replayed
+# from its fills) must pass.
 #
 #   CRASH_FUTURES_SECONDS   seconds of load before the kill (default 6)
 #   ONYX_BIN                a built onyx binary (default: cargo build, target/debug/onyx)
