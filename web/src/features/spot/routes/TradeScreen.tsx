@@ -14,6 +14,7 @@ import { isOn, type Flag } from '@/shared/settings/types';
 import type { TKey } from '@/shared/i18n/i18n';
 import { EmptyState, Icon, Page, Spinner, Tabs } from '@/shared/ui';
 import { SecondContractPanel } from '@/shared/fixed-payout/components/SecondContractPanel';
+import { FuturesPanel } from '@/shared/futures/components/FuturesPanel';
 import { firstTabWithContent, tradeTabs, type TradeTab } from '../components/trade-tabs';
 import { SpotPanel } from '../spot/SpotPanel';
 import spotStyles from '../spot/spot.module.css';
@@ -61,18 +62,6 @@ function OptionalPanel({ all }: { all: CoinItem[] }) {
     );
   }
   return <CoinRows items={items} star testId="trade-optional-list" />;
-}
-
-function MarketsPanel({ items, loading, testId }: { items: CoinItem[]; loading: boolean; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <div className="stack">
-      <p className="notice-later" data-testid="trade-later">
-        <Icon name="info" size={16} /> {t('trade_laterRelease')}
-      </p>
-      {loading ? <Spinner /> : items.length ? <CoinRows items={items} star testId={testId} /> : <EmptyState />}
-    </div>
-  );
 }
 
 /** /trade: tabs from PLAYING_SETTING (spec 2); BBTrading is spot trading (SpotPanel). */
@@ -126,7 +115,7 @@ export default function TradeScreen() {
           {active === 'optional' ? <OptionalPanel all={all} /> : null}
           {active === 'secondContract' ? <SecondContractPanel /> : null}
           {active === 'BBTrading' ? <SpotPanel /> : null}
-          {active === 'Ustandard' ? <MarketsPanel items={coins.data?.contractList ?? []} loading={coins.isLoading} testId="trade-Ustandard-list" /> : null}
+          {active === 'Ustandard' ? <FuturesPanel /> : null}
         </div>
       )}
     </Page>

@@ -1,0 +1,185 @@
+// Futures journey against a running `onyx serve --demo`: the demo user opens
+// /contract, moves 1,000 USDT into the futures wallet from the screen, opens a
+// 10x long with a market order after reading the server's preview, sees the
+// position with its liquidation price, sets a take-profit, adds margin, closes
+// half, closes the rest, and finds the closed position in the history and each
+// step (margin held, fees, margin added, closes) in the cash flow.
+// Run: ONYX_URL=http://127.0.0.1:8080 node --test e2e/futures.e2e.test.mjs
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import Decimal from 'decimal.js';
+import { BASE, WAIT, closePhone, forceEnglish, openPhone, signInDemo, tid, watchPageHealth } from './support.mjs';
+
+let browser;
+let page;
+let problems;
+let satoken;
+let positionId;
+
+async function api(path, { method = 'GET', body } = {}) {
+  const res = await fetch(BASE + path, {
+    method,
+    headers: { 'Content-Type': 'application/json', lang: 'en', satoken },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const env = await res.json();
+  assert.equal(env.code, 200, `${path}: ${env.msg}`);
+  return env.data;
+}
+
+async function futuresUsdt() {
+  const data = await api('/api/asset/assetBalance', { method: 'POST' });
+  const w = data.wallets.find((x) => x.wallet === 'contract');
+  const row = w?.assets.find((a) => a.coin === 'USDT');
+  return { available: new Decimal(row?.available ?? '0'), frozen: new Decimal(row?.frozen ?? '0') };
+}
+
+async function openPosition() {
+  const page1 = await api('/api/contract/position/list?status=0&pageNum=1&pageSize=50');
+  return page1.rows.find((p) => p.id === positionId);
+}
+
+/** Waits until the card's fact `testId` shows `want` (or any value). */
+async function cardValue(testId, want) {
+  const sel = `${tid(`fu-position-${positionId}`)} ${tid(testId)}`;
+  await page.waitForFunction(
+    ([s, v]) => {
+      const got = document.querySelector(s)?.getAttribute('data-value');
+      return v === null ? !!got : got === v;
+    },
+    [sel, want ?? null],
+    { timeout: WAIT },
+  );
+  return page.locator(sel).getAttribute('data-value');
+}
+
+before(async () => {
+  ({ browser, page } = await openPhone());
+  await forceEnglish(page);
+  problems = await watchPageHealth(page);
+});
+
+after(async () => {
+  await closePhone({ browser, page }, '/tmp/onyx-futures-e2e-failure.png');
+});
+
+test('futures: transfer in, a 10x long, TP, margin, close half and the rest, history and cash flow', async (t) => {
+  await t.test('the screen shows the contract with its mark and funding', async () => {
+    satoken = await signInDemo(page);
+    await page.goto(`${BASE}/contract?symbol=btcusdt`);
+    await page.waitForSelector(tid('fu'), { timeout: WAIT });
+    await page.waitForFunction((s) => !!document.querySelector(s)?.getAttribute('data-value'), tid('fu-mark'), { timeout: WAIT });
+    await page.waitForFunction((s) => /\d\d:\d\d:\d\d/.test(document.querySelector(s)?.textContent ?? ''), tid('fu-funding-countdown'), { timeout: WAIT });
+  });
+
+  await t.test('1,000 USDT moves into the futures wallet from the screen', async () => {
+    const before = await futuresUsdt();
+    await page.click(tid('fu-transfer'));
+    await page.waitForSelector(tid('transfer-sheet'));
+    assert.equal(await page.locator(tid('transfer-from')).inputValue(), 'spot');
+    assert.equal(await page.locator(tid('transfer-to')).inputValue(), 'contract');
+    await page.fill(tid('transfer-amount'), '1000');
+    await page.click(tid('transfer-submit'));
+    await page.waitForSelector(tid('transfer-sheet'), { state: 'detached', timeout: WAIT });
+    const after = await futuresUsdt();
+    assert.equal(after.available.minus(before.available).toFixed(), '1000');
+  });
+
+  await t.test('the preview shows margin, fee and liquidation price; a 10x market long opens', async () => {
+    await page.click(tid('fu-side-long'));
+    await page.click(tid('fu-kind-market'));
+    await page.click(tid('fu-lev-10'));
+    await page.fill(tid('fu-contracts'), '100');
+    await page.waitForFunction((s) => document.querySelector(s)?.getAttribute('data-contracts') === '100', tid('fu-preview'), { timeout: WAIT });
+    const margin = new Decimal(await page.locator(tid('fu-margin')).getAttribute('data-value'));
+    const price = new Decimal(await page.locator(tid('fu-fill-price')).getAttribute('data-value'));
+    // 100 contracts of 0.0001 BTC at 10x: a tenth of 0.01 BTC's notional, rounded up.
+    assert.ok(margin.minus(price.mul('0.001')).abs().lt(price.mul('0.0001')), `margin ${margin} at ${price}`);
+    assert.ok(new Decimal(await page.locator(tid('fu-liq')).getAttribute('data-value')).lt(price), 'a long liquidates below its entry');
+    const was = await futuresUsdt();
+    await page.click(tid('fu-submit'));
+    const card = page.locator('[data-testid^="fu-position-"][data-position-id]');
+    await card.first().waitFor({ timeout: WAIT });
+    positionId = Number(await card.first().getAttribute('data-position-id'));
+    const p = await openPosition();
+    assert.equal(p.type, 0);
+    assert.equal(p.leverage, 10);
+    assert.equal(p.openNum, '0.01');
+    const liq = await cardValue('fu-position-liq');
+    assert.equal(liq, p.closePrice, 'the card shows the server liquidation price');
+    assert.ok(new Decimal(liq).lt(p.openPrice));
+    const now = await futuresUsdt();
+    assert.equal(now.frozen.minus(was.frozen).toFixed(), new Decimal(p.amount).toFixed(), 'the margin is frozen');
+  });
+
+  await t.test('a take-profit is set on the position', async () => {
+    const p = await openPosition();
+    const target = new Decimal(p.openPrice).mul('1.5').toDecimalPlaces(2).toFixed();
+    await page.click(`${tid(`fu-position-${positionId}`)} ${tid('fu-open-stop')}`);
+    await page.waitForSelector(tid('fu-stop-sheet'));
+    await page.click(tid('fu-stop-tp'));
+    await page.fill(tid('fu-stop-trigger'), target);
+    await page.click(tid('fu-stop-confirm'));
+    await page.waitForSelector(tid('fu-stop-sheet'), { state: 'detached', timeout: WAIT });
+    const shown = await cardValue('fu-position-stops');
+    assert.equal(new Decimal(shown).toFixed(), new Decimal(target).toFixed());
+    const stops = await api('/api/contract/loss/list?pageNum=1&pageSize=10', { method: 'POST' });
+    assert.ok(stops.rows.some((s) => s.positionId === positionId && s.lossType === 0));
+  });
+
+  await t.test('5 USDT of margin is added', async () => {
+    const p = await openPosition();
+    await page.click(`${tid(`fu-position-${positionId}`)} ${tid('fu-open-margin')}`);
+    await page.waitForSelector(tid('fu-margin-sheet'));
+    await page.click(tid('fu-margin-add'));
+    await page.fill(tid('fu-margin-amount'), '5');
+    await page.click(tid('fu-margin-confirm'));
+    await page.waitForSelector(tid('fu-margin-sheet'), { state: 'detached', timeout: WAIT });
+    const want = new Decimal(p.adjustAmount).plus(5).toFixed();
+    await cardValue('fu-position-margin', want);
+  });
+
+  await t.test('half is closed, then the rest', async () => {
+    await page.click(`${tid(`fu-position-${positionId}`)} ${tid('fu-open-close')}`);
+    await page.waitForSelector(tid('fu-close-sheet'));
+    await page.click(tid('fu-close-50'));
+    assert.match(await page.locator(tid('fu-close-count')).textContent(), /50\D+100/);
+    await page.click(tid('fu-close-confirm'));
+    await page.waitForSelector(tid('fu-close-sheet'), { state: 'detached', timeout: WAIT });
+    await cardValue('fu-size', '0.005');
+
+    await page.click(`${tid(`fu-position-${positionId}`)} ${tid('fu-open-close')}`);
+    await page.waitForSelector(tid('fu-close-sheet'));
+    await page.click(tid('fu-close-100'));
+    await page.click(tid('fu-close-confirm'));
+    await page.waitForSelector(tid(`fu-position-${positionId}`), { state: 'detached', timeout: WAIT });
+    assert.equal(await openPosition(), undefined);
+    const stops = await api('/api/contract/loss/list?pageNum=1&pageSize=10', { method: 'POST' });
+    assert.ok(!stops.rows.some((s) => s.positionId === positionId), 'its take-profit went with it');
+  });
+
+  await t.test('the history shows the closed position and the cash flow each step', async () => {
+    await page.click(tid('fu-tab-history'));
+    await page.waitForSelector(tid(`fu-history-${positionId}`), { timeout: WAIT });
+    const history = await api('/api/contract/position/list?status=1&pageNum=1&pageSize=50');
+    const closed = history.rows.find((p) => p.id === positionId);
+    assert.equal(closed.status, 1);
+    assert.equal(await page.locator(`${tid(`fu-history-${positionId}`)} ${tid('fu-history-earn')}`).getAttribute('data-value'), closed.earn);
+
+    await page.goto(`${BASE}/cashflow`);
+    await page.waitForSelector(tid('cashflow-row'), { timeout: WAIT });
+    const labels = await page.locator(tid('cashflow-label')).allTextContents();
+    const text = labels.join('\n');
+    for (const label of ['Futures margin held', 'Futures trading fee', 'Futures margin returned']) {
+      assert.ok(text.includes(label), `the cash flow shows "${label}":\n${text}`);
+    }
+    const references = await page.locator(tid('cashflow-row')).evaluateAll((rows) => rows.map((r) => r.getAttribute('data-reference')));
+    // The open, the margin added and two closes: four fills.
+    const fills = new Set(references.filter((r) => r?.startsWith('futures:fill:')));
+    assert.ok(fills.size >= 4, `four futures fills in the cash flow: ${[...fills].join(', ')}`);
+  });
+
+  await t.test('nothing went wrong on the page', () => {
+    assert.deepEqual(problems, []);
+  });
+});
