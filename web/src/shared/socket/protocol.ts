@@ -26,7 +26,13 @@ export interface OrderMessage {
   data: Schemas['OrderView'];
 }
 
+/** `{"type":"FUTURES","data":{event, id, coin}}`: the futures sweep liquidated a position (`liquidated`, the position's id), triggered a stop (`triggered`), or filled or cancelled an order (`filled`, `cancelled`) of the subscribed user. */
+export interface FuturesMessage {
+  type: 'FUTURES';
+  data: { event: 'liquidated' | 'triggered' | 'filled' | 'cancelled'; id: number; coin: string };
+}
+
 /** Message types of product lines not served yet (futures, second contracts). */
 export type PlannedMessageType = 'SETTLEMENT' | 'POSITION' | 'USER_STATUS' | 'OWNCOIN';
 
-export type MessageType = ServerMessage['type'] | OrderMessage['type'] | PlannedMessageType;
+export type MessageType = ServerMessage['type'] | OrderMessage['type'] | FuturesMessage['type'] | PlannedMessageType;

@@ -8,12 +8,13 @@ import { useLiveDetails, useLivePrice } from '@/shared/market/live';
 import { useCoinList } from '@/shared/market/queries';
 import { coinLabel, streamSymbol } from '@/shared/market/symbol';
 import { useSession } from '@/shared/session/session-store';
-import { Button, EmptyState, Icon, Ltr, Spinner } from '@/shared/ui';
+import { useSocketListener, useSocketSubscription } from '@/shared/socket/use-socket';
+import { Button, EmptyState, Icon, Ltr, Spinner, toast } from '@/shared/ui';
 import { availableOf, useAssetBalance } from '@/shared/wallet/balances';
 import { TransferSheet } from '@/shared/wallet/TransferSheet';
 import { CoinPicker } from '@/shared/fixed-payout/components/CoinPicker';
 import { pickCoin } from '@/shared/fixed-payout/hooks';
-import { useFunding, useNow } from '../hooks';
+import { useFunding, useNow, useRefreshFutures } from '../hooks';
 import { countdown, percentOf } from '../lib/math';
 import type { FuturesContract } from './contract';
 import { OrderForm } from './OrderForm';
@@ -65,6 +66,17 @@ export function FuturesPanel() {
 function ContractScreen({ contract, contracts, onPick }: { contract: FuturesContract; contracts: FuturesContract[]; onPick: (c: FuturesContract) => void }) {
   const { t } = useTranslation();
   const isSign = useSession((s) => s.isSign);
+  const token = useSession((s) => s.token);
+  const refresh = useRefreshFutures();
+  // What the server's sweep did to the user's positions and orders comes on their orders stream.
+  useSocketSubscription(isSign && token ? 'orders' : null, undefined, undefined, token || undefined);
+  useSocketListener('FUTURES', (m) => {
+    const event = (m.data as { event?: string } | undefined)?.event;
+    void refresh();
+    if (event === 'liquidated') toast(t('fu_liquidatedNotice'), 'error');
+    else if (event === 'triggered') toast(t('fu_triggeredNotice'), 'success');
+    else if (event === 'filled') toast(t('fu_filled'), 'success');
+  });
   const [picking, setPicking] = useState(false);
   const [transferring, setTransferring] = useState(false);
   const live = useLivePrice(contract);
