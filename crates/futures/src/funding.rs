@@ -14,7 +14,6 @@ use crate::entity::{futures_funding as run, futures_position as position};
 use crate::positions::{record, side_of};
 use crate::repo;
 use crate::rules::{funding, Side};
-use onyx_kernel::ledger::{AccountId, Posting, PostingKind, Side as LedgerSide, SystemAccount};
 use onyx_kernel::money::{Amount, LEDGER_DP};
 use onyx_kernel::{Failure, Outcome};
 use onyx_market::tape_store;
@@ -211,14 +210,9 @@ async fn pay_one(
     let owner = u64::try_from(p.user_id).map_err(Failure::internal)?;
     let margin = p.margin.get();
     let pays = owed.is_sign_positive();
-    let amount = Amount::from_decimal(owed.abs()).map_err(|_| internal("amount"))?;
-    let amount = if pays {
-        amount
-            .round_up(LEDGER_DP)
-            .min(Amount::from_decimal(margin).map_err(|_| internal("margin"))?)
-    } else {
-        amount.round_down(LEDGER_DP)
-    };
+    let amount = funding::payment_amount(owed, margin, LEDGER_DP)
+        .and_then(|a| Amount::from_decimal(a).ok())
+        .ok_or_else(|| internal("amount"))?;
     if amount.is_zero() {
         return Ok(());
     }
@@ -245,20 +239,6 @@ async fn pay_one(
     ));
     a.updated_at = Set(now);
     let row = a.update(txn.conn()).await?;
-    let account = AccountId::user(
-        owner,
-        onyx_kernel::ledger::Wallet::Contract,
-        crate::postings::COIN,
-    );
-    let house = LedgerSide::available(AccountId::system(
-        SystemAccount::FuturesHouse,
-        crate::postings::COIN,
-    ));
-    let (from, to) = if pays {
-        (LedgerSide::frozen(account), house)
-    } else {
-        (house, LedgerSide::frozen(account))
-    };
     record(
         txn,
         &row,
@@ -271,17 +251,7 @@ async fn pay_one(
         change,
         amount.as_decimal(),
         now,
-        |r| {
-            vec![Posting {
-                kind: PostingKind::Settlement,
-                asset: crate::postings::COIN.to_string(),
-                amount,
-                from,
-                to,
-                reference: r.clone(),
-                at_ms: now,
-            }]
-        },
+        |r| crate::postings::funding(owner, amount, pays, r, now),
     )
     .await
 }

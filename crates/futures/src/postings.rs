@@ -90,6 +90,25 @@ pub fn margin(user_id: u64, amount: Amount, add: bool, r: &PostingRef, at_ms: i6
     vec![posting(kind, amount, from, to, r, at_ms)]
 }
 
+/// A funding payment: out of the position's frozen margin to the house
+/// (`pays`), or from the house into it.
+pub fn funding(
+    user_id: u64,
+    amount: Amount,
+    pays: bool,
+    r: &PostingRef,
+    at_ms: i64,
+) -> Vec<Posting> {
+    let margin = Side::frozen(wallet(user_id));
+    let house = system(SystemAccount::FuturesHouse);
+    let (from, to) = if pays {
+        (margin, house)
+    } else {
+        (house, margin)
+    };
+    vec![posting(PostingKind::Settlement, amount, from, to, r, at_ms)]
+}
+
 /// A close or a liquidation as `split` says; the fee goes to the fees
 /// account on a close, to the insurance fund on a liquidation.
 pub fn close(
@@ -149,8 +168,8 @@ mod tests {
     use rust_decimal::Decimal;
 
     proptest! {
-        /// Random opens, adds, margin moves and closes through the
-        /// reference ledger: every asset sums to zero (the ledger checks),
+        /// Random opens, funding payments either way, closes and
+        /// liquidations through the reference ledger: every asset sums to zero (the ledger checks),
         /// nothing stays frozen once all is closed, and no user balance
         /// goes negative.
         #[test]
@@ -163,16 +182,30 @@ mod tests {
             let mut ledger = Ledger::new();
             let user = 5;
             let account = wallet(user);
-            let funding = PostingRef::Other("funding".into());
+            let deposit = PostingRef::Other("deposit".into());
             let start = Amount::from_decimal(Decimal::new(100_000_000, 0)).unwrap();
             ledger.apply(Transaction::new(vec![posting(
-                PostingKind::Deposit, start, system(SystemAccount::External), Side::available(account.clone()), &funding, 0,
+                PostingKind::Deposit, start, system(SystemAccount::External), Side::available(account.clone()), &deposit, 0,
             )])).unwrap();
             for (i, (margin_units, fee_units, pnl_units, liquidation)) in steps.into_iter().enumerate() {
                 let r = PostingRef::FuturesFill(i as i64);
                 let margin = Amount::from_decimal(Decimal::new(margin_units as i64, 8)).unwrap();
                 let fee = Amount::from_decimal(Decimal::new(fee_units as i64, 8)).unwrap();
                 ledger.apply(Transaction::new(open(user, margin, fee, &r, 0))).unwrap();
+                // A funding payment either way, out of the margin at most all of it.
+                let owed = Decimal::new(pnl_units / 1_000, 8);
+                let paid = crate::rules::funding::payment_amount(owed, margin.as_decimal(), 8).unwrap();
+                let paid = Amount::from_decimal(paid).unwrap();
+                let margin = if paid.is_zero() {
+                    margin
+                } else {
+                    ledger.apply(Transaction::new(funding(user, paid, owed.is_sign_positive(), &r, 0))).unwrap();
+                    if owed.is_sign_positive() {
+                        Amount::from_decimal(margin.as_decimal() - paid.as_decimal()).unwrap()
+                    } else {
+                        margin.checked_add(paid).unwrap()
+                    }
+                };
                 let s = split(margin, Decimal::new(pnl_units, 8), Decimal::new(fee_units as i64, 8)).unwrap();
                 let postings = close(user, &s, liquidation, &r, 0);
                 if !postings.is_empty() {

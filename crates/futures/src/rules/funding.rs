@@ -41,7 +41,28 @@ pub fn rate(terms: &FundingTerms, oi_long: Decimal, oi_short: Decimal) -> Option
         return None;
     }
     let floor = Decimal::ZERO.checked_sub(terms.cap)?;
-    Some(raw.clamp(floor, terms.cap))
+    // Published to 8 decimals, as Binance's `fundingRate`: a skew quotient
+    // has no finite decimal.
+    Some(raw.clamp(floor, terms.cap).round_dp(RATE_DP))
+}
+
+/// Decimals of a published funding rate.
+pub const RATE_DP: u32 = 8;
+
+/// What moves for a payment of `owed` (positive: the position pays, at most
+/// its `margin`, rounded up to the ledger's unit; negative: it receives,
+/// rounded down): never more precise than the ledger, so any product of
+/// size, mark and rate can be posted.
+pub fn payment_amount(owed: Decimal, margin: Decimal, ledger_dp: u32) -> Option<Decimal> {
+    use rust_decimal::RoundingStrategy::{AwayFromZero, ToZero};
+    if owed.is_sign_positive() {
+        Some(
+            owed.round_dp_with_strategy(ledger_dp, AwayFromZero)
+                .min(margin.max(Decimal::ZERO)),
+        )
+    } else {
+        Some(owed.abs().round_dp_with_strategy(ledger_dp, ToZero))
+    }
 }
 
 /// What the position pays (positive) or receives (negative) at `rate`.
@@ -67,6 +88,35 @@ pub fn next_funding_ms(now_ms: i64, interval_hours: u32) -> Option<i64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_skewed_rate_is_published_to_eight_decimals_and_any_payment_fits_the_ledger() {
+        let terms = FundingTerms {
+            interest: Decimal::new(1, 4),
+            skew_factor: Decimal::new(5, 4),
+            cap: Decimal::new(3, 3),
+            oi_floor: Decimal::from(1_000),
+        };
+        // 2,000 long against 1,000 short: a skew of 1/3.
+        let r = rate(&terms, Decimal::from(2_000), Decimal::from(1_000)).unwrap();
+        assert_eq!(r, Decimal::new(26_667, 8));
+        let owed = payment(
+            Side::Long,
+            Decimal::new(123_456_789, 8),
+            Decimal::new(6_543_210_987_654, 8),
+            r,
+        )
+        .unwrap();
+        let paid = payment_amount(owed, Decimal::from(1_000), 8).unwrap();
+        assert!(paid.scale() <= 8 && paid >= owed && paid - owed < Decimal::new(1, 8));
+        let received = payment_amount(-owed, Decimal::from(1_000), 8).unwrap();
+        assert!(received <= owed && owed - received < Decimal::new(1, 8));
+        // Never more than the margin.
+        assert_eq!(
+            payment_amount(owed, Decimal::new(5, 1), 8),
+            Some(Decimal::new(5, 1))
+        );
+    }
     use std::str::FromStr;
 
     fn d(text: &str) -> Decimal {
