@@ -90,9 +90,16 @@ function PositionCard({ p, stops, onClose, onMargin, onStop }: { p: ContractPosi
   );
 }
 
+const REASONS: Record<string, 'fu_reason_house_limit' | 'fu_reason_leverage' | 'fu_reason_position_closed'> = {
+  house_limit: 'fu_reason_house_limit',
+  leverage: 'fu_reason_leverage',
+  position_closed: 'fu_reason_position_closed',
+};
+
 function OrderRow({ o, onCancel, pending }: { o: ContractOrder; onCancel?: () => void; pending?: boolean }) {
   const { t } = useTranslation();
   const money = useMoney();
+  const reason = o.reason ? REASONS[o.reason] : undefined;
   return (
     <li className={styles['fu-card']} data-testid={`fu-order-${o.id}`}>
       <div className={styles['fu-card-top']}>
@@ -113,13 +120,23 @@ function OrderRow({ o, onCancel, pending }: { o: ContractOrder; onCancel?: () =>
         <Fact label={t('fu_limitPrice')}>
           <Ltr>{o.delegatePrice ? formatPrice(o.delegatePrice) : '--'}</Ltr>
         </Fact>
-        <Fact label={t('fu_held')}>
+        {o.status === 1 ? (
+          <Fact label={t('fu_price')}>
+            <Ltr>{o.dealPrice ? formatPrice(o.dealPrice) : '--'}</Ltr>
+          </Fact>
+        ) : null}
+        <Fact label={o.status === 0 ? t('fu_held') : t('fu_marginFee')}>
           <Ltr>{money.amount(o.margin, USDT)}</Ltr> + <Ltr>{money.amount(o.fee, USDT)}</Ltr>
         </Fact>
         <Fact label={t('fu_time')}>
-          <Ltr>{formatDateTime(o.createTime)}</Ltr>
+          <Ltr>{formatDateTime(o.dealTime ?? o.createTime)}</Ltr>
         </Fact>
       </dl>
+      {reason ? (
+        <p className="muted small" data-testid="fu-order-reason">
+          {t(reason)}
+        </p>
+      ) : null}
     </li>
   );
 }
@@ -187,9 +204,10 @@ export function PositionsArea({ isSign, shareNumberOf, available }: { isSign: bo
   const [margining, setMargining] = useState<ContractPosition | null>(null);
   const [stopping, setStopping] = useState<ContractPosition | null>(null);
   const [cancelling, setCancelling] = useState<number | null>(null);
+  const [orderStatus, setOrderStatus] = useState<0 | 1 | 3>(0);
   const refresh = useRefreshFutures();
   const open = usePositions(isSign, 0);
-  const orders = useOrders(isSign && tab === 'orders', 0, page);
+  const orders = useOrders(isSign && tab === 'orders', orderStatus, page);
   const history = usePositions(isSign && tab === 'history', 1, page);
   const stops = useStops(isSign);
   const stopRows = stops.data?.rows ?? [];
@@ -224,6 +242,25 @@ export function PositionsArea({ isSign, shareNumberOf, available }: { isSign: bo
         onChange={pick}
         testId="fu-tab"
       />
+      {tab === 'orders' ? (
+        <div className={styles['fu-toggle3']} role="group">
+          {([0, 1, 3] as const).map((st) => (
+            <button
+              key={st}
+              type="button"
+              className={orderStatus === st ? styles['fu-on'] : ''}
+              aria-pressed={orderStatus === st}
+              onClick={() => {
+                setOrderStatus(st);
+                setPage(1);
+              }}
+              data-testid={`fu-orders-${st}`}
+            >
+              {st === 0 ? t('fu_waitingTab') : st === 1 ? t('fu_filledTab') : t('fu_cancelledTab')}
+            </button>
+          ))}
+        </div>
+      ) : null}
       {list.isLoading ? (
         <Spinner />
       ) : rows.length === 0 ? (
@@ -235,7 +272,7 @@ export function PositionsArea({ isSign, shareNumberOf, available }: { isSign: bo
                 <PositionCard key={p.id} p={p} stops={stopRows} onClose={() => setClosing(p)} onMargin={() => setMargining(p)} onStop={() => setStopping(p)} />
               ))
             : tab === 'orders'
-              ? (rows as ContractOrder[]).map((o) => <OrderRow key={o.id} o={o} pending={cancelling === o.id} onCancel={() => void cancel(o.id)} />)
+              ? (rows as ContractOrder[]).map((o) => <OrderRow key={o.id} o={o} pending={cancelling === o.id} onCancel={o.status === 0 ? () => void cancel(o.id) : undefined} />)
               : (rows as ContractPosition[]).map((p) => <HistoryRow key={p.id} p={p} />)}
         </ul>
       )}
