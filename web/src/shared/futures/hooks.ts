@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { refreshAfterMoneyMovement } from '@/shared/wallet/balances';
-import { getFunding, getOrders, getPositions, getPreview, getStops, type OrderInput } from './api';
+import { getFunding, getOrders, getPositions, getPreview, getStops, type OrderInput, type Preview } from './api';
 
 /** While the screen is open positions, orders and stops follow the mark. */
 const LIVE_MS = 2_000;
@@ -45,7 +45,7 @@ export function usePreview(input: OrderInput | null, isSign: boolean) {
     return () => clearTimeout(id);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text]);
-  return useQuery({
+  const q = useQuery({
     queryKey: [...FUTURES_KEY, 'preview', debounced],
     queryFn: () => getPreview(debounced as OrderInput),
     enabled: isSign && debounced !== null,
@@ -53,6 +53,10 @@ export function usePreview(input: OrderInput | null, isSign: boolean) {
     placeholderData: keepPreviousData,
     retry: false,
   });
+  // A refused size or leverage leaves the last answer's balance and maximum on screen.
+  const [last, setLast] = useState<Preview | undefined>(undefined);
+  if (q.data !== undefined && q.data !== last) setLast(q.data);
+  return { data: q.data ?? last, error: q.error };
 }
 
 /** After a trade: positions, orders, stops and balances read again. */

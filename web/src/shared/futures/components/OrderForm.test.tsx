@@ -115,4 +115,38 @@ describe('futures order form', () => {
     expect(call.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => expect(contracts().value).toBe(''));
   });
+
+  it('a size the server refuses shows its message and keeps the balance and maximum', async () => {
+    renderForm({
+      [PREVIEW]: (config) => ((config.params as { delegateTotal: string }).delegateTotal === '5000' ? fail(-7003, 'Contracts must be between 1 and 2000') : preview(config)),
+    });
+    await waitFor(() => expect(screen.getByTestId('fu-max')).toHaveTextContent('1650'));
+    fireEvent.change(contracts(), { target: { value: '5000' } });
+    await waitFor(() => expect(screen.getByTestId('fu-refused')).toHaveTextContent('Contracts must be between 1 and 2000'));
+    expect(screen.getByTestId('fu-max')).toHaveTextContent('1650');
+    expect(screen.getByTestId('fu-margin')).toHaveTextContent('--');
+    fireEvent.change(contracts(), { target: { value: '10' } });
+    await waitFor(() => expect(screen.queryByTestId('fu-refused')).toBeNull());
+    await waitFor(() => expect(screen.getByTestId('fu-preview')).toHaveAttribute('data-contracts', '10'));
+  });
+
+  it('no recent price (a null mark or -6003) stops a market order and says why', async () => {
+    const { sent } = renderForm({ [PREVIEW]: fail(-6003, 'No recent price'), [SUBMIT]: ok({ order: { id: 1 }, position: null }) });
+    fireEvent.change(contracts(), { target: { value: '10' } });
+    await waitFor(() => expect(screen.getByTestId('fu-stale')).toBeInTheDocument());
+    expect(screen.getByTestId('fu-submit')).toBeDisabled();
+    fireEvent.click(screen.getByTestId('fu-submit'));
+    expect(sent(SUBMIT)).toHaveLength(0);
+  });
+
+  it('a preview without a mark stops a market order but not a limit order', async () => {
+    renderForm({ [PREVIEW]: (config) => ({ data: { code: 200, msg: '', data: { ...(preview(config).data.data as Preview), markPrice: null, markTime: null } } }) });
+    fireEvent.change(contracts(), { target: { value: '10' } });
+    await waitFor(() => expect(screen.getByTestId('fu-stale')).toBeInTheDocument());
+    expect(screen.getByTestId('fu-submit')).toBeDisabled();
+    fireEvent.click(screen.getByTestId('fu-kind-limit'));
+    fireEvent.change(screen.getByTestId('fu-limit'), { target: { value: '59000' } });
+    expect(screen.queryByTestId('fu-stale')).toBeNull();
+    expect(screen.getByTestId('fu-submit')).toBeEnabled();
+  });
 });

@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '@/shared/api/client';
 import { IdempotentAction } from '@/shared/api/idempotency';
 import { useSubmit } from '@/shared/hooks/use-submit';
 import { formatPrice } from '@/shared/format/number';
@@ -13,6 +14,8 @@ import styles from '../futures.module.css';
 
 const USDT = 'USDT';
 const STEPS = [0, 25, 50, 75, 100];
+/** The server's "no recent price" refusal. */
+const NO_RECENT_PRICE = -6003;
 
 /** Long or short, market or limit, leverage, contracts (or a share of the balance), and the server's preview of margin, fee and liquidation price before submit. */
 export function OrderForm({ contract, isSign, lastPrice, onTransfer }: { contract: FuturesContract; isSign: boolean; lastPrice: string | null; onTransfer: () => void }) {
@@ -43,7 +46,10 @@ export function OrderForm({ contract, isSign, lastPrice, onTransfer }: { contrac
     : null;
   const preview = usePreview(input, isSign);
   const p = preview.data;
-  const stale = kind === 1 && p !== undefined && p.markPrice === null;
+  const refused = preview.error instanceof ApiError ? preview.error : null;
+  // Market orders fill at the mark: none recent, nothing can be opened.
+  const stale = kind === 1 && ((p !== undefined && p.markPrice === null) || refused?.code === NO_RECENT_PRICE);
+  const why = refused && refused.code !== NO_RECENT_PRICE ? refused.msg || t('System error') : null;
   // Figures only for the size on screen (the preview trails typing).
   const shown = sizeOk && p?.contracts === contracts ? p : undefined;
 
@@ -165,6 +171,11 @@ export function OrderForm({ contract, isSign, lastPrice, onTransfer }: { contrac
           </dd>
         </div>
       </dl>
+      {why && !stale ? (
+        <p className={styles['fu-warn']} role="status" data-testid="fu-refused">
+          {why}
+        </p>
+      ) : null}
       {stale ? (
         <p className={styles['fu-warn']} role="status" data-testid="fu-stale">
           {t('fu_stale')}

@@ -14,17 +14,21 @@ import styles from '../futures.module.css';
 const USDT = 'USDT';
 const SHARES = [25, 50, 75, 100];
 
-/** Close all of a position or a share of it, at the mark. */
+/** Close all of a position, a share of it or a number of its contracts, at the mark. */
 export function CloseSheet({ position, shareNumber, onClose }: { position: ContractPosition | null; shareNumber: string; onClose: () => void }) {
   const { t } = useTranslation();
   const refresh = useRefreshFutures();
   const { pending, run } = useSubmit();
   const action = useRef(new IdempotentAction());
-  const [share, setShare] = useState(100);
+  const [share, setShare] = useState<number | null>(100);
+  const [typed, setTyped] = useState('');
   if (!position) return null;
   const total = positionContracts(position.openNum, shareNumber);
-  const num = closeCount(position.openNum, shareNumber, share);
-  const closing = num === null ? total : new Decimal(num);
+  const count = share === null ? (/^\d+$/.test(typed) ? new Decimal(typed) : new Decimal(0)) : null;
+  // A typed count of every contract closes the position, like 100 %.
+  const num = count === null ? closeCount(position.openNum, shareNumber, share ?? 100) : count.gte(total) ? null : count.toFixed(0);
+  const tooMany = count !== null && count.gt(total);
+  const closing = tooMany && count ? count : num === null ? total : new Decimal(num);
   const submit = async () => {
     const ok = await run(async () => {
       const input = { id: position.id, num };
@@ -40,15 +44,39 @@ export function CloseSheet({ position, shareNumber, onClose }: { position: Contr
         <p className="muted">{t('fu_closeAtMark')}</p>
         <div className={styles['fu-steps']} role="group" aria-label={t('fu_share')}>
           {SHARES.map((s) => (
-            <button key={s} type="button" className={`${styles['fu-chip']} ${share === s ? styles['fu-on'] : ''}`} aria-pressed={share === s} onClick={() => setShare(s)} data-testid={`fu-close-${s}`}>
+            <button
+              key={s}
+              type="button"
+              className={`${styles['fu-chip']} ${share === s ? styles['fu-on'] : ''}`}
+              aria-pressed={share === s}
+              onClick={() => {
+                setShare(s);
+                setTyped('');
+              }}
+              data-testid={`fu-close-${s}`}
+            >
               {s}%
             </button>
           ))}
         </div>
+        <Field
+          label={t('fu_contracts')}
+          inputMode="numeric"
+          value={share === null ? typed : closing.toFixed(0)}
+          onChange={(e) => {
+            // Whole contracts only.
+            if (!/^\d*$/.test(e.target.value)) return;
+            setTyped(e.target.value);
+            setShare(null);
+          }}
+          error={tooMany ? t('fu_closeTooMany', { total: total.toFixed(0) }) : null}
+          right={<span className={styles['fu-unit']}>{t('fu_cont')}</span>}
+          data-testid="fu-close-contracts"
+        />
         <p className="mono" data-testid="fu-close-count">
           {t('fu_closeCount', { n: closing.toFixed(0), total: total.toFixed(0) })}
         </p>
-        <Button onClick={() => void submit()} disabled={pending || closing.lte(0)} data-testid="fu-close-confirm">
+        <Button onClick={() => void submit()} disabled={pending || closing.lte(0) || tooMany} data-testid="fu-close-confirm">
           {t('fu_confirmClose')}
         </Button>
       </div>
