@@ -535,8 +535,8 @@ async fn open_in_checked(
     owner: u64,
     now: i64,
 ) -> Outcome<Result<crate::entity::futures_position::Model, &'static str>> {
-    if let Some(reason) = refusal(txn, o, t, price, tick, costs.0).await? {
-        return Ok(Err(reason));
+    if let (_, Err(refused)) = positions::grow(txn, o.user_id, t, price, costs.0, tick).await? {
+        return Ok(Err(refused.reason()));
     }
     let r = PostingRef::FuturesOrder(o.id);
     let held = held_of(o)?;
@@ -545,50 +545,6 @@ async fn open_in_checked(
     Ok(Ok(
         open_in(txn, o.user_id, t, price, tick, costs, now).await?
     ))
-}
-
-/// What `open_in` would refuse, asked before anything is written.
-async fn refusal(
-    txn: &mut LedgerTxn,
-    o: &order::Model,
-    t: &Ticket,
-    price: Decimal,
-    tick: &IndexPrice,
-    margin: Amount,
-) -> Outcome<Option<&'static str>> {
-    let c = &t.contract;
-    let existing = repo::open_position(txn.conn(), o.user_id, c.id, &o.side).await?;
-    let (old_qty, old_entry, old_margin) = existing
-        .as_ref()
-        .map(|p| (p.qty.get(), p.entry_price.get(), p.margin.get()))
-        .unwrap_or_default();
-    let notional = old_qty
-        .checked_mul(old_entry)
-        .and_then(|v| v.checked_add(t.qty.checked_mul(price)?))
-        .ok_or_else(|| internal("notional"))?;
-    let total_margin = old_margin
-        .checked_add(margin.as_decimal())
-        .ok_or_else(|| internal("margin"))?;
-    let bracket_max = c.brackets.max_leverage(notional).unwrap_or(0);
-    let effective = notional
-        .checked_div(total_margin)
-        .ok_or_else(|| internal("leverage"))?;
-    if effective > Decimal::from(bracket_max) {
-        return Ok(Some("leverage"));
-    }
-    let (long, short) = repo::interest(txn.conn(), c.id).await?;
-    let net_before = long.checked_sub(short).ok_or_else(|| internal("oi"))?.abs();
-    let net_after = match t.side {
-        Side::Long => long.checked_add(t.qty).and_then(|l| l.checked_sub(short)),
-        Side::Short => short.checked_add(t.qty).and_then(|s| long.checked_sub(s)),
-    }
-    .ok_or_else(|| internal("oi"))?
-    .abs();
-    let value = exact_mul(net_after, tick.price).ok_or_else(|| internal("oi"))?;
-    if net_after > net_before && value > c.max_net_oi {
-        return Ok(Some("house_limit"));
-    }
-    Ok(None)
 }
 
 /// The caller's orders of one status (0 waiting, 1 filled, 3 cancelled),

@@ -164,36 +164,58 @@ pub fn costs(
     Ok((margin, fee))
 }
 
-/// Opens or adds to a position at `price` inside `txn`, the margin and fee
-/// taken from the user's available USDT (a waiting limit order releases
-/// its hold first, in the same commit). Refuses, before writing anything, a position whose
-/// leverage its bracket does not allow (-7002) or an open past the house's
-/// net open-interest limit (-7004).
-pub async fn open_in(
+/// Why the rules refuse an open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The whole position's leverage is above its bracket's (`max`).
+    Leverage(u32),
+    /// The house's net open-interest limit.
+    HouseLimit,
+}
+
+impl Refusal {
+    pub fn failure(self) -> Failure {
+        match self {
+            Refusal::Leverage(max) => Failure::new(ErrorCode::FuturesLeverage).with("max", max),
+            Refusal::HouseLimit => ErrorCode::FuturesHouseLimit.into(),
+        }
+    }
+
+    /// A waiting order's cancel reason.
+    pub fn reason(self) -> &'static str {
+        match self {
+            Refusal::Leverage(_) => "leverage",
+            Refusal::HouseLimit => "house_limit",
+        }
+    }
+}
+
+/// The position an open makes: its size, averaged entry and margin, and
+/// the contract's open interest after it.
+pub struct Grown {
+    pub qty: Decimal,
+    pub entry: Decimal,
+    pub margin: Decimal,
+    pub interest: (Decimal, Decimal),
+}
+
+/// What opening `t` at `price` with `margin` would make of the user's open
+/// position on that side, or why the rules refuse it; reads only. With
+/// the position it grows, if any.
+pub async fn grow(
     txn: &mut LedgerTxn,
     user_id: i64,
     t: &Ticket,
     price: Decimal,
+    margin: Amount,
     tick: &IndexPrice,
-    costs: (Amount, Amount),
-    now: i64,
-) -> Outcome<position::Model> {
+) -> Outcome<(Option<position::Model>, Result<Grown, Refusal>)> {
     let (c, side, qty) = (&t.contract, t.side, t.qty);
-    let (margin, fee) = costs;
     let notional = exact_mul(qty, price).ok_or_else(|| internal("notional"))?;
-    let owner = u64::try_from(user_id).map_err(Failure::internal)?;
     let existing = repo::open_position(txn.conn(), user_id, c.id, side_name(side)).await?;
-    let (old_qty, old_entry, old_margin, old_initial, old_fees) = existing
+    let (old_qty, old_entry, old_margin) = existing
         .as_ref()
-        .map(|p| {
-            (
-                p.qty.get(),
-                p.entry_price.get(),
-                p.margin.get(),
-                p.initial_margin.get(),
-                p.fees.get(),
-            )
-        })
+        .map(|p| (p.qty.get(), p.entry_price.get(), p.margin.get()))
         .unwrap_or_default();
     let new_qty = old_qty.checked_add(qty).ok_or_else(|| internal("size"))?;
     let entry = old_qty
@@ -214,7 +236,7 @@ pub async fn open_in(
         .checked_div(new_margin)
         .ok_or_else(|| internal("leverage"))?;
     if effective > Decimal::from(bracket_max) {
-        return Err(Failure::new(ErrorCode::FuturesLeverage).with("max", bracket_max));
+        return Ok((existing, Err(Refusal::Leverage(bracket_max))));
     }
     // The house carries at most `max_net_oi` of net open interest.
     let before = repo::interest(txn.conn(), c.id).await?;
@@ -237,8 +259,47 @@ pub async fn open_in(
         .abs();
     let net_value = exact_mul(net_after, tick.price).ok_or_else(|| internal("interest"))?;
     if net_after > net_before && net_value > c.max_net_oi {
-        return Err(ErrorCode::FuturesHouseLimit.into());
+        return Ok((existing, Err(Refusal::HouseLimit)));
     }
+    Ok((
+        existing,
+        Ok(Grown {
+            qty: new_qty,
+            entry,
+            margin: new_margin,
+            interest: (long, short),
+        }),
+    ))
+}
+
+/// Opens or adds to a position at `price` inside `txn`, the margin and fee
+/// taken from the user's available USDT (a waiting limit order releases
+/// its hold first, in the same commit). Refuses, before writing anything, a position whose
+/// leverage its bracket does not allow (-7002) or an open past the house's
+/// net open-interest limit (-7004).
+pub async fn open_in(
+    txn: &mut LedgerTxn,
+    user_id: i64,
+    t: &Ticket,
+    price: Decimal,
+    tick: &IndexPrice,
+    costs: (Amount, Amount),
+    now: i64,
+) -> Outcome<position::Model> {
+    let (c, side, qty) = (&t.contract, t.side, t.qty);
+    let (margin, fee) = costs;
+    let owner = u64::try_from(user_id).map_err(Failure::internal)?;
+    let (existing, grown) = grow(txn, user_id, t, price, margin, tick).await?;
+    let Grown {
+        qty: new_qty,
+        entry,
+        margin: new_margin,
+        interest: (long, short),
+    } = grown.map_err(Refusal::failure)?;
+    let (old_initial, old_fees) = existing
+        .as_ref()
+        .map(|p| (p.initial_margin.get(), p.fees.get()))
+        .unwrap_or_default();
     let leverage = i32::try_from(t.leverage).map_err(Failure::internal)?;
     let row = match existing {
         Some(p) => {
