@@ -47,3 +47,20 @@ export function client(base) {
 
   return { call, must };
 }
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * `fail` prints `name: message` and exits 1 (a failed crash test, not a
+ * stub); `assert` fails when its condition does not hold.
+ */
+export function checks(name) {
+  function fail(message) {
+    console.error(`${name}: ${message}`);
+    process.exit(1);
+  }
+  function assert(ok, message) {
+    if (!ok) fail(message);
+  }
+  return { fail, assert };
+}

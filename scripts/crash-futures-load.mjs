@@ -8,23 +8,14 @@
 // the user's money adds up from the positions' and orders' own figures.
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { client, show, units } from "./crash-common.mjs";
+import { checks, client, show, sleep, units } from "./crash-common.mjs";
 
 const [phase, base, statePath, logPath] = process.argv.slice(2);
 const SECONDS = Number(process.env.CRASH_FUTURES_SECONDS ?? 6);
 const EVERY_MS = 120;
 const { call, must } = client(base);
 
-function fail(message) {
-  console.error(`crash-futures: ${message}`);
-  process.exit(1);
-}
-
-function assert(ok, message) {
-  if (!ok) fail(message);
-}
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const { fail, assert } = checks("crash-futures");
 
 async function contractUsdt(token) {
   const balances = await must("POST", "/api/asset/assetBalance", { token });

@@ -16,7 +16,7 @@
 
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { client, show, units } from "./crash-common.mjs";
+import { checks, client, show, sleep, units } from "./crash-common.mjs";
 
 const [phase, base, statePath, logPath] = process.argv.slice(2);
 const SECONDS = Number(process.env.CRASH_SECOND_SECONDS ?? 6);
@@ -26,16 +26,7 @@ const OPTION_PERIOD = 10;
 const ODDS = "0.1";
 const { call, must } = client(base);
 
-function fail(message) {
-  console.error(`crash-second: ${message}`);
-  process.exit(1);
-}
-
-function assert(ok, message) {
-  if (!ok) fail(message);
-}
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const { fail, assert } = checks("crash-second");
 
 async function usdt(token) {
   const balances = await must("POST", "/api/asset/assetBalance", { token });
