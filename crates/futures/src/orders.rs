@@ -385,34 +385,28 @@ pub async fn place_closing(
 ) -> Outcome<order::Model> {
     let contracts = qty
         .checked_div(c.share_number)
-        .ok_or_else(|| internal("size"))?
-        .normalize();
-    Ok(order::ActiveModel {
-        id: NotSet,
-        user_id: Set(p.user_id),
-        contract_id: Set(c.id),
-        coin: Set(c.coin.clone()),
-        symbol: Set(c.symbol.clone()),
-        side: Set(p.side.clone()),
-        kind: Set(LIMIT.into()),
-        action: Set(CLOSE_ACTION.into()),
-        leverage: Set(p.leverage),
-        contracts: Set(DecimalText::from(contracts)),
-        qty: Set(DecimalText::from(qty.normalize())),
-        limit_price: Set(Some(DecimalText::from(price.normalize()))),
-        margin: Set(DecimalText::ZERO),
-        fee: Set(DecimalText::ZERO),
-        status: Set(WAITING.into()),
-        reason: Set(None),
-        position_id: Set(Some(p.id)),
-        stop_id: Set(Some(stop_id)),
-        deal_price: Set(None),
-        created_at: Set(now),
-        updated_at: Set(now),
-        dealt_at: Set(None),
-    }
-    .insert(txn.conn())
-    .await?)
+        .ok_or_else(|| internal("size"))?;
+    let t = Ticket {
+        contract: c.clone(),
+        side: side_of(&p.side),
+        leverage: u32::try_from(p.leverage).map_err(Failure::internal)?,
+        contracts,
+        qty,
+    };
+    let mut row = new_row(
+        p.user_id,
+        &t,
+        LIMIT,
+        Some(price),
+        Decimal::ZERO,
+        Decimal::ZERO,
+        WAITING,
+        now,
+    );
+    row.action = Set(CLOSE_ACTION.into());
+    row.position_id = Set(Some(p.id));
+    row.stop_id = Set(Some(stop_id));
+    Ok(row.insert(txn.conn()).await?)
 }
 
 /// Whether a waiting order buys (opens a long or closes a short).
