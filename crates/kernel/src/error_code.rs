@@ -222,6 +222,36 @@ catalogue! {
     FuturesOrderType = -7006, "futures_order_type";
     /// A take-profit or stop-loss on the wrong side of the mark (`{mark}`).
     FuturesTrigger = -7007, "futures_trigger";
+
+    /// No such finance or staking product, or it is switched off.
+    EarnProductUnknown = -8001, "earn_product_unknown";
+    /// An amount outside the product's `{min}`..`{max}` `{coin}`.
+    EarnAmountRange = -8002, "earn_amount_range";
+    /// A term the product does not offer (`{days}` are).
+    EarnTermUnknown = -8003, "earn_term_unknown";
+    /// The user already holds `{max}` orders of the product.
+    EarnUserLimit = -8004, "earn_user_limit";
+    /// The product's total cap leaves only `{remain}` `{coin}`.
+    EarnCapReached = -8005, "earn_cap_reached";
+    /// The product is for VIP level `{level}` and above.
+    EarnLevelRequired = -8006, "earn_level_required";
+    /// The finance house cannot set aside the interest this order promises.
+    EarnReserveShort = -8007, "earn_reserve_short";
+    /// The product has no early redemption.
+    EarnRedeemNotAllowed = -8008, "earn_redeem_not_allowed";
+    /// No earning order of the caller has this id.
+    EarnOrderUnknown = -8009, "earn_order_unknown";
+    /// A rate may be published only for a day after today (UTC).
+    EarnRateDay = -8010, "earn_rate_day";
+
+    /// No such welfare task, or it is switched off.
+    WelfareTaskUnknown = -8101, "welfare_task_unknown";
+    /// The task is not complete yet.
+    WelfareNotDone = -8102, "welfare_not_done";
+    /// The reward was already claimed.
+    WelfareClaimed = -8103, "welfare_claimed";
+    /// Today's sign-in is done; the next opens at 00:00 UTC.
+    WelfareSignedToday = -8104, "welfare_signed_today";
 }
 
 #[cfg(test)]

@@ -47,6 +47,21 @@ pub fn normalize(header: &str) -> &'static str {
 }
 
 /// The message for `key` in `lang` with `{name}` placeholders filled.
+/// An operator-written text stored as a JSON object of language → text:
+/// the caller's language, else English, else any language it has; a value
+/// that is not such an object is returned as it is.
+pub fn text_in(json: &str, lang: &str) -> String {
+    let Ok(serde_json::Value::Object(map)) = serde_json::from_str::<serde_json::Value>(json) else {
+        return json.to_string();
+    };
+    [lang, "en"]
+        .iter()
+        .find_map(|l| map.get(*l).and_then(serde_json::Value::as_str))
+        .or_else(|| map.values().find_map(serde_json::Value::as_str))
+        .unwrap_or_default()
+        .to_string()
+}
+
 pub fn message(lang: &str, key: &str, args: &[(&str, String)]) -> String {
     let all = catalogue();
     let template = all

@@ -66,10 +66,13 @@ pub enum SystemAccount {
     /// The dealer of every futures position: realised losses in, profits
     /// out.
     FuturesHouse,
+    /// Pays finance and staking interest from the operator's own funds;
+    /// early-redemption penalties come back to it.
+    FinanceHouse,
 }
 
 impl SystemAccount {
-    pub const ALL: [SystemAccount; 10] = [
+    pub const ALL: [SystemAccount; 11] = [
         SystemAccount::External,
         SystemAccount::Fees,
         SystemAccount::House,
@@ -80,6 +83,7 @@ impl SystemAccount {
         SystemAccount::SecondContractHouse,
         SystemAccount::OptionHouse,
         SystemAccount::FuturesHouse,
+        SystemAccount::FinanceHouse,
     ];
 }
 
@@ -110,6 +114,7 @@ names!(SystemAccount {
     SecondContractHouse = "house_second_contract",
     OptionHouse = "house_option",
     FuturesHouse = "house_futures",
+    FinanceHouse = "house_finance",
 });
 names!(Bucket { Available = "available", Frozen = "frozen" });
 names!(PostingKind {
@@ -127,6 +132,9 @@ names!(PostingKind {
     TradeFee = "trade_fee",
     Adjustment = "adjustment",
     Settlement = "settlement",
+    Interest = "interest",
+    RedemptionFee = "redemption_fee",
+    Rebate = "rebate",
 });
 
 impl Wallet {
@@ -134,7 +142,7 @@ impl Wallet {
 }
 
 impl PostingKind {
-    pub const ALL: [PostingKind; 14] = [
+    pub const ALL: [PostingKind; 17] = [
         PostingKind::Deposit,
         PostingKind::DepositBonus,
         PostingKind::Withdrawal,
@@ -149,6 +157,9 @@ impl PostingKind {
         PostingKind::TradeFee,
         PostingKind::Adjustment,
         PostingKind::Settlement,
+        PostingKind::Interest,
+        PostingKind::RedemptionFee,
+        PostingKind::Rebate,
     ];
 }
 
@@ -263,6 +274,14 @@ pub enum PostingKind {
     /// A contract settled against its product's house: a lost stake to the
     /// house, or winnings from it.
     Settlement,
+    /// Finance or staking interest from the finance house (or held interest
+    /// given back to it when an early redemption forfeits it).
+    Interest,
+    /// What an early redemption costs: a published share of the principal.
+    RedemptionFee,
+    /// An inviter's share of a referred user's trading fee, from the fees
+    /// account.
+    Rebate,
 }
 
 /// `amount` of `asset` leaves `from` and enters `to`.

@@ -32,6 +32,12 @@ pub enum PostingRef {
     FuturesFill(i64),
     /// A futures limit order's margin and fee frozen, or released on cancel.
     FuturesOrder(i64),
+    /// A finance or staking order's principal, interest and redemption.
+    EarnOrder(i64),
+    /// A batch of referral rebates, credited together.
+    RebateBatch(i64),
+    /// A welfare reward claimed (a task or a day's sign-in).
+    WelfareClaim(i64),
     /// A reference this build does not name (tests, tools, older rows).
     Other(String),
 }
@@ -56,6 +62,9 @@ impl fmt::Display for PostingRef {
             PostingRef::OptionOrder(id) => write!(f, "option:{id}"),
             PostingRef::FuturesFill(id) => write!(f, "futures:fill:{id}"),
             PostingRef::FuturesOrder(id) => write!(f, "futures:order:{id}"),
+            PostingRef::EarnOrder(id) => write!(f, "earn:{id}"),
+            PostingRef::RebateBatch(id) => write!(f, "rebate:{id}"),
+            PostingRef::WelfareClaim(id) => write!(f, "welfare:{id}"),
             PostingRef::Other(text) => f.write_str(text),
         }
     }
@@ -85,6 +94,9 @@ impl FromStr for PostingRef {
             ["option", n] => id(n).map(PostingRef::OptionOrder),
             ["futures", "fill", n] => id(n).map(PostingRef::FuturesFill),
             ["futures", "order", n] => id(n).map(PostingRef::FuturesOrder),
+            ["earn", n] => id(n).map(PostingRef::EarnOrder),
+            ["rebate", n] => id(n).map(PostingRef::RebateBatch),
+            ["welfare", n] => id(n).map(PostingRef::WelfareClaim),
             _ => None,
         };
         Ok(known.unwrap_or_else(|| PostingRef::Other(text.to_string())))
@@ -121,6 +133,9 @@ mod tests {
             PostingRef::OptionOrder(6),
             PostingRef::FuturesFill(8),
             PostingRef::FuturesOrder(9),
+            PostingRef::EarnOrder(4),
+            PostingRef::RebateBatch(6),
+            PostingRef::WelfareClaim(8),
         ];
         for r in all {
             assert_eq!(PostingRef::from(r.to_string().as_str()), r);
