@@ -21,6 +21,7 @@ pub mod notify;
 pub mod prices;
 pub mod scheduler;
 pub mod session_cache;
+pub mod vip;
 
 pub use context::Context;
 pub use idempotency::Idempotency;

@@ -9,10 +9,7 @@ use onyx_http::envelope::{ok, Envelope, Reply};
 use onyx_http::error::ApiResult;
 use onyx_platform::Context;
 use onyx_store::entity::user;
-use onyx_store::repo::settings;
-use rust_decimal::Decimal;
 use serde::Serialize;
-use std::str::FromStr;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -131,10 +128,6 @@ pub(crate) async fn view(state: &Context, u: &user::Model) -> ApiResult<UserView
             .map(|p| p.invite_code),
         None => None,
     };
-    let vip = settings::get(db, "VIP_LEVEL_SETTING").await?;
-    // Until the wallet lands, credits stand in for the assets VIP bands
-    // are measured against.
-    let credits = Decimal::from_str(&u.credits).unwrap_or(Decimal::ZERO);
     Ok(UserView {
         user_id: u.id,
         username: u.username.clone(),
@@ -143,7 +136,7 @@ pub(crate) async fn view(state: &Context, u: &user::Model) -> ApiResult<UserView
         invite_code: u.invite_code.clone(),
         parent_invite_code,
         credits: u.credits.clone(),
-        vip_level: onyx_kernel::vip::level_for(&vip, credits),
+        vip_level: onyx_platform::vip::level(state, u.id).await?,
         status: u.status.into(),
         has_trade_pwd: u.trade_password_hash.is_some(),
         create_time: u.created_at,
