@@ -65,6 +65,21 @@ pub async fn seed_if_empty(state: &AppState) -> anyhow::Result<bool> {
     settings::put(db, "AUTH_LIMIT", &auth, None).await?;
 
     deposit_opening_balance(state, demo_user.id).await?;
+    let operator = admins::find_by_username(db, DEMO_OPERATOR)
+        .await?
+        .ok_or_else(|| anyhow::anyhow!("demo operator missing"))?;
+    onyx_earn::demo::seed(
+        &state.ctx,
+        &onyx_platform::audit::Actor::operator(operator.id, &operator.username),
+    )
+    .await
+    .map_err(|e| anyhow::anyhow!("demo earn products: {e:?}"))?;
+    onyx_rewards::demo::seed(
+        &state.ctx,
+        &onyx_platform::audit::Actor::operator(operator.id, &operator.username),
+    )
+    .await
+    .map_err(|e| anyhow::anyhow!("demo welfare centre: {e:?}"))?;
 
     tracing::info!(
         "demo seeded: user {DEMO_USER} / {DEMO_PASSWORD} (invite code {DEMO_INVITE_CODE}), operator {DEMO_OPERATOR} / {DEMO_OPERATOR_PASSWORD}"

@@ -15,6 +15,7 @@ pub async fn run(db: &Db) -> anyhow::Result<bool> {
     holds.extend(onyx_second_contracts::holds::holds(&txn).await?);
     holds.extend(onyx_options::holds::holds(&txn).await?);
     holds.extend(onyx_futures::holds::holds(&txn).await?);
+    holds.extend(onyx_earn::holds::holds(&txn).await?);
     let report = audit_holds(&txn, holds).await?;
     txn.commit().await?;
     print!("{}", render(&report));

@@ -70,5 +70,7 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
     onyx_options::settlement::start(&state.ctx);
     onyx_futures::liquidation::start(&state.ctx);
     onyx_futures::funding::start(&state.ctx);
+    onyx_earn::accrual::start(&state.ctx);
+    onyx_rewards::rebates::start(&state.ctx);
     Ok(state)
 }

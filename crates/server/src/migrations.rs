@@ -18,6 +18,8 @@ impl MigratorTrait for Migrator {
         all.extend(onyx_second_contracts::migration::migrations());
         all.extend(onyx_options::migration::migrations());
         all.extend(onyx_futures::migration::migrations());
+        all.extend(onyx_earn::migration::migrations());
+        all.extend(onyx_rewards::migration::migrations());
         all
     }
 }

@@ -1,6 +1,7 @@
 //! `onyx verify`: every settlement the house made as counterparty,
 //! recomputed from the price tape and the stored rules: second contracts,
-//! options, and futures positions replayed from their fills. Read-only.
+//! options, futures positions replayed from their fills, and every earn
+//! order's daily interest. Read-only.
 
 use onyx_second_contracts::verify::VerifyReport;
 use onyx_store::ledger::snapshot;
@@ -13,11 +14,18 @@ pub async fn run(db: &Db) -> anyhow::Result<bool> {
     let second = onyx_second_contracts::verify::verify(&txn).await?;
     let options = onyx_options::verify::verify(&txn).await?;
     let futures = onyx_futures::verify::verify(&txn).await?;
+    let earn = onyx_earn::verify::verify(&txn).await?;
     txn.commit().await?;
+    let earn = VerifyReport {
+        checked: earn.checked,
+        beyond_retention: 0,
+        mismatches: earn.mismatches,
+    };
     print!("{}", render("second contract", &second));
     print!("{}", render("option", &options));
     print!("{}", render("futures position", &futures));
-    Ok([&second, &options, &futures]
+    print!("{}", render("earn order", &earn));
+    Ok([&second, &options, &futures, &earn]
         .iter()
         .all(|r| r.mismatches.is_empty()))
 }

@@ -18,5 +18,7 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(onyx_second_contracts::routes::router())
         .merge(onyx_options::routes::router())
         .merge(onyx_futures::routes::router())
+        .merge(onyx_earn::routes::router())
+        .merge(onyx_rewards::routes::router())
         .merge(files::router())
 }

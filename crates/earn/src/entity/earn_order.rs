@@ -1,0 +1,51 @@
+use onyx_store::DecimalText;
+use sea_orm::entity::prelude::*;
+
+/// A user's finance or staking order: its principal held in the finance
+/// wallet, its term and what it has earned.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "earn_orders")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub order_no: String,
+    /// `finance` or `staking`.
+    pub kind: String,
+    pub user_id: i64,
+    pub product_id: i64,
+    pub coin: String,
+    pub amount: DecimalText,
+    pub days: i32,
+    /// The APR fixed at subscription (finance).
+    pub apr: Option<DecimalText>,
+    /// First accrual day (UTC day number) and the maturity day.
+    pub start_day: i64,
+    pub end_day: i64,
+    pub settlement_type: i32,
+    pub auto_renew: i32,
+    pub early_rule: String,
+    pub penalty_rate: DecimalText,
+    /// The whole term's interest as promised at subscription, set aside
+    /// against the finance house.
+    pub reserved: DecimalText,
+    /// Interest accrued so far, and of it paid to spot.
+    pub accrued: DecimalText,
+    pub paid: DecimalText,
+    /// The last day accrued (`start_day - 1` before the first).
+    pub last_day: i64,
+    /// 0 earning, 1 settled, 2 redeemed.
+    pub status: i32,
+    pub penalty: DecimalText,
+    pub forfeited: DecimalText,
+    pub created_at: i64,
+    pub settled_at: Option<i64>,
+    /// The order this one renewed.
+    pub renewed_from: Option<i64>,
+    pub subscribe_tx: i64,
+    pub settle_tx: Option<i64>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,50 @@
+use onyx_store::DecimalText;
+use sea_orm::entity::prelude::*;
+
+/// A finance or staking product, edited by operators.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "earn_products")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    /// `finance` or `staking`.
+    pub kind: String,
+    /// JSON object of language → text (`en` is the fallback).
+    pub title: String,
+    pub intro: String,
+    pub problem: String,
+    pub icon: String,
+    /// The ledger's asset (`USDT`).
+    pub coin: String,
+    /// JSON list of `{days, apr}` (finance) or `{days}` (staking).
+    pub terms: String,
+    /// 0 normal, 1 VIP, 2 value-added.
+    pub classify: i32,
+    pub limit_min: DecimalText,
+    pub limit_max: DecimalText,
+    /// Orders per user; 0 unlimited.
+    pub time_limit: i32,
+    /// Principal the product takes in all; 0 no cap.
+    pub total_cap: DecimalText,
+    /// VIP level required; 0 none.
+    pub level: i32,
+    /// `none`, `forfeit` or `penalty`.
+    pub early_rule: String,
+    /// The penalty rule's fraction of the principal.
+    pub penalty: DecimalText,
+    /// 1 interest to spot daily, 2 with the principal at maturity.
+    pub settlement_type: i32,
+    /// 1 when a user may choose renewal at maturity.
+    pub auto_renew: i32,
+    /// 1 on, 0 off.
+    pub status: i32,
+    pub sort: i32,
+    pub is_hot: i32,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

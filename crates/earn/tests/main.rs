@@ -1,0 +1,3 @@
+//! Earn through the whole application.
+
+mod earn_api;

@@ -1,0 +1,4 @@
+//! Rewards through the whole application.
+
+mod rebates_api;
+mod welfare_api;
