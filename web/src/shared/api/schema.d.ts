@@ -312,6 +312,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/earn/house": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The finance house per coin: balance, interest set aside for earning
+         *     orders, what is free to promise, interest paid and penalties taken.
+         */
+        get: operations["house"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/earn/house/fund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Funds the finance house from outside (audited). */
+        post: operations["fund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/earn/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every earn product, on or off, with its rates and earning principal. */
+        get: operations["list"];
+        put?: never;
+        /** Creates a finance or staking product (a reason is required; audited). */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/earn/products/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a product; earning orders keep the terms they were subscribed on. */
+        put: operations["update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/earn/products/{id}/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publishes a staking product's daily rate from a day after today. */
+        post: operations["publish_rate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/file/{id}/link": {
         parameters: {
             query?: never;
@@ -793,6 +882,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/welfare/calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replaces the sign-in calendar's rewards. */
+        put: operations["set_calendar"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/welfare/tasks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every welfare task, on or off. */
+        get: operations["tasks"];
+        put?: never;
+        /** Creates a task (a reason is required; audited). */
+        post: operations["create_task"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/welfare/tasks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a task; rewards already claimed stay as paid. */
+        put: operations["update_task"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/withdrawals": {
         parameters: {
             query?: never;
@@ -844,6 +985,63 @@ export interface paths {
          *     again, and the user sees the reason.
          */
         post: operations["reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/downline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's downline, newest first: level, masked account, when they
+         *     joined, their spot volume band and the USDT rebates from them.
+         */
+        get: operations["downline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agent/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rebates the caller received, newest first: level, product, the
+         *     member's fee, the share and the rebate.
+         */
+        get: operations["earnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/agentActivityInfo/getAgentInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller's referral tree in counts and the rebates it paid them. */
+        post: operations["info"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1351,6 +1549,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/earn/redemption/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What redeeming the caller's earning order (finance or staking) now
+         *     would return and cost.
+         */
+        get: operations["redemption_preview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/financial/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finance products on offer, with the caller's purchase counts. */
+        post: operations["list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/financial/personalIncome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's finance totals: subscribed, accrued, in earning orders and
+         *     today's interest (`commission` and `todayEarn`).
+         */
+        post: operations["personal_income"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/financial/redeem": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Redeems a finance order before maturity by its product's rule. */
+        post: operations["redeem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/financial/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribes: the principal leaves spot and is held in the finance
+         *     wallet; interest accrues from 00:00 UTC tomorrow at the term's APR.
+         */
+        post: operations["submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/financial/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** One finance product. */
+        post: operations["detail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/help/detail": {
         parameters: {
             query?: never;
@@ -1516,6 +1825,96 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mingOrder/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller's staking orders, newest first. */
+        post: operations["list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mingOrder/redemption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeems a staking order before maturity: the principal less the
+         *     published penalty back to spot.
+         */
+        post: operations["redemption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mingOrder/show": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["show"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mingOrder/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stakes: the principal leaves spot and is held in the finance wallet;
+         *     each day from 00:00 UTC tomorrow earns the rate published for it.
+         */
+        post: operations["submit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mingProduct/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Staking products on offer with their published rates. */
+        post: operations["products"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/notice/list": {
         parameters: {
             query?: never;
@@ -1642,6 +2041,23 @@ export interface paths {
          *     rate, the house's edge and the fee; `[]` for a pair not offered.
          */
         post: operations["period_list"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/order/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller's finance orders, newest first. */
+        post: operations["order_list"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2417,6 +2833,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/welfare/center": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's tasks with their measured progress, the sign-in calendar
+         *     with their streak, and the rules.
+         */
+        get: operations["center"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/welfare/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Claims a complete task's reward, once. */
+        post: operations["claim"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/welfare/claims": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rewards the caller claimed, newest first. */
+        get: operations["claims"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/welfare/signIn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Today's sign-in (UTC), paying the calendar's reward for the streak. */
+        post: operations["sign_in"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/withdraw/getWithdrawStatus": {
         parameters: {
             query?: never;
@@ -2537,6 +3024,42 @@ export interface components {
             /** Format: int64 */
             userId: number;
         };
+        AgentInfo: {
+            /**
+             * Format: int64
+             * @description Members invited directly.
+             */
+            childCount: number;
+            /**
+             * Format: int64
+             * @description Members at levels 1 to 3.
+             */
+            childAllCount: number;
+            /**
+             * Format: int64
+             * @description Members (levels 1 to 3) who registered today and yesterday (UTC).
+             */
+            todayCount: number;
+            /** Format: int64 */
+            yesterdayCount: number;
+            /** Format: int64 */
+            oneCount: number;
+            /** Format: int64 */
+            twoCount: number;
+            /** Format: int64 */
+            threeCount: number;
+            /** Format: int64 */
+            sumCount: number;
+            /** @description USDT rebates, all time and today; every coin in `rebates`. */
+            sumAmount: string;
+            todayAmount: string;
+            rebates: components["schemas"]["CoinRebates"][];
+            /** @description Whether rebates are paid now, and the published shares (percent). */
+            isOpen: boolean;
+            oneRatio: string;
+            twoRatio: string;
+            threeRatio: string;
+        };
         ApproveBody: {
             /** @description The payout's transaction hash on the network. */
             txHash?: string;
@@ -2609,6 +3132,21 @@ export interface components {
             rate: string;
             cum: string;
         };
+        CalendarBody: {
+            /**
+             * @description Up to 7 days, `{day: 1..7, amount, coin}`.
+             * @default []
+             */
+            days: Record<string, never>[];
+            /** @default  */
+            reason: string;
+        };
+        CalendarDay: {
+            /** Format: int32 */
+            day: number;
+            amount: string;
+            coin: string;
+        };
         /** @description One withdrawal channel with its effective rules for the caller. */
         ChannelView: {
             /** @description `rechargeName`, what quote and submit take as `channel`. */
@@ -2658,6 +3196,22 @@ export interface components {
             feeTax: string;
             coinTax: string;
             kyc: components["schemas"]["KycLimitView"];
+        };
+        ClaimBody: {
+            /** Format: int64 */
+            taskId: number;
+        };
+        ClaimView: {
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            /** Format: int64 */
+            taskId?: number | null;
+            title: string;
+            amount: string;
+            coin: string;
+            /** Format: int64 */
+            createTime: number;
         };
         CoinBook: {
             coin: string;
@@ -2784,6 +3338,12 @@ export interface components {
             coinType: number | null;
             /** @default  */
             reason: string;
+        };
+        /** @description Rebates in one coin. */
+        CoinRebates: {
+            coin: string;
+            total: string;
+            today: string;
         };
         ContentBody: {
             kind: string;
@@ -3047,6 +3607,24 @@ export interface components {
              */
             acceptedAt?: number | null;
         };
+        /** @description One rebate the caller received. */
+        Earning: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int32 */
+            level: number;
+            /** @description `spot`, `futures`, `option`, `second`. */
+            product: string;
+            coin: string;
+            /** @description The member's fee, the share (percent) and the rebate. */
+            fee: string;
+            ratio: string;
+            amount: string;
+            /** @description The member who paid the fee, masked. */
+            source: string;
+            /** Format: int64 */
+            createTime: number;
+        };
         Envelope_AdminDeposit: {
             /**
              * Format: int32
@@ -3080,6 +3658,51 @@ export interface components {
                 userId: number;
             };
         };
+        Envelope_AgentInfo: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Members invited directly.
+                 */
+                childCount: number;
+                /**
+                 * Format: int64
+                 * @description Members at levels 1 to 3.
+                 */
+                childAllCount: number;
+                /**
+                 * Format: int64
+                 * @description Members (levels 1 to 3) who registered today and yesterday (UTC).
+                 */
+                todayCount: number;
+                /** Format: int64 */
+                yesterdayCount: number;
+                /** Format: int64 */
+                oneCount: number;
+                /** Format: int64 */
+                twoCount: number;
+                /** Format: int64 */
+                threeCount: number;
+                /** Format: int64 */
+                sumCount: number;
+                /** @description USDT rebates, all time and today; every coin in `rebates`. */
+                sumAmount: string;
+                todayAmount: string;
+                rebates: components["schemas"]["CoinRebates"][];
+                /** @description Whether rebates are paid now, and the published shares (percent). */
+                isOpen: boolean;
+                oneRatio: string;
+                twoRatio: string;
+                threeRatio: string;
+            };
+        };
         Envelope_AssetBalance: {
             /**
              * Format: int32
@@ -3092,6 +3715,27 @@ export interface components {
                 /** @description Sum of the wallets' `totalUsdt`. */
                 totalUsdt: string;
                 wallets: components["schemas"]["WalletBalance"][];
+            };
+        };
+        Envelope_ClaimView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                kind: string;
+                /** Format: int64 */
+                taskId?: number | null;
+                title: string;
+                amount: string;
+                coin: string;
+                /** Format: int64 */
+                createTime: number;
             };
         };
         Envelope_CoinItem: {
@@ -3369,6 +4013,65 @@ export interface components {
                 expireTime: string;
             };
         };
+        Envelope_FinanceProductView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A finance product as `/api/financial/list` shows it. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                title: string;
+                intro: string;
+                /** @description The kit's spelling of `intro`. */
+                prodectIntroduction: string;
+                problem: string;
+                icon: string;
+                /** Format: int32 */
+                status: number;
+                coin: string;
+                /** Format: int32 */
+                classify: number;
+                /** @description The terms' days, comma-separated ("7,30,90"). */
+                days: string;
+                terms: components["schemas"]["TermView"][];
+                minApr: string;
+                maxApr: string;
+                /** @description Daily percent of the shortest term. */
+                avgRate: string;
+                limitMin: string;
+                limitMax: string;
+                /** Format: int32 */
+                timeLimit: number;
+                /**
+                 * Format: int64
+                 * @description The caller's purchases of this product (0 signed out).
+                 */
+                buyPurchase: number;
+                /** Format: int32 */
+                level: number;
+                /** @description The product's cap ("0": none). */
+                totalInvestAmount: string;
+                purchasedAmount: string;
+                /** @description What the cap leaves ("" without a cap). */
+                remainAmount: string;
+                /** @description Percent of the cap taken, 2 decimals. */
+                process: string;
+                earlyRule: string;
+                /** @description The penalty rule's fraction of the principal. */
+                defaultOdds: string;
+                /** Format: int32 */
+                settlementType: number;
+                autoRenew: boolean;
+                isHot: boolean;
+                /** Format: int32 */
+                sort: number;
+            };
+        };
         Envelope_FundingInfo: {
             /**
              * Format: int32
@@ -3445,6 +4148,29 @@ export interface components {
                 houseBalance: string;
                 /** @description The insurance fund in the ledger. */
                 insuranceBalance: string;
+            };
+        };
+        Envelope_Income: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A user's totals in one product line. */
+            data: {
+                /** @description Principal ever subscribed (renewals not counted again). */
+                sumAmount: string;
+                /** @description Interest accrued, less what redemptions forfeited. */
+                sumEarn: string;
+                /** @description Principal in earning orders. */
+                position: string;
+                /** @description Interest accrued today (UTC), from today's postings. */
+                commission: string;
+                todayEarn: string;
+                /** Format: int64 */
+                orderNum: number;
             };
         };
         Envelope_IssueView: {
@@ -3747,6 +4473,32 @@ export interface components {
                 total: number;
             };
         };
+        Envelope_Page_ClaimView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    kind: string;
+                    /** Format: int64 */
+                    taskId?: number | null;
+                    title: string;
+                    amount: string;
+                    coin: string;
+                    /** Format: int64 */
+                    createTime: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
         Envelope_Page_DepositView: {
             /**
              * Format: int32
@@ -3787,6 +4539,37 @@ export interface components {
                 total: number;
             };
         };
+        Envelope_Page_Earning: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int32 */
+                    level: number;
+                    /** @description `spot`, `futures`, `option`, `second`. */
+                    product: string;
+                    coin: string;
+                    /** @description The member's fee, the share (percent) and the rebate. */
+                    fee: string;
+                    ratio: string;
+                    amount: string;
+                    /** @description The member who paid the fee, masked. */
+                    source: string;
+                    /** Format: int64 */
+                    createTime: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
         Envelope_Page_ExchangeView: {
             /**
              * Format: int32
@@ -3809,6 +4592,69 @@ export interface components {
                     feeCoin: string;
                     /** Format: date-time */
                     createTime: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
+        Envelope_Page_FinanceProductView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    title: string;
+                    intro: string;
+                    /** @description The kit's spelling of `intro`. */
+                    prodectIntroduction: string;
+                    problem: string;
+                    icon: string;
+                    /** Format: int32 */
+                    status: number;
+                    coin: string;
+                    /** Format: int32 */
+                    classify: number;
+                    /** @description The terms' days, comma-separated ("7,30,90"). */
+                    days: string;
+                    terms: components["schemas"]["TermView"][];
+                    minApr: string;
+                    maxApr: string;
+                    /** @description Daily percent of the shortest term. */
+                    avgRate: string;
+                    limitMin: string;
+                    limitMax: string;
+                    /** Format: int32 */
+                    timeLimit: number;
+                    /**
+                     * Format: int64
+                     * @description The caller's purchases of this product (0 signed out).
+                     */
+                    buyPurchase: number;
+                    /** Format: int32 */
+                    level: number;
+                    /** @description The product's cap ("0": none). */
+                    totalInvestAmount: string;
+                    purchasedAmount: string;
+                    /** @description What the cap leaves ("" without a cap). */
+                    remainAmount: string;
+                    /** @description Percent of the cap taken, 2 decimals. */
+                    process: string;
+                    earlyRule: string;
+                    /** @description The penalty rule's fraction of the principal. */
+                    defaultOdds: string;
+                    /** Format: int32 */
+                    settlementType: number;
+                    autoRenew: boolean;
+                    isHot: boolean;
+                    /** Format: int32 */
+                    sort: number;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -3848,6 +4694,32 @@ export interface components {
                     reviewedAt?: string | null;
                     /** Format: date-time */
                     createTime: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
+        Envelope_Page_Member: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int32 */
+                    level: number;
+                    /** @description The member's account, masked. */
+                    account: string;
+                    /** Format: int64 */
+                    joinTime: number;
+                    /** @description The member's spot trading volume in USDT, as a band. */
+                    volumeBand: string;
+                    /** @description USDT rebates the caller received from this member's fees. */
+                    rebates: string;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -4022,6 +4894,51 @@ export interface components {
                     reference: string;
                     /** Format: date-time */
                     createTime: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
+        Envelope_Page_StakingProductView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    title: string;
+                    intro: string;
+                    icon: string;
+                    /** Format: int32 */
+                    status: number;
+                    coin: string;
+                    days: string;
+                    /** @description The early-redemption penalty, a fraction of the principal. */
+                    defaultOdds: string;
+                    earlyRule: string;
+                    /** @description Today's rate, percent per day. */
+                    dailyRate: string;
+                    /** @description The lowest and highest published rate from today on. */
+                    minOdds: string;
+                    maxOdds: string;
+                    schedule: components["schemas"]["RateView"][];
+                    /** Format: int32 */
+                    timeLimit: number;
+                    /** Format: int64 */
+                    buyPurchase: number;
+                    limitMin: string;
+                    limitMax: string;
+                    /** Format: int32 */
+                    sort: number;
+                    /** Format: int32 */
+                    settlementType: number;
+                    autoRenew: boolean;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -4322,6 +5239,52 @@ export interface components {
                 maxLeverage: number;
             };
         };
+        Envelope_ProductAdminView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A product with everything an operator edits, and its figures. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                kind: string;
+                title: Record<string, never>;
+                intro: Record<string, never>;
+                problem: Record<string, never>;
+                icon: string;
+                coin: string;
+                terms: Record<string, never>[];
+                /** Format: int32 */
+                classify: number;
+                limitMin: string;
+                limitMax: string;
+                /** Format: int32 */
+                timeLimit: number;
+                totalCap: string;
+                /** Format: int32 */
+                level: number;
+                earlyRule: string;
+                penalty: string;
+                /** Format: int32 */
+                settlementType: number;
+                autoRenew: boolean;
+                /** Format: int32 */
+                status: number;
+                /** Format: int32 */
+                sort: number;
+                isHot: boolean;
+                /** @description Staking: every published rate, `{fromTime, rate}`. */
+                rates: components["schemas"]["RateView"][];
+                /** @description Principal in earning orders and their count. */
+                earningAmount: string;
+                /** Format: int64 */
+                earningOrders: number;
+            };
+        };
         Envelope_QuoteView: {
             /**
              * Format: int32
@@ -4340,6 +5303,27 @@ export interface components {
                 /** Format: int32 */
                 remainingTodayCount?: number | null;
                 free: boolean;
+            };
+        };
+        Envelope_RedemptionPreview: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description What redeeming an order now would do. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                coin: string;
+                principal: string;
+                /** @description Interest accrued and not yet paid, held with the principal. */
+                held: string;
+                penalty: string;
+                interestForfeited: string;
+                receive: string;
             };
         };
         Envelope_RuleView: {
@@ -4441,6 +5425,26 @@ export interface components {
                 sort: number;
             };
         };
+        Envelope_StakingSummary: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description The caller's staking totals. */
+            data: {
+                /** @description Principal in earning orders. */
+                amount: string;
+                /** Format: int64 */
+                orderNum: number;
+                /** @description Interest accrued, less what redemptions forfeited. */
+                profitMoney: string;
+                /** @description Interest accrued today (UTC), from today's postings. */
+                todayProfit: string;
+            };
+        };
         Envelope_StopView: {
             /**
              * Format: int32
@@ -4510,6 +5514,29 @@ export interface components {
             data: {
                 order: components["schemas"]["OrderView"];
                 position?: null | components["schemas"]["PositionView"];
+            };
+        };
+        Envelope_TaskAdminView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                kind: string;
+                title: Record<string, never>;
+                description: Record<string, never>;
+                threshold: string;
+                rewardAmount: string;
+                rewardCoin: string;
+                /** Format: int32 */
+                status: number;
+                /** Format: int32 */
+                sort: number;
             };
         };
         Envelope_TermsView: {
@@ -4659,6 +5686,21 @@ export interface components {
                 address: string;
                 /** Format: date-time */
                 createTime: string;
+            }[];
+        };
+        Envelope_Vec_CalendarDay: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** Format: int32 */
+                day: number;
+                amount: string;
+                coin: string;
             }[];
         };
         Envelope_Vec_ChannelView: {
@@ -4907,6 +5949,29 @@ export interface components {
                 items: components["schemas"]["HelpItem"][];
             }[];
         };
+        Envelope_Vec_HouseCoin: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                coin: string;
+                /** @description `house_finance` in the ledger. */
+                balance: string;
+                /** @description Interest earning orders still await (set aside). */
+                reserved: string;
+                /** @description What a new subscription may still promise. */
+                free: string;
+                interestPaid: string;
+                penalties: string;
+                earningPrincipal: string;
+                /** Format: int64 */
+                earningOrders: number;
+            }[];
+        };
         Envelope_Vec_KlineBar: {
             /**
              * Format: int32
@@ -5129,6 +6194,51 @@ export interface components {
                 exposureCap: string;
             }[];
         };
+        Envelope_Vec_ProductAdminView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                kind: string;
+                title: Record<string, never>;
+                intro: Record<string, never>;
+                problem: Record<string, never>;
+                icon: string;
+                coin: string;
+                terms: Record<string, never>[];
+                /** Format: int32 */
+                classify: number;
+                limitMin: string;
+                limitMax: string;
+                /** Format: int32 */
+                timeLimit: number;
+                totalCap: string;
+                /** Format: int32 */
+                level: number;
+                earlyRule: string;
+                penalty: string;
+                /** Format: int32 */
+                settlementType: number;
+                autoRenew: boolean;
+                /** Format: int32 */
+                status: number;
+                /** Format: int32 */
+                sort: number;
+                isHot: boolean;
+                /** @description Staking: every published rate, `{fromTime, rate}`. */
+                rates: components["schemas"]["RateView"][];
+                /** @description Principal in earning orders and their count. */
+                earningAmount: string;
+                /** Format: int64 */
+                earningOrders: number;
+            }[];
+        };
         Envelope_Vec_PublicBonusRule: {
             /**
              * Format: int32
@@ -5295,6 +6405,29 @@ export interface components {
                 volume: string;
             }[];
         };
+        Envelope_Vec_TaskAdminView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                kind: string;
+                title: Record<string, never>;
+                description: Record<string, never>;
+                threshold: string;
+                rewardAmount: string;
+                rewardCoin: string;
+                /** Format: int32 */
+                status: number;
+                /** Format: int32 */
+                sort: number;
+            }[];
+        };
         Envelope_Vec_TermsView: {
             /**
              * Format: int32
@@ -5338,6 +6471,20 @@ export interface components {
                 /** Format: date-time */
                 createTime: string;
             }[];
+        };
+        Envelope_WelfareCenter: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                tasks: components["schemas"]["TaskView"][];
+                signIn: components["schemas"]["SignInView"];
+                rules: string;
+            };
         };
         Envelope_WithdrawalView: {
             /**
@@ -5426,6 +6573,56 @@ export interface components {
              */
             url: string;
         };
+        /** @description A finance product as `/api/financial/list` shows it. */
+        FinanceProductView: {
+            /** Format: int64 */
+            id: number;
+            title: string;
+            intro: string;
+            /** @description The kit's spelling of `intro`. */
+            prodectIntroduction: string;
+            problem: string;
+            icon: string;
+            /** Format: int32 */
+            status: number;
+            coin: string;
+            /** Format: int32 */
+            classify: number;
+            /** @description The terms' days, comma-separated ("7,30,90"). */
+            days: string;
+            terms: components["schemas"]["TermView"][];
+            minApr: string;
+            maxApr: string;
+            /** @description Daily percent of the shortest term. */
+            avgRate: string;
+            limitMin: string;
+            limitMax: string;
+            /** Format: int32 */
+            timeLimit: number;
+            /**
+             * Format: int64
+             * @description The caller's purchases of this product (0 signed out).
+             */
+            buyPurchase: number;
+            /** Format: int32 */
+            level: number;
+            /** @description The product's cap ("0": none). */
+            totalInvestAmount: string;
+            purchasedAmount: string;
+            /** @description What the cap leaves ("" without a cap). */
+            remainAmount: string;
+            /** @description Percent of the cap taken, 2 decimals. */
+            process: string;
+            earlyRule: string;
+            /** @description The penalty rule's fraction of the principal. */
+            defaultOdds: string;
+            /** Format: int32 */
+            settlementType: number;
+            autoRenew: boolean;
+            isHot: boolean;
+            /** Format: int32 */
+            sort: number;
+        };
         ForgetBody: {
             /** @description `email` or `phone`: where the `forget` code was sent. */
             type: components["schemas"]["RecoveryType"];
@@ -5434,6 +6631,14 @@ export interface components {
             code: string;
             /** @description The new login password. */
             password: string;
+        };
+        FundBody: {
+            /** @default  */
+            coin: string;
+            /** @default  */
+            amount: string;
+            /** @default  */
+            reason: string;
         };
         FundingInfo: {
             symbol: string;
@@ -5494,6 +6699,21 @@ export interface components {
             /** @description The ledger's `house_second_contract` USDT balance. */
             houseBalance: string;
         };
+        /** @description The finance house in one coin. */
+        HouseCoin: {
+            coin: string;
+            /** @description `house_finance` in the ledger. */
+            balance: string;
+            /** @description Interest earning orders still await (set aside). */
+            reserved: string;
+            /** @description What a new subscription may still promise. */
+            free: string;
+            interestPaid: string;
+            penalties: string;
+            earningPrincipal: string;
+            /** Format: int64 */
+            earningOrders: number;
+        };
         /** @description The futures house across contracts. */
         HouseView: {
             contracts: components["schemas"]["ContractBook"][];
@@ -5501,6 +6721,24 @@ export interface components {
             houseBalance: string;
             /** @description The insurance fund in the ledger. */
             insuranceBalance: string;
+        };
+        IdBody: {
+            /** Format: int64 */
+            id: number;
+        };
+        /** @description A user's totals in one product line. */
+        Income: {
+            /** @description Principal ever subscribed (renewals not counted again). */
+            sumAmount: string;
+            /** @description Interest accrued, less what redemptions forfeited. */
+            sumEarn: string;
+            /** @description Principal in earning orders. */
+            position: string;
+            /** @description Interest accrued today (UTC), from today's postings. */
+            commission: string;
+            todayEarn: string;
+            /** Format: int64 */
+            orderNum: number;
         };
         /** @description The issue running now for a period. */
         IssueView: {
@@ -5646,6 +6884,10 @@ export interface components {
             /** @description `0` enabled, anything else disabled. */
             status?: string;
         };
+        ListBody: {
+            /** @description "" all, 0 normal, 1 VIP, 2 value-added (a string or a number). */
+            classify?: string | null;
+        };
         LoginBody: {
             type: components["schemas"]["AccountType"];
             username?: string | null;
@@ -5659,6 +6901,19 @@ export interface components {
             adminToken: string;
             role: string;
             username: string;
+        };
+        /** @description A member of the caller's downline. */
+        Member: {
+            /** Format: int32 */
+            level: number;
+            /** @description The member's account, masked. */
+            account: string;
+            /** Format: int64 */
+            joinTime: number;
+            /** @description The member's spot trading volume in USDT, as a band. */
+            volumeBand: string;
+            /** @description USDT rebates the caller received from this member's fees. */
+            rebates: string;
         };
         MessageDetail: {
             /** Format: int64 */
@@ -6021,6 +7276,117 @@ export interface components {
              */
             maxLeverage: number;
         };
+        /** @description A product with everything an operator edits, and its figures. */
+        ProductAdminView: {
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            title: Record<string, never>;
+            intro: Record<string, never>;
+            problem: Record<string, never>;
+            icon: string;
+            coin: string;
+            terms: Record<string, never>[];
+            /** Format: int32 */
+            classify: number;
+            limitMin: string;
+            limitMax: string;
+            /** Format: int32 */
+            timeLimit: number;
+            totalCap: string;
+            /** Format: int32 */
+            level: number;
+            earlyRule: string;
+            penalty: string;
+            /** Format: int32 */
+            settlementType: number;
+            autoRenew: boolean;
+            /** Format: int32 */
+            status: number;
+            /** Format: int32 */
+            sort: number;
+            isHot: boolean;
+            /** @description Staking: every published rate, `{fromTime, rate}`. */
+            rates: components["schemas"]["RateView"][];
+            /** @description Principal in earning orders and their count. */
+            earningAmount: string;
+            /** Format: int64 */
+            earningOrders: number;
+        };
+        /** @description A product as operators write it; on an update absent fields stay. */
+        ProductBody: {
+            /**
+             * @description `finance` or `staking` (creation only).
+             * @default null
+             */
+            kind: string | null;
+            /** @description Language → text; `en` is the fallback. */
+            title?: Record<string, never> | null;
+            intro?: Record<string, never> | null;
+            problem?: Record<string, never> | null;
+            /** @default null */
+            icon: string | null;
+            /** @default null */
+            coin: string | null;
+            /**
+             * @description Finance: `[{days, apr}]` (APR in percent); staking: one `[{days}]`.
+             * @default null
+             */
+            terms: Record<string, never>[] | null;
+            /**
+             * Format: int32
+             * @default null
+             */
+            classify: number | null;
+            /** @default null */
+            limitMin: string | null;
+            /** @default null */
+            limitMax: string | null;
+            /**
+             * Format: int32
+             * @default null
+             */
+            timeLimit: number | null;
+            /** @default null */
+            totalCap: string | null;
+            /**
+             * Format: int32
+             * @default null
+             */
+            level: number | null;
+            /**
+             * @description `none`, `forfeit` or `penalty`.
+             * @default null
+             */
+            earlyRule: string | null;
+            /**
+             * @description The penalty rule's fraction of the principal, 0 to 1.
+             * @default null
+             */
+            penalty: string | null;
+            /**
+             * Format: int32
+             * @description 1 daily, 2 at maturity.
+             * @default null
+             */
+            settlementType: number | null;
+            /** @default null */
+            autoRenew: boolean | null;
+            /**
+             * Format: int32
+             * @default null
+             */
+            status: number | null;
+            /**
+             * Format: int32
+             * @default null
+             */
+            sort: number | null;
+            /** @default null */
+            isHot: boolean | null;
+            /** @default  */
+            reason: string;
+        };
         /** @description An enabled bonus rule as users see it. */
         PublicBonusRule: {
             coin: string;
@@ -6060,6 +7426,30 @@ export interface components {
             remainingTodayCount?: number | null;
             free: boolean;
         };
+        RateBody: {
+            /**
+             * @description The first day it applies, `YYYY-MM-DD` (UTC): after today.
+             * @default
+             */
+            fromDate: string;
+            /**
+             * @description Percent per day, 0 to 10.
+             * @default
+             */
+            rate: string;
+            /** @default  */
+            reason: string;
+        };
+        /** @description One published rate of a staking product. */
+        RateView: {
+            /**
+             * Format: int64
+             * @description 00:00 UTC of the first day it applies.
+             */
+            fromTime: number;
+            /** @description Percent per day. */
+            rate: string;
+        };
         /** @description The body of a write that only needs its reason. */
         ReasonBody: {
             reason?: string;
@@ -6089,6 +7479,18 @@ export interface components {
         };
         /** @enum {string} */
         RecoveryType: "email" | "phone";
+        /** @description What redeeming an order now would do. */
+        RedemptionPreview: {
+            /** Format: int64 */
+            id: number;
+            coin: string;
+            principal: string;
+            /** @description Interest accrued and not yet paid, held with the principal. */
+            held: string;
+            penalty: string;
+            interestForfeited: string;
+            receive: string;
+        };
         RegisterBody: {
             type: components["schemas"]["AccountType"];
             /** @description For `account`. */
@@ -6175,6 +7577,19 @@ export interface components {
         SeparateFeeView: {
             coin: string;
             amount: string;
+        };
+        SignInView: {
+            days: components["schemas"]["CalendarDay"][];
+            /** Format: int64 */
+            streak: number;
+            signedToday: boolean;
+            /**
+             * Format: int64
+             * @description The calendar day today's sign-in is (or, signed, tomorrow's).
+             */
+            nextDay: number;
+            nextAmount: string;
+            nextCoin: string;
         };
         /**
          * @description A subscription request. Anything that does not parse, or names an
@@ -6435,6 +7850,56 @@ export interface components {
             /** @default  */
             reason: string;
         };
+        StakeBody: {
+            /** Format: int64 */
+            planId: number;
+            /** @description The principal, a plain decimal string. */
+            amount: string;
+            autoRenew?: boolean;
+        };
+        /** @description A staking product as `/api/mingProduct/list` shows it. */
+        StakingProductView: {
+            /** Format: int64 */
+            id: number;
+            title: string;
+            intro: string;
+            icon: string;
+            /** Format: int32 */
+            status: number;
+            coin: string;
+            days: string;
+            /** @description The early-redemption penalty, a fraction of the principal. */
+            defaultOdds: string;
+            earlyRule: string;
+            /** @description Today's rate, percent per day. */
+            dailyRate: string;
+            /** @description The lowest and highest published rate from today on. */
+            minOdds: string;
+            maxOdds: string;
+            schedule: components["schemas"]["RateView"][];
+            /** Format: int32 */
+            timeLimit: number;
+            /** Format: int64 */
+            buyPurchase: number;
+            limitMin: string;
+            limitMax: string;
+            /** Format: int32 */
+            sort: number;
+            /** Format: int32 */
+            settlementType: number;
+            autoRenew: boolean;
+        };
+        /** @description The caller's staking totals. */
+        StakingSummary: {
+            /** @description Principal in earning orders. */
+            amount: string;
+            /** Format: int64 */
+            orderNum: number;
+            /** @description Interest accrued, less what redemptions forfeited. */
+            profitMoney: string;
+            /** @description Interest accrued today (UTC), from today's postings. */
+            todayProfit: string;
+        };
         StatusView: {
             /** Format: int64 */
             id: number;
@@ -6550,6 +8015,72 @@ export interface components {
             priceChangePercent: string;
             /** @description Base volume over 24 h. */
             volume: string;
+        };
+        TaskAdminView: {
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            title: Record<string, never>;
+            description: Record<string, never>;
+            threshold: string;
+            rewardAmount: string;
+            rewardCoin: string;
+            /** Format: int32 */
+            status: number;
+            /** Format: int32 */
+            sort: number;
+        };
+        TaskBody: {
+            /**
+             * @description One of `bind_email`, `bind_phone`, `kyc_primary`, `first_deposit`,
+             *     `first_trade`, `spot_volume` (creation only).
+             * @default null
+             */
+            kind: string | null;
+            title?: Record<string, never> | null;
+            description?: Record<string, never> | null;
+            /**
+             * @description `spot_volume`: USDT to reach.
+             * @default null
+             */
+            threshold: string | null;
+            /** @default null */
+            rewardAmount: string | null;
+            /** @default null */
+            rewardCoin: string | null;
+            /**
+             * Format: int32
+             * @default null
+             */
+            status: number | null;
+            /**
+             * Format: int32
+             * @default null
+             */
+            sort: number | null;
+            /** @default  */
+            reason: string;
+        };
+        TaskView: {
+            /** Format: int64 */
+            id: number;
+            kind: string;
+            title: string;
+            description: string;
+            rewardAmount: string;
+            rewardCoin: string;
+            /** @description Progress measured from the user's real events, and the goal. */
+            current: string;
+            target: string;
+            done: boolean;
+            claimed: boolean;
+        };
+        TermView: {
+            /** Format: int32 */
+            days: number;
+            apr: string;
+            /** @description The APR's daily share, percent. */
+            dailyRate: string;
         };
         /** @description Terms to change; absent fields stay. */
         TermsPatch: {
@@ -6767,6 +8298,11 @@ export interface components {
             showSymbol: string;
             /** Format: date-time */
             createTime: string;
+        };
+        WelfareCenter: {
+            tasks: components["schemas"]["TaskView"][];
+            signIn: components["schemas"]["SignInView"];
+            rules: string;
         };
         /** @description The withdrawal window as it applies now. */
         WindowView: {
@@ -7365,6 +8901,145 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_AdminDeposit"];
+                };
+            };
+        };
+    };
+    house: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_HouseCoin"];
+                };
+            };
+        };
+    };
+    fund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FundBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_HouseCoin"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description `finance` or `staking`; all when absent. */
+                kind?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ProductAdminView"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProductAdminView"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the product's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProductAdminView"];
+                };
+            };
+        };
+    };
+    publish_rate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the staking product's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ProductAdminView"];
                 };
             };
         };
@@ -8041,6 +9716,97 @@ export interface operations {
             };
         };
     };
+    set_calendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_CalendarDay"];
+                };
+            };
+        };
+    };
+    tasks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_TaskAdminView"];
+                };
+            };
+        };
+    };
+    create_task: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TaskAdminView"];
+                };
+            };
+        };
+    };
+    update_task: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the task's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TaskBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TaskAdminView"];
+                };
+            };
+        };
+    };
     queue: {
         parameters: {
             query?: never;
@@ -8112,6 +9878,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_AdminWithdrawal"];
+                };
+            };
+        };
+    };
+    downline: {
+        parameters: {
+            query?: {
+                /** @description 1, 2 or 3; every level when absent. */
+                level?: number;
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_Member"];
+                };
+            };
+        };
+    };
+    earnings: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_Earning"];
+                };
+            };
+        };
+    };
+    info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AgentInfo"];
                 };
             };
         };
@@ -8746,6 +10577,141 @@ export interface operations {
             };
         };
     };
+    redemption_preview: {
+        parameters: {
+            query: {
+                id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RedemptionPreview"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": null | components["schemas"]["ListBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_FinanceProductView"];
+                };
+            };
+        };
+    };
+    personal_income: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Income"];
+                };
+            };
+        };
+    };
+    redeem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderView"];
+                };
+            };
+        };
+    };
+    submit: {
+        parameters: {
+            query: {
+                planId: number;
+                /** @description The principal, a plain decimal (at most 8 decimals). */
+                money: string;
+                /** @description One of the product's terms. */
+                days: number;
+                /** @description Renew for another term at maturity (where the product offers it). */
+                autoRenew?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderView"];
+                };
+            };
+        };
+    };
+    detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the product's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_FinanceProductView"];
+                };
+            };
+        };
+    };
     detail: {
         parameters: {
             query?: never;
@@ -8951,6 +10917,112 @@ export interface operations {
             };
         };
     };
+    list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_OrderView"];
+                };
+            };
+        };
+    };
+    redemption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderView"];
+                };
+            };
+        };
+    };
+    show: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_StakingSummary"];
+                };
+            };
+        };
+    };
+    submit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StakeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_OrderView"];
+                };
+            };
+        };
+    };
+    products: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_StakingProductView"];
+                };
+            };
+        };
+    };
     notice_list: {
         parameters: {
             query?: never;
@@ -9132,6 +11204,28 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_PeriodView"];
+                };
+            };
+        };
+    };
+    order_list: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_OrderView"];
                 };
             };
         };
@@ -10101,6 +12195,89 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_bool"];
+                };
+            };
+        };
+    };
+    center: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_WelfareCenter"];
+                };
+            };
+        };
+    };
+    claim: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClaimBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ClaimView"];
+                };
+            };
+        };
+    };
+    claims: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_ClaimView"];
+                };
+            };
+        };
+    };
+    sign_in: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ClaimView"];
                 };
             };
         };

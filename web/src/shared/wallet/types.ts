@@ -52,6 +52,9 @@ export const POSTING_KINDS = [
   'trade_fee',
   'adjustment',
   'settlement',
+  'interest',
+  'redemption_fee',
+  'rebate',
 ] as const;
 export type PostingKind = (typeof POSTING_KINDS)[number];
 

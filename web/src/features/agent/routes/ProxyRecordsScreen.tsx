@@ -1,5 +1,48 @@
-import { EmptyProductScreen } from '@/shared/ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '@/shared/session/session-store';
+import { Page, Tabs } from '@/shared/ui';
+import { PagedList } from '@/shared/ui/PagedList';
+import { getDownline, type Member } from '@/shared/rewards/api';
+import { AGENT_KEY } from '@/shared/rewards/hooks';
+import styles from '@/shared/rewards/rewards.module.css';
+import { MemberRow } from '../components/MemberRow';
 
+type LevelTab = 'all' | '1' | '2' | '3';
+
+/** A member has no id of its own: level, account and join time tell rows apart. */
+const memberKey = (m: Member) => `${m.level}:${m.account}:${m.joinTime}`;
+
+/** /proxy/records: my downline, newest first, by level. */
 export default function ProxyRecordsScreen() {
-  return <EmptyProductScreen title="proxyRecords_title" empty="proxyRecords_empty" icon="doc" testId="screen-proxyRecords" />;
+  const { t } = useTranslation();
+  const isSign = useSession((s) => s.isSign);
+  const [tab, setTab] = useState<LevelTab>('all');
+  const level = tab === 'all' ? null : (Number(tab) as 1 | 2 | 3);
+  return (
+    <Page title={t('agent_recordsTitle')} testId="screen-proxyRecords">
+      <div className={styles.rw}>
+        <Tabs<LevelTab>
+          items={[
+            { key: 'all', label: t('all') },
+            { key: '1', label: t('agent_levelN', { level: 1 }) },
+            { key: '2', label: t('agent_levelN', { level: 2 }) },
+            { key: '3', label: t('agent_levelN', { level: 3 }) },
+          ]}
+          value={tab}
+          onChange={setTab}
+          testId="agent-records-level"
+        />
+        <PagedList<Member>
+          key={tab}
+          queryKey={[...AGENT_KEY, 'downline', tab]}
+          fetchPage={(n, size) => getDownline(level, n, size)}
+          itemKey={memberKey}
+          renderItem={(m) => <MemberRow member={m} />}
+          testId="agent-downline"
+          enabled={isSign}
+        />
+      </div>
+    </Page>
+  );
 }

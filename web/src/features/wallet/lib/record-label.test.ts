@@ -38,6 +38,16 @@ describe('records read as what happened', () => {
     expect(referenceKind('futures:fill:9')).toBe('futures');
   });
 
+  it('an earn order reads as principal, interest and its redemption', () => {
+    expect(text(recordLabel(rec('transfer', 'earn:4', 'USDT', '0')))).toBe('Earn principal');
+    expect(text(recordLabel(rec('transfer', 'transfer:3:ab', 'USDT', '0')))).toBe(text('rec_transfer'));
+    expect(text(recordLabel(rec('interest', 'earn:4', 'USDT', '0.01369863')))).toBe('Earn interest');
+    expect(text(recordLabel(rec('interest', 'earn:4', 'USDT', '-0.04')))).toBe('Earn interest given back (early redemption)');
+    expect(text(recordLabel(rec('redemption_fee', 'earn:4', 'USDT', '-5')))).toBe('Early redemption fee');
+    expect(referenceKind('earn:4')).toBe('earn');
+    expect(text(recordLabel(rec('rebate', 'rebate:2', 'BTC', '0.00004')))).toBe('Referral rebate');
+  });
+
   it('a trade posting says bought or sold, from its coin and direction', () => {
     expect(text(recordLabel(rec('trade', 'spot:trade:7', 'USDT', '-67.3')))).toBe('Bought (spot trade)');
     expect(text(recordLabel(rec('trade', 'spot:trade:7', 'BTC', '0.001')))).toBe('Bought (spot trade)');

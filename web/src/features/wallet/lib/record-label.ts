@@ -19,6 +19,10 @@
  * | freeze/unfreeze  | futures:fill:N| futures margin held / returned          |
  * | settlement       | futures:fill:N| futures profit, loss or funding         |
  * | trade_fee        | futures:fill:N| futures fee                             |
+ * | transfer         | earn:N        | earn principal (spot ↔ finance)         |
+ * | interest         | earn:N        | earn interest / given back on redemption |
+ * | redemption_fee   | earn:N        | early redemption fee                    |
+ * | rebate           | rebate:N      | an inviter's share of a member's fee    |
  * | deposit, ...     |               | one label per kind                      |
  */
 import type { TKey } from '@/shared/i18n/i18n';
@@ -28,7 +32,7 @@ import { toDecimal } from '@/shared/format/number';
 type RecordFields = Pick<FinancialRecord, 'type' | 'reference' | 'coin' | 'change'>;
 
 /** What a posting reference belongs to (crates/kernel/src/posting_ref.rs). */
-export type RefKind = 'order' | 'trade' | 'withdrawal' | 'deposit' | 'exchange' | 'transfer' | 'second' | 'option' | 'futures' | 'other';
+export type RefKind = 'order' | 'trade' | 'withdrawal' | 'deposit' | 'exchange' | 'transfer' | 'second' | 'option' | 'futures' | 'earn' | 'other';
 
 export function referenceKind(reference: string | null | undefined): RefKind {
   const parts = (reference ?? '').split(':');
@@ -36,6 +40,7 @@ export function referenceKind(reference: string | null | undefined): RefKind {
   if (parts[0] === 'spot' && parts[1] === 'trade') return 'trade';
   if (parts[0] === 'withdrawal' || parts[0] === 'deposit' || parts[0] === 'exchange' || parts[0] === 'transfer' || parts[0] === 'second' || parts[0] === 'option') return parts[0];
   if (parts[0] === 'futures') return 'futures';
+  if (parts[0] === 'earn') return 'earn';
   return 'other';
 }
 
@@ -50,6 +55,9 @@ const BY_KIND: Record<string, TKey> = {
   reward: 'rec_reward',
   trade_fee: 'rec_tradeFee',
   adjustment: 'rec_adjustment',
+  interest: 'rec_earnInterest',
+  redemption_fee: 'rec_earnPenalty',
+  rebate: 'rec_rebate',
 };
 
 /** The label key of one record; null for a kind this build does not know (shown as sent). */
@@ -73,6 +81,11 @@ export function recordLabel(r: RecordFields): TKey | null {
       if (ref === 'futures') return 'rec_futuresSettlement';
       return 'rec_settlement';
     }
+    case 'transfer':
+      return ref === 'earn' ? 'rec_earnPrincipal' : 'rec_transfer';
+    case 'interest':
+      // Interest arrives; on an early redemption that forfeits it, it goes back.
+      return (toDecimal(r.change)?.lt(0) ?? false) ? 'rec_earnForfeited' : 'rec_earnInterest';
     case 'trade_fee':
       if (ref === 'option') return 'rec_optionFee';
       if (ref === 'futures') return 'rec_futuresFee';

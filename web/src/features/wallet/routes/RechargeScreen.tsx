@@ -10,7 +10,7 @@ import { ImageUpload } from '@/shared/ui/ImageUpload';
 import { getDeposits, payAddress } from '../api/recharge';
 import type { Deposit } from '@/shared/wallet/types';
 import { PagedList } from '@/shared/ui/PagedList';
-import { QrCode } from '../components/QrCode';
+import { QrCode } from '@/shared/ui/QrCode';
 import { StatusChip } from '../components/StatusChip';
 import { useAssetCoins, type AssetCoin } from '../lib/asset-coins';
 import { sanitizeAmountInput, validateAmount } from '@/shared/format/amount';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import QRCode from 'qrcode';
 
-/** A QR code of `text`, drawn locally (the address never leaves the page). */
+/** A QR code of `text` (an address, an invite link), drawn locally: the text never leaves the page. */
 export function QrCode({ text, size = 176, testId }: { text: string; size?: number; testId?: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
