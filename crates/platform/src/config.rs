@@ -123,6 +123,12 @@ pub struct Config {
     /// test may turn it on alone; with SMTP it stays off whatever this says.
     #[arg(skip)]
     pub dev_mailbox: bool,
+    /// Run the periodic house sweeps (fixed-payout settlement, futures
+    /// liquidation and funding, earn accrual, rebates). Not a flag: a
+    /// server always runs them; a test turns them off to run each sweep
+    /// itself, so that no background run takes the work it asserts on.
+    #[arg(skip = true)]
+    pub sweeps: bool,
     /// Extended public key (xpub...) that per-user EVM deposit addresses
     /// (ERC-20, BEP-20, ETH) are derived from; without it the ASSET_COIN
     /// address is shown to everyone. Never give the server a private key.
@@ -178,6 +184,9 @@ impl Config {
             maker: false,
             maker_interval_ms: 5_000,
             dev_mailbox: false,
+            // Tests run the sweeps they assert on; one that wants them
+            // running turns them on.
+            sweeps: false,
             deposit_xpub_evm: None,
             deposit_xpub_tron: None,
             deposit_xpub_btc: None,

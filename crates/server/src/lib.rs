@@ -66,11 +66,13 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
     }
     onyx_market::service::start(&state.ctx, &state.market).await?;
     onyx_spot::start(&state.spot_context()).await?;
-    onyx_second_contracts::settlement::start(&state.ctx);
-    onyx_options::settlement::start(&state.ctx);
-    onyx_futures::liquidation::start(&state.ctx);
-    onyx_futures::funding::start(&state.ctx);
-    onyx_earn::accrual::start(&state.ctx);
-    onyx_rewards::rebates::start(&state.ctx);
+    if state.config.sweeps {
+        onyx_second_contracts::settlement::start(&state.ctx);
+        onyx_options::settlement::start(&state.ctx);
+        onyx_futures::liquidation::start(&state.ctx);
+        onyx_futures::funding::start(&state.ctx);
+        onyx_earn::accrual::start(&state.ctx);
+        onyx_rewards::rebates::start(&state.ctx);
+    }
     Ok(state)
 }
