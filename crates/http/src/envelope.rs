@@ -50,4 +50,10 @@ impl PageQuery {
         let index = self.page_num.unwrap_or(1).max(1) - 1;
         (index, size)
     }
+
+    /// Rows to skip and the page size.
+    pub fn window(&self) -> (u64, u64) {
+        let (index, size) = self.bounds();
+        (index.saturating_mul(size), size)
+    }
 }

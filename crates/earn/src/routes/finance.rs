@@ -179,7 +179,7 @@ pub(super) async fn page_of(
         page_num: q.page_num,
         page_size: q.page_size,
     }
-    .bounds();
+    .window();
     let (rows, total) = orders::list(ctx, user_id, kind, offset, limit, lang::current()).await?;
     Ok(Page { rows, total })
 }

@@ -58,7 +58,7 @@ async fn downline(
         page_num: q.page_num,
         page_size: q.page_size,
     }
-    .bounds();
+    .window();
     let (rows, total) = agent::members(&ctx, me.id(), q.level, offset, limit).await?;
     ok(Page { rows, total })
 }
@@ -85,7 +85,7 @@ async fn earnings(
         page_num: q.page_num,
         page_size: q.page_size,
     }
-    .bounds();
+    .window();
     let (rows, total) = agent::earnings(&ctx, me.id(), offset, limit).await?;
     ok(Page { rows, total })
 }

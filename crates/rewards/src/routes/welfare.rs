@@ -83,7 +83,7 @@ async fn claims(
         page_num: q.page_num,
         page_size: q.page_size,
     }
-    .bounds();
+    .window();
     let (rows, total) = welfare::claims(&ctx, me.id(), offset, limit).await?;
     ok(Page { rows, total })
 }
