@@ -100,6 +100,7 @@ async fn row(label: &str, n: usize) {
                 leverage: 10 + (i % 41) as u32,
                 contracts: Decimal::from(10),
                 qty: Decimal::new(1, 3),
+                portfolio: 0,
             };
             let price = Decimal::new(95_000 + ((i * 7_919) % 10_000) as i64, 3);
             let paid = costs(&c, t.qty, price, t.leverage).expect("costs");

@@ -24,6 +24,7 @@ pub mod funding;
 pub mod holds;
 pub mod liquidation;
 pub mod migration;
+pub mod mirror;
 pub mod operator;
 pub mod orders;
 pub mod positions;

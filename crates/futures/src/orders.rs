@@ -392,6 +392,7 @@ pub async fn place_closing(
         leverage: u32::try_from(p.leverage).map_err(Failure::internal)?,
         contracts,
         qty,
+        portfolio: p.portfolio,
     };
     let mut row = new_row(
         p.user_id,
@@ -491,6 +492,7 @@ pub async fn fill_in(
         contracts: o.contracts.get(),
         qty: o.qty.get(),
         contract: c,
+        portfolio: 0,
     };
     let margin = Amount::from_decimal(o.margin.get()).map_err(|_| internal("margin"))?;
     let fee = Amount::from_decimal(o.fee.get()).map_err(|_| internal("fee"))?;

@@ -7,6 +7,7 @@
 
 use crate::contract::{self, Contract};
 use crate::entity::{futures_fill as fill, futures_position as position};
+use crate::mirror::{self, Change};
 use crate::postings;
 use crate::repo::{self, CLOSED, LIQUIDATED, OPEN};
 use crate::rules::close::{self, CloseSplit};
@@ -117,6 +118,8 @@ pub struct Ticket {
     pub contracts: Decimal,
     /// Size in the coin.
     pub qty: Decimal,
+    /// 0: the user's own position; otherwise the copy portfolio.
+    pub portfolio: i64,
 }
 
 /// Checks a submit's contract, side, leverage and size.
@@ -143,6 +146,7 @@ pub async fn ticket(ctx: &Context, body: &SubmitBody) -> Outcome<Ticket> {
         leverage: body.leverage,
         contracts,
         qty,
+        portfolio: 0,
     })
 }
 
@@ -212,7 +216,8 @@ pub async fn grow(
 ) -> Outcome<(Option<position::Model>, Result<Grown, Refusal>)> {
     let (c, side, qty) = (&t.contract, t.side, t.qty);
     let notional = exact_mul(qty, price).ok_or_else(|| internal("notional"))?;
-    let existing = repo::open_position(txn.conn(), user_id, c.id, side_name(side)).await?;
+    let existing =
+        repo::open_position(txn.conn(), user_id, c.id, side_name(side), t.portfolio).await?;
     let (old_qty, old_entry, old_margin) = existing
         .as_ref()
         .map(|p| (p.qty.get(), p.entry_price.get(), p.margin.get()))
@@ -344,6 +349,7 @@ pub async fn open_in(
                 updated_at: Set(now),
                 closed_at: Set(None),
                 close_price: Set(None),
+                portfolio: Set(t.portfolio),
             }
             .insert(txn.conn())
             .await?
@@ -363,6 +369,17 @@ pub async fn open_in(
         margin.as_decimal(),
         now,
         |r| postings::open(owner, margin, fee, r, now),
+    )
+    .await?;
+    mirror::tell(
+        txn,
+        Change::Opened {
+            position: &row,
+            ticket: t,
+            price,
+            tick,
+        },
+        now,
     )
     .await?;
     Ok(row)
@@ -602,6 +619,19 @@ pub async fn close_in(
         |r| postings::close(owner, &split, liquidation, r, now),
     )
     .await?;
+    mirror::tell(
+        txn,
+        Change::Closed {
+            before: p,
+            after: &row,
+            qty,
+            price,
+            tick,
+            at,
+        },
+        now,
+    )
+    .await?;
     Ok(row)
 }
 
@@ -624,7 +654,6 @@ pub async fn adjust(
     let c = contract::by_id(&ctx.db, p.contract_id).await?;
     let now = ctx.now_ms();
     let tick = mark(ctx, &c.coin, now)?;
-    let owner = u64::try_from(user_id).map_err(Failure::internal)?;
     let mut txn = ctx.ledger.begin().await?;
     if let Some(stored) = idem.replay(&mut txn).await? {
         return serde_json::from_value(stored).map_err(Failure::internal);
@@ -633,6 +662,25 @@ pub async fn adjust(
         .await?
         .filter(|p| p.status == OPEN)
         .ok_or(ErrorCode::NotFound)?;
+    let row = adjust_in(&mut txn, &p, &c, &tick, amount, add, now).await?;
+    let view = PositionView::of(&row, &c, Some(&tick));
+    idem.remember(&mut txn, &view).await?;
+    txn.commit().await?;
+    Ok(view)
+}
+
+/// Adds `amount` of margin to the open position `p` or takes it back,
+/// inside `txn`, with the same floor as [`adjust`].
+pub async fn adjust_in(
+    txn: &mut LedgerTxn,
+    p: &position::Model,
+    c: &Contract,
+    tick: &IndexPrice,
+    amount: Amount,
+    add: bool,
+    now: i64,
+) -> Outcome<position::Model> {
+    let owner = u64::try_from(p.user_id).map_err(Failure::internal)?;
     let margin = p.margin.get();
     let new_margin = if add {
         margin.checked_add(amount.as_decimal())
@@ -669,7 +717,7 @@ pub async fn adjust(
     let row = a.update(txn.conn()).await?;
     let kind = if add { "margin_add" } else { "margin_reduce" };
     record(
-        &mut txn,
+        txn,
         &row,
         kind,
         Decimal::ZERO,
@@ -683,10 +731,19 @@ pub async fn adjust(
         |r| postings::margin(owner, amount, add, r, now),
     )
     .await?;
-    let view = PositionView::of(&row, &c, Some(&tick));
-    idem.remember(&mut txn, &view).await?;
-    txn.commit().await?;
-    Ok(view)
+    mirror::tell(
+        txn,
+        Change::Margin {
+            before: p,
+            after: &row,
+            amount: amount.as_decimal(),
+            add,
+            tick,
+        },
+        now,
+    )
+    .await?;
+    Ok(row)
 }
 
 /// The caller's positions, open or history, a page at a time, valued at

@@ -15,17 +15,20 @@ pub const OPEN: &str = "open";
 pub const CLOSED: &str = "closed";
 pub const LIQUIDATED: &str = "liquidated";
 
-/// The user's open position on a contract and side.
+/// The user's open position on a contract and side in a portfolio (0:
+/// their own).
 pub async fn open_position(
     db: &impl ConnectionTrait,
     user_id: i64,
     contract_id: i64,
     side: &str,
+    portfolio: i64,
 ) -> Result<Option<position::Model>, DbErr> {
     position::Entity::find()
         .filter(position::Column::UserId.eq(user_id))
         .filter(position::Column::ContractId.eq(contract_id))
         .filter(position::Column::Side.eq(side))
+        .filter(position::Column::Portfolio.eq(portfolio))
         .filter(position::Column::Status.eq(OPEN))
         .one(db)
         .await

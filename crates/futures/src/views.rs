@@ -77,6 +77,9 @@ pub struct PositionView {
     pub create_time: i64,
     pub update_time: i64,
     pub deal_time: Option<i64>,
+    /// A copy of a lead trader's position (in a copy portfolio), not the
+    /// user's own.
+    pub copied: bool,
 }
 
 impl PositionView {
@@ -130,6 +133,7 @@ impl PositionView {
             create_time: p.opened_at,
             update_time: p.updated_at,
             deal_time: p.closed_at,
+            copied: p.portfolio != 0,
         }
     }
 }

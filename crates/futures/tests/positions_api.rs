@@ -5,55 +5,15 @@
 //! covered by it), with the ledger and the holds audited after each.
 
 use onyx_kernel::ledger::{SystemAccount, Wallet};
-use onyx_market::service::{now_ms, MarketService};
-use onyx_market::Tick;
+use onyx_market::service::now_ms;
 use onyx_testkit::accounts::signed_in;
 use onyx_testkit::common::{Reply, TestApp};
+use onyx_testkit::tape::Tape;
 use onyx_testkit::wallet::{assert_audit_clean, balance, dec, fund};
 use onyx_testkit::wallet_calls::post_keyed;
 use rust_decimal::Decimal;
 use sea_orm::ConnectionTrait;
 use serde_json::{json, Value};
-use std::str::FromStr;
-
-/// The tape, moved by the test: each price is written a second ahead of
-/// the last, so the newest is always the mark.
-struct Tape {
-    svc: MarketService,
-    at: i64,
-}
-
-impl Tape {
-    async fn new(app: &TestApp, price: &str) -> Tape {
-        let now = now_ms();
-        let svc = MarketService::load(
-            &app.state,
-            &app.state.market,
-            &["btc".to_string()],
-            now - 5_000,
-        )
-        .await
-        .unwrap();
-        let mut tape = Tape {
-            svc,
-            at: (now / 1000 - 1) * 1000,
-        };
-        tape.set(price).await;
-        tape
-    }
-
-    async fn set(&mut self, price: &str) {
-        self.at = self.at.max((now_ms() / 1000 - 1) * 1000) + 1000;
-        self.svc.apply(&[Tick {
-            coin: "btc".into(),
-            price: Decimal::from_str(price).unwrap(),
-            quantity: Decimal::ONE,
-            ts_ms: self.at + 500,
-            source: "test",
-        }]);
-        self.svc.close_tape(self.at + 1_000).await.unwrap();
-    }
-}
 
 fn s(v: &Value) -> &str {
     v.as_str().unwrap_or_else(|| panic!("not a string: {v}"))

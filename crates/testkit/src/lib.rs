@@ -8,6 +8,7 @@ pub mod admin_common;
 pub mod common;
 pub mod settlement_bench;
 pub mod socket;
+pub mod tape;
 pub mod wallet;
 pub mod wallet_calls;
 

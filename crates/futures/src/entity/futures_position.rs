@@ -34,6 +34,9 @@ pub struct Model {
     pub closed_at: Option<i64>,
     /// The last close's price.
     pub close_price: Option<DecimalText>,
+    /// 0: the owner's own; otherwise the copy portfolio (a follow's id)
+    /// the position was copied into.
+    pub portfolio: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,0 +1,65 @@
+//! The seam copy trading hangs on: every open, close and margin change of
+//! a position is told, inside the transaction that makes it, to the one
+//! mirror the server installed, so a lead's copies are made in the same
+//! commit at the same price, or not at all. Without a mirror (a futures
+//! test, a tool) nothing is told.
+
+use crate::entity::futures_position as position;
+use crate::positions::{CloseAt, Ticket};
+use onyx_kernel::Outcome;
+use onyx_platform::prices::IndexPrice;
+use onyx_store::ledger::LedgerTxn;
+use rust_decimal::Decimal;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, OnceLock};
+
+/// What happened to a position.
+pub enum Change<'a> {
+    /// `ticket`'s size opened or added at `price`; `position` is after it.
+    Opened {
+        position: &'a position::Model,
+        ticket: &'a Ticket,
+        price: Decimal,
+        tick: &'a IndexPrice,
+    },
+    /// `qty` of `before` closed at `price` (priced as `at`), leaving
+    /// `after`.
+    Closed {
+        before: &'a position::Model,
+        after: &'a position::Model,
+        qty: Decimal,
+        price: Decimal,
+        tick: &'a IndexPrice,
+        at: CloseAt,
+    },
+    /// `amount` of margin added (`add`) or taken back.
+    Margin {
+        before: &'a position::Model,
+        after: &'a position::Model,
+        amount: Decimal,
+        add: bool,
+        tick: &'a IndexPrice,
+    },
+}
+
+pub type Told<'a> = Pin<Box<dyn Future<Output = Outcome<()>> + Send + 'a>>;
+
+pub trait Mirror: Send + Sync {
+    /// Reacts to `change` inside `txn`; a failure undoes the whole change.
+    fn changed<'a>(&'a self, txn: &'a mut LedgerTxn, change: Change<'a>, now: i64) -> Told<'a>;
+}
+
+static MIRROR: OnceLock<Arc<dyn Mirror>> = OnceLock::new();
+
+/// Installs the process's mirror; the first one stays.
+pub fn install(mirror: Arc<dyn Mirror>) {
+    let _ = MIRROR.set(mirror);
+}
+
+pub(crate) async fn tell(txn: &mut LedgerTxn, change: Change<'_>, now: i64) -> Outcome<()> {
+    match MIRROR.get() {
+        Some(m) => m.changed(txn, change, now).await,
+        None => Ok(()),
+    }
+}
