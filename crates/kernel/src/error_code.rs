@@ -252,6 +252,27 @@ catalogue! {
     WelfareClaimed = -8103, "welfare_claimed";
     /// Today's sign-in is done; the next opens at 00:00 UTC.
     WelfareSignedToday = -8104, "welfare_signed_today";
+
+    /// No such lead trader (or not approved).
+    CopyTraderUnknown = -8201, "copy_trader_unknown";
+    /// A lead trader needs `{min}` USDT in the futures account.
+    CopyTraderMinAmount = -8202, "copy_trader_min_amount";
+    /// An application is pending or the caller already leads.
+    CopyAlreadyApplied = -8203, "copy_already_applied";
+    /// A trader cannot follow themself.
+    CopyFollowSelf = -8204, "copy_follow_self";
+    /// The trader has `{max}` followers already.
+    CopyTraderFull = -8205, "copy_trader_full";
+    /// The caller already follows this trader.
+    CopyAlreadyFollowing = -8206, "copy_already_following";
+    /// The caller does not follow this trader.
+    CopyNotFollowing = -8207, "copy_not_following";
+    /// A copy ratio outside 1..500 %.
+    CopyFollowRate = -8208, "copy_follow_rate";
+    /// No contract chosen, or one that is not traded (`{symbol}`).
+    CopySymbols = -8209, "copy_symbols";
+    /// Only an approved lead trader may do this.
+    CopyNotTrader = -8210, "copy_not_trader";
 }
 
 #[cfg(test)]

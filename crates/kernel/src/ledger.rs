@@ -135,6 +135,7 @@ names!(PostingKind {
     Interest = "interest",
     RedemptionFee = "redemption_fee",
     Rebate = "rebate",
+    ProfitShare = "profit_share",
 });
 
 impl Wallet {
@@ -142,7 +143,7 @@ impl Wallet {
 }
 
 impl PostingKind {
-    pub const ALL: [PostingKind; 17] = [
+    pub const ALL: [PostingKind; 18] = [
         PostingKind::Deposit,
         PostingKind::DepositBonus,
         PostingKind::Withdrawal,
@@ -160,6 +161,7 @@ impl PostingKind {
         PostingKind::Interest,
         PostingKind::RedemptionFee,
         PostingKind::Rebate,
+        PostingKind::ProfitShare,
     ];
 }
 
@@ -282,6 +284,8 @@ pub enum PostingKind {
     /// An inviter's share of a referred user's trading fee, from the fees
     /// account.
     Rebate,
+    /// A follower's profit share paid to the lead trader they copy.
+    ProfitShare,
 }
 
 /// `amount` of `asset` leaves `from` and enters `to`.

@@ -38,6 +38,9 @@ pub enum PostingRef {
     RebateBatch(i64),
     /// A welfare reward claimed (a task or a day's sign-in).
     WelfareClaim(i64),
+    /// A copied position's close settled with its lead: the profit share
+    /// above the follower's high-water mark.
+    CopySettlement(i64),
     /// A reference this build does not name (tests, tools, older rows).
     Other(String),
 }
@@ -65,6 +68,7 @@ impl fmt::Display for PostingRef {
             PostingRef::EarnOrder(id) => write!(f, "earn:{id}"),
             PostingRef::RebateBatch(id) => write!(f, "rebate:{id}"),
             PostingRef::WelfareClaim(id) => write!(f, "welfare:{id}"),
+            PostingRef::CopySettlement(id) => write!(f, "copy:{id}"),
             PostingRef::Other(text) => f.write_str(text),
         }
     }
@@ -97,6 +101,7 @@ impl FromStr for PostingRef {
             ["earn", n] => id(n).map(PostingRef::EarnOrder),
             ["rebate", n] => id(n).map(PostingRef::RebateBatch),
             ["welfare", n] => id(n).map(PostingRef::WelfareClaim),
+            ["copy", n] => id(n).map(PostingRef::CopySettlement),
             _ => None,
         };
         Ok(known.unwrap_or_else(|| PostingRef::Other(text.to_string())))
@@ -136,6 +141,7 @@ mod tests {
             PostingRef::EarnOrder(4),
             PostingRef::RebateBatch(6),
             PostingRef::WelfareClaim(8),
+            PostingRef::CopySettlement(9),
         ];
         for r in all {
             assert_eq!(PostingRef::from(r.to_string().as_str()), r);

@@ -20,6 +20,7 @@ impl MigratorTrait for Migrator {
         all.extend(onyx_futures::migration::migrations());
         all.extend(onyx_earn::migration::migrations());
         all.extend(onyx_rewards::migration::migrations());
+        all.extend(onyx_copy_trading::migration::migrations());
         all
     }
 }

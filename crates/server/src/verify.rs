@@ -1,7 +1,7 @@
 //! `onyx verify`: every settlement the house made as counterparty,
 //! recomputed from the price tape and the stored rules: second contracts,
 //! options, futures positions replayed from their fills, and every earn
-//! order's daily interest. Read-only.
+//! order's daily interest, every copy follow's profit shares. Read-only.
 
 use onyx_second_contracts::verify::VerifyReport;
 use onyx_store::ledger::snapshot;
@@ -15,6 +15,7 @@ pub async fn run(db: &Db) -> anyhow::Result<bool> {
     let options = onyx_options::verify::verify(&txn).await?;
     let futures = onyx_futures::verify::verify(&txn).await?;
     let earn = onyx_earn::verify::verify(&txn).await?;
+    let copies = onyx_copy_trading::verify::verify(&txn).await?;
     txn.commit().await?;
     let earn = VerifyReport {
         checked: earn.checked,
@@ -24,8 +25,14 @@ pub async fn run(db: &Db) -> anyhow::Result<bool> {
     print!("{}", render("second contract", &second));
     print!("{}", render("option", &options));
     print!("{}", render("futures position", &futures));
+    let copies = VerifyReport {
+        checked: copies.checked,
+        beyond_retention: 0,
+        mismatches: copies.mismatches,
+    };
     print!("{}", render("earn order", &earn));
-    Ok([&second, &options, &futures, &earn]
+    print!("{}", render("copy follow", &copies));
+    Ok([&second, &options, &futures, &earn, &copies]
         .iter()
         .all(|r| r.mismatches.is_empty()))
 }

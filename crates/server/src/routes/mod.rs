@@ -20,5 +20,6 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(onyx_futures::routes::router())
         .merge(onyx_earn::routes::router())
         .merge(onyx_rewards::routes::router())
+        .merge(onyx_copy_trading::routes::router())
         .merge(files::router())
 }

@@ -1,0 +1,200 @@
+//! A lead's order copied to N followers: the lead's open (every copy
+//! opened in the same commit, at the same price) and the lead's close
+//! (every copy closed, each close settled against the follower's
+//! high-water mark), timed from the start of the lead's transaction to
+//! its commit, which is when the last follower's copy is filled. On
+//! SQLite, then PostgreSQL.
+//!
+//! Run: `cargo bench -p onyx-copy-trading --bench copies`.
+//! Options (env): ONYX_BENCH_FOLLOWERS=500,2500, ONYX_BENCH_DBS=sqlite,postgres,
+//! ONYX_BENCH_PG=postgres://postgres@127.0.0.1:5432/test
+
+use onyx_copy_trading::entity::{copy_follow as follow, copy_trader as trader};
+use onyx_copy_trading::repo::{ACTIVE, APPROVED};
+use onyx_futures::contract;
+use onyx_futures::positions::{close_in, costs, open_in, CloseAt, Ticket};
+use onyx_futures::rules::Side;
+use onyx_kernel::ledger::{
+    AccountId, Posting, PostingKind, PostingRef, Side as Bucket, SystemAccount, Wallet,
+};
+use onyx_kernel::money::Amount;
+use onyx_market::service::{now_ms, MarketService};
+use onyx_market::Tick;
+use onyx_store::ledger::LedgerCommand;
+use onyx_store::DecimalText;
+use onyx_testkit::common::TestApp;
+use rust_decimal::Decimal;
+use sea_orm::{ActiveModelTrait, EntityTrait, NotSet, Set};
+use std::time::Instant;
+
+async fn fund(app: &TestApp, users: u64) {
+    let mut txn = app.state.ledger.begin().await.expect("begin");
+    let commands = (1..=users)
+        .map(|user| {
+            let r = PostingRef::Other(format!("bench-fund:{user}"));
+            LedgerCommand {
+                postings: vec![Posting {
+                    kind: PostingKind::Deposit,
+                    asset: "USDT".into(),
+                    amount: Amount::from_decimal(Decimal::from(100_000)).expect("small"),
+                    from: Bucket::available(AccountId::system(SystemAccount::External, "USDT")),
+                    to: Bucket::available(AccountId::user(user, Wallet::Contract, "USDT")),
+                    reference: r.clone(),
+                    at_ms: 0,
+                }],
+                reference: r,
+            }
+        })
+        .collect();
+    let answers = txn.post_each(commands).await.expect("fund");
+    assert!(answers.iter().all(Result::is_ok));
+    txn.commit().await.expect("commit");
+}
+
+async fn mark(market: &mut MarketService, at: &mut i64, price: Decimal) {
+    *at = (*at).max((now_ms() / 1000 - 1) * 1000) + 1000;
+    market.apply(&[Tick {
+        coin: "btc".into(),
+        price,
+        quantity: Decimal::ONE,
+        ts_ms: *at + 500,
+        source: "bench",
+    }]);
+    market.close_tape(*at + 1_000).await.expect("tape");
+}
+
+async fn row(label: &str, followers: usize) {
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    fund(&app, followers as u64 + 1).await;
+    let now = now_ms();
+    let lead = trader::ActiveModel {
+        id: NotSet,
+        user_id: Set(1),
+        name: Set("bench".into()),
+        avatar: Set(String::new()),
+        bio: Set(String::new()),
+        status: Set(APPROVED),
+        reason: Set(None),
+        order_delay_s: Set(0),
+        created_at: Set(now),
+        reviewed_at: Set(Some(now)),
+        updated_at: Set(now),
+    }
+    .insert(db)
+    .await
+    .expect("trader");
+    let rows: Vec<follow::ActiveModel> = (0..followers)
+        .map(|i| follow::ActiveModel {
+            id: NotSet,
+            trader_id: Set(lead.id),
+            user_id: Set(i as i64 + 2),
+            follow_type: Set(0),
+            follow_rate: Set(DecimalText::from(Decimal::from(10 + (i % 90) as i64))),
+            follow_amount: Set(DecimalText::ZERO),
+            symbols: Set("btc".into()),
+            budget: Set(None),
+            stop_loss_rate: Set(None),
+            status: Set(ACTIVE.into()),
+            stop_reason: Set(None),
+            net: Set(DecimalText::ZERO),
+            hwm: Set(DecimalText::ZERO),
+            shared: Set(DecimalText::ZERO),
+            created_at: Set(now),
+            updated_at: Set(now),
+            stopped_at: Set(None),
+        })
+        .collect();
+    for chunk in rows.chunks(500) {
+        follow::Entity::insert_many(chunk.to_vec())
+            .exec(db)
+            .await
+            .expect("follows");
+    }
+    let mut market = MarketService::load(
+        &app.state,
+        &app.state.market,
+        &["btc".to_string()],
+        now - 5_000,
+    )
+    .await
+    .expect("market");
+    let mut at = 0;
+    mark(&mut market, &mut at, Decimal::from(60_000)).await;
+    let ctx = &app.state.ctx;
+    let c = contract::named(db, "btc").await.expect("btc");
+    let tick = ctx
+        .prices
+        .tape_price("btc", now_ms(), i64::MAX)
+        .expect("tick");
+    let contracts = Decimal::from(1_000);
+    let t = Ticket {
+        qty: contracts * c.share_number,
+        contract: c.clone(),
+        side: Side::Long,
+        leverage: 10,
+        contracts,
+        portfolio: 0,
+    };
+    let price = tick.price;
+    let paid = costs(&c, t.qty, price, t.leverage).expect("costs");
+
+    let started = Instant::now();
+    let mut txn = ctx.ledger.begin().await.expect("begin");
+    let lead_pos = open_in(&mut txn, 1, &t, price, &tick, paid, now_ms())
+        .await
+        .expect("lead opens");
+    txn.commit().await.expect("commit");
+    let opened = started.elapsed();
+
+    mark(&mut market, &mut at, Decimal::from(61_000)).await;
+    let tick = ctx
+        .prices
+        .tape_price("btc", now_ms(), i64::MAX)
+        .expect("tick");
+    let started = Instant::now();
+    let mut txn = ctx.ledger.begin().await.expect("begin");
+    close_in(
+        &mut txn,
+        &lead_pos,
+        &c,
+        lead_pos.qty.get(),
+        &tick,
+        CloseAt::Mark,
+        now_ms(),
+    )
+    .await
+    .expect("lead closes");
+    txn.commit().await.expect("commit");
+    let closed = started.elapsed();
+    let report = onyx_store::ledger::audit(db).await.expect("audit");
+    assert!(report.result.is_ok(), "the ledger balances");
+    println!(
+        "{label:<10} {followers:>6} followers: lead open + copies {:>9.1} ms ({:>6.1} µs/copy), lead close + copies settled {:>9.1} ms",
+        opened.as_secs_f64() * 1e3,
+        opened.as_secs_f64() * 1e6 / followers as f64,
+        closed.as_secs_f64() * 1e3,
+    );
+}
+
+#[tokio::main(flavor = "multi_thread", worker_threads = 2)]
+async fn main() {
+    let sizes: Vec<usize> = std::env::var("ONYX_BENCH_FOLLOWERS")
+        .unwrap_or_else(|_| "500,2500".into())
+        .split(',')
+        .filter_map(|s| s.trim().parse().ok())
+        .collect();
+    let dbs = std::env::var("ONYX_BENCH_DBS").unwrap_or_else(|_| "sqlite,postgres".into());
+    for db in dbs.split(',').map(str::trim) {
+        if db == "postgres" {
+            let url = std::env::var("ONYX_BENCH_PG")
+                .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into());
+            std::env::set_var("ONYX_TEST_DATABASE_URL", url);
+        } else {
+            std::env::remove_var("ONYX_TEST_DATABASE_URL");
+        }
+        for n in &sizes {
+            row(db, *n).await;
+        }
+    }
+}

@@ -1,0 +1,438 @@
+//! The copy engine, told by futures inside the transaction of every change
+//! to a position. A lead's open is copied to each active follower at the
+//! same price, in the same commit; a lead's close closes the same share of
+//! each copy; a lead's margin change moves each copy's margin pro rata.
+//! A copy that cannot be made is recorded with its reason, never failing
+//! the lead's order. A copy's close settles the profit share above the
+//! follower's high-water mark.
+
+use crate::entity::{copy_follow as follow, copy_position as link, copy_settlement as settlement};
+use crate::repo::{self, ACTIVE, STOPPED};
+use crate::rules::{self, Sizing};
+use crate::settings;
+use crate::skips;
+use onyx_futures::contract::{self, Contract};
+use onyx_futures::entity::futures_position as position;
+use onyx_futures::mirror::{Change, Mirror, Told};
+use onyx_futures::positions::{self, CloseAt, Ticket};
+use onyx_futures::repo::OPEN;
+use onyx_kernel::ledger::PostingRef;
+use onyx_kernel::money::{exact_mul, Amount};
+use onyx_kernel::{ErrorCode, Failure, Outcome};
+use onyx_platform::prices::IndexPrice;
+use onyx_store::ledger::LedgerTxn;
+use onyx_store::DecimalText;
+use rust_decimal::Decimal;
+use sea_orm::{ActiveModelTrait, EntityTrait, NotSet, Set};
+use std::collections::HashMap;
+
+/// The mirror the server installs.
+pub struct CopyEngine;
+
+impl Mirror for CopyEngine {
+    fn changed<'a>(&'a self, txn: &'a mut LedgerTxn, change: Change<'a>, now: i64) -> Told<'a> {
+        Box::pin(async move {
+            match change {
+                Change::Opened {
+                    position,
+                    ticket,
+                    price,
+                    tick,
+                } if position.portfolio == 0 => {
+                    lead_opened(txn, position, ticket, price, tick, now).await
+                }
+                Change::Closed {
+                    before,
+                    after,
+                    qty,
+                    tick,
+                    at,
+                    ..
+                } => {
+                    if before.portfolio == 0 {
+                        lead_closed(txn, before, after, qty, tick, at, now).await
+                    } else {
+                        copy_closed(txn, before, after, now).await
+                    }
+                }
+                Change::Margin {
+                    before,
+                    amount,
+                    add,
+                    tick,
+                    ..
+                } if before.portfolio == 0 => {
+                    lead_margin(txn, before, amount, add, tick, now).await
+                }
+                _ => Ok(()),
+            }
+        })
+    }
+}
+
+fn internal(what: &str) -> Failure {
+    Failure::internal(format!("copy trading: {what}"))
+}
+
+pub fn sizing(f: &follow::Model) -> Sizing {
+    if f.follow_type == 1 {
+        Sizing::Amount(f.follow_amount.get())
+    } else {
+        Sizing::Ratio(f.follow_rate.get())
+    }
+}
+
+pub fn symbols(f: &follow::Model) -> impl Iterator<Item = &str> {
+    f.symbols
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+}
+
+fn owner(user_id: i64) -> Outcome<u64> {
+    u64::try_from(user_id).map_err(Failure::internal)
+}
+
+async fn stop(txn: &mut LedgerTxn, f: &follow::Model, reason: &str, now: i64) -> Outcome<()> {
+    let mut a = follow::ActiveModel::from(f.clone());
+    a.status = Set(STOPPED.into());
+    a.stop_reason = Set(Some(reason.into()));
+    a.stopped_at = Set(Some(now));
+    a.updated_at = Set(now);
+    a.update(txn.conn()).await?;
+    Ok(())
+}
+
+async fn lead_opened(
+    txn: &mut LedgerTxn,
+    lead: &position::Model,
+    ticket: &Ticket,
+    price: Decimal,
+    tick: &IndexPrice,
+    now: i64,
+) -> Outcome<()> {
+    let Some(trader) = repo::trader_of_user(txn.conn(), lead.user_id)
+        .await?
+        .filter(|t| t.status == repo::APPROVED)
+    else {
+        return Ok(());
+    };
+    let follows = repo::active_follows(txn.conn(), trader.id).await?;
+    if follows.is_empty() {
+        return Ok(());
+    }
+    let c = &ticket.contract;
+    let ids: Vec<i64> = follows.iter().map(|f| f.id).collect();
+    let mut open_margin: HashMap<i64, Decimal> = HashMap::new();
+    for p in repo::open_copies(txn.conn(), &ids).await? {
+        let m = open_margin.entry(p.portfolio).or_default();
+        *m = m
+            .checked_add(p.margin.get())
+            .ok_or_else(|| internal("margin"))?;
+    }
+    for f in &follows {
+        if !symbols(f).any(|s| s == c.coin) {
+            repo::record_skip(txn.conn(), f, lead, skips::SYMBOL, now).await?;
+            continue;
+        }
+        if let (Some(budget), Some(rate)) = (&f.budget, &f.stop_loss_rate) {
+            if rules::stop_loss_hit(f.net.get(), budget.get(), rate.get()) {
+                stop(txn, f, skips::STOP_LOSS, now).await?;
+                repo::record_skip(txn.conn(), f, lead, skips::STOP_LOSS, now).await?;
+                continue;
+            }
+        }
+        let n = rules::copy_contracts(
+            sizing(f),
+            ticket.contracts,
+            price,
+            c.share_number,
+            ticket.leverage,
+        )
+        .ok_or_else(|| internal("size"))?
+        .min(c.max_share);
+        if n < c.min_share || n <= Decimal::ZERO {
+            repo::record_skip(txn.conn(), f, lead, skips::SIZE, now).await?;
+            continue;
+        }
+        let qty = exact_mul(n, c.share_number).ok_or_else(|| internal("size"))?;
+        let (margin, fee) = positions::costs(c, qty, price, ticket.leverage)?;
+        if let Some(budget) = &f.budget {
+            let held = open_margin.get(&f.id).copied().unwrap_or_default();
+            let after = held
+                .checked_add(margin.as_decimal())
+                .ok_or_else(|| internal("budget"))?;
+            if after > budget.get() {
+                repo::record_skip(txn.conn(), f, lead, skips::BUDGET, now).await?;
+                continue;
+            }
+        }
+        let (available, _) = txn
+            .balance(&onyx_futures::postings::wallet(owner(f.user_id)?))
+            .await?;
+        let cost = margin
+            .as_decimal()
+            .checked_add(fee.as_decimal())
+            .ok_or_else(|| internal("cost"))?;
+        if available < cost {
+            repo::record_skip(txn.conn(), f, lead, skips::BALANCE, now).await?;
+            continue;
+        }
+        let t = Ticket {
+            contract: c.clone(),
+            side: ticket.side,
+            leverage: ticket.leverage,
+            contracts: n,
+            qty,
+            portfolio: f.id,
+        };
+        let row =
+            match positions::open_in(txn, f.user_id, &t, price, tick, (margin, fee), now).await {
+                Ok(row) => row,
+                // The rules refuse before anything is written.
+                Err(e) if e.code == ErrorCode::FuturesLeverage => {
+                    repo::record_skip(txn.conn(), f, lead, skips::LEVERAGE, now).await?;
+                    continue;
+                }
+                Err(e) if e.code == ErrorCode::FuturesHouseLimit => {
+                    repo::record_skip(txn.conn(), f, lead, skips::HOUSE_LIMIT, now).await?;
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
+        let entry = open_margin.entry(f.id).or_default();
+        *entry = entry
+            .checked_add(margin.as_decimal())
+            .ok_or_else(|| internal("margin"))?;
+        match link::Entity::find_by_id(row.id).one(txn.conn()).await? {
+            Some(l) if l.lead_position_id == lead.id => {}
+            Some(l) => {
+                let mut a = link::ActiveModel::from(l);
+                a.lead_position_id = Set(lead.id);
+                a.update(txn.conn()).await?;
+            }
+            None => {
+                link::ActiveModel {
+                    position_id: Set(row.id),
+                    follow_id: Set(f.id),
+                    trader_id: Set(trader.id),
+                    user_id: Set(f.user_id),
+                    lead_position_id: Set(lead.id),
+                    created_at: Set(now),
+                }
+                .insert(txn.conn())
+                .await?;
+            }
+        }
+        // The opening fee is a cost of copying: it lowers the net the
+        // profit share is measured on.
+        let mut a = follow::ActiveModel::from(f.clone());
+        a.net = Set(DecimalText::from(
+            f.net
+                .get()
+                .checked_sub(fee.as_decimal())
+                .ok_or_else(|| internal("net"))?
+                .normalize(),
+        ));
+        a.updated_at = Set(now);
+        a.update(txn.conn()).await?;
+    }
+    Ok(())
+}
+
+async fn lead_closed(
+    txn: &mut LedgerTxn,
+    before: &position::Model,
+    after: &position::Model,
+    qty: Decimal,
+    tick: &IndexPrice,
+    at: CloseAt,
+    now: i64,
+) -> Outcome<()> {
+    let links = repo::links_of_lead(txn.conn(), before.id).await?;
+    if links.is_empty() {
+        return Ok(());
+    }
+    let c: Contract = contract::by_id(txn.conn(), before.contract_id).await?;
+    // A liquidation is the lead's margin, not the copy's: the copy closes
+    // at the mark as any close does.
+    let at = match at {
+        CloseAt::Liquidation => CloseAt::Mark,
+        other => other,
+    };
+    let all = after.status != OPEN;
+    for l in links {
+        let Some(copy) = onyx_futures::repo::position(txn.conn(), l.position_id)
+            .await?
+            .filter(|p| p.status == OPEN)
+        else {
+            continue;
+        };
+        let held = copy.qty.get();
+        let closing = if all {
+            held
+        } else {
+            rules::close_qty(held, qty, before.qty.get(), c.share_number)
+                .ok_or_else(|| internal("close size"))?
+        };
+        if closing <= Decimal::ZERO {
+            continue;
+        }
+        positions::close_in(txn, &copy, &c, closing, tick, at, now).await?;
+    }
+    Ok(())
+}
+
+async fn lead_margin(
+    txn: &mut LedgerTxn,
+    before: &position::Model,
+    amount: Decimal,
+    add: bool,
+    tick: &IndexPrice,
+    now: i64,
+) -> Outcome<()> {
+    let links = repo::links_of_lead(txn.conn(), before.id).await?;
+    if links.is_empty() {
+        return Ok(());
+    }
+    let c: Contract = contract::by_id(txn.conn(), before.contract_id).await?;
+    for l in links {
+        let Some(copy) = onyx_futures::repo::position(txn.conn(), l.position_id)
+            .await?
+            .filter(|p| p.status == OPEN)
+        else {
+            continue;
+        };
+        let moved = rules::margin_follow(amount, copy.margin.get(), before.margin.get())
+            .ok_or_else(|| internal("margin"))?;
+        if moved <= Decimal::ZERO {
+            continue;
+        }
+        let Some(f) = follow::Entity::find_by_id(l.follow_id)
+            .one(txn.conn())
+            .await?
+        else {
+            continue;
+        };
+        if add {
+            let (available, _) = txn
+                .balance(&onyx_futures::postings::wallet(owner(copy.user_id)?))
+                .await?;
+            if available < moved {
+                repo::record_skip(txn.conn(), &f, before, skips::MARGIN, now).await?;
+                continue;
+            }
+        }
+        let moved = Amount::from_decimal(moved).map_err(|_| internal("margin"))?;
+        match positions::adjust_in(txn, &copy, &c, tick, moved, add, now).await {
+            Ok(_) => {}
+            // The floor is checked before anything is written.
+            Err(e) if e.code == ErrorCode::FuturesMarginFloor => {
+                repo::record_skip(txn.conn(), &f, before, skips::MARGIN, now).await?;
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
+
+/// A copied position closed (by its lead, its follower or a liquidation):
+/// the follow's net moves by the close's booked profit less its fee, and
+/// the share above the high-water mark goes to the lead.
+async fn copy_closed(
+    txn: &mut LedgerTxn,
+    before: &position::Model,
+    after: &position::Model,
+    now: i64,
+) -> Outcome<()> {
+    let Some(l) = link::Entity::find_by_id(before.id).one(txn.conn()).await? else {
+        return Ok(());
+    };
+    let Some(f) = follow::Entity::find_by_id(l.follow_id)
+        .one(txn.conn())
+        .await?
+    else {
+        return Err(internal("a copy without its follow"));
+    };
+    let Some(trader) = crate::entity::copy_trader::Entity::find_by_id(l.trader_id)
+        .one(txn.conn())
+        .await?
+    else {
+        return Err(internal("a copy without its trader"));
+    };
+    let booked = after
+        .realised
+        .get()
+        .checked_sub(before.realised.get())
+        .ok_or_else(|| internal("booked"))?;
+    let fee = after
+        .fees
+        .get()
+        .checked_sub(before.fees.get())
+        .ok_or_else(|| internal("fee"))?;
+    let delta = booked.checked_sub(fee).ok_or_else(|| internal("delta"))?;
+    let released = before
+        .margin
+        .get()
+        .checked_sub(after.margin.get())
+        .ok_or_else(|| internal("margin"))?;
+    let rate = settings::read(txn.conn()).await?.share_rate;
+    let (net, hwm) = (f.net.get(), f.hwm.get());
+    let s = rules::settle(net, hwm, delta, rate).ok_or_else(|| internal("settle"))?;
+    let row = settlement::ActiveModel {
+        id: NotSet,
+        follow_id: Set(f.id),
+        position_id: Set(before.id),
+        user_id: Set(f.user_id),
+        trader_user_id: Set(trader.user_id),
+        delta: Set(DecimalText::from(delta.normalize())),
+        margin: Set(DecimalText::from(released.normalize())),
+        net_before: Set(DecimalText::from(net.normalize())),
+        hwm_before: Set(DecimalText::from(hwm.normalize())),
+        net_after: Set(DecimalText::from(s.net.normalize())),
+        hwm_after: Set(DecimalText::from(s.hwm.normalize())),
+        rate: Set(DecimalText::from(rate.normalize())),
+        share: Set(DecimalText::from(s.share.normalize())),
+        tx_id: Set(0),
+        at: Set(now),
+    }
+    .insert(txn.conn())
+    .await?;
+    if s.share > Decimal::ZERO {
+        let amount = Amount::from_decimal(s.share).map_err(|_| internal("share"))?;
+        let r = PostingRef::CopySettlement(row.id);
+        let postings = crate::postings::profit_share(
+            owner(f.user_id)?,
+            owner(trader.user_id)?,
+            amount,
+            &r,
+            now,
+        );
+        let tx_id = txn.post(&r, postings).await?;
+        let mut a = settlement::ActiveModel::from(row);
+        a.tx_id = Set(tx_id);
+        a.update(txn.conn()).await?;
+    }
+    let mut a = follow::ActiveModel::from(f.clone());
+    a.net = Set(DecimalText::from(s.net.normalize()));
+    a.hwm = Set(DecimalText::from(s.hwm.normalize()));
+    a.shared = Set(DecimalText::from(
+        f.shared
+            .get()
+            .checked_add(s.share)
+            .ok_or_else(|| internal("shared"))?
+            .normalize(),
+    ));
+    a.updated_at = Set(now);
+    if f.status == ACTIVE {
+        if let (Some(budget), Some(rate)) = (&f.budget, &f.stop_loss_rate) {
+            if rules::stop_loss_hit(s.net, budget.get(), rate.get()) {
+                a.status = Set(STOPPED.into());
+                a.stop_reason = Set(Some(skips::STOP_LOSS.into()));
+                a.stopped_at = Set(Some(now));
+            }
+        }
+    }
+    a.update(txn.conn()).await?;
+    Ok(())
+}

@@ -1,0 +1,38 @@
+//! Copy trading ("floworder"): lead traders approved by an operator,
+//! followers copying their futures positions. The engine ([`engine`]) is
+//! told by futures inside the transaction of every lead change, so each
+//! copy opens, closes and moves margin in the lead's commit at the lead's
+//! price; what cannot be copied is recorded with its reason. A copy's
+//! close pays the lead a share of the follower's net realised profit above
+//! its high-water mark ([`rules::settle`]), through the ledger.
+//!
+//! Every module here is on a money path: arithmetic is checked and nothing
+//! unwraps, outside tests.
+#![cfg_attr(
+    not(test),
+    deny(
+        clippy::arithmetic_side_effects,
+        clippy::unwrap_used,
+        clippy::expect_used,
+        clippy::panic
+    )
+)]
+
+pub mod engine;
+pub mod entity;
+pub mod follows;
+pub mod migration;
+pub mod postings;
+pub mod repo;
+pub mod routes;
+pub mod rules;
+pub mod settings;
+pub mod skips;
+pub mod stats;
+pub mod traders;
+pub mod verify;
+
+/// Installs the engine as futures' mirror (once per process).
+pub fn install() {
+    onyx_futures::mirror::install(std::sync::Arc::new(engine::CopyEngine));
+}

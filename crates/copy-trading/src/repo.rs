@@ -1,0 +1,174 @@
+//! Queries over traders, follows, copies, settlements and skips.
+
+use crate::entity::{
+    copy_follow as follow, copy_position as link, copy_settlement as settlement, copy_skip as skip,
+    copy_trader as trader,
+};
+use onyx_futures::entity::futures_position as position;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, NotSet, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, Set,
+};
+
+pub const PENDING: i32 = 0;
+pub const APPROVED: i32 = 1;
+pub const REJECTED: i32 = 2;
+
+pub const ACTIVE: &str = "active";
+pub const STOPPED: &str = "stopped";
+
+pub async fn trader_of_user(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+) -> Result<Option<trader::Model>, DbErr> {
+    trader::Entity::find()
+        .filter(trader::Column::UserId.eq(user_id))
+        .one(db)
+        .await
+}
+
+pub async fn approved(db: &impl ConnectionTrait, id: i64) -> Result<Option<trader::Model>, DbErr> {
+    Ok(trader::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .filter(|t| t.status == APPROVED))
+}
+
+pub async fn approved_all(db: &impl ConnectionTrait) -> Result<Vec<trader::Model>, DbErr> {
+    trader::Entity::find()
+        .filter(trader::Column::Status.eq(APPROVED))
+        .order_by_asc(trader::Column::Id)
+        .all(db)
+        .await
+}
+
+pub async fn active_follows(
+    db: &impl ConnectionTrait,
+    trader_id: i64,
+) -> Result<Vec<follow::Model>, DbErr> {
+    follow::Entity::find()
+        .filter(follow::Column::TraderId.eq(trader_id))
+        .filter(follow::Column::Status.eq(ACTIVE))
+        .order_by_asc(follow::Column::Id)
+        .all(db)
+        .await
+}
+
+pub async fn follower_count(db: &impl ConnectionTrait, trader_id: i64) -> Result<u64, DbErr> {
+    follow::Entity::find()
+        .filter(follow::Column::TraderId.eq(trader_id))
+        .filter(follow::Column::Status.eq(ACTIVE))
+        .count(db)
+        .await
+}
+
+pub async fn follow_of(
+    db: &impl ConnectionTrait,
+    trader_id: i64,
+    user_id: i64,
+) -> Result<Option<follow::Model>, DbErr> {
+    follow::Entity::find()
+        .filter(follow::Column::TraderId.eq(trader_id))
+        .filter(follow::Column::UserId.eq(user_id))
+        .one(db)
+        .await
+}
+
+/// The open copied positions of the given portfolios (follow ids).
+pub async fn open_copies(
+    db: &impl ConnectionTrait,
+    follow_ids: &[i64],
+) -> Result<Vec<position::Model>, DbErr> {
+    let mut out = Vec::new();
+    for chunk in follow_ids.chunks(500) {
+        out.extend(
+            position::Entity::find()
+                .filter(position::Column::Portfolio.is_in(chunk.iter().copied()))
+                .filter(position::Column::Status.eq(onyx_futures::repo::OPEN))
+                .all(db)
+                .await?,
+        );
+    }
+    Ok(out)
+}
+
+pub async fn links_of_lead(
+    db: &impl ConnectionTrait,
+    lead_position_id: i64,
+) -> Result<Vec<link::Model>, DbErr> {
+    link::Entity::find()
+        .filter(link::Column::LeadPositionId.eq(lead_position_id))
+        .order_by_asc(link::Column::PositionId)
+        .all(db)
+        .await
+}
+
+pub async fn record_skip(
+    db: &impl ConnectionTrait,
+    f: &follow::Model,
+    lead: &position::Model,
+    reason: &str,
+    now: i64,
+) -> Result<(), DbErr> {
+    skip::ActiveModel {
+        id: NotSet,
+        follow_id: Set(f.id),
+        user_id: Set(f.user_id),
+        trader_id: Set(f.trader_id),
+        lead_position_id: Set(lead.id),
+        coin: Set(lead.coin.clone()),
+        side: Set(lead.side.clone()),
+        reason: Set(reason.to_string()),
+        at: Set(now),
+    }
+    .insert(db)
+    .await?;
+    Ok(())
+}
+
+pub async fn skips(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    offset: u64,
+    limit: u64,
+) -> Result<(Vec<skip::Model>, u64), DbErr> {
+    let q = skip::Entity::find().filter(skip::Column::UserId.eq(user_id));
+    let total = q.clone().count(db).await?;
+    let rows = q
+        .order_by_desc(skip::Column::Id)
+        .offset(offset)
+        .limit(limit)
+        .all(db)
+        .await?;
+    Ok((rows, total))
+}
+
+pub async fn settlements_of_lead_since(
+    db: &impl ConnectionTrait,
+    trader_user_id: i64,
+    since: i64,
+) -> Result<Vec<settlement::Model>, DbErr> {
+    settlement::Entity::find()
+        .filter(settlement::Column::TraderUserId.eq(trader_user_id))
+        .filter(settlement::Column::At.gte(since))
+        .all(db)
+        .await
+}
+
+pub async fn settlements_of_lead(
+    db: &impl ConnectionTrait,
+    trader_user_id: i64,
+) -> Result<Vec<settlement::Model>, DbErr> {
+    settlements_of_lead_since(db, trader_user_id, 0).await
+}
+
+/// Share charged on each of these copied positions.
+pub async fn settlements_of_positions(
+    db: &impl ConnectionTrait,
+    ids: &[i64],
+) -> Result<Vec<settlement::Model>, DbErr> {
+    settlement::Entity::find()
+        .filter(settlement::Column::PositionId.is_in(ids.iter().copied()))
+        .all(db)
+        .await
+}

@@ -1,0 +1,3 @@
+//! Copy trading through the whole application.
+
+mod follow_api;
