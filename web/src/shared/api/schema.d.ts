@@ -422,6 +422,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/follow/traders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lead-trader applications and traders, newest first. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/follow/traders/{id}/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves or rejects a pending application (a reason is required;
+         *     audited).
+         */
+        post: operations["review"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/futures/house": {
         parameters: {
             query?: never;
@@ -1654,6 +1691,247 @@ export interface paths {
         put?: never;
         /** One finance product. */
         post: operations["detail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follow/addTraderUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts copying a lead trader. */
+        post: operations["add_trader_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follow/applyTrader": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Applies to become a lead trader. */
+        post: operations["apply_trader"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follow/delTraderUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stops copying; the open copies stay or close at the mark. */
+        post: operations["del_trader_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follow/editTraderUser": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes how the caller copies a trader they follow. */
+        post: operations["edit_trader_user"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follow/mineOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's copied positions, open or history. */
+        get: operations["mine_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follow/mineProfit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's totals over their copies. */
+        get: operations["mine_profit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follow/mineSkips": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Copies that were not made for the caller, and why. */
+        get: operations["mine_skips"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follow/mineTrader": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The traders the caller follows or followed. */
+        post: operations["mine_trader"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follow/myTrader": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's application or trader profile (null: none). */
+        get: operations["my_trader"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follow/traderInfo/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A lead trader's page. */
+        get: operations["trader_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follow/traderList": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Approved lead traders with their computed figures. */
+        get: operations["trader_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follow/traderOrder/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The trader's own positions: open ones after the trader's delay, or
+         *     the history.
+         */
+        get: operations["trader_order"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follow/traderProfit/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The trader's daily ROI over 30 days. */
+        get: operations["trader_profit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/follow/updateTrader": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An approved trader's profile and order delay. */
+        post: operations["update_trader"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3060,6 +3338,11 @@ export interface components {
             twoRatio: string;
             threeRatio: string;
         };
+        ApplyBody: {
+            traderName?: string;
+            bio?: string;
+            avatar?: string | null;
+        };
         ApproveBody: {
             /** @description The payout's transaction hash on the network. */
             txHash?: string;
@@ -3498,6 +3781,15 @@ export interface components {
             sort: number | null;
             /** @default  */
             reason: string;
+        };
+        /** @description A copied position with its lead and the share it paid. */
+        CopyOrder: components["schemas"]["PositionView"] & {
+            /** Format: int64 */
+            traderId: number;
+            traderName: string;
+            /** Format: int64 */
+            leadPositionId: number;
+            shareAmount: string;
         };
         CountryView: {
             /** @description ISO 3166-1 alpha-2. */
@@ -4263,6 +4555,91 @@ export interface components {
                 unread: number;
             };
         };
+        Envelope_MineProfit: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description The follower's totals. */
+            data: {
+                /** @description Margin in the open copies. */
+                betAmount: string;
+                /** @description Net realised profit of every copy, after the profit share. */
+                profitAndLoss: string;
+                /** @description Percent of the margin the closes released. */
+                profitRate: string;
+                shared: string;
+            };
+        };
+        Envelope_MineTrader: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A trader the caller follows (or followed). */
+            data: {
+                /** Format: int64 */
+                traderId: number;
+                traderName: string;
+                avatar: string;
+                /** Format: int64 */
+                followDay: number;
+                /** Format: int32 */
+                followType: number;
+                followRate: string;
+                followAmount: string;
+                followSymbol: string;
+                budget?: string | null;
+                stopLossRate?: string | null;
+                /** Format: int64 */
+                createTime: number;
+                /** @description Net realised profit of the copies (before the share). */
+                realised: string;
+                shared: string;
+                highWaterMark: string;
+                /** @description Margin in the open copies. */
+                openMargin: string;
+                /** @description `active` or `stopped`. */
+                status: string;
+                /** @description `user`, `stop_loss`. */
+                stopReason?: string | null;
+            };
+        };
+        Envelope_MyTrader: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description The caller's own application or trader profile. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                traderName: string;
+                avatar: string;
+                bio: string;
+                /**
+                 * Format: int32
+                 * @description 0 pending, 1 approved, 2 rejected.
+                 */
+                status: number;
+                reason?: string | null;
+                /** Format: int32 */
+                orderDelaySeconds: number;
+                /** Format: int64 */
+                createTime: number;
+                /** Format: int64 */
+                followUser: number;
+            };
+        };
         Envelope_OptionPair: {
             /**
              * Format: int32
@@ -4289,6 +4666,34 @@ export interface components {
                 amount: string;
                 /** @description Price 24 hours ago; `"0"` before the first price. */
                 open: string;
+            };
+        };
+        Envelope_Option_MyTrader: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: null | {
+                /** Format: int64 */
+                id: number;
+                traderName: string;
+                avatar: string;
+                bio: string;
+                /**
+                 * Format: int32
+                 * @description 0 pending, 1 approved, 2 rejected.
+                 */
+                status: number;
+                reason?: string | null;
+                /** Format: int32 */
+                orderDelaySeconds: number;
+                /** Format: int64 */
+                createTime: number;
+                /** Format: int64 */
+                followUser: number;
             };
         };
         Envelope_Option_SaToken: {
@@ -4499,6 +4904,28 @@ export interface components {
                 total: number;
             };
         };
+        Envelope_Page_CopyOrder: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: (components["schemas"]["PositionView"] & {
+                    /** Format: int64 */
+                    traderId: number;
+                    traderName: string;
+                    /** Format: int64 */
+                    leadPositionId: number;
+                    shareAmount: string;
+                })[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
         Envelope_Page_DepositView: {
             /**
              * Format: int32
@@ -4699,6 +5126,39 @@ export interface components {
                 total: number;
             };
         };
+        Envelope_Page_LeadPosition: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    symbol: string;
+                    coin: string;
+                    /** @description `long` or `short`. */
+                    side: string;
+                    /** Format: int32 */
+                    leverage: number;
+                    openNum: string;
+                    openPrice: string;
+                    closePrice?: string | null;
+                    /** @description Realised profit less fees. */
+                    earn: string;
+                    /** Format: int64 */
+                    openTime: number;
+                    /** Format: int64 */
+                    closeTime?: number | null;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
         Envelope_Page_Member: {
             /**
              * Format: int32
@@ -4720,6 +5180,80 @@ export interface components {
                     volumeBand: string;
                     /** @description USDT rebates the caller received from this member's fees. */
                     rebates: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
+        Envelope_Page_MineTrader: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    traderId: number;
+                    traderName: string;
+                    avatar: string;
+                    /** Format: int64 */
+                    followDay: number;
+                    /** Format: int32 */
+                    followType: number;
+                    followRate: string;
+                    followAmount: string;
+                    followSymbol: string;
+                    budget?: string | null;
+                    stopLossRate?: string | null;
+                    /** Format: int64 */
+                    createTime: number;
+                    /** @description Net realised profit of the copies (before the share). */
+                    realised: string;
+                    shared: string;
+                    highWaterMark: string;
+                    /** @description Margin in the open copies. */
+                    openMargin: string;
+                    /** @description `active` or `stopped`. */
+                    status: string;
+                    /** @description `user`, `stop_loss`. */
+                    stopReason?: string | null;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
+        Envelope_Page_MyTrader: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    traderName: string;
+                    avatar: string;
+                    bio: string;
+                    /**
+                     * Format: int32
+                     * @description 0 pending, 1 approved, 2 rejected.
+                     */
+                    status: number;
+                    reason?: string | null;
+                    /** Format: int32 */
+                    orderDelaySeconds: number;
+                    /** Format: int64 */
+                    createTime: number;
+                    /** Format: int64 */
+                    followUser: number;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -4857,6 +5391,11 @@ export interface components {
                     updateTime: number;
                     /** Format: int64 */
                     dealTime?: number | null;
+                    /**
+                     * @description A copy of a lead trader's position (in a copy portfolio), not the
+                     *     user's own.
+                     */
+                    copied: boolean;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -4894,6 +5433,34 @@ export interface components {
                     reference: string;
                     /** Format: date-time */
                     createTime: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
+        Envelope_Page_SkipView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    traderId: number;
+                    traderName: string;
+                    symbol: string;
+                    side: string;
+                    /** Format: int64 */
+                    leadPositionId: number;
+                    reason: string;
+                    /** Format: int64 */
+                    at: number;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -5022,6 +5589,46 @@ export interface components {
                     feeCoin: string;
                     /** Format: date-time */
                     createTime: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
+        Envelope_Page_TraderCard: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    traderName: string;
+                    avatar: string;
+                    bio: string;
+                    /** Format: int64 */
+                    followUser: number;
+                    /** Format: int64 */
+                    maxUserCount: number;
+                    /** @description Percent, 30 days. */
+                    profitRate30: string;
+                    profitAmount30: string;
+                    /** @description The 14-day win rate, percent. */
+                    profitRate14: string;
+                    maxDrawdown30: string;
+                    /** @description Margin in followers' open copies (AUM). */
+                    followAmount: string;
+                    /** @description Followers' 30-day realised return after the profit share, percent. */
+                    followersReturn: string;
+                    minFollowAmount: string;
+                    shareRate: string;
+                    /** @description The last 30 days' daily ROI, percent, oldest first. */
+                    series: string[];
+                    following: boolean;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -5196,6 +5803,11 @@ export interface components {
                 updateTime: number;
                 /** Format: int64 */
                 dealTime?: number | null;
+                /**
+                 * @description A copy of a lead trader's position (in a copy portfolio), not the
+                 *     user's own.
+                 */
+                copied: boolean;
             };
         };
         Envelope_Preview: {
@@ -5584,6 +6196,33 @@ export interface components {
                 index?: Record<string, never> | null;
                 /** @description No tick for longer than `--stale-seconds` (or none yet). */
                 stale: boolean;
+            };
+        };
+        Envelope_TraderInfo: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A trader's page: the card and more. */
+            data: components["schemas"]["TraderCard"] & {
+                /**
+                 * Format: int64
+                 * @description Days since approval.
+                 */
+                followOrder: number;
+                /** @description Profit share earned, all time. */
+                rewardAmount: string;
+                /** Format: int64 */
+                winCount14: number;
+                /** Format: int64 */
+                lossCount14: number;
+                /** Format: int32 */
+                orderDelaySeconds: number;
+                /** Format: int64 */
+                createTime: number;
             };
         };
         Envelope_TransferResult: {
@@ -6239,6 +6878,21 @@ export interface components {
                 earningOrders: number;
             }[];
         };
+        Envelope_Vec_ProfitDay: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                day: string;
+                /** @description The day's ROI, percent. */
+                rewardRate: string;
+                profit: string;
+            }[];
+        };
         Envelope_Vec_PublicBonusRule: {
             /**
              * Format: int32
@@ -6623,6 +7277,26 @@ export interface components {
             /** Format: int32 */
             sort: number;
         };
+        /** @description The spec's follow body; numbers may come as strings or numbers. */
+        FollowBody: {
+            /** Format: int64 */
+            traderId?: number;
+            /**
+             * Format: int32
+             * @description 0 a ratio of the lead's size, 1 a fixed margin per order.
+             */
+            followType?: number;
+            /** @description Percent, 1..500 (type 0). */
+            followRate?: string | null;
+            /** @description USDT of margin per copied order (type 1). */
+            followAmount?: string | null;
+            /** @description Comma list of coins (`btc,eth`). */
+            followSymbol?: string;
+            /** @description Most margin the open copies may hold together. */
+            budget?: string | null;
+            /** @description Percent of the budget lost that stops copying. */
+            stopLossRate?: string | null;
+        };
         ForgetBody: {
             /** @description `email` or `phone`: where the `forget` code was sent. */
             type: components["schemas"]["RecoveryType"];
@@ -6884,6 +7558,26 @@ export interface components {
             /** @description `0` enabled, anything else disabled. */
             status?: string;
         };
+        /** @description A lead's position as followers see it. */
+        LeadPosition: {
+            /** Format: int64 */
+            id: number;
+            symbol: string;
+            coin: string;
+            /** @description `long` or `short`. */
+            side: string;
+            /** Format: int32 */
+            leverage: number;
+            openNum: string;
+            openPrice: string;
+            closePrice?: string | null;
+            /** @description Realised profit less fees. */
+            earn: string;
+            /** Format: int64 */
+            openTime: number;
+            /** Format: int64 */
+            closeTime?: number | null;
+        };
         ListBody: {
             /** @description "" all, 0 normal, 1 VIP, 2 value-added (a string or a number). */
             classify?: string | null;
@@ -6944,6 +7638,64 @@ export interface components {
             read: boolean;
             /** Format: date-time */
             createTime: string;
+        };
+        /** @description The follower's totals. */
+        MineProfit: {
+            /** @description Margin in the open copies. */
+            betAmount: string;
+            /** @description Net realised profit of every copy, after the profit share. */
+            profitAndLoss: string;
+            /** @description Percent of the margin the closes released. */
+            profitRate: string;
+            shared: string;
+        };
+        /** @description A trader the caller follows (or followed). */
+        MineTrader: {
+            /** Format: int64 */
+            traderId: number;
+            traderName: string;
+            avatar: string;
+            /** Format: int64 */
+            followDay: number;
+            /** Format: int32 */
+            followType: number;
+            followRate: string;
+            followAmount: string;
+            followSymbol: string;
+            budget?: string | null;
+            stopLossRate?: string | null;
+            /** Format: int64 */
+            createTime: number;
+            /** @description Net realised profit of the copies (before the share). */
+            realised: string;
+            shared: string;
+            highWaterMark: string;
+            /** @description Margin in the open copies. */
+            openMargin: string;
+            /** @description `active` or `stopped`. */
+            status: string;
+            /** @description `user`, `stop_loss`. */
+            stopReason?: string | null;
+        };
+        /** @description The caller's own application or trader profile. */
+        MyTrader: {
+            /** Format: int64 */
+            id: number;
+            traderName: string;
+            avatar: string;
+            bio: string;
+            /**
+             * Format: int32
+             * @description 0 pending, 1 approved, 2 rejected.
+             */
+            status: number;
+            reason?: string | null;
+            /** Format: int32 */
+            orderDelaySeconds: number;
+            /** Format: int64 */
+            createTime: number;
+            /** Format: int64 */
+            followUser: number;
         };
         NoticeRow: {
             /** Format: int64 */
@@ -7243,6 +7995,11 @@ export interface components {
             updateTime: number;
             /** Format: int64 */
             dealTime?: number | null;
+            /**
+             * @description A copy of a lead trader's position (in a copy portfolio), not the
+             *     user's own.
+             */
+            copied: boolean;
         };
         /**
          * @description What a submit would cost and where it would liquidate, from the same
@@ -7387,6 +8144,13 @@ export interface components {
             /** @default  */
             reason: string;
         };
+        /** @description One day of the daily series. */
+        ProfitDay: {
+            day: string;
+            /** @description The day's ROI, percent. */
+            rewardRate: string;
+            profit: string;
+        };
         /** @description An enabled bonus rule as users see it. */
         PublicBonusRule: {
             coin: string;
@@ -7512,6 +8276,10 @@ export interface components {
             /** @description Shown to the user. */
             reason?: string;
         };
+        ReviewBody: {
+            approve: boolean;
+            reason?: string;
+        };
         /** @description Another user's claim of the same transfer. */
         RivalClaim: {
             /** Format: int64 */
@@ -7590,6 +8358,21 @@ export interface components {
             nextDay: number;
             nextAmount: string;
             nextCoin: string;
+        };
+        /** @description A copy not made. */
+        SkipView: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            traderId: number;
+            traderName: string;
+            symbol: string;
+            side: string;
+            /** Format: int64 */
+            leadPositionId: number;
+            reason: string;
+            /** Format: int64 */
+            at: number;
         };
         /**
          * @description A subscription request. Anything that does not parse, or names an
@@ -8169,6 +8952,51 @@ export interface components {
             /** Format: date-time */
             createTime: string;
         };
+        /** @description A lead trader as the list and their page show them. */
+        TraderCard: {
+            /** Format: int64 */
+            id: number;
+            traderName: string;
+            avatar: string;
+            bio: string;
+            /** Format: int64 */
+            followUser: number;
+            /** Format: int64 */
+            maxUserCount: number;
+            /** @description Percent, 30 days. */
+            profitRate30: string;
+            profitAmount30: string;
+            /** @description The 14-day win rate, percent. */
+            profitRate14: string;
+            maxDrawdown30: string;
+            /** @description Margin in followers' open copies (AUM). */
+            followAmount: string;
+            /** @description Followers' 30-day realised return after the profit share, percent. */
+            followersReturn: string;
+            minFollowAmount: string;
+            shareRate: string;
+            /** @description The last 30 days' daily ROI, percent, oldest first. */
+            series: string[];
+            following: boolean;
+        };
+        /** @description A trader's page: the card and more. */
+        TraderInfo: components["schemas"]["TraderCard"] & {
+            /**
+             * Format: int64
+             * @description Days since approval.
+             */
+            followOrder: number;
+            /** @description Profit share earned, all time. */
+            rewardAmount: string;
+            /** Format: int64 */
+            winCount14: number;
+            /** Format: int64 */
+            lossCount14: number;
+            /** Format: int32 */
+            orderDelaySeconds: number;
+            /** Format: int64 */
+            createTime: number;
+        };
         TransferRequest: {
             /** @description `spot`, `contract` or `finance`. */
             from: string;
@@ -8210,6 +9038,12 @@ export interface components {
             type: components["schemas"]["RecoveryType"];
             email?: string | null;
             phone?: string | null;
+        };
+        UpdateBody: {
+            traderName?: string;
+            bio?: string;
+            /** Format: int32 */
+            orderDelaySeconds?: number;
         };
         UploadForm: {
             /**
@@ -9061,6 +9895,56 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_FileLinkView"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: {
+                /** @description 0 pending, 1 approved, 2 rejected; all when absent. */
+                status?: number;
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_MyTrader"];
+                };
+            };
+        };
+    };
+    review: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the application's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReviewBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MyTrader"];
                 };
             };
         };
@@ -10708,6 +11592,322 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_FinanceProductView"];
+                };
+            };
+        };
+    };
+    add_trader_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FollowBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MineTrader"];
+                };
+            };
+        };
+    };
+    apply_trader: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ApplyBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MyTrader"];
+                };
+            };
+        };
+    };
+    del_trader_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StopBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_bool"];
+                };
+            };
+        };
+    };
+    edit_trader_user: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FollowBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MineTrader"];
+                };
+            };
+        };
+    };
+    mine_order: {
+        parameters: {
+            query?: {
+                /** @description 0 open, 1 history. */
+                isHistory?: number;
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_CopyOrder"];
+                };
+            };
+        };
+    };
+    mine_profit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MineProfit"];
+                };
+            };
+        };
+    };
+    mine_skips: {
+        parameters: {
+            query?: {
+                /** @description 0 open, 1 history. */
+                isHistory?: number;
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_SkipView"];
+                };
+            };
+        };
+    };
+    mine_trader: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_MineTrader"];
+                };
+            };
+        };
+    };
+    my_trader: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_MyTrader"];
+                };
+            };
+        };
+    };
+    trader_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the trader's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TraderInfo"];
+                };
+            };
+        };
+    };
+    trader_list: {
+        parameters: {
+            query?: {
+                /** @description 0 overall, 1 30-day ROI, 2 14-day win rate, 3 AUM. */
+                sortBy?: number;
+                traderName?: string;
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_TraderCard"];
+                };
+            };
+        };
+    };
+    trader_order: {
+        parameters: {
+            query?: {
+                /** @description 0 open, 1 history. */
+                isHistory?: number;
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description the trader's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_LeadPosition"];
+                };
+            };
+        };
+    };
+    trader_profit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the trader's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_ProfitDay"];
+                };
+            };
+        };
+    };
+    update_trader: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MyTrader"];
                 };
             };
         };
