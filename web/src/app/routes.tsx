@@ -49,7 +49,7 @@ export const routes: RouteObject[] = [
   { path: paths.futures, ...lazy(() => import('@/features/futures/routes/FuturesScreen')) },
   { path: paths.secondContracts, ...lazy(() => import('@/features/second-contracts/routes/SecondContractsScreen')) },
   { path: paths.options, ...lazy(() => import('@/features/options/routes/OptionsScreen')) },
-  { path: paths.copyTradingFollow, ...lazy(() => import('@/features/spot/routes/CopyTradingScreen')) },
+  { path: paths.copyTradingFollow, ...lazy(() => import('@/features/copy-trading/routes/FlowOrderScreen')) },
   { path: paths.marketDetail, ...lazy(() => import('@/features/market/routes/MarketDetailScreen')) },
   { path: paths.search, ...lazy(() => import('@/features/spot/routes/SearchScreen')) },
   { path: paths.staking, ...lazy(() => import('@/features/staking/routes/LiveCoinScreen')) },
@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
   { path: paths.copyTradingConfirm, ...lazy(() => import('@/features/copy-trading/routes/FlowOrderConfirmScreen')) },
   { path: paths.copyTradingMine, ...lazy(() => import('@/features/copy-trading/routes/FlowOrderMineScreen')) },
   { path: paths.copyTradingApply, ...lazy(() => import('@/features/copy-trading/routes/FlowOrderApplyScreen')) },
+  { path: paths.copyTradingTrader, ...lazy(() => import('@/features/copy-trading/routes/FlowOrderTraderScreen')) },
   { path: paths.rewards, ...lazy(() => import('@/features/rewards/routes/WelfareScreen')) },
   // Links the menu settings name (and users bookmark) open the screen that serves them.
   ...Object.entries(MENU_ALIASES).map(([path, to]) => ({ path, loader: () => redirect(to) })),

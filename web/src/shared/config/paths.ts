@@ -44,18 +44,23 @@ export const paths = {
   copyTradingConfirm: '/floworder/confirm/:id',
   copyTradingMine: '/floworder/mine',
   copyTradingApply: '/floworder/apply',
+  /** A lead trader's page: profile, stats, daily ROI, positions. Not in the spec's route table. */
+  copyTradingTrader: '/floworder/trader/:id',
   search: '/search',
   financialRecords: '/cashflow',
   download: '/download',
   /** Market detail (chart + 24 h stats) of one pair, e.g. /market/btcusdt. Not in the spec's route table. */
   marketDetail: '/market/:symbol',
-  // Named by the server-driven menus (spec 2) without a screen of their own yet.
+  /** Named by the server-driven menus (spec 2): the copy-trading list, as /floworder. */
   copyTradingFollow: '/follow',
+  // Named by the server-driven menus (spec 2) without a screen of their own yet.
   rewards: '/welfare',
 } as const;
 
 export const helpDetailPath = (id: string | number) => `/helpDetail/${id}`;
 export const financeSubscribePath = (id: string | number) => `/finance/subscribe/${id}`;
+export const copyTradingTraderPath = (id: string | number) => `/floworder/trader/${id}`;
+export const copyTradingConfirmPath = (id: string | number) => `/floworder/confirm/${id}`;
 export const marketPath = (symbol: string) => `/market/${encodeURIComponent(symbol.toLowerCase())}`;
 export const messageDetailPath = (id: string | number) => `/message/detail?id=${encodeURIComponent(String(id))}`;
 

@@ -14,6 +14,7 @@ export function PagedList<T>({
   itemKey,
   testId,
   enabled = true,
+  emptyText,
 }: {
   queryKey: QueryKey;
   fetchPage: (pageNum: number, pageSize: number) => Promise<Page<T>>;
@@ -21,6 +22,8 @@ export function PagedList<T>({
   itemKey: (item: T) => string | number;
   testId: string;
   enabled?: boolean;
+  /** What an empty list says instead of 'noData'. */
+  emptyText?: string;
 }) {
   const { t } = useTranslation();
   const query = useInfiniteQuery({
@@ -54,7 +57,7 @@ export function PagedList<T>({
       />
     );
   }
-  if (rows.length === 0) return <EmptyState />;
+  if (rows.length === 0) return <EmptyState text={emptyText} />;
   return (
     <div data-testid={testId}>
       <ul className="list">
