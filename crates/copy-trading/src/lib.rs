@@ -18,6 +18,7 @@
     )
 )]
 
+pub mod demo;
 pub mod engine;
 pub mod entity;
 pub mod follows;

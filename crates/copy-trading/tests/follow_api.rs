@@ -434,3 +434,40 @@ async fn stopping_with_close_closes_the_copies_and_the_follower_may_close_one_al
     );
     audited(&app).await;
 }
+
+#[tokio::test]
+async fn the_demo_has_two_lead_traders_with_a_history_verify_replays() {
+    let app = TestApp::spawn_demo().await;
+    let list = app
+        .get(
+            "/api/follow/traderList?sortBy=0&pageNum=1&pageSize=10",
+            None,
+        )
+        .await
+        .ok();
+    assert_eq!(list["total"], 2, "{list}");
+    for card in list["rows"].as_array().unwrap() {
+        let id = card["id"].as_i64().unwrap();
+        let history = app
+            .get(
+                &format!("/api/follow/traderOrder/{id}?isHistory=1&pageNum=1&pageSize=50"),
+                None,
+            )
+            .await
+            .ok();
+        assert_eq!(history["total"], 10, "ten closed trades: {history}");
+        assert_ne!(s(&card["profitAmount30"]), "0", "{card}");
+        let days = app
+            .get(&format!("/api/follow/traderProfit/{id}"), None)
+            .await
+            .ok();
+        let days = days.as_array().unwrap();
+        assert_eq!(days.len(), 30);
+        assert!(days.iter().filter(|d| s(&d["rewardRate"]) != "0").count() >= 5);
+    }
+    assert!(
+        onyx_server::verify::run(&app.state.db).await.unwrap(),
+        "verify replays the demo leads"
+    );
+    assert_audit_clean(&app).await;
+}

@@ -123,6 +123,11 @@ pub struct Config {
     /// test may turn it on alone; with SMTP it stays off whatever this says.
     #[arg(skip)]
     pub dev_mailbox: bool,
+    /// With `--demo`, seed two lead traders with three weeks of futures
+    /// trades; `--demo-leads false` for a demo whose ledger moves only by
+    /// what is done to it (the crash tests).
+    #[arg(long, env = "ONYX_DEMO_LEADS", default_value_t = true, action = clap::ArgAction::Set)]
+    pub demo_leads: bool,
     /// Run the periodic house sweeps (fixed-payout settlement, futures
     /// liquidation and funding, earn accrual, rebates). Not a flag: a
     /// server always runs them; a test turns them off to run each sweep
@@ -184,6 +189,7 @@ impl Config {
             maker: false,
             maker_interval_ms: 5_000,
             dev_mailbox: false,
+            demo_leads: true,
             // Tests run the sweeps they assert on; one that wants them
             // running turns them on.
             sweeps: false,

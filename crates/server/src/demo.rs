@@ -64,7 +64,7 @@ pub async fn seed_if_empty(state: &AppState) -> anyhow::Result<bool> {
     auth["isOpenPrimary"] = Value::Bool(true);
     settings::put(db, "AUTH_LIMIT", &auth, None).await?;
 
-    deposit_opening_balance(state, demo_user.id).await?;
+    deposit_opening_balance(state, demo_user.id, DEMO_DEPOSIT_TX_HASH).await?;
     let operator = admins::find_by_username(db, DEMO_OPERATOR)
         .await?
         .ok_or_else(|| anyhow::anyhow!("demo operator missing"))?;
@@ -80,6 +80,14 @@ pub async fn seed_if_empty(state: &AppState) -> anyhow::Result<bool> {
     )
     .await
     .map_err(|e| anyhow::anyhow!("demo welfare centre: {e:?}"))?;
+    if state.config.demo_leads {
+        seed_lead_traders(
+            state,
+            &hash,
+            &onyx_platform::audit::Actor::operator(operator.id, &operator.username),
+        )
+        .await?;
+    }
 
     tracing::info!(
         "demo seeded: user {DEMO_USER} / {DEMO_PASSWORD} (invite code {DEMO_INVITE_CODE}), operator {DEMO_OPERATOR} / {DEMO_OPERATOR_PASSWORD}"
@@ -91,7 +99,11 @@ pub async fn seed_if_empty(state: &AppState) -> anyhow::Result<bool> {
 /// the user files and the demo operator confirms (audited like any
 /// operator's), so the ledger and the audit trail hold nothing a real
 /// deposit would not.
-async fn deposit_opening_balance(state: &AppState, user_id: i64) -> anyhow::Result<()> {
+async fn deposit_opening_balance(
+    state: &AppState,
+    user_id: i64,
+    tx_hash: &str,
+) -> anyhow::Result<()> {
     let db = &state.db;
     // Without an operator key or address USDT-TRC20 deposits are closed;
     // the demo opens them with a shared address of a public test key.
@@ -115,7 +127,7 @@ async fn deposit_opening_balance(state: &AppState, user_id: i64) -> anyhow::Resu
             coin: "usdt".into(),
             symbol: DEMO_DEPOSIT_NETWORK.into(),
             amount: DEMO_DEPOSIT_AMOUNT.into(),
-            tx_hash: DEMO_DEPOSIT_TX_HASH.into(),
+            tx_hash: tx_hash.into(),
             screenshot: None,
         },
     )
@@ -124,13 +136,87 @@ async fn deposit_opening_balance(state: &AppState, user_id: i64) -> anyhow::Resu
     let operator = admins::find_by_username(db, DEMO_OPERATOR)
         .await?
         .ok_or_else(|| anyhow::anyhow!("demo operator missing"))?;
-    deposits::confirm(
-        &wallet,
-        &operator,
-        claim.id,
-        "Demo seed: opening balance of the demo user",
-    )
-    .await
-    .map_err(|e| anyhow::anyhow!("demo deposit confirmation: {e:?}"))?;
+    deposits::confirm(&wallet, &operator, claim.id, "Demo seed: opening balance")
+        .await
+        .map_err(|e| anyhow::anyhow!("demo deposit confirmation: {e:?}"))?;
     Ok(())
+}
+
+/// Two lead traders (password as the demo user's), each with 10,000 USDT
+/// deposited like any user's, 5,000 moved to futures, approved, and three
+/// weeks of trades on the simulator's price path.
+async fn seed_lead_traders(
+    state: &AppState,
+    password_hash: &str,
+    by: &onyx_platform::audit::Actor,
+) -> anyhow::Result<()> {
+    use onyx_copy_trading::demo::{Lead, Style};
+    let people = [
+        (
+            "aurora",
+            "Aurora Trend",
+            "Rides the day's move on BTC, 10x, out within two days.",
+            Style::Trend,
+            10,
+            800,
+        ),
+        (
+            "meridian",
+            "Meridian Reversion",
+            "Fades sharp moves on BTC at 5x and waits for the mean.",
+            Style::Reversion,
+            5,
+            1200,
+        ),
+    ];
+    let mut leads = Vec::new();
+    for (i, (username, name, bio, style, leverage, margin)) in people.into_iter().enumerate() {
+        let invite = format!("ONYX{}", username.to_ascii_uppercase());
+        let user = users::create(
+            &state.db,
+            users::NewUser {
+                username: Some(username),
+                email: None,
+                phone: None,
+                password_hash,
+                invite_code: &invite,
+                parent_id: None,
+                credits: "0",
+                register_lang: "en",
+                register_ip: "127.0.0.1",
+            },
+        )
+        .await?;
+        // The demo user's hash with its last digit moved on: one deposit each.
+        let tx_hash = format!("{}{}", &DEMO_DEPOSIT_TX_HASH[..63], i + 2);
+        deposit_opening_balance(state, user.id, &tx_hash).await?;
+        onyx_wallet::transfers::transfer(
+            &state.ctx,
+            user.id,
+            None,
+            &onyx_wallet::transfers::TransferRequest {
+                from: "spot".into(),
+                to: "contract".into(),
+                coin: "USDT".into(),
+                amount: "5000".into(),
+            },
+        )
+        .await
+        .map_err(|e| anyhow::anyhow!("demo lead transfer: {e:?}"))?;
+        leads.push((user.id, name, bio, style, leverage, margin));
+    }
+    let leads: Vec<Lead<'_>> = leads
+        .iter()
+        .map(|(user_id, name, bio, style, leverage, margin)| Lead {
+            user_id: *user_id,
+            name,
+            bio,
+            style: *style,
+            leverage: *leverage,
+            margin: *margin,
+        })
+        .collect();
+    onyx_copy_trading::demo::seed(&state.ctx, by, &leads, state.config.market_seed)
+        .await
+        .map_err(|e| anyhow::anyhow!("demo lead traders: {e:?}"))
 }
