@@ -123,22 +123,37 @@ async fn lead_opened(
     }
     let c = &ticket.contract;
     let ids: Vec<i64> = follows.iter().map(|f| f.id).collect();
+    // What each portfolio holds already: its margin (the budget) and its
+    // copy on this contract and side (linked already).
     let mut open_margin: HashMap<i64, Decimal> = HashMap::new();
+    let mut held: HashMap<i64, i64> = HashMap::new();
     for p in repo::open_copies(txn.conn(), &ids).await? {
         let m = open_margin.entry(p.portfolio).or_default();
         *m = m
             .checked_add(p.margin.get())
             .ok_or_else(|| internal("margin"))?;
+        if p.contract_id == c.id && p.side == lead.side {
+            held.insert(p.portfolio, p.id);
+        }
     }
-    for f in &follows {
+    let wallets = follows
+        .iter()
+        .map(|f| owner(f.user_id).map(onyx_futures::postings::wallet))
+        .collect::<Outcome<Vec<_>>>()?;
+    txn.preload(&wallets).await?;
+    let mut skipped: Vec<(&follow::Model, &'static str)> = Vec::new();
+    let mut links: Vec<link::ActiveModel> = Vec::new();
+    let mut relinks: Vec<i64> = Vec::new();
+    let mut nets: Vec<(i64, Decimal)> = Vec::new();
+    for (f, wallet) in follows.iter().zip(&wallets) {
         if !symbols(f).any(|s| s == c.coin) {
-            repo::record_skip(txn.conn(), f, lead, skips::SYMBOL, now).await?;
+            skipped.push((f, skips::SYMBOL));
             continue;
         }
         if let (Some(budget), Some(rate)) = (&f.budget, &f.stop_loss_rate) {
             if rules::stop_loss_hit(f.net.get(), budget.get(), rate.get()) {
                 stop(txn, f, skips::STOP_LOSS, now).await?;
-                repo::record_skip(txn.conn(), f, lead, skips::STOP_LOSS, now).await?;
+                skipped.push((f, skips::STOP_LOSS));
                 continue;
             }
         }
@@ -152,30 +167,26 @@ async fn lead_opened(
         .ok_or_else(|| internal("size"))?
         .min(c.max_share);
         if n < c.min_share || n <= Decimal::ZERO {
-            repo::record_skip(txn.conn(), f, lead, skips::SIZE, now).await?;
+            skipped.push((f, skips::SIZE));
             continue;
         }
         let qty = exact_mul(n, c.share_number).ok_or_else(|| internal("size"))?;
         let (margin, fee) = positions::costs(c, qty, price, ticket.leverage)?;
-        if let Some(budget) = &f.budget {
-            let held = open_margin.get(&f.id).copied().unwrap_or_default();
-            let after = held
-                .checked_add(margin.as_decimal())
-                .ok_or_else(|| internal("budget"))?;
-            if after > budget.get() {
-                repo::record_skip(txn.conn(), f, lead, skips::BUDGET, now).await?;
-                continue;
-            }
+        let in_copies = open_margin.get(&f.id).copied().unwrap_or_default();
+        let after = in_copies
+            .checked_add(margin.as_decimal())
+            .ok_or_else(|| internal("budget"))?;
+        if f.budget.as_ref().is_some_and(|b| after > b.get()) {
+            skipped.push((f, skips::BUDGET));
+            continue;
         }
-        let (available, _) = txn
-            .balance(&onyx_futures::postings::wallet(owner(f.user_id)?))
-            .await?;
+        let (available, _) = txn.balance(wallet).await?;
         let cost = margin
             .as_decimal()
             .checked_add(fee.as_decimal())
             .ok_or_else(|| internal("cost"))?;
         if available < cost {
-            repo::record_skip(txn.conn(), f, lead, skips::BALANCE, now).await?;
+            skipped.push((f, skips::BALANCE));
             continue;
         }
         let t = Ticket {
@@ -191,52 +202,41 @@ async fn lead_opened(
                 Ok(row) => row,
                 // The rules refuse before anything is written.
                 Err(e) if e.code == ErrorCode::FuturesLeverage => {
-                    repo::record_skip(txn.conn(), f, lead, skips::LEVERAGE, now).await?;
+                    skipped.push((f, skips::LEVERAGE));
                     continue;
                 }
                 Err(e) if e.code == ErrorCode::FuturesHouseLimit => {
-                    repo::record_skip(txn.conn(), f, lead, skips::HOUSE_LIMIT, now).await?;
+                    skipped.push((f, skips::HOUSE_LIMIT));
                     continue;
                 }
                 Err(e) => return Err(e),
             };
-        let entry = open_margin.entry(f.id).or_default();
-        *entry = entry
-            .checked_add(margin.as_decimal())
-            .ok_or_else(|| internal("margin"))?;
-        match link::Entity::find_by_id(row.id).one(txn.conn()).await? {
-            Some(l) if l.lead_position_id == lead.id => {}
-            Some(l) => {
-                let mut a = link::ActiveModel::from(l);
-                a.lead_position_id = Set(lead.id);
-                a.update(txn.conn()).await?;
-            }
-            None => {
-                link::ActiveModel {
-                    position_id: Set(row.id),
-                    follow_id: Set(f.id),
-                    trader_id: Set(trader.id),
-                    user_id: Set(f.user_id),
-                    lead_position_id: Set(lead.id),
-                    created_at: Set(now),
-                }
-                .insert(txn.conn())
-                .await?;
-            }
+        open_margin.insert(f.id, after);
+        match held.get(&f.id) {
+            Some(id) if *id == row.id => relinks.push(row.id),
+            _ => links.push(link::ActiveModel {
+                position_id: Set(row.id),
+                follow_id: Set(f.id),
+                trader_id: Set(trader.id),
+                user_id: Set(f.user_id),
+                lead_position_id: Set(lead.id),
+                created_at: Set(now),
+            }),
         }
         // The opening fee is a cost of copying: it lowers the net the
         // profit share is measured on.
-        let mut a = follow::ActiveModel::from(f.clone());
-        a.net = Set(DecimalText::from(
+        nets.push((
+            f.id,
             f.net
                 .get()
                 .checked_sub(fee.as_decimal())
-                .ok_or_else(|| internal("net"))?
-                .normalize(),
+                .ok_or_else(|| internal("net"))?,
         ));
-        a.updated_at = Set(now);
-        a.update(txn.conn()).await?;
     }
+    repo::record_skips(txn.conn(), &skipped, lead, now).await?;
+    repo::insert_links(txn.conn(), links).await?;
+    repo::relink(txn.conn(), &relinks, lead.id).await?;
+    repo::set_nets(txn.conn(), &nets, now).await?;
     Ok(())
 }
 

@@ -5,6 +5,8 @@ use crate::entity::{
     copy_trader as trader,
 };
 use onyx_futures::entity::futures_position as position;
+use rust_decimal::Decimal;
+use sea_orm::sea_query::{CaseStatement, Expr, SimpleExpr};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, NotSet, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, Set,
@@ -171,4 +173,87 @@ pub async fn settlements_of_positions(
         .filter(settlement::Column::PositionId.is_in(ids.iter().copied()))
         .all(db)
         .await
+}
+
+/// Rows per multi-row statement.
+const CHUNK: usize = 400;
+
+/// The copies a lead's order did not make, one statement per chunk.
+pub async fn record_skips(
+    db: &impl ConnectionTrait,
+    skipped: &[(&follow::Model, &'static str)],
+    lead: &position::Model,
+    now: i64,
+) -> Result<(), DbErr> {
+    for chunk in skipped.chunks(CHUNK) {
+        let rows = chunk.iter().map(|(f, reason)| skip::ActiveModel {
+            id: NotSet,
+            follow_id: Set(f.id),
+            user_id: Set(f.user_id),
+            trader_id: Set(f.trader_id),
+            lead_position_id: Set(lead.id),
+            coin: Set(lead.coin.clone()),
+            side: Set(lead.side.clone()),
+            reason: Set((*reason).to_string()),
+            at: Set(now),
+        });
+        skip::Entity::insert_many(rows)
+            .exec_without_returning(db)
+            .await?;
+    }
+    Ok(())
+}
+
+pub async fn insert_links(
+    db: &impl ConnectionTrait,
+    links: Vec<link::ActiveModel>,
+) -> Result<(), DbErr> {
+    for chunk in links.chunks(CHUNK) {
+        link::Entity::insert_many(chunk.to_vec())
+            .exec_without_returning(db)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Copies that grew with a new lead position now follow it.
+pub async fn relink(
+    db: &impl ConnectionTrait,
+    position_ids: &[i64],
+    lead_position_id: i64,
+) -> Result<(), DbErr> {
+    for chunk in position_ids.chunks(CHUNK) {
+        link::Entity::update_many()
+            .col_expr(link::Column::LeadPositionId, Expr::value(lead_position_id))
+            .filter(link::Column::PositionId.is_in(chunk.iter().copied()))
+            .filter(link::Column::LeadPositionId.ne(lead_position_id))
+            .exec(db)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Each follow's new net, one statement per chunk.
+pub async fn set_nets(
+    db: &impl ConnectionTrait,
+    nets: &[(i64, Decimal)],
+    now: i64,
+) -> Result<(), DbErr> {
+    for chunk in nets.chunks(CHUNK) {
+        let mut case = CaseStatement::new();
+        for (id, net) in chunk {
+            case = case.case(
+                Expr::col(follow::Column::Id).eq(*id),
+                Expr::value(net.normalize().to_string()),
+            );
+        }
+        let case = case.finally(Expr::col(follow::Column::Net));
+        follow::Entity::update_many()
+            .col_expr(follow::Column::Net, Into::<SimpleExpr>::into(case))
+            .col_expr(follow::Column::UpdatedAt, Expr::value(now))
+            .filter(follow::Column::Id.is_in(chunk.iter().map(|(id, _)| *id)))
+            .exec(db)
+            .await?;
+    }
+    Ok(())
 }

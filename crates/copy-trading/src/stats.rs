@@ -123,11 +123,12 @@ pub async fn figures(
         let start = since30.saturating_add(DAY_MS.saturating_mul(i64::try_from(i).unwrap_or(0)));
         out.series.push(Day {
             day: day_name(start),
-            profit: p.normalize(),
+            profit: p.round_dp(2).normalize(),
             roi,
         });
     }
-    out.profit30 = profit_total.normalize();
+    // Shown figures, to the cent; the fills hold the exact amounts.
+    out.profit30 = profit_total.round_dp(2).normalize();
     out.roi30 = percent(profit_total, margin_total);
     out.max_drawdown30 = max_drawdown(&daily);
     let closed = position::Entity::find()
@@ -162,7 +163,7 @@ pub async fn figures(
     for p in repo::open_copies(db, &follow_ids).await? {
         add(&mut out.aum, p.margin.get());
     }
-    out.aum = out.aum.normalize();
+    out.aum = out.aum.round_dp(2).normalize();
     let (mut kept, mut base) = (Decimal::ZERO, Decimal::ZERO);
     for s in repo::settlements_of_lead(db, lead_user_id).await? {
         add(&mut out.shared_total, s.share.get());

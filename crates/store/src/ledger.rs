@@ -237,6 +237,12 @@ impl LedgerTxn {
         &self.txn
     }
 
+    /// Reads these accounts in one query (those the writer does not already
+    /// hold), so balances and postings that follow cost no query each.
+    pub async fn preload(&mut self, accounts: &[AccountId]) -> Result<(), DbErr> {
+        self.load_accounts(accounts, false).await
+    }
+
     /// Available and frozen balance of one account, as of this transaction.
     pub async fn balance(&mut self, account: &AccountId) -> Result<(Decimal, Decimal), DbErr> {
         self.load_accounts(std::slice::from_ref(account), false)
