@@ -118,7 +118,7 @@ describe('/floworder/trader/:id', () => {
     expect(within(stats).getByTestId('trader-min')).toHaveTextContent('10.00');
     await waitFor(() => expect(screen.getAllByTestId('trader-roi-bar')).toHaveLength(3));
     expect(screen.getAllByTestId('trader-roi-bar').map((b) => b.getAttribute('class'))).toEqual(['up', 'down', 'up']);
-    expect(screen.getByTestId('trader-roi-total')).toHaveTextContent('+1.25%');
+    expect(screen.getByTestId('trader-roi-total')).toHaveTextContent('+12.50%');
     const open = await screen.findByTestId('lead-position');
     expect(open).toHaveAttribute('data-position-id', '501');
     expect(within(open).getByTestId('side')).toHaveTextContent('Long');

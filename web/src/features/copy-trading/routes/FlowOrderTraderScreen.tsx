@@ -11,7 +11,6 @@ import { PagedList } from '@/shared/ui/PagedList';
 import { daysText } from '@/shared/earn/lib/display';
 import { getTraderOrders, type LeadPosition, type TraderInfo } from '@/shared/copy-trading/api';
 import { copyKeys, useMyTrader, useTraderInfo, useTraderProfit } from '@/shared/copy-trading/hooks';
-import { seriesTotal } from '@/shared/copy-trading/lib/chart';
 import { idParam, pctText, shareText, toneOf } from '@/shared/copy-trading/lib/display';
 import { Fig, FollowAction, Followers, Pct, TraderAvatar } from '../components/Parts';
 import { RoiChart } from '../components/RoiChart';
@@ -150,7 +149,9 @@ function Detail({ trader: c }: { trader: TraderInfo }) {
         <section className={styles['ct-box']}>
           <div className={styles['ct-row']}>
             <h2>{t('floworder_dailyRoi')}</h2>
-            {days.length ? <Pct value={seriesTotal(days.map((d) => d.rewardRate))} testId="trader-roi-total" /> : null}
+            {/* The 30-day ROI on margin, as the card shows it: the daily
+                percents are each on their own day's margin and do not add up. */}
+            <Pct value={c.profitRate30} testId="trader-roi-total" />
           </div>
           {profit.isLoading ? (
             <div className={styles['ct-center']}>
