@@ -3,8 +3,10 @@
  * as the contract in notes/copy-api.md has them. Money and rates are decimal
  * strings; times are epoch milliseconds; counts are integers.
  */
+import Decimal from 'decimal.js';
 import { api } from '@/shared/api/client';
 import type { Page } from '@/shared/api/types';
+import type { ContractPosition } from '@/shared/futures/api';
 
 /** 0 overall, 1 30-day ROI, 2 14-day win rate, 3 assets under management. */
 export type SortBy = 0 | 1 | 2 | 3;
@@ -140,7 +142,7 @@ export interface MineProfit {
 /** 0 open, 1 closed, 2 liquidated. */
 export type CopyStatus = 0 | 1 | 2;
 
-/** A copied position. */
+/** A copied position, as the screens read it (see `copyOrderOf`). */
 export interface CopyOrder {
   id: number;
   traderId: number;
@@ -154,15 +156,55 @@ export interface CopyOrder {
   openPrice: string;
   closePrice: string | null;
   margin: string;
-  /** Realised net so far. */
+  /** Realised net so far: the booked PnL less the fees. */
   earn: string;
-  /** At the mark (open ones; "0" in the history). */
-  unrealised: string;
+  /** At the mark (open ones; "0" in the history; null while there is no mark). */
+  unrealised: string | null;
   /** Profit share charged on it. */
   shareAmount: string;
   openTime: number;
   closeTime: number | null;
   status: CopyStatus;
+}
+
+/**
+ * A copied position as GET /api/follow/mineOrder sends it: the futures
+ * position (long/short as `type`, the open time as `createTime`, the close
+ * as `dealPrice`/`dealTime`; `closePrice` is the liquidation price) with its
+ * lead and the profit share it paid.
+ */
+export interface CopyOrderWire extends ContractPosition {
+  traderId: number;
+  traderName: string;
+  leadPositionId: number;
+  shareAmount: string;
+}
+
+/** The screens' copy of a mineOrder row. */
+export function copyOrderOf(w: CopyOrderWire): CopyOrder {
+  const status: CopyStatus = w.status === 1 || w.status === 2 ? w.status : 0;
+  const open = status === 0;
+  return {
+    id: w.id,
+    traderId: w.traderId,
+    traderName: w.traderName,
+    leadPositionId: w.leadPositionId,
+    symbol: w.symbol,
+    coin: w.coin,
+    side: w.type === 1 ? 'short' : 'long',
+    leverage: w.leverage,
+    openNum: w.openNum,
+    openPrice: w.openPrice,
+    closePrice: open ? null : w.dealPrice,
+    // A closed position holds no margin any more: its initial margin is what it used.
+    margin: open ? w.adjustAmount : w.amount,
+    earn: new Decimal(w.earn).minus(w.fees).toFixed(),
+    unrealised: open ? w.unrealisedPnl : '0',
+    shareAmount: w.shareAmount,
+    openTime: w.createTime,
+    closeTime: w.dealTime,
+    status,
+  };
 }
 
 export const SKIP_REASONS = ['balance', 'symbol', 'size', 'budget', 'stop_loss', 'house_limit', 'leverage'] as const;
@@ -270,7 +312,8 @@ export async function getMineProfit(): Promise<MineProfit> {
 }
 
 export async function getMineOrders(isHistory: 0 | 1, pageNum: number, pageSize: number): Promise<Page<CopyOrder>> {
-  return (await api.get<Page<CopyOrder>>('/api/follow/mineOrder', { isHistory, pageNum, pageSize }, quiet)).data ?? empty;
+  const page = (await api.get<Page<CopyOrderWire>>('/api/follow/mineOrder', { isHistory, pageNum, pageSize }, quiet)).data;
+  return page ? { ...page, rows: page.rows.map(copyOrderOf) } : empty;
 }
 
 export async function getMineSkips(pageNum: number, pageSize: number): Promise<Page<CopySkip>> {

@@ -117,7 +117,7 @@ export function CopyOrderRow({ o, onClose }: { o: CopyOrder; onClose?: (o: CopyO
         </Fig>
         {open ? (
           <Fig label={t('floworder_unrealised')} testId="copy-unrealised" value={o.unrealised}>
-            <Signed value={o.unrealised} />
+            {o.unrealised === null ? '--' : <Signed value={o.unrealised} />}
           </Fig>
         ) : (
           <Fig label={t('fu_closePrice')} value={o.closePrice}>

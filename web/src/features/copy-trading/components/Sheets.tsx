@@ -89,7 +89,13 @@ export function CloseCopySheet({ order, onClose }: { order: CopyOrder; onClose: 
           <div>
             <dt>{t('floworder_unrealised')}</dt>
             <dd className={toneOf(order.unrealised)}>
-              <Ltr>{money.amount(order.unrealised, 'USDT', { sign: 'always' })}</Ltr> USDT
+              {order.unrealised === null ? (
+                '--'
+              ) : (
+                <>
+                  <Ltr>{money.amount(order.unrealised, 'USDT', { sign: 'always' })}</Ltr> USDT
+                </>
+              )}
             </dd>
           </div>
         </dl>

@@ -18,7 +18,23 @@ describe('/floworder/mine', () => {
     'POST /api/follow/mineTrader': page([FOLLOW, { ...FOLLOW, traderId: 3, traderName: 'Old Lead', followType: 0, followRate: '50', status: 'stopped', stopReason: 'stop_loss', budget: null, stopLossRate: null }]),
     'GET /api/follow/mineOrder': (config: InternalAxiosRequestConfig) =>
       (config.params as { isHistory: number }).isHistory === 1
-        ? page([{ ...COPY_OPEN, id: 902, status: 1, closePrice: '62000', earn: '18.4', unrealised: '0', shareAmount: '4.6', closeTime: Date.UTC(2026, 1, 4) }])
+        ? page([
+            {
+              ...COPY_OPEN,
+              id: 902,
+              status: 1,
+              openNum: '0',
+              adjustAmount: '0',
+              closePrice: null,
+              dealPrice: '62000',
+              earn: '19.6',
+              fees: '1.2',
+              markPrice: null,
+              unrealisedPnl: null,
+              shareAmount: '4.6',
+              dealTime: Date.UTC(2026, 1, 4),
+            },
+          ])
         : page([COPY_OPEN]),
     'GET /api/follow/mineSkips': page([SKIP, { ...SKIP, id: 32, reason: 'house_limit' }, { ...SKIP, id: 33, reason: 'something_new' }]),
     ...extra,
@@ -76,6 +92,8 @@ describe('/floworder/mine', () => {
     expect(within(row).getByTestId('copy-status')).toHaveTextContent('Open');
     expect(within(row).getByTestId('copy-unrealised')).toHaveTextContent('+12.30');
     expect(within(row).getByTestId('copy-margin')).toHaveTextContent('60.00');
+    expect(within(row).getByTestId('side')).toHaveTextContent('Long');
+    expect(within(row).getByText('60,000.00')).toBeInTheDocument();
     expect(within(row).getByText('Alpha Desk')).toHaveAttribute('href', '/floworder/trader/7');
     fireEvent.click(within(row).getByTestId('copy-close'));
     fireEvent.click(within(screen.getByTestId('close-copy-sheet')).getByTestId('close-copy-confirm'));
@@ -90,8 +108,11 @@ describe('/floworder/mine', () => {
     renderAt('/floworder/mine?tab=history', mineRoutes());
     const row = await screen.findByTestId('copy-row');
     expect(within(row).getByTestId('copy-status')).toHaveTextContent('Closed');
+    // What it made is net of its fees: 19.6 booked less 1.2 of fees.
     expect(within(row).getByTestId('copy-earn')).toHaveTextContent('+18.40');
     expect(within(row).getByTestId('copy-share')).toHaveTextContent('4.60');
+    expect(within(row).getByTestId('copy-margin')).toHaveTextContent('60.00');
+    expect(within(row).getByText('62,000.00')).toBeInTheDocument();
     expect(within(row).queryByTestId('copy-close')).toBeNull();
     fireEvent.click(screen.getByTestId('mine-tab-skips'));
     const skips = await screen.findAllByTestId('skip-row');

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { useSession } from '@/shared/session/session-store';
 import { mockHttp, ok } from '@/test/mock-http';
-import type { CopyOrder, CopySkip, LeadPosition, MineTrader, TraderCard, TraderInfo } from '@/shared/copy-trading/api';
+import type { CopyOrderWire, CopySkip, LeadPosition, MineTrader, TraderCard, TraderInfo } from '@/shared/copy-trading/api';
 import FlowOrderApplyScreen from './FlowOrderApplyScreen';
 import FlowOrderConfirmScreen from './FlowOrderConfirmScreen';
 import FlowOrderMineScreen from './FlowOrderMineScreen';
@@ -65,25 +65,36 @@ export const LEAD_OPEN: LeadPosition = {
   closeTime: null,
 };
 
-export const COPY_OPEN: CopyOrder = {
+/** An open copy as GET /api/follow/mineOrder sends it (the futures position with its lead). */
+export const COPY_OPEN: CopyOrderWire = {
   id: 901,
   traderId: 7,
   traderName: 'Alpha Desk',
   leadPositionId: 501,
   symbol: 'btcusdt',
   coin: 'btc',
-  side: 'long',
+  type: 0,
   leverage: 10,
   openNum: '0.01',
   openPrice: '60000',
-  closePrice: null,
-  margin: '60',
+  markPrice: '61230',
+  markTime: Date.UTC(2026, 1, 3),
+  markSource: 'simulator',
+  unrealisedPnl: '12.3',
+  roe: '0.205',
+  amount: '60',
+  adjustAmount: '60',
+  closePrice: '54321.5',
+  marginRatio: '0.04',
   earn: '0',
-  unrealised: '12.3',
-  shareAmount: '0',
-  openTime: Date.UTC(2026, 1, 2),
-  closeTime: null,
+  fees: '0.6',
+  funding: '0',
+  dealPrice: null,
   status: 0,
+  createTime: Date.UTC(2026, 1, 2),
+  updateTime: Date.UTC(2026, 1, 2),
+  dealTime: null,
+  shareAmount: '0',
 };
 
 export const SKIP: CopySkip = { id: 31, traderId: 7, traderName: 'Alpha Desk', symbol: 'ethusdt', side: 'short', leadPositionId: 502, reason: 'budget', at: Date.UTC(2026, 1, 3) };
