@@ -11,10 +11,11 @@ use crate::repo::{self, ACTIVE, STOPPED};
 use crate::rules::{self, Sizing};
 use crate::settings;
 use crate::skips;
+use onyx_futures::batch;
 use onyx_futures::contract::{self, Contract};
 use onyx_futures::entity::futures_position as position;
 use onyx_futures::mirror::{Change, Mirror, Told};
-use onyx_futures::positions::{self, CloseAt, Ticket};
+use onyx_futures::positions::{self, CloseAt, Refusal, Ticket};
 use onyx_futures::repo::OPEN;
 use onyx_kernel::ledger::PostingRef;
 use onyx_kernel::money::{exact_mul, Amount};
@@ -145,6 +146,8 @@ async fn lead_opened(
     let mut links: Vec<link::ActiveModel> = Vec::new();
     let mut relinks: Vec<i64> = Vec::new();
     let mut nets: Vec<(i64, Decimal)> = Vec::new();
+    let mut accepted: Vec<(&follow::Model, Amount)> = Vec::new();
+    let mut opens: Vec<batch::Open> = Vec::new();
     for (f, wallet) in follows.iter().zip(&wallets) {
         if !symbols(f).any(|s| s == c.coin) {
             skipped.push((f, skips::SYMBOL));
@@ -180,6 +183,7 @@ async fn lead_opened(
             skipped.push((f, skips::BUDGET));
             continue;
         }
+        open_margin.insert(f.id, after);
         let (available, _) = txn.balance(wallet).await?;
         let cost = margin
             .as_decimal()
@@ -197,21 +201,27 @@ async fn lead_opened(
             qty,
             portfolio: f.id,
         };
-        let row =
-            match positions::open_in(txn, f.user_id, &t, price, tick, (margin, fee), now).await {
-                Ok(row) => row,
-                // The rules refuse before anything is written.
-                Err(e) if e.code == ErrorCode::FuturesLeverage => {
-                    skipped.push((f, skips::LEVERAGE));
-                    continue;
-                }
-                Err(e) if e.code == ErrorCode::FuturesHouseLimit => {
-                    skipped.push((f, skips::HOUSE_LIMIT));
-                    continue;
-                }
-                Err(e) => return Err(e),
-            };
-        open_margin.insert(f.id, after);
+        accepted.push((f, fee));
+        opens.push(batch::Open {
+            user_id: f.user_id,
+            ticket: t,
+            costs: (margin, fee),
+        });
+    }
+    // Every copy at once, at the lead's price and tick.
+    let answers = batch::open_all(txn, opens, price, tick, now).await?;
+    for ((f, fee), answer) in accepted.into_iter().zip(answers) {
+        let row = match answer {
+            Ok(row) => row,
+            Err(Refusal::Leverage(_)) => {
+                skipped.push((f, skips::LEVERAGE));
+                continue;
+            }
+            Err(Refusal::HouseLimit) => {
+                skipped.push((f, skips::HOUSE_LIMIT));
+                continue;
+            }
+        };
         match held.get(&f.id) {
             Some(id) if *id == row.id => relinks.push(row.id),
             _ => links.push(link::ActiveModel {

@@ -18,6 +18,7 @@
     )
 )]
 
+pub mod batch;
 pub mod contract;
 pub mod entity;
 pub mod funding;

@@ -214,12 +214,28 @@ pub async fn grow(
     margin: Amount,
     tick: &IndexPrice,
 ) -> Outcome<(Option<position::Model>, Result<Grown, Refusal>)> {
+    let c = &t.contract;
+    let existing =
+        repo::open_position(txn.conn(), user_id, c.id, side_name(t.side), t.portfolio).await?;
+    let before = repo::interest(txn.conn(), c.id).await?;
+    let grown = grown(existing.as_ref(), t, price, margin, before, tick)?;
+    Ok((existing, grown))
+}
+
+/// The rules of an open on `existing` (if any) with the contract's open
+/// interest `before` (long, short): the bracket's leverage for the whole
+/// position, and the house's net open-interest limit.
+pub fn grown(
+    existing: Option<&position::Model>,
+    t: &Ticket,
+    price: Decimal,
+    margin: Amount,
+    before: (Decimal, Decimal),
+    tick: &IndexPrice,
+) -> Outcome<Result<Grown, Refusal>> {
     let (c, side, qty) = (&t.contract, t.side, t.qty);
     let notional = exact_mul(qty, price).ok_or_else(|| internal("notional"))?;
-    let existing =
-        repo::open_position(txn.conn(), user_id, c.id, side_name(side), t.portfolio).await?;
     let (old_qty, old_entry, old_margin) = existing
-        .as_ref()
         .map(|p| (p.qty.get(), p.entry_price.get(), p.margin.get()))
         .unwrap_or_default();
     let new_qty = old_qty.checked_add(qty).ok_or_else(|| internal("size"))?;
@@ -241,10 +257,9 @@ pub async fn grow(
         .checked_div(new_margin)
         .ok_or_else(|| internal("leverage"))?;
     if effective > Decimal::from(bracket_max) {
-        return Ok((existing, Err(Refusal::Leverage(bracket_max))));
+        return Ok(Err(Refusal::Leverage(bracket_max)));
     }
     // The house carries at most `max_net_oi` of net open interest.
-    let before = repo::interest(txn.conn(), c.id).await?;
     let (long, short) = match side {
         Side::Long => (before.0.checked_add(qty), Some(before.1)),
         Side::Short => (Some(before.0), before.1.checked_add(qty)),
@@ -264,17 +279,14 @@ pub async fn grow(
         .abs();
     let net_value = exact_mul(net_after, tick.price).ok_or_else(|| internal("interest"))?;
     if net_after > net_before && net_value > c.max_net_oi {
-        return Ok((existing, Err(Refusal::HouseLimit)));
+        return Ok(Err(Refusal::HouseLimit));
     }
-    Ok((
-        existing,
-        Ok(Grown {
-            qty: new_qty,
-            entry,
-            margin: new_margin,
-            interest: (long, short),
-        }),
-    ))
+    Ok(Ok(Grown {
+        qty: new_qty,
+        entry,
+        margin: new_margin,
+        interest: (long, short),
+    }))
 }
 
 /// Opens or adds to a position at `price` inside `txn`, the margin and fee
@@ -291,68 +303,22 @@ pub async fn open_in(
     costs: (Amount, Amount),
     now: i64,
 ) -> Outcome<position::Model> {
-    let (c, side, qty) = (&t.contract, t.side, t.qty);
+    let (c, qty) = (&t.contract, t.qty);
     let (margin, fee) = costs;
     let owner = u64::try_from(user_id).map_err(Failure::internal)?;
     let (existing, grown) = grow(txn, user_id, t, price, margin, tick).await?;
-    let Grown {
-        qty: new_qty,
-        entry,
-        margin: new_margin,
-        interest: (long, short),
-    } = grown.map_err(Refusal::failure)?;
-    let (old_initial, old_fees) = existing
-        .as_ref()
-        .map(|p| (p.initial_margin.get(), p.fees.get()))
-        .unwrap_or_default();
-    let leverage = i32::try_from(t.leverage).map_err(Failure::internal)?;
+    let grown = grown.map_err(Refusal::failure)?;
+    let (long, short) = grown.interest;
     let row = match existing {
         Some(p) => {
-            let mut a = position::ActiveModel::from(p);
-            a.qty = Set(DecimalText::from(new_qty.normalize()));
-            a.entry_price = Set(DecimalText::from(entry.normalize()));
-            a.margin = Set(DecimalText::from(new_margin.normalize()));
-            a.initial_margin = Set(DecimalText::from(
-                old_initial
-                    .checked_add(margin.as_decimal())
-                    .ok_or_else(|| internal("margin"))?
-                    .normalize(),
-            ));
-            a.fees = Set(DecimalText::from(
-                old_fees
-                    .checked_add(fee.as_decimal())
-                    .ok_or_else(|| internal("fee"))?
-                    .normalize(),
-            ));
-            a.leverage = Set(leverage);
-            a.updated_at = Set(now);
-            a.update(txn.conn()).await?
+            grown_row(p, t, &grown, costs, now)?
+                .update(txn.conn())
+                .await?
         }
         None => {
-            position::ActiveModel {
-                id: NotSet,
-                user_id: Set(user_id),
-                contract_id: Set(c.id),
-                coin: Set(c.coin.clone()),
-                symbol: Set(c.symbol.clone()),
-                side: Set(side_name(side).into()),
-                leverage: Set(leverage),
-                qty: Set(DecimalText::from(qty.normalize())),
-                entry_price: Set(DecimalText::from(entry.normalize())),
-                initial_margin: Set(DecimalText::from(margin.as_decimal())),
-                margin: Set(DecimalText::from(margin.as_decimal())),
-                fees: Set(DecimalText::from(fee.as_decimal())),
-                realised: Set(DecimalText::ZERO),
-                funding: Set(DecimalText::ZERO),
-                status: Set(OPEN.into()),
-                opened_at: Set(now),
-                updated_at: Set(now),
-                closed_at: Set(None),
-                close_price: Set(None),
-                portfolio: Set(t.portfolio),
-            }
-            .insert(txn.conn())
-            .await?
+            new_row(user_id, t, &grown, costs, now)?
+                .insert(txn.conn())
+                .await?
         }
     };
     repo::set_interest(txn.conn(), c.id, long, short).await?;
@@ -383,6 +349,70 @@ pub async fn open_in(
     )
     .await?;
     Ok(row)
+}
+
+/// An open position grown by `t`: its size, averaged entry, margin and
+/// fees.
+pub(crate) fn grown_row(
+    p: position::Model,
+    t: &Ticket,
+    grown: &Grown,
+    (margin, fee): (Amount, Amount),
+    now: i64,
+) -> Outcome<position::ActiveModel> {
+    let (old_initial, old_fees) = (p.initial_margin.get(), p.fees.get());
+    let mut a = position::ActiveModel::from(p);
+    a.qty = Set(DecimalText::from(grown.qty.normalize()));
+    a.entry_price = Set(DecimalText::from(grown.entry.normalize()));
+    a.margin = Set(DecimalText::from(grown.margin.normalize()));
+    a.initial_margin = Set(DecimalText::from(
+        old_initial
+            .checked_add(margin.as_decimal())
+            .ok_or_else(|| internal("margin"))?
+            .normalize(),
+    ));
+    a.fees = Set(DecimalText::from(
+        old_fees
+            .checked_add(fee.as_decimal())
+            .ok_or_else(|| internal("fee"))?
+            .normalize(),
+    ));
+    a.leverage = Set(i32::try_from(t.leverage).map_err(Failure::internal)?);
+    a.updated_at = Set(now);
+    Ok(a)
+}
+
+/// A new position opened by `t`.
+pub(crate) fn new_row(
+    user_id: i64,
+    t: &Ticket,
+    grown: &Grown,
+    (margin, fee): (Amount, Amount),
+    now: i64,
+) -> Outcome<position::ActiveModel> {
+    let c = &t.contract;
+    Ok(position::ActiveModel {
+        id: NotSet,
+        user_id: Set(user_id),
+        contract_id: Set(c.id),
+        coin: Set(c.coin.clone()),
+        symbol: Set(c.symbol.clone()),
+        side: Set(side_name(t.side).into()),
+        leverage: Set(i32::try_from(t.leverage).map_err(Failure::internal)?),
+        qty: Set(DecimalText::from(t.qty.normalize())),
+        entry_price: Set(DecimalText::from(grown.entry.normalize())),
+        initial_margin: Set(DecimalText::from(margin.as_decimal())),
+        margin: Set(DecimalText::from(margin.as_decimal())),
+        fees: Set(DecimalText::from(fee.as_decimal())),
+        realised: Set(DecimalText::ZERO),
+        funding: Set(DecimalText::ZERO),
+        status: Set(OPEN.into()),
+        opened_at: Set(now),
+        updated_at: Set(now),
+        closed_at: Set(None),
+        close_price: Set(None),
+        portfolio: Set(t.portfolio),
+    })
 }
 
 /// Writes the fill row and posts its transaction. `tick` is the mark's
