@@ -14,59 +14,18 @@ use onyx_copy_trading::repo::{ACTIVE, APPROVED};
 use onyx_futures::contract;
 use onyx_futures::positions::{close_in, costs, open_in, CloseAt, Ticket};
 use onyx_futures::rules::Side;
-use onyx_kernel::ledger::{
-    AccountId, Posting, PostingKind, PostingRef, Side as Bucket, SystemAccount, Wallet,
-};
-use onyx_kernel::money::Amount;
 use onyx_market::service::{now_ms, MarketService};
-use onyx_market::Tick;
-use onyx_store::ledger::LedgerCommand;
 use onyx_store::DecimalText;
 use onyx_testkit::common::TestApp;
+use onyx_testkit::futures_bench::{fund_contract_wallets, mark};
 use rust_decimal::Decimal;
 use sea_orm::{ActiveModelTrait, EntityTrait, NotSet, Set};
 use std::time::Instant;
 
-async fn fund(app: &TestApp, users: u64) {
-    let mut txn = app.state.ledger.begin().await.expect("begin");
-    let commands = (1..=users)
-        .map(|user| {
-            let r = PostingRef::Other(format!("bench-fund:{user}"));
-            LedgerCommand {
-                postings: vec![Posting {
-                    kind: PostingKind::Deposit,
-                    asset: "USDT".into(),
-                    amount: Amount::from_decimal(Decimal::from(100_000)).expect("small"),
-                    from: Bucket::available(AccountId::system(SystemAccount::External, "USDT")),
-                    to: Bucket::available(AccountId::user(user, Wallet::Contract, "USDT")),
-                    reference: r.clone(),
-                    at_ms: 0,
-                }],
-                reference: r,
-            }
-        })
-        .collect();
-    let answers = txn.post_each(commands).await.expect("fund");
-    assert!(answers.iter().all(Result::is_ok));
-    txn.commit().await.expect("commit");
-}
-
-async fn mark(market: &mut MarketService, at: &mut i64, price: Decimal) {
-    *at = (*at).max((now_ms() / 1000 - 1) * 1000) + 1000;
-    market.apply(&[Tick {
-        coin: "btc".into(),
-        price,
-        quantity: Decimal::ONE,
-        ts_ms: *at + 500,
-        source: "bench",
-    }]);
-    market.close_tape(*at + 1_000).await.expect("tape");
-}
-
 async fn row(label: &str, followers: usize) {
     let app = TestApp::spawn().await;
     let db = &app.state.db;
-    fund(&app, followers as u64 + 1).await;
+    fund_contract_wallets(&app, followers as u64 + 1, 100_000).await;
     let now = now_ms();
     let lead = trader::ActiveModel {
         id: NotSet,
