@@ -19,6 +19,7 @@ const PAGE: u64 = 5_000;
 
 /// A coin's book as second contracts keep it, and the fees kept.
 #[derive(Serialize, ToSchema, Debug, Default, Clone, PartialEq, Eq)]
+#[schema(as = OptionCoinBook)]
 #[serde(rename_all = "camelCase")]
 pub struct CoinBook {
     #[serde(flatten)]
@@ -30,6 +31,7 @@ pub struct CoinBook {
 }
 
 #[derive(Serialize, ToSchema, Debug, Clone, PartialEq, Eq)]
+#[schema(as = OptionHouseBook)]
 #[serde(rename_all = "camelCase")]
 pub struct HouseBook {
     pub coins: Vec<CoinBook>,

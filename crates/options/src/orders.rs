@@ -40,6 +40,7 @@ pub const OPEN_ORDERS_MAX: u64 = 50;
 pub const LIST_MAX: u64 = 100;
 
 #[derive(Deserialize, Serialize, ToSchema, Debug, Clone)]
+#[schema(as = OptionPlaceBody)]
 #[serde(rename_all = "camelCase")]
 pub struct PlaceBody {
     /// "0" up, "1" down.

@@ -29,6 +29,7 @@ pub const CUTOFF_DEFAULT: i32 = 5;
 /// A period to add (`optionId`, `period`, `odds`, `minAmount`,
 /// `maxAmount` required), or the fields of one to change.
 #[derive(Deserialize, ToSchema, Debug, Default, Clone)]
+#[schema(as = OptionPeriodPatch)]
 #[serde(rename_all = "camelCase", default)]
 pub struct PeriodPatch {
     pub option_id: Option<i64>,

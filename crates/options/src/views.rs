@@ -28,6 +28,7 @@ pub fn bet_content(direction: Direction) -> &'static str {
 
 /// A period on offer, with its fee and the figures its disclosure shows.
 #[derive(Serialize, ToSchema, Debug, Clone, PartialEq, Eq)]
+#[schema(as = OptionPeriodView)]
 #[serde(rename_all = "camelCase")]
 pub struct PeriodView {
     pub id: i64,
@@ -135,6 +136,7 @@ impl IssueView {
 
 /// An order with its issue, fee and the ticks it opened and closed on.
 #[derive(Serialize, Deserialize, ToSchema, Debug, Clone, PartialEq, Eq)]
+#[schema(as = OptionOrderView)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderView {
     pub id: i64,

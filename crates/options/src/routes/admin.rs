@@ -79,6 +79,7 @@ async fn blocked_countries(State(ctx): State<Context>, me: CurrentAdmin) -> Repl
 }
 
 #[derive(serde::Deserialize, utoipa::ToSchema, Debug)]
+#[schema(as = OptionBlockedCountries)]
 #[serde(rename_all = "camelCase")]
 pub struct BlockedCountries {
     /// ISO 3166 codes; the list replaces the one in force.

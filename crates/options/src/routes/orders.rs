@@ -37,6 +37,7 @@ async fn disclosure_status(State(ctx): State<Context>, me: CurrentUser) -> Reply
 }
 
 #[derive(Deserialize, ToSchema, Debug)]
+#[schema(as = OptionAcceptBody)]
 #[serde(rename_all = "camelCase")]
 pub struct AcceptBody {
     /// The version the user read (must be the one in force).
@@ -122,6 +123,7 @@ async fn create_order(
 }
 
 #[derive(Deserialize, ToSchema, Debug)]
+#[schema(as = OptionOrderListBody)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderListBody {
     /// 0 open, 1 settled.
