@@ -9,6 +9,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { checks, client, show, sleep, units } from "./crash-common.mjs";
+import { demoOperatorToken } from "./demo-operator.mjs";
 
 const [phase, base, statePath, logPath] = process.argv.slice(2);
 const SECONDS = Number(process.env.CRASH_FUTURES_SECONDS ?? 6);
@@ -25,9 +26,7 @@ async function contractUsdt(token) {
 }
 
 async function setup() {
-  const admin = (await must("POST", "/api/admin/login", {
-    body: { username: "admin", password: "admin-pass-1" },
-  })).adminToken;
+  const admin = await demoOperatorToken((path, body) => call("POST", path, { body }));
   const token = (await must("POST", "/api/user/register", {
     body: { type: "account", username: "crash_f", password: "crash-pass-1", inviteCode: "ONYXDEMO" },
   })).satoken;

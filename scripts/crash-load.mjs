@@ -16,6 +16,7 @@ import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { client, show, units } from "./crash-common.mjs";
+import { demoOperatorToken } from "./demo-operator.mjs";
 
 const [phase, base, statePath, logPath] = process.argv.slice(2);
 const OPS = Number(process.env.CRASH_OPS ?? 300);
@@ -30,9 +31,7 @@ async function setup() {
   const user = await must("POST", "/api/user/login", {
     body: { type: "account", username: "demo", password: "demo-pass-1" },
   });
-  const admin = (await must("POST", "/api/admin/login", {
-    body: { username: "admin", password: "admin-pass-1" },
-  })).adminToken;
+  const admin = await demoOperatorToken((path, body) => call("POST", path, { body }));
   const settings = await must("GET", "/api/admin/settings", { admin });
   const put = (key, fields) =>
     must("PUT", `/api/admin/settings/${key}`, {

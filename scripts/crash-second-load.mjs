@@ -17,6 +17,7 @@
 import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { checks, client, show, sleep, units } from "./crash-common.mjs";
+import { demoOperatorToken } from "./demo-operator.mjs";
 
 const [phase, base, statePath, logPath] = process.argv.slice(2);
 const SECONDS = Number(process.env.CRASH_SECOND_SECONDS ?? 6);
@@ -36,9 +37,7 @@ async function usdt(token) {
 }
 
 async function setup() {
-  const admin = (await must("POST", "/api/admin/login", {
-    body: { username: "admin", password: "admin-pass-1" },
-  })).adminToken;
+  const admin = await demoOperatorToken((path, body) => call("POST", path, { body }));
   const list = await must("GET", "/api/common/getCoinList");
   const btc = list.coinList.find((c) => c.coin === "btc") ?? fail("no btc in the coin list");
   const period = await must("POST", "/api/admin/second-contracts/periods", {

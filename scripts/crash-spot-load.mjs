@@ -25,6 +25,7 @@ import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import { client, SCALE, show, units } from "./crash-common.mjs";
+import { demoOperatorToken } from "./demo-operator.mjs";
 
 const [phase, base, statePath, logPath, auditPath] = process.argv.slice(2);
 const OPS = Number(process.env.CRASH_SPOT_OPS ?? 300);
@@ -82,9 +83,7 @@ function feeOf(amount, rate) {
 // ---------------------------------------------------------------- setup
 
 async function setup() {
-  const admin = (await must("POST", "/api/admin/login", {
-    body: { username: "admin", password: "admin-pass-1" },
-  })).adminToken;
+  const admin = await demoOperatorToken((path, body) => call("POST", path, { body }));
   const settings = await must("GET", "/api/admin/settings", { admin });
   // BTC deposits need an address to send to; the demo only opens USDT-TRC20.
   if (settings.ASSET_COIN.some((c) => c.coinName === "BTC" && !c.coinAddress)) {

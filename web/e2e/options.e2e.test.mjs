@@ -10,6 +10,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import Decimal from 'decimal.js';
 import { BASE, closePhone, forceEnglish, openPhone, signInDemo, tid, watchPageHealth } from './support.mjs';
+import { demoOperatorToken } from '../../scripts/demo-operator.mjs';
 
 const STAKE = new Decimal('10');
 const PERIOD = 10;
@@ -67,7 +68,7 @@ after(async () => {
 
 test('options: a 10 s issue, disclosure, an Up order, its result and balance', async (t) => {
   await t.test('an operator offers a 10 s period on BTC; the demo user has nothing open', async () => {
-    const admin = (await call('/api/admin/login', { method: 'POST', body: { username: 'admin', password: 'admin-pass-1' } })).data.adminToken;
+    const admin = await demoOperatorToken((path, body) => call(path, { method: 'POST', body }));
     const list = (await call('/api/common/getCoinList')).data;
     const pair = list.optionList.find((o) => o.symbol === 'btcusdt');
     assert.ok(pair, 'BTC is an option pair');

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { BASE, closePhone, forceEnglish, openPhone, pathIs, signInDemo, tid } from './support.mjs';
+import { demoOperatorToken } from '../../scripts/demo-operator.mjs';
 
-const ADMIN = { username: 'admin', password: 'admin-pass-1' };
 const FUND_PWD = '123456';
 /** A valid TRON address (base58check): the USDT contract, never a demo user's. */
 const PAYOUT_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -67,9 +67,7 @@ before(async () => {
   // English on every load: the texts below are asserted in English, and the app may
   // store its start language over the one openPhone sets before its first write.
   await forceEnglish(page);
-  const login = await api('/api/admin/login', { method: 'POST', body: ADMIN });
-  assert.equal(login.code, 200, `admin login: ${login.msg}`);
-  adminToken = login.data.adminToken;
+  adminToken = await demoOperatorToken((path, body) => api(path, { method: 'POST', body }));
 });
 
 after(async () => {

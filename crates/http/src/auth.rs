@@ -1,6 +1,8 @@
 //! Who is calling: the `CurrentUser` extractor (header `satoken`, or
 //! `Authorization: Bearer`) and the `CurrentAdmin` extractor (header
-//! `adminToken`) with the operator roles and what each may do.
+//! `adminToken`) with the operator roles and what each may do, and the
+//! owners' second factor: an owner's session is held to enrolment
+//! ([`EnrollingAdmin`]) until TOTP is enabled.
 
 use crate::error::ApiError;
 use axum::extract::{FromRef, FromRequestParts};
@@ -94,6 +96,48 @@ pub enum Permission {
     ReviewFunds,
 }
 
+impl Permission {
+    pub const ALL: [Permission; 9] = [
+        Permission::ReadUsers,
+        Permission::FreezeUsers,
+        Permission::ReviewKyc,
+        Permission::EditSettings,
+        Permission::EditContent,
+        Permission::SendMessages,
+        Permission::ReadOutbox,
+        Permission::ReadAudit,
+        Permission::ReviewFunds,
+    ];
+
+    /// The name the console reads (`GET /api/admin/me`), camelCase.
+    pub fn name(self) -> &'static str {
+        match self {
+            Permission::ReadUsers => "readUsers",
+            Permission::FreezeUsers => "freezeUsers",
+            Permission::ReviewKyc => "reviewKyc",
+            Permission::EditSettings => "editSettings",
+            Permission::EditContent => "editContent",
+            Permission::SendMessages => "sendMessages",
+            Permission::ReadOutbox => "readOutbox",
+            Permission::ReadAudit => "readAudit",
+            Permission::ReviewFunds => "reviewFunds",
+        }
+    }
+
+    /// What `role` is granted, in declaration order.
+    pub fn granted_to(role: &str) -> Vec<Permission> {
+        Permission::ALL
+            .into_iter()
+            .filter(|p| role_allows(role, *p))
+            .collect()
+    }
+}
+
+/// Owners must have a second factor; other roles may choose one.
+pub fn role_requires_totp(role: &str) -> bool {
+    role == ROLE_OWNER
+}
+
 /// `owner` may do everything; `support` reads users, writes messages and
 /// reads the outbox; `compliance` reads users, reviews KYC and freezes.
 pub fn role_allows(role: &str, p: Permission) -> bool {
@@ -106,11 +150,27 @@ pub fn role_allows(role: &str, p: Permission) -> bool {
     }
 }
 
-/// The signed-in operator of this request.
+/// The signed-in operator of this request, with the second factor in
+/// order: an owner who has not enabled TOTP yet is refused
+/// (`AdminTotpEnrolmentRequired`) everywhere but the few calls that take
+/// an [`EnrollingAdmin`].
 #[derive(Clone, Debug)]
 pub struct CurrentAdmin {
     pub admin: admin::Model,
     pub session_id: i64,
+}
+
+/// The signed-in operator, whether or not their role's second factor is
+/// set up yet: for `GET /api/admin/me`, enrolling, confirming and signing
+/// out, the calls an owner's first session may make.
+#[derive(Clone, Debug)]
+pub struct EnrollingAdmin(pub CurrentAdmin);
+
+impl std::ops::Deref for EnrollingAdmin {
+    type Target = CurrentAdmin;
+    fn deref(&self) -> &CurrentAdmin {
+        &self.0
+    }
 }
 
 impl CurrentAdmin {
@@ -127,6 +187,11 @@ impl CurrentAdmin {
     pub fn actor(&self) -> Actor {
         Actor::operator(self.admin.id, &self.admin.username)
     }
+
+    /// The role asks for a second factor that is not enabled yet.
+    pub fn totp_enrolment_pending(&self) -> bool {
+        role_requires_totp(&self.admin.role) && !self.admin.totp_enabled()
+    }
 }
 
 /// The `adminToken` header, and only the header: a token in a URL would
@@ -140,6 +205,23 @@ fn admin_token(parts: &Parts) -> Option<String> {
         .filter(|t| !t.is_empty())
 }
 
+/// The live session behind `adminToken` and its active operator (one
+/// query: the operator's second-factor state comes with the session).
+async fn signed_in_operator(parts: &Parts, ctx: &Context) -> Result<CurrentAdmin, ApiError> {
+    let token = admin_token(parts).ok_or(ErrorCode::TokenMissing)?;
+    let found =
+        admin_queries::find_live_session(&ctx.db, &token_hash(&token), ctx.clock.now()).await?;
+    let (session, admin) = found.ok_or(ErrorCode::TokenInvalid)?;
+    if admin.status != AdminStatus::Active {
+        return Err(ErrorCode::TokenInvalid.into());
+    }
+    tracing::Span::current().record("operator_id", admin.id);
+    Ok(CurrentAdmin {
+        admin,
+        session_id: session.id,
+    })
+}
+
 impl<S> FromRequestParts<S> for CurrentAdmin
 where
     S: Send + Sync,
@@ -149,17 +231,23 @@ where
 
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
         let ctx = Context::from_ref(state);
-        let token = admin_token(parts).ok_or(ErrorCode::TokenMissing)?;
-        let found =
-            admin_queries::find_live_session(&ctx.db, &token_hash(&token), ctx.clock.now()).await?;
-        let (session, admin) = found.ok_or(ErrorCode::TokenInvalid)?;
-        if admin.status != AdminStatus::Active {
-            return Err(ErrorCode::TokenInvalid.into());
+        let me = signed_in_operator(parts, &ctx).await?;
+        if me.totp_enrolment_pending() {
+            return Err(ErrorCode::AdminTotpEnrolmentRequired.into());
         }
-        tracing::Span::current().record("operator_id", admin.id);
-        Ok(CurrentAdmin {
-            admin,
-            session_id: session.id,
-        })
+        Ok(me)
+    }
+}
+
+impl<S> FromRequestParts<S> for EnrollingAdmin
+where
+    S: Send + Sync,
+    Context: FromRef<S>,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let ctx = Context::from_ref(state);
+        Ok(EnrollingAdmin(signed_in_operator(parts, &ctx).await?))
     }
 }

@@ -130,6 +130,17 @@ catalogue! {
     SettingUnknown = -2003, "setting_unknown";
     ReasonRequired = -2004, "reason_required";
     InvalidState = -2005, "invalid_state";
+    /// The operator's password was right and their account asks for a
+    /// one-time code: sign in again with `code`. Not counted as a failure.
+    AdminTotpRequired = -2006, "admin_totp_required";
+    /// The one-time or recovery code is wrong, already used, or outside
+    /// the time window; counted by the sign-in lockout.
+    AdminTotpInvalid = -2007, "admin_totp_invalid";
+    /// An owner's session before the second factor is set up: it may only
+    /// read `/api/admin/me`, enrol, confirm and sign out.
+    AdminTotpEnrolmentRequired = -2008, "admin_totp_enrolment_required";
+    /// Owners must keep two-step sign-in; it cannot be turned off.
+    AdminTotpMandatory = -2009, "admin_totp_mandatory";
 
     /// The coin is not in the catalogue, or is disabled there.
     UnknownCoin = -3101, "unknown_coin";

@@ -2,8 +2,8 @@
 //! (database, ledger writer, configuration, clock, index prices, events,
 //! rate limits, notifications, files, scheduler), and the services every
 //! product shares: operator audit, idempotency, verification codes,
-//! credentials. No HTTP here: the routes of each product turn requests
-//! into calls on these.
+//! credentials, operators' one-time passwords. No HTTP here: the routes
+//! of each product turn requests into calls on these.
 
 pub mod amounts;
 pub mod audit;
@@ -21,6 +21,7 @@ pub mod notify;
 pub mod prices;
 pub mod scheduler;
 pub mod session_cache;
+pub mod totp;
 pub mod vip;
 
 pub use context::Context;

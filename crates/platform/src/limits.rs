@@ -27,6 +27,11 @@ pub enum Action {
     /// Deposit claims per user: 10 an hour (each one costs an operator a
     /// look at a block explorer).
     DepositClaim,
+    /// One-time codes checked inside an operator's session (confirming,
+    /// new recovery codes, turning the second factor off), per operator:
+    /// 5 in a burst, then one a minute, so a stolen session cannot guess
+    /// its way to the second factor.
+    AdminCodeCheck,
 }
 
 impl Action {
@@ -44,10 +49,11 @@ impl Action {
             Action::Upload => per(30, Duration::from_secs(60)),
             Action::AdminLoginIp => per(10, Duration::from_secs(60)),
             Action::DepositClaim => per(10, Duration::from_secs(3600)),
+            Action::AdminCodeCheck => per(5, Duration::from_secs(300)),
         }
     }
 
-    const ALL: [Action; 7] = [
+    const ALL: [Action; 8] = [
         Action::LoginIp,
         Action::RegisterIp,
         Action::CodeSendIp,
@@ -55,6 +61,7 @@ impl Action {
         Action::Upload,
         Action::AdminLoginIp,
         Action::DepositClaim,
+        Action::AdminCodeCheck,
     ];
 }
 

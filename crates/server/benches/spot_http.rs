@@ -23,7 +23,7 @@
 //! "ok/s" counts successful answers (code 200) received inside the window.
 //!
 //! Setup per row, all through the public API: `--demo` gives the operator
-//! admin/admin-pass-1 and the invite code ONYXDEMO; the operator opens BTC
+//! admin/admin-pass-1 (with a code from its published TOTP secret) and the invite code ONYXDEMO; the operator opens BTC
 //! deposits on a published test address (PUT /api/admin/settings); N users
 //! register (POST /api/user/register), each from its own loopback address
 //! 127.10.x.y, as N real clients would (registration allows 5 a minute per
@@ -457,7 +457,10 @@ async fn operator_setup(port: u16) -> Result<String, String> {
     let mut conn = http::Conn::connect(port, None)
         .await
         .map_err(|e| e.to_string())?;
-    let login = json!({"username": OPERATOR.0, "password": OPERATOR.1});
+    let now = chrono::Utc::now().timestamp();
+    let code = onyx_platform::totp::code_at(onyx_server::demo::DEMO_OPERATOR_TOTP_SECRET, now)
+        .ok_or("the demo operator's TOTP secret")?;
+    let login = json!({"username": OPERATOR.0, "password": OPERATOR.1, "code": code});
     let data = call(
         &mut conn,
         port,

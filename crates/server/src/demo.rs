@@ -16,6 +16,10 @@ pub const DEMO_PASSWORD: &str = "demo-pass-1";
 pub const DEMO_INVITE_CODE: &str = "ONYXDEMO";
 pub const DEMO_OPERATOR: &str = "admin";
 pub const DEMO_OPERATOR_PASSWORD: &str = "admin-pass-1";
+/// The demo operator's TOTP secret, published like its password so the
+/// demo's console (and the scripts that drive it) can sign in: an owner
+/// must have a second factor. Add it to an authenticator app by hand.
+pub const DEMO_OPERATOR_TOTP_SECRET: &str = "ONYXDEMOONYXDEMOONYXDEMOONYXDEMO";
 /// What the demo user starts with in spot, deposited like any other user's.
 pub const DEMO_DEPOSIT_AMOUNT: &str = "10000";
 pub const DEMO_DEPOSIT_NETWORK: &str = "USDT-TRC20";
@@ -57,7 +61,18 @@ pub async fn seed_if_empty(state: &AppState) -> anyhow::Result<bool> {
     .await?;
     onyx_content::demo::seed_content(db).await?;
     onyx_content::demo::send_welcome(db, demo_user.id, "en").await?;
-    crate::operators::create(db, DEMO_OPERATOR, DEMO_OPERATOR_PASSWORD, "owner").await?;
+    let operator_id =
+        crate::operators::create(db, DEMO_OPERATOR, DEMO_OPERATOR_PASSWORD, "owner").await?;
+    let enrolled = admins::set_pending_totp(db, operator_id, DEMO_OPERATOR_TOTP_SECRET).await?
+        && admins::enable_totp(
+            db,
+            operator_id,
+            DEMO_OPERATOR_TOTP_SECRET,
+            0,
+            chrono::Utc::now(),
+        )
+        .await?;
+    anyhow::ensure!(enrolled, "demo operator's second factor");
 
     // Open primary verification so the whole KYC flow can be tried.
     let mut auth = settings::get(db, "AUTH_LIMIT").await?;

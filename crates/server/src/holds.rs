@@ -9,6 +9,13 @@ use std::fmt::Write;
 /// Prints the holds report; `Ok(true)` when every frozen balance is what
 /// its holds add up to.
 pub async fn run(db: &Db) -> anyhow::Result<bool> {
+    let report = report(db).await?;
+    print!("{}", render(&report));
+    Ok(report.mismatches.is_empty())
+}
+
+/// Every product's holds against the frozen balances, in one snapshot.
+pub async fn report(db: &Db) -> anyhow::Result<HoldsReport> {
     let txn = snapshot(db).await?;
     let mut holds = onyx_spot::holds::holds(&txn).await?;
     holds.extend(onyx_wallet::holds::holds(&txn).await?);
@@ -18,8 +25,7 @@ pub async fn run(db: &Db) -> anyhow::Result<bool> {
     holds.extend(onyx_earn::holds::holds(&txn).await?);
     let report = audit_holds(&txn, holds).await?;
     txn.commit().await?;
-    print!("{}", render(&report));
-    Ok(report.mismatches.is_empty())
+    Ok(report)
 }
 
 pub fn render(report: &HoldsReport) -> String {

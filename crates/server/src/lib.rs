@@ -1,6 +1,9 @@
 //! The Onyx server: HTTP API, web app hosting, operator API and CLI plumbing.
 
+pub mod audit_runs;
+pub mod dashboard;
 pub mod demo;
+pub mod fee_rollup;
 pub mod holds;
 pub mod migrations;
 

@@ -26,7 +26,8 @@ enum Command {
     /// Apply pending database migrations and exit.
     Migrate(DbArgs),
     /// Recompute every balance from the ledger's postings and check every
-    /// invariant. Exits 0 when the ledger is clean, 2 on a violation.
+    /// invariant and every hold. Exits 0 when the ledger is clean, 2 on a
+    /// violation. The run is recorded (operator `cli`) for the console.
     Audit(DbArgs),
     /// Recompute every settled second contract from the price tape and its
     /// stored terms. Exits 0 when all match, 3 on any mismatch.
@@ -54,6 +55,18 @@ enum OperatorCommand {
         #[arg(long, default_value = "owner")]
         role: String,
     },
+    /// Take the second factor (TOTP secret and recovery codes) off an
+    /// operator who lost the device, and end their sessions; audited.
+    /// An owner enrols again at the next sign-in.
+    ResetTotp {
+        #[command(flatten)]
+        db: DbArgs,
+        #[arg(long)]
+        username: String,
+        /// Why, for the audit trail.
+        #[arg(long)]
+        reason: String,
+    },
 }
 
 #[tokio::main]
@@ -72,11 +85,22 @@ async fn main() -> anyhow::Result<()> {
             Ok(())
         }
         Command::Audit(db) => {
-            // Read-only: no migration, so an audit never changes what it audits.
+            // No migration, so an audit never changes what it audits; the
+            // run itself is recorded in `audit_runs` when that table exists.
             let conn = onyx_store::connect(db.database_url.as_deref(), &db.data_dir).await?;
-            let ledger_clean = onyx_wallet::audit_report::run(&conn).await?;
-            let holds_match = onyx_server::holds::run(&conn).await?;
-            if !(ledger_clean && holds_match) {
+            let checks = onyx_server::audit_runs::check(&conn, false).await;
+            print!("{}", checks.summary);
+            let at_ms = chrono::Utc::now().timestamp_millis();
+            match onyx_server::audit_runs::store_cli_run(&conn, &checks, at_ms).await {
+                Ok(id) => eprintln!("audit run {id} recorded"),
+                Err(e) => {
+                    eprintln!("audit run not recorded ({e}); `onyx migrate` creates its table")
+                }
+            }
+            if let Some(error) = checks.error {
+                anyhow::bail!(error);
+            }
+            if !checks.ok() {
                 std::process::exit(2);
             }
             Ok(())
@@ -114,6 +138,20 @@ async fn main() -> anyhow::Result<()> {
             onyx_server::migrations::migrate(&conn).await?;
             let id = onyx_server::operators::create(&conn, &username, &password, &role).await?;
             println!("operator {username} created (id {id}, role {role})");
+            Ok(())
+        }
+        Command::Operator {
+            command:
+                OperatorCommand::ResetTotp {
+                    db,
+                    username,
+                    reason,
+                },
+        } => {
+            let conn = onyx_store::connect(db.database_url.as_deref(), &db.data_dir).await?;
+            onyx_server::migrations::migrate(&conn).await?;
+            let ended = onyx_server::operators::reset_totp(&conn, &username, &reason).await?;
+            println!("two-step sign-in removed from {username}; {ended} session(s) ended");
             Ok(())
         }
     }

@@ -6,6 +6,8 @@
 use sea_orm::DbErr;
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
+mod m0023_audit_runs;
+
 pub struct Migrator;
 
 #[async_trait::async_trait]
@@ -21,6 +23,10 @@ impl MigratorTrait for Migrator {
         all.extend(onyx_earn::migration::migrations());
         all.extend(onyx_rewards::migration::migrations());
         all.extend(onyx_copy_trading::migration::migrations());
+        all.push(Box::new(
+            onyx_store::migration::m0022_operator_totp::Migration,
+        ));
+        all.push(Box::new(m0023_audit_runs::Migration));
         all
     }
 }

@@ -1,4 +1,6 @@
-//! Creating operator accounts (`onyx operator create`, and the demo seed).
+//! Creating operator accounts (`onyx operator create`, and the demo seed),
+//! and taking the second factor off one who lost the device
+//! (`onyx operator reset-totp`).
 
 use anyhow::{bail, Context};
 use onyx_platform::credentials::hash_password;
@@ -27,4 +29,28 @@ pub async fn create(db: &Db, username: &str, password: &str, role: &str) -> anyh
         .await
         .context("storing the operator")?;
     Ok(admin.id)
+}
+
+/// The actor the audit trail names for changes made from the command line
+/// (whoever runs it holds the database already).
+pub fn cli_actor() -> onyx_platform::audit::Actor {
+    onyx_platform::audit::Actor {
+        kind: "cli",
+        id: None,
+        name: "cli".to_string(),
+    }
+}
+
+/// Removes the operator's TOTP secret and recovery codes and ends their
+/// sessions, audited with `reason` (`operator.totp_reset`). An owner then
+/// signs in with the password and enrols a new device before anything
+/// else. Returns the sessions ended.
+pub async fn reset_totp(db: &Db, username: &str, reason: &str) -> anyhow::Result<u64> {
+    onyx_account::operator_security::reset(db, &cli_actor(), username.trim(), reason)
+        .await
+        .map_err(|e| match e.code {
+            onyx_kernel::ErrorCode::NotFound => anyhow::anyhow!("no operator named {username}"),
+            onyx_kernel::ErrorCode::ReasonRequired => anyhow::anyhow!("--reason is required"),
+            _ => anyhow::anyhow!("{}", e.message("en")),
+        })
 }

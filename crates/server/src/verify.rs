@@ -10,6 +10,14 @@ use std::fmt::Write;
 
 /// Prints the report; `Ok(true)` when nothing differs.
 pub async fn run(db: &Db) -> anyhow::Result<bool> {
+    let reports = reports(db).await?;
+    print!("{}", render_all(&reports));
+    Ok(all_match(&reports))
+}
+
+/// Every product's recomputation, read in one snapshot, by product (in
+/// the singular, as the report names it).
+pub async fn reports(db: &Db) -> anyhow::Result<Vec<(&'static str, VerifyReport)>> {
     let txn = snapshot(db).await?;
     let second = onyx_second_contracts::verify::verify(&txn).await?;
     let options = onyx_options::verify::verify(&txn).await?;
@@ -22,19 +30,31 @@ pub async fn run(db: &Db) -> anyhow::Result<bool> {
         beyond_retention: 0,
         mismatches: earn.mismatches,
     };
-    print!("{}", render("second contract", &second));
-    print!("{}", render("option", &options));
-    print!("{}", render("futures position", &futures));
     let copies = VerifyReport {
         checked: copies.checked,
         beyond_retention: 0,
         mismatches: copies.mismatches,
     };
-    print!("{}", render("earn order", &earn));
-    print!("{}", render("copy follow", &copies));
-    Ok([&second, &options, &futures, &earn, &copies]
+    Ok(vec![
+        ("second contract", second),
+        ("option", options),
+        ("futures position", futures),
+        ("earn order", earn),
+        ("copy follow", copies),
+    ])
+}
+
+/// True when no product's recomputation differs from what it stored.
+pub fn all_match(reports: &[(&str, VerifyReport)]) -> bool {
+    reports.iter().all(|(_, r)| r.mismatches.is_empty())
+}
+
+/// The whole report, one product after another.
+pub fn render_all(reports: &[(&str, VerifyReport)]) -> String {
+    reports
         .iter()
-        .all(|r| r.mismatches.is_empty()))
+        .map(|(product, report)| render(product, report))
+        .collect()
 }
 
 /// One product's part of the report (`product` in the singular).

@@ -1,12 +1,17 @@
 //! Helpers for the content and operator tests: users and operators made
-//! directly in the store, and requests carrying `adminToken`.
+//! directly in the store, requests carrying `adminToken`, and the
+//! operators' second factor (codes computed as an authenticator app
+//! would).
 #![allow(dead_code)]
 
 use crate::common::{Reply, TestApp};
 use axum::body::Body;
 use axum::http::header;
 use chrono::{Duration, Utc};
-use onyx_store::repo::{sessions, users};
+use onyx_store::entity::admin;
+use onyx_store::repo::{admins, sessions, users};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::Value;
 
 pub const OPERATOR_PASSWORD: &str = "operator-pass-1";
@@ -56,23 +61,123 @@ pub async fn session_for(app: &TestApp, user_id: i64) -> String {
 }
 
 /// Creates an operator with `role` and signs in; returns the adminToken.
+/// An owner must have a second factor, so an owner is enrolled on the way
+/// (enrol, confirm with a code from the app) and signed in again with a
+/// code, as the console does; the enrolment session is signed out.
 pub async fn operator(app: &TestApp, name: &str, role: &str) -> String {
     onyx_server::operators::create(&app.state.db, name, OPERATOR_PASSWORD, role)
         .await
         .unwrap();
-    let r = admin_login(app, name, OPERATOR_PASSWORD).await.ok();
-    assert_eq!(r["role"], role);
-    assert_eq!(r["username"], name);
+    let first = admin_login_raw(
+        app,
+        serde_json::json!({"username": name, "password": OPERATOR_PASSWORD}),
+    )
+    .await
+    .ok();
+    assert_eq!(first["role"], role);
+    assert_eq!(first["username"], name);
+    let token = first["adminToken"].as_str().unwrap().to_string();
+    if first["totpRequired"] != true {
+        return token;
+    }
+    enrol_totp(app, &token).await;
+    admin_send(app, "POST", "/api/admin/logout", Some(&token), None)
+        .await
+        .ok();
+    let body = login_body(app, name, OPERATOR_PASSWORD).await;
+    let r = admin_login_raw(app, body).await.ok();
+    assert_eq!(r["totpEnabled"], true);
+    assert_eq!(r["totpRequired"], false);
     r["adminToken"].as_str().unwrap().to_string()
 }
 
+/// Signs in as the console would: with a fresh code when the operator has
+/// TOTP enabled, and, for an owner not enrolled yet, enrolling (the
+/// session answered then serves every call).
 pub async fn admin_login(app: &TestApp, name: &str, password: &str) -> Reply {
-    app.post_json(
-        "/api/admin/login",
-        None,
-        serde_json::json!({"username": name, "password": password}),
+    let body = login_body(app, name, password).await;
+    let r = admin_login_raw(app, body).await;
+    if r.code == 200 && r.data["totpRequired"] == true {
+        enrol_totp(app, r.data["adminToken"].as_str().unwrap()).await;
+    }
+    r
+}
+
+/// `POST /api/admin/login` with exactly this body.
+pub async fn admin_login_raw(app: &TestApp, body: Value) -> Reply {
+    app.post_json("/api/admin/login", None, body).await
+}
+
+/// A sign-in body for `name`, with a fresh code (see [`fresh_totp_code`])
+/// when the operator has TOTP enabled.
+pub async fn login_body(app: &TestApp, name: &str, password: &str) -> Value {
+    let mut body = serde_json::json!({"username": name, "password": password});
+    let admin = admins::find_by_username(&app.state.db, name).await.unwrap();
+    if admin.is_some_and(|a| a.totp_enabled()) {
+        body["code"] = Value::String(fresh_totp_code(app, name).await);
+    }
+    body
+}
+
+/// The 6-digit TOTP code of a base32 secret at a Unix time (seconds).
+pub fn totp_code(secret: &str, unix_time: i64) -> String {
+    onyx_platform::totp::code_at(secret, unix_time).unwrap()
+}
+
+/// A code the server takes now from operator `name`: of the current
+/// 30-second step and the next, the first later than the last step taken.
+/// When both are taken (three sign-ins within one step) the stored last
+/// step is moved back, as waiting out the step would: tests do not sleep.
+pub async fn fresh_totp_code(app: &TestApp, name: &str) -> String {
+    let db = &app.state.db;
+    let a = admins::find_by_username(db, name).await.unwrap().unwrap();
+    let secret = a
+        .totp_secret
+        .clone()
+        .expect("the operator has a TOTP secret");
+    let now_secs = Utc::now().timestamp();
+    let now = onyx_platform::totp::step_at(now_secs);
+    let last = a.totp_last_step.unwrap_or(i64::MIN);
+    let step = if last < now {
+        now
+    } else if last < now + 1 {
+        now + 1
+    } else {
+        admin::Entity::update_many()
+            .col_expr(admin::Column::TotpLastStep, Expr::value(now - 1))
+            .filter(admin::Column::Id.eq(a.id))
+            .exec(db)
+            .await
+            .unwrap();
+        now
+    };
+    let at = step * onyx_platform::totp::PERIOD_SECS;
+    totp_code(&secret, at)
+}
+
+/// Enrols and confirms TOTP with the session `token`; returns the secret
+/// and the ten recovery codes.
+pub async fn enrol_totp(app: &TestApp, token: &str) -> (String, Vec<String>) {
+    let enrolment = admin_send(app, "POST", "/api/admin/totp/enrol", Some(token), None)
+        .await
+        .ok();
+    let secret = enrolment["secret"].as_str().unwrap().to_string();
+    let code = totp_code(&secret, Utc::now().timestamp());
+    let confirmed = admin_post(
+        app,
+        "/api/admin/totp/confirm",
+        token,
+        serde_json::json!({"code": code}),
     )
     .await
+    .ok();
+    let codes = confirmed["recoveryCodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_string())
+        .collect();
+    (secret, codes)
 }
 
 pub async fn admin_send(

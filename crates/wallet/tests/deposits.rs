@@ -748,6 +748,22 @@ async fn the_demo_user_starts_with_10000_usdt_from_a_confirmed_deposit() {
         mine["rows"][0]["txHash"],
         onyx_server::demo::DEMO_DEPOSIT_TX_HASH
     );
+    // The demo operator signs in with a code from its published secret.
+    let published = admin_login_raw(
+        &app,
+        serde_json::json!({
+            "username": onyx_server::demo::DEMO_OPERATOR,
+            "password": onyx_server::demo::DEMO_OPERATOR_PASSWORD,
+            "code": totp_code(
+                onyx_server::demo::DEMO_OPERATOR_TOTP_SECRET,
+                chrono::Utc::now().timestamp()
+            ),
+        }),
+    )
+    .await
+    .ok();
+    assert_eq!(published["totpEnabled"], true);
+    assert_eq!(published["totpRequired"], false);
     let owner = admin_login(
         &app,
         onyx_server::demo::DEMO_OPERATOR,

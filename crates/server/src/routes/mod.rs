@@ -1,11 +1,13 @@
-//! The API: every product's routes under the spec's paths, and the one
-//! call that composes two products (the operators' file viewer). Each
+//! The API: every product's routes under the spec's paths, and the calls
+//! that compose several products (the operators' file viewer, the
+//! dashboard and the audit run). Each
 //! handler's `#[utoipa::path]` carries its path, so the OpenAPI document
 //! and the routes cannot drift apart.
 
 use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 
+mod admin_dashboard;
 mod files;
 
 pub fn api() -> OpenApiRouter<AppState> {
@@ -22,4 +24,5 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(onyx_rewards::routes::router())
         .merge(onyx_copy_trading::routes::router())
         .merge(files::router())
+        .merge(admin_dashboard::router())
 }

@@ -1,6 +1,7 @@
 //! One sea-orm model per table of the schema (see `migration/`).
 
 pub mod admin;
+pub mod admin_recovery_code;
 pub mod admin_session;
 pub mod audit_entry;
 pub mod file;

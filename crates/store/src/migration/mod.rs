@@ -11,6 +11,7 @@ mod m0004_wallet;
 mod m0005_spot;
 mod m0006_codes_and_lockout;
 mod m0007_claims_and_secrets;
+pub mod m0022_operator_totp;
 
 /// The baseline only: what every database has run before products kept
 /// their own migrations. The server's migrator runs these, then each

@@ -11,46 +11,98 @@ use sea_orm::{
     QueryFilter, QueryOrder, Set,
 };
 
-// ---- operator sign-in ----------------------------------------------------
+// ---- operator sign-in and sessions ---------------------------------------
+
+/// Where an operator session is opened from.
+pub struct NewAdminSession<'a> {
+    pub admin_id: i64,
+    pub token_hash: &'a str,
+    pub expires_at: DateTime<Utc>,
+    pub ip: &'a str,
+    pub user_agent: &'a str,
+}
 
 pub async fn create_session(
     db: &impl ConnectionTrait,
-    admin_id: i64,
-    token_hash: &str,
-    expires_at: DateTime<Utc>,
+    s: NewAdminSession<'_>,
 ) -> Result<admin_session::Model, DbErr> {
     admin_session::ActiveModel {
-        admin_id: Set(admin_id),
-        token_hash: Set(token_hash.to_string()),
+        admin_id: Set(s.admin_id),
+        token_hash: Set(s.token_hash.to_string()),
         created_at: Set(Utc::now()),
-        expires_at: Set(expires_at),
+        expires_at: Set(s.expires_at),
+        ip: Set(s.ip.to_string()),
+        user_agent: Set(s.user_agent.to_string()),
         ..Default::default()
     }
     .insert(db)
     .await
 }
 
-/// The live operator session with this token hash, and its operator.
+/// The live operator session with this token hash, and its operator
+/// (with the second-factor state): one query.
 pub async fn find_live_session(
     db: &impl ConnectionTrait,
     token_hash: &str,
     now: DateTime<Utc>,
 ) -> Result<Option<(admin_session::Model, admin::Model)>, DbErr> {
-    let Some(s) = admin_session::Entity::find()
+    let found = admin_session::Entity::find()
+        .find_also_related(admin::Entity)
         .filter(admin_session::Column::TokenHash.eq(token_hash))
         .filter(admin_session::Column::ExpiresAt.gt(now))
         .one(db)
-        .await?
-    else {
-        return Ok(None);
-    };
-    let a = admin::Entity::find_by_id(s.admin_id).one(db).await?;
-    Ok(a.map(|a| (s, a)))
+        .await?;
+    Ok(found.and_then(|(s, a)| a.map(|a| (s, a))))
 }
 
 pub async fn delete_session(db: &impl ConnectionTrait, id: i64) -> Result<(), DbErr> {
     admin_session::Entity::delete_by_id(id).exec(db).await?;
     Ok(())
+}
+
+/// The operator's live sessions, newest first.
+pub async fn live_sessions_of(
+    db: &impl ConnectionTrait,
+    admin_id: i64,
+    now: DateTime<Utc>,
+) -> Result<Vec<admin_session::Model>, DbErr> {
+    admin_session::Entity::find()
+        .filter(admin_session::Column::AdminId.eq(admin_id))
+        .filter(admin_session::Column::ExpiresAt.gt(now))
+        .order_by_desc(admin_session::Column::CreatedAt)
+        .order_by_desc(admin_session::Column::Id)
+        .all(db)
+        .await
+}
+
+/// Ends session `id` if it is the operator's own; false when it is not
+/// theirs (or gone already).
+pub async fn delete_own_session(
+    db: &impl ConnectionTrait,
+    admin_id: i64,
+    id: i64,
+) -> Result<bool, DbErr> {
+    let done = admin_session::Entity::delete_many()
+        .filter(admin_session::Column::Id.eq(id))
+        .filter(admin_session::Column::AdminId.eq(admin_id))
+        .exec(db)
+        .await?;
+    Ok(done.rows_affected == 1)
+}
+
+/// Ends every session of the operator but `keep` (None: every one);
+/// returns how many ended.
+pub async fn delete_sessions_except(
+    db: &impl ConnectionTrait,
+    admin_id: i64,
+    keep: Option<i64>,
+) -> Result<u64, DbErr> {
+    let mut q =
+        admin_session::Entity::delete_many().filter(admin_session::Column::AdminId.eq(admin_id));
+    if let Some(keep) = keep {
+        q = q.filter(admin_session::Column::Id.ne(keep));
+    }
+    Ok(q.exec(db).await?.rows_affected)
 }
 
 // ---- users ---------------------------------------------------------------

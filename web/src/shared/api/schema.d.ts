@@ -21,6 +21,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit/run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Runs the checks of `onyx audit` (every balance recomputed from the
+         *     ledger's postings, every frozen balance against the products' holds)
+         *     and of `onyx verify` (every settlement recomputed from the price tape),
+         *     stores the run and returns it. A reason is required; audited as
+         *     `audit.run`. One run at a time: a second waits for the first.
+         */
+        post: operations["run_audit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Audit runs, newest first, from the API and from `onyx audit`
+         *     (operator `cli`).
+         */
+        get: operations["audit_runs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/catalogue/coins": {
         parameters: {
             query?: never;
@@ -201,6 +244,29 @@ export interface paths {
          *     articles cannot be deleted.
          */
         delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard: today's sign-ups, confirmed deposits and approved
+         *     withdrawals; what waits for review; fees per product and every house's
+         *     book (both null unless the operator reviews funds); the last audit run
+         *     (its report null unless the operator reads the audit log); and each
+         *     coin's price feed with its age. Any signed-in operator.
+         */
+        get: operations["overview"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -582,7 +648,10 @@ export interface paths {
          *     one name from one address pause that address for that name (`-1017`,
          *     doubling each time; the operator elsewhere signs in as usual); fifty
          *     from all addresses in a day lock the operator for an hour (`-1012`). An
-         *     unknown name is counted and timed like a real one.
+         *     unknown name is counted and timed like a real one. With TOTP enabled,
+         *     the right password without `code` answers `-2006` (not counted: the
+         *     console then asks for the code); a wrong, replayed or spent code
+         *     answers `-2007` and is counted like a wrong password.
          */
         post: operations["login"];
         delete?: never;
@@ -602,6 +671,27 @@ export interface paths {
         put?: never;
         /** Ends this operator session. */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in operator: role, second-factor state and what the role
+         *     may do (the console shows only what the operator can use). Open to an
+         *     owner's session before enrolment.
+         */
+        get: operations["me"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -794,6 +884,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's live sessions, newest first. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sessions/revoke-others": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs the caller out everywhere but this session. Audited
+         *     (`operator.sessions_revoke_others`).
+         */
+        post: operations["revoke_others"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Ends one of the caller's sessions (`-6` for any id that is not
+         *     theirs). Audited (`operator.session_revoke`).
+         */
+        delete: operations["revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/settings": {
         parameters: {
             query?: never;
@@ -845,6 +992,91 @@ export interface paths {
         get: operations["health"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enables the pending secret with a code from the app (`-2007` when
+         *     wrong, `-2005` when nothing is pending) and answers the ten recovery
+         *     codes, once. From then on sign-in asks for a code. Audited
+         *     (`operator.totp_enable`). Open to an owner's session before enrolment.
+         */
+        post: operations["confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/totp/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turns TOTP off for a code from the app or a recovery code (`-2007`
+         *     when wrong). Owners must keep it (`-2009`). Audited
+         *     (`operator.totp_disable`).
+         */
+        post: operations["disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/totp/enrol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new pending TOTP secret for the caller (replacing a pending one);
+         *     nothing changes at sign-in until it is confirmed. `-2005` when TOTP is
+         *     enabled already. Open to an owner's session before enrolment.
+         */
+        post: operations["enrol"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/totp/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A fresh set of ten recovery codes for a code from the app or a
+         *     recovery code (`-2007` when wrong); the old codes are void. Audited
+         *     (`operator.recovery_codes_regenerate`).
+         */
+        post: operations["recovery_codes"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3348,6 +3580,11 @@ export interface components {
             txHash?: string;
             reason?: string;
         };
+        /** @description One asset's amount. */
+        AssetAmount: {
+            asset: string;
+            amount: string;
+        };
         AssetBalance: {
             /** @description Sum of the wallets' `totalUsdt`. */
             totalUsdt: string;
@@ -3382,6 +3619,35 @@ export interface components {
             detail: Record<string, never>;
             /** Format: date-time */
             createTime: string;
+        };
+        /** @description A stored run as operators read it. */
+        AuditRunView: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description When it finished, Unix ms.
+             */
+            at: number;
+            /** @description Every part passed. */
+            ok: boolean;
+            ledgerOk: boolean;
+            holdsOk: boolean;
+            /** @description Null when the run did not recompute settlements (`onyx audit`). */
+            settlementsOk?: boolean | null;
+            /** @description One line, e.g. `ledger clean, holds match, settlements match`. */
+            headline: string;
+            /**
+             * @description The full report as the CLI prints it (per-asset totals, holds,
+             *     recomputations). Null where the caller may not read audit
+             *     details (the dashboard of an operator without ReadAudit).
+             */
+            summary?: string | null;
+            /** @description The operator's name, or `cli` for `onyx audit`. */
+            operator: string;
+            reason: string;
+            /** Format: int64 */
+            elapsedMs: number;
         };
         BlockedCountries: {
             /** @description ISO 3166 codes; the list replaces the one in force. */
@@ -3495,6 +3761,10 @@ export interface components {
             coin: string;
             /** Format: int64 */
             createTime: number;
+        };
+        CodeBody: {
+            /** @description 6 digits from the app (or, where the call says so, a recovery code). */
+            code: string;
         };
         CoinBook: {
             coin: string;
@@ -3791,6 +4061,13 @@ export interface components {
             leadPositionId: number;
             shareAmount: string;
         };
+        /** @description How many, and their total per coin. */
+        CountAndSums: {
+            /** Format: int64 */
+            count: number;
+            /** @description Per coin, by coin. */
+            sums: components["schemas"]["AssetAmount"][];
+        };
         CountryView: {
             /** @description ISO 3166-1 alpha-2. */
             iso: string;
@@ -3814,6 +4091,89 @@ export interface components {
         CurrentAddress: {
             type: string;
             address: string;
+        };
+        Dashboard: {
+            /**
+             * Format: int64
+             * @description The server's time when this was read, Unix ms.
+             */
+            nowMs: number;
+            today: components["schemas"]["DashboardToday"];
+            queues: components["schemas"]["DashboardQueues"];
+            fees?: null | components["schemas"]["DashboardFees"];
+            house?: null | components["schemas"]["DashboardHouses"];
+            audit?: null | components["schemas"]["AuditRunView"];
+            /**
+             * Format: int64
+             * @description The staleness limit `fresh` is judged by, ms.
+             */
+            staleAfterMs: number;
+            feeds: components["schemas"]["PriceFeed"][];
+        };
+        /** @description Fees taken, less fees given back, from the ledger's fee postings. */
+        DashboardFees: {
+            /**
+             * @description False when the totals are still catching up with a long ledger
+             *     (the next call continues).
+             */
+            upToDate: boolean;
+            products: components["schemas"]["ProductFees"][];
+        };
+        /** @description Each product house's book, as its own operator call gives it. */
+        DashboardHouses: {
+            /** @description As `GET /api/admin/futures/house`. */
+            futures: components["schemas"]["HouseView"];
+            /** @description As `GET /api/admin/options/house`. */
+            options: components["schemas"]["OptionHouseBook"];
+            /** @description As `GET /api/admin/second-contracts/house`. */
+            secondContracts: components["schemas"]["HouseBook"];
+            /**
+             * @description As `GET /api/admin/earn/house`: balance, interest reserved and
+             *     paid, penalties, per coin.
+             */
+            earn: components["schemas"]["HouseCoin"][];
+            /** @description The insurance fund's balance per asset in the ledger. */
+            insuranceFund: components["schemas"]["AssetAmount"][];
+        };
+        /** @description What waits for an operator. */
+        DashboardQueues: {
+            /**
+             * Format: int64
+             * @description Deposit claims to confirm or reject.
+             */
+            deposits: number;
+            /**
+             * Format: int64
+             * @description Withdrawals to approve or reject.
+             */
+            withdrawals: number;
+            /**
+             * Format: int64
+             * @description Identity verifications to review.
+             */
+            verifications: number;
+        };
+        DashboardToday: {
+            /**
+             * Format: int64
+             * @description The UTC day's start, Unix ms; every figure below counts from it.
+             */
+            dayStartMs: number;
+            /**
+             * Format: int64
+             * @description Users signed up.
+             */
+            registrations: number;
+            /**
+             * @description Deposit claims confirmed (credited), with the amounts credited
+             *     (bonuses not included).
+             */
+            depositsConfirmed: components["schemas"]["CountAndSums"];
+            /**
+             * @description Withdrawals approved (paid out), with the amounts requested (fees
+             *     included).
+             */
+            withdrawalsApproved: components["schemas"]["CountAndSums"];
         };
         DepositAddress: {
             coin: string;
@@ -4009,6 +4369,44 @@ export interface components {
                 wallets: components["schemas"]["WalletBalance"][];
             };
         };
+        Envelope_AuditRunView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A stored run as operators read it. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description When it finished, Unix ms.
+                 */
+                at: number;
+                /** @description Every part passed. */
+                ok: boolean;
+                ledgerOk: boolean;
+                holdsOk: boolean;
+                /** @description Null when the run did not recompute settlements (`onyx audit`). */
+                settlementsOk?: boolean | null;
+                /** @description One line, e.g. `ledger clean, holds match, settlements match`. */
+                headline: string;
+                /**
+                 * @description The full report as the CLI prints it (per-asset totals, holds,
+                 *     recomputations). Null where the caller may not read audit
+                 *     details (the dashboard of an operator without ReadAudit).
+                 */
+                summary?: string | null;
+                /** @description The operator's name, or `cli` for `onyx audit`. */
+                operator: string;
+                reason: string;
+                /** Format: int64 */
+                elapsedMs: number;
+            };
+        };
         Envelope_ClaimView: {
             /**
              * Format: int32
@@ -4155,6 +4553,33 @@ export interface components {
                 amount: string;
                 /** @description Price 24 hours ago; `"0"` before the first price. */
                 open: string;
+            };
+        };
+        Envelope_Dashboard: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description The server's time when this was read, Unix ms.
+                 */
+                nowMs: number;
+                today: components["schemas"]["DashboardToday"];
+                queues: components["schemas"]["DashboardQueues"];
+                fees?: null | components["schemas"]["DashboardFees"];
+                house?: null | components["schemas"]["DashboardHouses"];
+                audit?: null | components["schemas"]["AuditRunView"];
+                /**
+                 * Format: int64
+                 * @description The staleness limit `fresh` is judged by, ms.
+                 */
+                staleAfterMs: number;
+                feeds: components["schemas"]["PriceFeed"][];
             };
         };
         Envelope_DepositAddress: {
@@ -4515,6 +4940,43 @@ export interface components {
                 adminToken: string;
                 role: string;
                 username: string;
+                /** @description Sign-in asks this operator for a code. */
+                totpEnabled: boolean;
+                /**
+                 * @description The role must have TOTP and it is not enabled yet: this session may
+                 *     only read `/api/admin/me`, enrol, confirm and sign out until it is.
+                 */
+                totpRequired: boolean;
+            };
+        };
+        Envelope_MeReply: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                username: string;
+                /** @description `owner`, `support` or `compliance`. */
+                role: string;
+                totpEnabled: boolean;
+                /** @description The role must have TOTP and it is not enabled yet (see login). */
+                totpRequired: boolean;
+                /**
+                 * Format: int64
+                 * @description Recovery codes not used yet (0 without TOTP).
+                 */
+                recoveryCodesLeft: number;
+                /**
+                 * @description What the role may do: `readUsers`, `freezeUsers`, `reviewKyc`,
+                 *     `editSettings`, `editContent`, `sendMessages`, `readOutbox`,
+                 *     `readAudit`, `reviewFunds`.
+                 */
+                permissions: string[];
             };
         };
         Envelope_MessageDetail: {
@@ -4640,6 +5102,97 @@ export interface components {
                 followUser: number;
             };
         };
+        Envelope_OptionHouseBook: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                coins: components["schemas"]["OptionCoinBook"][];
+                /** @description The ledger's `house_option` USDT balance. */
+                houseBalance: string;
+            };
+        };
+        Envelope_OptionOrderView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description An order with its issue, fee and the ticks it opened and closed on. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                orderNo: string;
+                symbol: string;
+                coinSymbol: string;
+                /** Format: int64 */
+                optionId: number;
+                /** Format: int64 */
+                periodId: number;
+                /**
+                 * Format: int32
+                 * @description The period in seconds.
+                 */
+                type: number;
+                /** Format: int64 */
+                issueNo: number;
+                /** @description "0" up, "1" down. */
+                betContent: string;
+                /** @description `up` or `down`. */
+                direction: string;
+                betAmount: string;
+                feeAmount: string;
+                /**
+                 * @description Paid back in total: the stake included, and the fee on a void
+                 *     (0 while open).
+                 */
+                rewardAmount: string;
+                /** @description The strike. */
+                openPrice: string;
+                closePrice?: string | null;
+                /** Format: int64 */
+                openTime: number;
+                /**
+                 * Format: int64
+                 * @description The issue's end (ms).
+                 */
+                closeTime: number;
+                /** Format: int64 */
+                openTickTime: number;
+                openSource: string;
+                /** Format: int64 */
+                closeTickTime?: number | null;
+                closeSource?: string | null;
+                /**
+                 * Format: int32
+                 * @description 1 win, 2 lose, 3 draw, 4 void; 0 while open.
+                 */
+                openResult: number;
+                /**
+                 * Format: int32
+                 * @description 0 open, 1 settled.
+                 */
+                status: number;
+                rate: string;
+                rateFlag: boolean;
+                /**
+                 * Format: int64
+                 * @description Seconds left while open, else 0.
+                 */
+                time: number;
+                /**
+                 * Format: int64
+                 * @description When the order was accepted (ms), as `openTime`.
+                 */
+                createTime: number;
+            };
+        };
         Envelope_OptionPair: {
             /**
              * Format: int32
@@ -4666,6 +5219,57 @@ export interface components {
                 amount: string;
                 /** @description Price 24 hours ago; `"0"` before the first price. */
                 open: string;
+            };
+        };
+        Envelope_OptionPeriodView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A period on offer, with its fee and the figures its disclosure shows. */
+            data: {
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description The option pair's id.
+                 */
+                optionId: number;
+                symbol: string;
+                coin: string;
+                /**
+                 * Format: int32
+                 * @description Seconds.
+                 */
+                period: number;
+                /**
+                 * Format: int32
+                 * @description Entry closes this many seconds before an issue ends.
+                 */
+                cutoff: number;
+                odds: string;
+                minAmount: string;
+                maxAmount: string;
+                /**
+                 * Format: int32
+                 * @description 1 offered, 2 switched off.
+                 */
+                status: number;
+                /** @description A loss takes the whole stake. */
+                flag: boolean;
+                lossRate: string;
+                breakEvenWinRate: string;
+                houseEdge: string;
+                /**
+                 * Format: int32
+                 * @description 0 none, 1 `feeValue` percent of the stake, 2 `feeValue` USDT.
+                 */
+                feeType: number;
+                feeValue: string;
+                exposureCap: string;
             };
         };
         Envelope_Option_MyTrader: {
@@ -4842,6 +5446,48 @@ export interface components {
                     detail: Record<string, never>;
                     /** Format: date-time */
                     createTime: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
+        Envelope_Page_AuditRunView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    /**
+                     * Format: int64
+                     * @description When it finished, Unix ms.
+                     */
+                    at: number;
+                    /** @description Every part passed. */
+                    ok: boolean;
+                    ledgerOk: boolean;
+                    holdsOk: boolean;
+                    /** @description Null when the run did not recompute settlements (`onyx audit`). */
+                    settlementsOk?: boolean | null;
+                    /** @description One line, e.g. `ledger clean, holds match, settlements match`. */
+                    headline: string;
+                    /**
+                     * @description The full report as the CLI prints it (per-asset totals, holds,
+                     *     recomputations). Null where the caller may not read audit
+                     *     details (the dashboard of an operator without ReadAudit).
+                     */
+                    summary?: string | null;
+                    /** @description The operator's name, or `cli` for `onyx audit`. */
+                    operator: string;
+                    reason: string;
+                    /** Format: int64 */
+                    elapsedMs: number;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -5254,6 +5900,87 @@ export interface components {
                     createTime: number;
                     /** Format: int64 */
                     followUser: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
+        Envelope_Page_OptionOrderView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    orderNo: string;
+                    symbol: string;
+                    coinSymbol: string;
+                    /** Format: int64 */
+                    optionId: number;
+                    /** Format: int64 */
+                    periodId: number;
+                    /**
+                     * Format: int32
+                     * @description The period in seconds.
+                     */
+                    type: number;
+                    /** Format: int64 */
+                    issueNo: number;
+                    /** @description "0" up, "1" down. */
+                    betContent: string;
+                    /** @description `up` or `down`. */
+                    direction: string;
+                    betAmount: string;
+                    feeAmount: string;
+                    /**
+                     * @description Paid back in total: the stake included, and the fee on a void
+                     *     (0 while open).
+                     */
+                    rewardAmount: string;
+                    /** @description The strike. */
+                    openPrice: string;
+                    closePrice?: string | null;
+                    /** Format: int64 */
+                    openTime: number;
+                    /**
+                     * Format: int64
+                     * @description The issue's end (ms).
+                     */
+                    closeTime: number;
+                    /** Format: int64 */
+                    openTickTime: number;
+                    openSource: string;
+                    /** Format: int64 */
+                    closeTickTime?: number | null;
+                    closeSource?: string | null;
+                    /**
+                     * Format: int32
+                     * @description 1 win, 2 lose, 3 draw, 4 void; 0 while open.
+                     */
+                    openResult: number;
+                    /**
+                     * Format: int32
+                     * @description 0 open, 1 settled.
+                     */
+                    status: number;
+                    rate: string;
+                    rateFlag: boolean;
+                    /**
+                     * Format: int64
+                     * @description Seconds left while open, else 0.
+                     */
+                    time: number;
+                    /**
+                     * Format: int64
+                     * @description When the order was accepted (ms), as `openTime`.
+                     */
+                    createTime: number;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -5917,6 +6644,22 @@ export interface components {
                 free: boolean;
             };
         };
+        Envelope_RecoveryCodes: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /**
+                 * @description Ten one-use codes, `xxxx-xxxx-xxxx-xxxx`; shown this once (only
+                 *     their hashes are kept).
+                 */
+                recoveryCodes: string[];
+            };
+        };
         Envelope_RedemptionPreview: {
             /**
              * Format: int32
@@ -5936,6 +6679,22 @@ export interface components {
                 penalty: string;
                 interestForfeited: string;
                 receive: string;
+            };
+        };
+        Envelope_Revoked: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /**
+                 * Format: int64
+                 * @description Sessions ended.
+                 */
+                revoked: number;
             };
         };
         Envelope_RuleView: {
@@ -6196,6 +6955,24 @@ export interface components {
                 index?: Record<string, never> | null;
                 /** @description No tick for longer than `--stale-seconds` (or none yet). */
                 stale: boolean;
+            };
+        };
+        Envelope_TotpEnrolment: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** @description Base32, for typing into the app. */
+                secret: string;
+                /**
+                 * @description `otpauth://totp/Onyx:{username}?secret=...&issuer=Onyx&algorithm=SHA1&digits=6&period=30`,
+                 *     for a QR code.
+                 */
+                otpauthUri: string;
             };
         };
         Envelope_TraderInfo: {
@@ -6678,6 +7455,82 @@ export interface components {
                 createTime: string;
             }[];
         };
+        Envelope_Vec_OptionOrderView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                orderNo: string;
+                symbol: string;
+                coinSymbol: string;
+                /** Format: int64 */
+                optionId: number;
+                /** Format: int64 */
+                periodId: number;
+                /**
+                 * Format: int32
+                 * @description The period in seconds.
+                 */
+                type: number;
+                /** Format: int64 */
+                issueNo: number;
+                /** @description "0" up, "1" down. */
+                betContent: string;
+                /** @description `up` or `down`. */
+                direction: string;
+                betAmount: string;
+                feeAmount: string;
+                /**
+                 * @description Paid back in total: the stake included, and the fee on a void
+                 *     (0 while open).
+                 */
+                rewardAmount: string;
+                /** @description The strike. */
+                openPrice: string;
+                closePrice?: string | null;
+                /** Format: int64 */
+                openTime: number;
+                /**
+                 * Format: int64
+                 * @description The issue's end (ms).
+                 */
+                closeTime: number;
+                /** Format: int64 */
+                openTickTime: number;
+                openSource: string;
+                /** Format: int64 */
+                closeTickTime?: number | null;
+                closeSource?: string | null;
+                /**
+                 * Format: int32
+                 * @description 1 win, 2 lose, 3 draw, 4 void; 0 while open.
+                 */
+                openResult: number;
+                /**
+                 * Format: int32
+                 * @description 0 open, 1 settled.
+                 */
+                status: number;
+                rate: string;
+                rateFlag: boolean;
+                /**
+                 * Format: int64
+                 * @description Seconds left while open, else 0.
+                 */
+                time: number;
+                /**
+                 * Format: int64
+                 * @description When the order was accepted (ms), as `openTime`.
+                 */
+                createTime: number;
+            }[];
+        };
         Envelope_Vec_OptionPair: {
             /**
              * Format: int32
@@ -6703,6 +7556,56 @@ export interface components {
                 amount: string;
                 /** @description Price 24 hours ago; `"0"` before the first price. */
                 open: string;
+            }[];
+        };
+        Envelope_Vec_OptionPeriodView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                /**
+                 * Format: int64
+                 * @description The option pair's id.
+                 */
+                optionId: number;
+                symbol: string;
+                coin: string;
+                /**
+                 * Format: int32
+                 * @description Seconds.
+                 */
+                period: number;
+                /**
+                 * Format: int32
+                 * @description Entry closes this many seconds before an issue ends.
+                 */
+                cutoff: number;
+                odds: string;
+                minAmount: string;
+                maxAmount: string;
+                /**
+                 * Format: int32
+                 * @description 1 offered, 2 switched off.
+                 */
+                status: number;
+                /** @description A loss takes the whole stake. */
+                flag: boolean;
+                lossRate: string;
+                breakEvenWinRate: string;
+                houseEdge: string;
+                /**
+                 * Format: int32
+                 * @description 0 none, 1 `feeValue` percent of the stake, 2 `feeValue` USDT.
+                 */
+                feeType: number;
+                feeValue: string;
+                exposureCap: string;
             }[];
         };
         Envelope_Vec_OrderView: {
@@ -6968,6 +7871,31 @@ export interface components {
                 enabled: boolean;
                 /** Format: date-time */
                 createTime: string;
+            }[];
+        };
+        Envelope_Vec_SessionRow: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                expiresAt: string;
+                /** @description The session this request came with. */
+                current: boolean;
+                /**
+                 * @description The address it was opened from ("" for sessions older than the
+                 *     column).
+                 */
+                ip: string;
+                userAgent: string;
             }[];
         };
         Envelope_Vec_SpotPair: {
@@ -7595,6 +8523,34 @@ export interface components {
             adminToken: string;
             role: string;
             username: string;
+            /** @description Sign-in asks this operator for a code. */
+            totpEnabled: boolean;
+            /**
+             * @description The role must have TOTP and it is not enabled yet: this session may
+             *     only read `/api/admin/me`, enrol, confirm and sign out until it is.
+             */
+            totpRequired: boolean;
+        };
+        MeReply: {
+            /** Format: int64 */
+            id: number;
+            username: string;
+            /** @description `owner`, `support` or `compliance`. */
+            role: string;
+            totpEnabled: boolean;
+            /** @description The role must have TOTP and it is not enabled yet (see login). */
+            totpRequired: boolean;
+            /**
+             * Format: int64
+             * @description Recovery codes not used yet (0 without TOTP).
+             */
+            recoveryCodesLeft: number;
+            /**
+             * @description What the role may do: `readUsers`, `freezeUsers`, `reviewKyc`,
+             *     `editSettings`, `editContent`, `sendMessages`, `readOutbox`,
+             *     `readAudit`, `reviewFunds`.
+             */
+            permissions: string[];
         };
         /** @description A member of the caller's downline. */
         Member: {
@@ -7708,6 +8664,103 @@ export interface components {
             /** Format: date-time */
             createTime: string;
         };
+        OptionAcceptBody: {
+            /**
+             * Format: int32
+             * @description The version the user read (must be the one in force).
+             */
+            version: number;
+        };
+        OptionBlockedCountries: {
+            /** @description ISO 3166 codes; the list replaces the one in force. */
+            countries: string[];
+            reason: string;
+        };
+        /** @description A coin's book as second contracts keep it, and the fees kept. */
+        OptionCoinBook: components["schemas"]["CoinBook"] & {
+            /** @description Fees kept (taken less given back), open orders' included. */
+            fees: string;
+        };
+        OptionHouseBook: {
+            coins: components["schemas"]["OptionCoinBook"][];
+            /** @description The ledger's `house_option` USDT balance. */
+            houseBalance: string;
+        };
+        OptionOrderListBody: {
+            /**
+             * Format: int32
+             * @description 0 open, 1 settled.
+             */
+            isHistory: number;
+        };
+        /** @description An order with its issue, fee and the ticks it opened and closed on. */
+        OptionOrderView: {
+            /** Format: int64 */
+            id: number;
+            orderNo: string;
+            symbol: string;
+            coinSymbol: string;
+            /** Format: int64 */
+            optionId: number;
+            /** Format: int64 */
+            periodId: number;
+            /**
+             * Format: int32
+             * @description The period in seconds.
+             */
+            type: number;
+            /** Format: int64 */
+            issueNo: number;
+            /** @description "0" up, "1" down. */
+            betContent: string;
+            /** @description `up` or `down`. */
+            direction: string;
+            betAmount: string;
+            feeAmount: string;
+            /**
+             * @description Paid back in total: the stake included, and the fee on a void
+             *     (0 while open).
+             */
+            rewardAmount: string;
+            /** @description The strike. */
+            openPrice: string;
+            closePrice?: string | null;
+            /** Format: int64 */
+            openTime: number;
+            /**
+             * Format: int64
+             * @description The issue's end (ms).
+             */
+            closeTime: number;
+            /** Format: int64 */
+            openTickTime: number;
+            openSource: string;
+            /** Format: int64 */
+            closeTickTime?: number | null;
+            closeSource?: string | null;
+            /**
+             * Format: int32
+             * @description 1 win, 2 lose, 3 draw, 4 void; 0 while open.
+             */
+            openResult: number;
+            /**
+             * Format: int32
+             * @description 0 open, 1 settled.
+             */
+            status: number;
+            rate: string;
+            rateFlag: boolean;
+            /**
+             * Format: int64
+             * @description Seconds left while open, else 0.
+             */
+            time: number;
+            /**
+             * Format: int64
+             * @description When the order was accepted (ms), as `openTime`.
+             */
+            createTime: number;
+        };
         /** @description An option (second-contract) pair (spec section 3, optionList). */
         OptionPair: {
             /** Format: int64 */
@@ -7765,6 +8818,109 @@ export interface components {
             status: number | null;
             /** @default  */
             reason: string;
+        };
+        /**
+         * @description A period to add (`optionId`, `period`, `odds`, `minAmount`,
+         *     `maxAmount` required), or the fields of one to change.
+         */
+        OptionPeriodPatch: {
+            /**
+             * Format: int64
+             * @default null
+             */
+            optionId: number | null;
+            /**
+             * Format: int32
+             * @description Seconds, 10 to 86,400.
+             * @default null
+             */
+            period: number | null;
+            /**
+             * Format: int32
+             * @description Seconds before an issue's end that entry closes: 1 to period - 1
+             *     (default 5).
+             * @default null
+             */
+            cutoff: number | null;
+            /** @default null */
+            odds: string | null;
+            /** @default null */
+            minAmount: string | null;
+            /** @default null */
+            maxAmount: string | null;
+            /**
+             * @description USDT the house may owe on one issue (default 100,000).
+             * @default null
+             */
+            exposureCap: string | null;
+            /**
+             * Format: int32
+             * @description 1 offered, 2 switched off.
+             * @default null
+             */
+            status: number | null;
+            /**
+             * @description A loss takes the whole stake.
+             * @default null
+             */
+            flag: boolean | null;
+            /**
+             * Format: int32
+             * @default null
+             */
+            sort: number | null;
+            /** @default  */
+            reason: string;
+        };
+        /** @description A period on offer, with its fee and the figures its disclosure shows. */
+        OptionPeriodView: {
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The option pair's id.
+             */
+            optionId: number;
+            symbol: string;
+            coin: string;
+            /**
+             * Format: int32
+             * @description Seconds.
+             */
+            period: number;
+            /**
+             * Format: int32
+             * @description Entry closes this many seconds before an issue ends.
+             */
+            cutoff: number;
+            odds: string;
+            minAmount: string;
+            maxAmount: string;
+            /**
+             * Format: int32
+             * @description 1 offered, 2 switched off.
+             */
+            status: number;
+            /** @description A loss takes the whole stake. */
+            flag: boolean;
+            lossRate: string;
+            breakEvenWinRate: string;
+            houseEdge: string;
+            /**
+             * Format: int32
+             * @description 0 none, 1 `feeValue` percent of the stake, 2 `feeValue` USDT.
+             */
+            feeType: number;
+            feeValue: string;
+            exposureCap: string;
+        };
+        OptionPlaceBody: {
+            /** @description "0" up, "1" down. */
+            betContent: string;
+            /** @description The stake in USDT, a plain decimal string. */
+            betAmount: string;
+            /** Format: int64 */
+            periodId: number;
         };
         OrderListBody: {
             /**
@@ -8033,6 +9189,23 @@ export interface components {
              */
             maxLeverage: number;
         };
+        /** @description One coin's index price feed. */
+        PriceFeed: {
+            /** @description Lower case, e.g. `btc`. */
+            coin: string;
+            /**
+             * Format: int64
+             * @description When the last tick was observed, Unix ms; null before the first.
+             */
+            lastTickMs?: number | null;
+            /** Format: int64 */
+            ageMs?: number | null;
+            /**
+             * @description Younger than the staleness limit (`--stale-seconds`): settlements
+             *     may use it.
+             */
+            fresh: boolean;
+        };
         /** @description A product with everything an operator edits, and its figures. */
         ProductAdminView: {
             /** Format: int64 */
@@ -8144,6 +9317,18 @@ export interface components {
             /** @default  */
             reason: string;
         };
+        /** @description One product's fees. */
+        ProductFees: {
+            /**
+             * @description `spot`, `futures`, `secondContracts`, `options`, `earn`
+             *     (early-redemption penalties), `withdrawals`, `exchange` (the flash
+             *     exchange), or `other`.
+             */
+            product: string;
+            /** @description Since the UTC day's start, per asset. */
+            today: components["schemas"]["AssetAmount"][];
+            allTime: components["schemas"]["AssetAmount"][];
+        };
         /** @description One day of the daily series. */
         ProfitDay: {
             day: string;
@@ -8241,6 +9426,13 @@ export interface components {
             /** Format: date-time */
             createTime: string;
         };
+        RecoveryCodes: {
+            /**
+             * @description Ten one-use codes, `xxxx-xxxx-xxxx-xxxx`; shown this once (only
+             *     their hashes are kept).
+             */
+            recoveryCodes: string[];
+        };
         /** @enum {string} */
         RecoveryType: "email" | "phone";
         /** @description What redeeming an order now would do. */
@@ -8279,6 +9471,13 @@ export interface components {
         ReviewBody: {
             approve: boolean;
             reason?: string;
+        };
+        Revoked: {
+            /**
+             * Format: int64
+             * @description Sessions ended.
+             */
+            revoked: number;
         };
         /** @description Another user's claim of the same transfer. */
         RivalClaim: {
@@ -8345,6 +9544,22 @@ export interface components {
         SeparateFeeView: {
             coin: string;
             amount: string;
+        };
+        SessionRow: {
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            expiresAt: string;
+            /** @description The session this request came with. */
+            current: boolean;
+            /**
+             * @description The address it was opened from ("" for sessions older than the
+             *     column).
+             */
+            ip: string;
+            userAgent: string;
         };
         SignInView: {
             days: components["schemas"]["CalendarDay"][];
@@ -8933,6 +10148,15 @@ export interface components {
             /** @description No tick for longer than `--stale-seconds` (or none yet). */
             stale: boolean;
         };
+        TotpEnrolment: {
+            /** @description Base32, for typing into the app. */
+            secret: string;
+            /**
+             * @description `otpauth://totp/Onyx:{username}?secret=...&issuer=Onyx&algorithm=SHA1&digits=6&period=30`,
+             *     for a QR code.
+             */
+            otpauthUri: string;
+        };
         /** @description One of the caller's trades, from the caller's side. */
         TradeView: {
             /** Format: int64 */
@@ -9208,6 +10432,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Page_AuditRow"];
+                };
+            };
+        };
+    };
+    run_audit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AuditRunView"];
+                };
+            };
+        };
+    };
+    audit_runs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                pageNum: number | null;
+                pageSize: number | null;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_AuditRunView"];
                 };
             };
         };
@@ -9572,6 +10841,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    overview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Dashboard"];
                 };
             };
         };
@@ -10133,6 +11421,25 @@ export interface operations {
             };
         };
     };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_MeReply"];
+                };
+            };
+        };
+    };
     send: {
         parameters: {
             query?: never;
@@ -10184,7 +11491,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["BlockedCountries"];
+                "application/json": components["schemas"]["OptionBlockedCountries"];
             };
         };
         responses: {
@@ -10212,7 +11519,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_HouseBook"];
+                    "application/json": components["schemas"]["Envelope_OptionHouseBook"];
                 };
             };
         };
@@ -10231,7 +11538,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_PeriodView"];
+                    "application/json": components["schemas"]["Envelope_Vec_OptionPeriodView"];
                 };
             };
         };
@@ -10245,7 +11552,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PeriodPatch"];
+                "application/json": components["schemas"]["OptionPeriodPatch"];
             };
         };
         responses: {
@@ -10254,7 +11561,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PeriodView"];
+                    "application/json": components["schemas"]["Envelope_OptionPeriodView"];
                 };
             };
         };
@@ -10270,7 +11577,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PeriodPatch"];
+                "application/json": components["schemas"]["OptionPeriodPatch"];
             };
         };
         responses: {
@@ -10279,7 +11586,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_PeriodView"];
+                    "application/json": components["schemas"]["Envelope_OptionPeriodView"];
                 };
             };
         };
@@ -10436,6 +11743,66 @@ export interface operations {
             };
         };
     };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_SessionRow"];
+                };
+            };
+        };
+    };
+    revoke_others: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Revoked"];
+                };
+            };
+        };
+    };
+    revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description data is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
     all: {
         parameters: {
             query?: never;
@@ -10497,6 +11864,98 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_PairHealth"];
+                };
+            };
+        };
+    };
+    confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeBody"];
+            };
+        };
+        responses: {
+            /** @description `Cache-Control: no-store`: the answer carries the recovery codes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RecoveryCodes"];
+                };
+            };
+        };
+    };
+    disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeBody"];
+            };
+        };
+        responses: {
+            /** @description data is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    enrol: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `Cache-Control: no-store`: the answer carries the secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_TotpEnrolment"];
+                };
+            };
+        };
+    };
+    recovery_codes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CodeBody"];
+            };
+        };
+        responses: {
+            /** @description `Cache-Control: no-store`: the answer carries the recovery codes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_RecoveryCodes"];
                 };
             };
         };
@@ -12281,7 +13740,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["PlaceBody"];
+                "application/json": components["schemas"]["OptionPlaceBody"];
             };
         };
         responses: {
@@ -12291,7 +13750,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_OrderView"];
+                    "application/json": components["schemas"]["Envelope_OptionOrderView"];
                 };
             };
         };
@@ -12349,7 +13808,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AcceptBody"];
+                "application/json": components["schemas"]["OptionAcceptBody"];
             };
         };
         responses: {
@@ -12372,7 +13831,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OrderListBody"];
+                "application/json": components["schemas"]["OptionOrderListBody"];
             };
         };
         responses: {
@@ -12381,7 +13840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_OrderView"];
+                    "application/json": components["schemas"]["Envelope_Vec_OptionOrderView"];
                 };
             };
         };
@@ -12403,7 +13862,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_PeriodView"];
+                    "application/json": components["schemas"]["Envelope_Vec_OptionPeriodView"];
                 };
             };
         };
@@ -12638,7 +14097,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Page_OrderView"];
+                    "application/json": components["schemas"]["Envelope_Page_OptionOrderView"];
                 };
             };
         };

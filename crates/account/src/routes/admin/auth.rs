@@ -1,7 +1,13 @@
 //! The operator realm: sign-in under the lockout (per name and address,
-//! see `lockout`), sessions in `admin_sessions` (header `adminToken`,
-//! 12 h), and the role check.
+//! see `lockout`) with a one-time code when the operator has TOTP enabled,
+//! sessions in `admin_sessions` (header `adminToken`, 12 h), the caller's
+//! own profile (`/api/admin/me`), and, in the submodules, the second
+//! factor (`totp`) and the operator's own sessions (`sessions`).
 
+mod sessions;
+mod totp;
+
+use crate::operator_security;
 use crate::routes::user::no_store;
 use axum::extract::FromRef;
 use axum::extract::State;
@@ -13,6 +19,7 @@ use onyx_kernel::ErrorCode;
 use onyx_platform::limits::Action;
 use onyx_platform::lockout::{self, Attempt, Scope};
 use onyx_platform::Context;
+use onyx_store::entity::admin::{self, AdminStatus};
 use onyx_store::repo::{admin_queries, admins};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -21,7 +28,8 @@ use utoipa_axum::{router::OpenApiRouter, routes};
 pub const SESSION_HOURS: i64 = 12;
 
 pub use onyx_http::auth::{
-    role_allows, CurrentAdmin, Permission, ROLE_COMPLIANCE, ROLE_OWNER, ROLE_SUPPORT,
+    role_allows, role_requires_totp, CurrentAdmin, EnrollingAdmin, Permission, ROLE_COMPLIANCE,
+    ROLE_OWNER, ROLE_SUPPORT,
 };
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -32,12 +40,20 @@ where
     OpenApiRouter::new()
         .routes(routes!(login))
         .routes(routes!(logout))
+        .routes(routes!(me))
+        .merge(totp::router())
+        .merge(sessions::router())
 }
 
 #[derive(Deserialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
 pub struct LoginBody {
     pub username: String,
     pub password: String,
+    /// The 6-digit code from the authenticator app, or a recovery code,
+    /// when the operator has TOTP enabled (ignored otherwise).
+    #[serde(default)]
+    pub code: Option<String>,
 }
 
 #[derive(Serialize, ToSchema, Debug)]
@@ -46,25 +62,50 @@ pub struct LoginReply {
     pub admin_token: String,
     pub role: String,
     pub username: String,
+    /// Sign-in asks this operator for a code.
+    pub totp_enabled: bool,
+    /// The role must have TOTP and it is not enabled yet: this session may
+    /// only read `/api/admin/me`, enrol, confirm and sign out until it is.
+    pub totp_required: bool,
 }
 
 /// Operator sign-in. 10 attempts a minute per IP. Five wrong passwords for
 /// one name from one address pause that address for that name (`-1017`,
 /// doubling each time; the operator elsewhere signs in as usual); fifty
 /// from all addresses in a day lock the operator for an hour (`-1012`). An
-/// unknown name is counted and timed like a real one.
+/// unknown name is counted and timed like a real one. With TOTP enabled,
+/// the right password without `code` answers `-2006` (not counted: the
+/// console then asks for the code); a wrong, replayed or spent code
+/// answers `-2007` and is counted like a wrong password.
 #[utoipa::path(post, path = "/api/admin/login", tag = "admin", request_body = LoginBody,
     responses((status = 200, body = Envelope<LoginReply>,
         description = "`Cache-Control: no-store`: the answer carries a token")))]
 async fn login(
     State(state): State<Context>,
     ip: ClientIp,
+    headers: HeaderMap,
     ApiJson(body): ApiJson<LoginBody>,
 ) -> (HeaderMap, Reply<LoginReply>) {
-    (no_store(), sign_in(&state, ip, &body).await)
+    (no_store(), sign_in(&state, ip, &headers, &body).await)
 }
 
-async fn sign_in(state: &Context, ClientIp(ip): ClientIp, body: &LoginBody) -> Reply<LoginReply> {
+/// The User-Agent, bounded, for the session list.
+fn user_agent(headers: &HeaderMap) -> String {
+    headers
+        .get(axum::http::header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .chars()
+        .take(200)
+        .collect()
+}
+
+async fn sign_in(
+    state: &Context,
+    ClientIp(ip): ClientIp,
+    headers: &HeaderMap,
+    body: &LoginBody,
+) -> Reply<LoginReply> {
     state.limiter.check(Action::AdminLoginIp, ip)?;
     let db = &state.db;
     let name = body.username.trim();
@@ -83,25 +124,102 @@ async fn sign_in(state: &Context, ClientIp(ip): ClientIp, body: &LoginBody) -> R
             .await?
             .into());
     };
-    attempt.succeeded(db).await?;
-    if admin.status != onyx_store::entity::admin::AdminStatus::Active {
+    if admin.status != AdminStatus::Active {
+        attempt.succeeded(db).await?;
         return Err(ErrorCode::AdminLoginFailed.into());
     }
+    if admin.totp_enabled() {
+        // The failures from this address are cleared only once the code
+        // is right too: clearing them on the password alone would let a
+        // guesser holding the password reset the count between codes.
+        let code = body.code.as_deref().map(str::trim).unwrap_or("");
+        if code.is_empty() {
+            return Err(ErrorCode::AdminTotpRequired.into());
+        }
+        if !operator_security::take_code(state, &admin, code).await? {
+            return Err(attempt
+                .failed(db, ErrorCode::AdminTotpInvalid)
+                .await?
+                .into());
+        }
+    }
+    attempt.succeeded(db).await?;
     let (token, hash) = onyx_platform::credentials::new_token();
     let expires = Utc::now() + Duration::hours(SESSION_HOURS);
-    admin_queries::create_session(db, admin.id, &hash, expires).await?;
+    admin_queries::create_session(
+        db,
+        admin_queries::NewAdminSession {
+            admin_id: admin.id,
+            token_hash: &hash,
+            expires_at: expires,
+            ip: &ip.to_string(),
+            user_agent: &user_agent(headers),
+        },
+    )
+    .await?;
     ok(LoginReply {
+        totp_enabled: admin.totp_enabled(),
+        totp_required: totp_required(&admin),
         admin_token: token,
         role: admin.role,
         username: admin.username,
     })
 }
 
+fn totp_required(admin: &admin::Model) -> bool {
+    role_requires_totp(&admin.role) && !admin.totp_enabled()
+}
+
 /// Ends this operator session.
 #[utoipa::path(post, path = "/api/admin/logout", tag = "admin",
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Option<String>>, description = "data is null")))]
-async fn logout(State(state): State<Context>, me: CurrentAdmin) -> Reply<()> {
+async fn logout(State(state): State<Context>, me: EnrollingAdmin) -> Reply<()> {
     admin_queries::delete_session(&state.db, me.session_id).await?;
     ok(())
+}
+
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct MeReply {
+    pub id: i64,
+    pub username: String,
+    /// `owner`, `support` or `compliance`.
+    pub role: String,
+    pub totp_enabled: bool,
+    /// The role must have TOTP and it is not enabled yet (see login).
+    pub totp_required: bool,
+    /// Recovery codes not used yet (0 without TOTP).
+    pub recovery_codes_left: u64,
+    /// What the role may do: `readUsers`, `freezeUsers`, `reviewKyc`,
+    /// `editSettings`, `editContent`, `sendMessages`, `readOutbox`,
+    /// `readAudit`, `reviewFunds`.
+    pub permissions: Vec<String>,
+}
+
+/// The signed-in operator: role, second-factor state and what the role
+/// may do (the console shows only what the operator can use). Open to an
+/// owner's session before enrolment.
+#[utoipa::path(get, path = "/api/admin/me", tag = "admin",
+    security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<MeReply>)))]
+async fn me(State(state): State<Context>, me: EnrollingAdmin) -> Reply<MeReply> {
+    let admin = &me.admin;
+    let recovery_codes_left = if admin.totp_enabled() {
+        admins::recovery_codes_left(&state.db, admin.id).await?
+    } else {
+        0
+    };
+    ok(MeReply {
+        id: admin.id,
+        username: admin.username.clone(),
+        role: admin.role.clone(),
+        totp_enabled: admin.totp_enabled(),
+        totp_required: totp_required(admin),
+        recovery_codes_left,
+        permissions: Permission::granted_to(&admin.role)
+            .into_iter()
+            .map(|p| p.name().to_string())
+            .collect(),
+    })
 }

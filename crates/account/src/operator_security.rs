@@ -1,0 +1,250 @@
+//! An operator's own security: the second factor (RFC 6238 TOTP with
+//! one-use recovery codes, decision 0027-operator-totp) and their
+//! sessions. Every change is audited, in the transaction of the change,
+//! with the operator as actor. Which roles must keep a second factor is
+//! the caller's rule (`role_requires_totp` in the HTTP crate's `auth`).
+
+use onyx_kernel::{ErrorCode, Failure, Outcome};
+use onyx_platform::audit::{self, Actor};
+use onyx_platform::limits::Action;
+use onyx_platform::totp::{self, Code};
+use onyx_platform::Context;
+use onyx_store::entity::admin;
+use onyx_store::repo::{admin_queries, admins};
+use sea_orm::{ConnectionTrait, TransactionTrait};
+use serde_json::json;
+
+/// A pending secret, shown once for the authenticator app.
+#[derive(Clone, Debug)]
+pub struct Enrolment {
+    pub secret: String,
+    pub otpauth_uri: String,
+}
+
+fn target(admin: &admin::Model) -> String {
+    format!("admin:{}", admin.id)
+}
+
+/// A new pending secret for the operator, replacing a pending one.
+/// Refused (`InvalidState`) once TOTP is enabled: a new device goes
+/// through turning it off (or, for an owner, `onyx operator reset-totp`).
+pub async fn enrol(ctx: &Context, admin: &admin::Model) -> Outcome<Enrolment> {
+    if admin.totp_enabled() {
+        return Err(ErrorCode::InvalidState.into());
+    }
+    let secret = totp::new_secret();
+    if !admins::set_pending_totp(&ctx.db, admin.id, &secret).await? {
+        return Err(ErrorCode::InvalidState.into());
+    }
+    Ok(Enrolment {
+        otpauth_uri: totp::otpauth_uri(&admin.username, &secret),
+        secret,
+    })
+}
+
+/// Enables the pending secret with a code from the app; returns the
+/// recovery codes, shown this once.
+pub async fn confirm(
+    ctx: &Context,
+    by: &Actor,
+    admin: &admin::Model,
+    raw_code: &str,
+) -> Outcome<Vec<String>> {
+    ctx.limiter.check(Action::AdminCodeCheck, admin.id)?;
+    let secret = match (&admin.totp_secret, admin.totp_enabled_at) {
+        (Some(secret), None) => secret,
+        _ => return Err(ErrorCode::InvalidState.into()),
+    };
+    let Some(Code::Totp(code)) = Code::parse(raw_code) else {
+        return Err(ErrorCode::AdminTotpInvalid.into());
+    };
+    let now = ctx.clock.now();
+    let step =
+        totp::matching_step(secret, &code, now.timestamp()).ok_or(ErrorCode::AdminTotpInvalid)?;
+    let txn = ctx.db.begin().await?;
+    // Conditional on this secret still pending: a racing enrolment or
+    // confirmation makes this one change nothing.
+    if !admins::enable_totp(&txn, admin.id, secret, step, now).await? {
+        return Err(ErrorCode::InvalidState.into());
+    }
+    let codes = store_new_recovery_codes(&txn, admin.id, now).await?;
+    audit::record(
+        &txn,
+        by,
+        "operator.totp_enable",
+        &target(admin),
+        "two-step sign-in turned on by the operator",
+        json!({"recoveryCodes": codes.len()}),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(codes)
+}
+
+async fn store_new_recovery_codes(
+    db: &impl ConnectionTrait,
+    admin_id: i64,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Outcome<Vec<String>> {
+    let codes = totp::new_recovery_codes();
+    let hashes: Vec<String> = codes
+        .iter()
+        .filter_map(|c| totp::normalise_recovery_code(c))
+        .map(|c| totp::recovery_code_hash(&c))
+        .collect();
+    if hashes.len() != codes.len() {
+        return Err(Failure::internal("a new recovery code does not normalise"));
+    }
+    admins::replace_recovery_codes(db, admin_id, &hashes, now).await?;
+    Ok(codes)
+}
+
+/// Checks a code against the operator's enabled second factor and uses it
+/// up: an app code takes its time step (a code of the last step taken or
+/// an earlier one is a replay, refused), a recovery code is spent. False
+/// for a wrong, replayed or spent code, or when TOTP is not enabled.
+pub async fn take_code(ctx: &Context, admin: &admin::Model, raw_code: &str) -> Outcome<bool> {
+    let (Some(secret), true) = (&admin.totp_secret, admin.totp_enabled()) else {
+        return Ok(false);
+    };
+    let now = ctx.clock.now();
+    match Code::parse(raw_code) {
+        None => Ok(false),
+        Some(Code::Totp(code)) => match totp::matching_step(secret, &code, now.timestamp()) {
+            None => Ok(false),
+            Some(step) => Ok(admins::claim_totp_step(&ctx.db, admin.id, step).await?),
+        },
+        Some(Code::Recovery(code)) => {
+            let hash = totp::recovery_code_hash(&code);
+            Ok(admins::use_recovery_code(&ctx.db, admin.id, &hash, now).await?)
+        }
+    }
+}
+
+/// A code checked inside a session, under the per-operator rate limit.
+async fn require_code(ctx: &Context, admin: &admin::Model, raw_code: &str) -> Outcome<()> {
+    ctx.limiter.check(Action::AdminCodeCheck, admin.id)?;
+    if !admin.totp_enabled() {
+        return Err(ErrorCode::InvalidState.into());
+    }
+    if !take_code(ctx, admin, raw_code).await? {
+        return Err(ErrorCode::AdminTotpInvalid.into());
+    }
+    Ok(())
+}
+
+/// A fresh set of recovery codes (the old ones void), for a code from
+/// the app or a recovery code.
+pub async fn regenerate_recovery_codes(
+    ctx: &Context,
+    by: &Actor,
+    admin: &admin::Model,
+    raw_code: &str,
+) -> Outcome<Vec<String>> {
+    require_code(ctx, admin, raw_code).await?;
+    let txn = ctx.db.begin().await?;
+    let codes = store_new_recovery_codes(&txn, admin.id, ctx.clock.now()).await?;
+    audit::record(
+        &txn,
+        by,
+        "operator.recovery_codes_regenerate",
+        &target(admin),
+        "new recovery codes asked for by the operator",
+        json!({"recoveryCodes": codes.len()}),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(codes)
+}
+
+/// Turns the second factor off (secret and recovery codes go), for a
+/// code. The caller refuses roles that must keep it.
+pub async fn disable(
+    ctx: &Context,
+    by: &Actor,
+    admin: &admin::Model,
+    raw_code: &str,
+) -> Outcome<()> {
+    require_code(ctx, admin, raw_code).await?;
+    let txn = ctx.db.begin().await?;
+    admins::clear_totp(&txn, admin.id).await?;
+    audit::record(
+        &txn,
+        by,
+        "operator.totp_disable",
+        &target(admin),
+        "two-step sign-in turned off by the operator",
+        json!({}),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Removes an operator's second factor for someone who lost the device
+/// (`onyx operator reset-totp`), and ends every session of theirs: they
+/// sign in with the password and, an owner, enrol again before anything
+/// else. Returns the sessions ended; `NotFound` for an unknown name.
+pub async fn reset(db: &onyx_store::Db, by: &Actor, username: &str, reason: &str) -> Outcome<u64> {
+    let reason = audit::reason(reason)?;
+    let admin = admins::find_by_username(db, username)
+        .await?
+        .ok_or(ErrorCode::NotFound)?;
+    let txn = db.begin().await?;
+    let had_secret = admins::clear_totp(&txn, admin.id).await?;
+    let ended = admin_queries::delete_sessions_except(&txn, admin.id, None).await?;
+    audit::record(
+        &txn,
+        by,
+        "operator.totp_reset",
+        &target(&admin),
+        reason,
+        json!({"hadSecret": had_secret, "wasEnabled": admin.totp_enabled(),
+            "sessionsRevoked": ended}),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(ended)
+}
+
+/// Ends one of the operator's own sessions; `NotFound` for a session that
+/// is not theirs (or is gone), so another operator's ids are not told.
+pub async fn revoke_session(ctx: &Context, by: &Actor, admin_id: i64, id: i64) -> Outcome<()> {
+    let txn = ctx.db.begin().await?;
+    if !admin_queries::delete_own_session(&txn, admin_id, id).await? {
+        return Err(ErrorCode::NotFound.into());
+    }
+    audit::record(
+        &txn,
+        by,
+        "operator.session_revoke",
+        &format!("admin_session:{id}"),
+        "session signed out by the operator",
+        json!({"adminId": admin_id}),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(())
+}
+
+/// Ends every session of the operator but `current`; returns how many.
+pub async fn revoke_other_sessions(
+    ctx: &Context,
+    by: &Actor,
+    admin_id: i64,
+    current: i64,
+) -> Outcome<u64> {
+    let txn = ctx.db.begin().await?;
+    let ended = admin_queries::delete_sessions_except(&txn, admin_id, Some(current)).await?;
+    audit::record(
+        &txn,
+        by,
+        "operator.sessions_revoke_others",
+        &format!("admin:{admin_id}"),
+        "signed out everywhere else by the operator",
+        json!({"kept": current, "sessionsRevoked": ended}),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(ended)
+}
