@@ -17,10 +17,12 @@ use tower_http::set_header::SetResponseHeaderLayer;
 /// included). Images may also come over https: coin logos are URLs an
 /// operator sets, and an image cannot run code. Styles are the app's own
 /// files; React's `style` props go through the CSSOM, which CSP allows.
+/// Frames only show the page's own blobs: the console views an uploaded
+/// PDF it fetched with the operator's token.
 /// A response that sets its own policy (a file: `sandbox`) keeps it.
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
     style-src 'self'; img-src 'self' data: blob: https:; font-src 'self' data:; \
-    connect-src 'self' ws: wss:; object-src 'none'; base-uri 'self'; \
+    connect-src 'self' ws: wss:; frame-src 'self' blob:; object-src 'none'; base-uri 'self'; \
     frame-ancestors 'none'; form-action 'self'";
 
 /// A year, sent only when the operator says the site is served over https

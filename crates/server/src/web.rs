@@ -3,7 +3,8 @@
 //! files get index.html so the client router handles them; that includes
 //! folders (no redirect to a trailing slash), so a route named like a
 //! folder of the build still opens its screen. The bundles live under
-//! `/_app/`, a path no route of the app uses.
+//! `/_app/`, a path no route of the app uses. Under `/admin` the same holds
+//! for the operator console, whose page is `admin/index.html`.
 
 use axum::Router;
 use std::path::PathBuf;
@@ -19,11 +20,19 @@ pub fn router(web_dir: Option<PathBuf>) -> Router {
         tracing::warn!(dir = %dir.display(), "web app not built: run `make web` (the API still works)");
     }
     let index = ServeFile::new(dir.join("index.html"));
-    Router::new().fallback_service(
-        ServeDir::new(&dir)
-            .append_index_html_on_directories(false)
-            .fallback(index),
-    )
+    let console = ServeFile::new(dir.join("admin").join("index.html"));
+    Router::new()
+        .nest_service(
+            "/admin",
+            ServeDir::new(dir.join("admin"))
+                .append_index_html_on_directories(false)
+                .fallback(console),
+        )
+        .fallback_service(
+            ServeDir::new(&dir)
+                .append_index_html_on_directories(false)
+                .fallback(index),
+        )
 }
 
 #[cfg(feature = "embed-web")]
@@ -42,10 +51,15 @@ mod embedded {
 
     async fn serve(uri: Uri) -> Response {
         let path = uri.path().trim_start_matches('/');
+        let page = if path == "admin" || path.starts_with("admin/") {
+            "admin/index.html"
+        } else {
+            "index.html"
+        };
         let (path, file) = match Assets::get(path) {
             Some(f) => (path, f),
-            None => match Assets::get("index.html") {
-                Some(f) => ("index.html", f),
+            None => match Assets::get(page) {
+                Some(f) => (page, f),
                 None => return StatusCode::NOT_FOUND.into_response(),
             },
         };

@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { me, mockAdminApi, renderConsole, resetConsole, signedInAs } from '../../layout/test-utils';
+import { auditCsv, csvCell } from './csv';
+import { auditDiff } from './diff';
+import { matchesLocal, type AuditRow } from './AuditPage';
+
+const row = (over: Partial<Omit<AuditRow, 'detail'>> & { detail?: unknown }): AuditRow => ({
+  id: 1,
+  actorKind: 'admin',
+  actorId: 1,
+  actorName: 'admin',
+  action: 'user.freeze',
+  target: 'user:7',
+  reason: 'ticket 12',
+  createTime: '2025-03-01T10:00:00Z',
+  ...over,
+  detail: (over.detail ?? {}) as AuditRow['detail'],
+});
+
+beforeEach(() => resetConsole());
+afterEach(() => vi.restoreAllMocks());
+
+describe('audit detail as before and after', () => {
+  it('reads {old,new} at the top as a diff, other keys as context', () => {
+    const lines = auditDiff({ old: { a: 1, b: { c: 'x' }, gone: true }, new: { a: 2, b: { c: 'x' }, added: 'y' }, key: 'K' });
+    expect(lines).toEqual([
+      { path: 'a', kind: 'changed', before: 1, after: 2 },
+      { path: 'b.c', kind: 'same', before: 'x', after: 'x' },
+      { path: 'gone', kind: 'removed', before: true },
+      { path: 'added', kind: 'added', after: 'y' },
+      { path: 'key', kind: 'context', after: 'K' },
+    ]);
+  });
+
+  it('reads nested {old,new} pairs (a freeze) and a creation with no old', () => {
+    expect(auditDiff({ status: { old: 'active', new: 'frozen' }, sessionsRevoked: 2 })).toEqual([
+      { path: 'status', kind: 'changed', before: 'active', after: 'frozen' },
+      { path: 'sessionsRevoked', kind: 'context', after: 2 },
+    ]);
+    expect(auditDiff({ new: { min: '10' } })).toEqual([{ path: 'min', kind: 'added', after: '10' }]);
+  });
+
+  it('writes CSV with quoting, no formulas and a BOM', () => {
+    expect(csvCell('a,"b"')).toBe('"a,""b"""');
+    expect(csvCell('=SUM(A1)')).toBe(`"'=SUM(A1)"`);
+    const csv = auditCsv([row({ reason: '冻结, 工单 12', detail: { status: { old: 'active', new: 'frozen' } } })]);
+    expect(csv.startsWith('\uFEFFid,time,actorKind')).toBe(true);
+    expect(csv).toContain('"冻结, 工单 12"');
+    expect(csv).toContain('"{""status"":{""old"":""active"",""new"":""frozen""}}"');
+  });
+
+  it('narrows fetched rows by operator, target and time', () => {
+    const r = row({});
+    const none = { operator: '', target: '', from: '', to: '' };
+    expect(matchesLocal(r, none)).toBe(true);
+    expect(matchesLocal(r, { ...none, operator: 'ADM' })).toBe(true);
+    expect(matchesLocal(r, { ...none, operator: 'bob' })).toBe(false);
+    expect(matchesLocal(r, { ...none, target: 'user:8' })).toBe(false);
+    expect(matchesLocal(r, { ...none, from: '2099-01-01T00:00' })).toBe(false);
+  });
+});
+
+describe('the audit log page', () => {
+  it('filters by action on the server and opens an entry to its diff', async () => {
+    const user = userEvent.setup();
+    signedInAs('admin', 'owner');
+    const calls = mockAdminApi({
+      'GET /api/admin/me': me('owner', ['readAudit']),
+      'GET /api/admin/audit': (_: unknown, params: unknown) => {
+        const p = params as { action?: string };
+        const rows = [row({ id: 9, detail: { status: { old: 'active', new: 'frozen' } } }), row({ id: 8, action: 'setting.update', target: 'setting:X' })];
+        const picked = p.action ? rows.filter((r) => r.action === p.action) : rows;
+        return { rows: picked, total: picked.length };
+      },
+    });
+    renderConsole('/audit');
+    const table = await screen.findByTestId('audit-table');
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    await user.type(screen.getByTestId('filter-action'), 'user.freeze');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(within(screen.getByTestId('audit-table')).queryByText('setting.update')).toBeNull());
+    expect(calls.filter((c) => c.url === '/api/admin/audit').at(-1)?.params).toMatchObject({ action: 'user.freeze', pageNum: 1, pageSize: 50 });
+    await user.click(screen.getByText('ticket 12'));
+    const diff = await screen.findByTestId('audit-diff');
+    expect(diff).toHaveTextContent('status');
+    expect(diff).toHaveTextContent('active');
+    expect(diff).toHaveTextContent('frozen');
+  });
+});

@@ -1,0 +1,268 @@
+// Verification review: the queue of submissions (server-paged, oldest
+// first), and one submission beside it with the applicant, the documents
+// shown inside the page and the decision with its reason (the user reads it).
+import { useState, type ReactNode } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminApi, type AdminPage } from '../../api';
+import { DocumentView } from './common/DocumentView';
+import { nextAfter, useQueueParams } from './common/paging';
+import { StatusBadge } from './common/status';
+import { useTexts } from './common/texts';
+import { QUEUE_PAGE_SIZE, type KycRow } from './common/types';
+import { UserName, useUserDetail } from './common/UserName';
+import { Answer, Badge, Empty, Facts, hasReason, LoadError, Loading, Mono, Pager, ReasonField, Tabs, When } from './common/ui';
+import './common/queues.css';
+
+const STATUSES = ['pending', 'approved', 'rejected'] as const;
+type Status = (typeof STATUSES)[number];
+type Decision = 'approve' | 'reject';
+
+export const kycKey = ['console', 'kyc'] as const;
+
+interface Outcome {
+  id: number;
+  decision: Decision;
+  name: string;
+}
+
+export default function KycQueuePage() {
+  const { t } = useTexts();
+  const { status, page, id, update } = useQueueParams(STATUSES, 'pending');
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const list = useQuery({
+    queryKey: [...kycKey, status, page],
+    queryFn: () => adminApi.get<AdminPage<KycRow>>('/api/admin/kyc', { status, pageNum: page, pageSize: QUEUE_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.rows ?? [];
+  const current = id === null ? rows[0] : rows.find((r) => r.id === id);
+
+  const tabs = STATUSES.map((s) => ({ value: s, label: t(`kyc.tab.${s}`) }));
+  return (
+    <div className="cq-page" data-testid="page-kyc">
+      <header className="cq-head">
+        <div>
+          <h1>{t('kyc.title')}</h1>
+          <p className="cq-muted">{t('kyc.subtitle')}</p>
+        </div>
+        <Tabs label={t('common.status')} items={tabs} value={status} onChange={(s: Status) => update({ status: s, page: 1, id: null })} />
+      </header>
+      {outcome ? (
+        <Answer
+          ok={t(outcome.decision === 'approve' ? 'kyc.done.approved' : 'kyc.done.rejected', { id: outcome.id, name: outcome.name })}
+          onDismiss={() => setOutcome(null)}
+        />
+      ) : null}
+      <div className="cq-split">
+        <section className="cq-panel cq-list-panel" aria-label={t('kyc.list')}>
+          <div className="cq-panel-head">
+            <h2>{t(`kyc.tab.${status}`)}</h2>
+            {list.data ? <span className="cq-muted">{t('common.total', { total: list.data.total })}</span> : null}
+          </div>
+          {list.isError ? (
+            <LoadError error={list.error} onRetry={() => void list.refetch()} />
+          ) : list.isPending ? (
+            <Loading />
+          ) : rows.length === 0 ? (
+            <Empty>{status === 'pending' ? t('kyc.emptyPending') : t('common.empty')}</Empty>
+          ) : (
+            <table className="cq-table cq-table-pick">
+              <thead>
+                <tr>
+                  <th>#</th>
+                  <th>{t('kyc.col.applicant')}</th>
+                  <th>{t('kyc.col.tier')}</th>
+                  <th>{t('kyc.col.submitted')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr
+                    key={r.id}
+                    className={r.id === current?.id ? 'cq-row-on' : undefined}
+                    aria-selected={r.id === current?.id}
+                    tabIndex={0}
+                    onClick={() => update({ id: r.id })}
+                    onKeyDown={(e) => e.key === 'Enter' && update({ id: r.id })}
+                    data-testid={`kyc-row-${r.id}`}
+                  >
+                    <td className="cq-num">{r.id}</td>
+                    <td>
+                      <div className="cq-strong">{r.realName}</div>
+                      <div className="cq-muted cq-small">
+                        {t('common.userId', { id: r.userId })} · {r.country}
+                      </div>
+                    </td>
+                    <td>
+                      <Badge tone={r.tier === 2 ? 'info' : 'neutral'}>{t(r.tier === 2 ? 'kyc.tier.advanced' : 'kyc.tier.primary')}</Badge>
+                    </td>
+                    <td className="cq-small">
+                      <When value={r.createTime} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {list.data && list.data.total > QUEUE_PAGE_SIZE ? (
+            <Pager page={page} size={QUEUE_PAGE_SIZE} total={list.data.total} onPage={(p) => update({ page: p, id: null })} />
+          ) : null}
+        </section>
+        <section className="cq-detail" aria-label={t('kyc.detail')}>
+          {current ? (
+            <KycReview
+              key={current.id}
+              row={current}
+              onDone={(decision) => {
+                setOutcome({ id: current.id, decision, name: current.realName });
+                update({ id: nextAfter(rows, current.id) });
+              }}
+            />
+          ) : list.isPending ? null : (
+            <div className="cq-panel">
+              <Empty>{id !== null && rows.length > 0 ? t('common.notOnPage', { id }) : t('kyc.nothingOpen')}</Empty>
+            </div>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function KycReview({ row, onDone }: { row: KycRow; onDone: (d: Decision) => void }) {
+  const { t } = useTexts();
+  const qc = useQueryClient();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const user = useUserDetail(row.userId);
+  const decide = useMutation({
+    mutationFn: (d: Decision) => adminApi.post<null>(`/api/admin/kyc/${row.id}/${d}`, { reason: reason.trim() }),
+    onSuccess: (_, d) => {
+      void qc.invalidateQueries({ queryKey: kycKey });
+      void qc.invalidateQueries({ queryKey: ['console', 'user', row.userId] });
+      onDone(d);
+    },
+  });
+  const act = (d: Decision) => {
+    if (!hasReason(reason)) {
+      setReasonError(t(d === 'approve' ? 'kyc.reasonNeeded.approve' : 'kyc.reasonNeeded.reject'));
+      return;
+    }
+    setReasonError(null);
+    decide.mutate(d);
+  };
+  const pending = row.status === 'pending';
+  const others = (user.data?.kycSubmissions ?? []).filter((k) => k.id !== row.id);
+  const applicant: [ReactNode, ReactNode][] = [
+    [t('kyc.realName'), <span className="cq-strong">{row.realName}</span>],
+    [t('kyc.idNumber'), <Mono>{row.idNumber}</Mono>],
+    [t('kyc.country'), row.country],
+    [t('kyc.col.submitted'), <When value={row.createTime} />],
+  ];
+  if (row.reviewedAt) applicant.push([t('kyc.reviewedAt'), <When value={row.reviewedAt} />]);
+  if (row.reason) applicant.push([t('kyc.givenReason'), row.reason]);
+  const docs = [
+    { ref: row.frontFile, label: t('kyc.doc.front') },
+    { ref: row.backFile, label: t('kyc.doc.back') },
+    { ref: row.handFile, label: t('kyc.doc.hand') },
+  ].filter((d, i) => d.ref || i === 0 || row.tier === 2);
+
+  return (
+    <article className="cq-panel cq-review" data-testid="kyc-review">
+      <div className="cq-panel-head">
+        <h2>
+          {t('kyc.submission', { id: row.id })} <StatusBadge status={row.status} />
+        </h2>
+        <Badge tone={row.tier === 2 ? 'info' : 'neutral'}>{t(row.tier === 2 ? 'kyc.tier.advanced' : 'kyc.tier.primary')}</Badge>
+      </div>
+
+      <div className="cq-cols-2">
+        <div>
+          <h3 className="cq-h3">{t('kyc.applicant')}</h3>
+          <Facts items={applicant} />
+        </div>
+        <div>
+          <h3 className="cq-h3">{t('kyc.account')}</h3>
+          {user.isError ? (
+            <p className="cq-muted cq-small">{t('kyc.accountUnavailable')}</p>
+          ) : !user.data ? (
+            <Loading />
+          ) : (
+            <Facts
+              items={[
+                [t('common.user'), <UserName id={row.userId} />],
+                [t('kyc.contact'), [user.data.user.email, user.data.user.phone].filter(Boolean).join(' · ') || '—'],
+                [t('kyc.accountStatus'), <StatusWord status={user.data.user.status} />],
+                [t('kyc.registered'), <span><When value={user.data.user.createTime} /> · <Mono>{user.data.user.registerIp}</Mono></span>],
+                [
+                  t('kyc.earlier'),
+                  others.length === 0 ? (
+                    t('kyc.earlierNone')
+                  ) : (
+                    <ul className="cq-plain">
+                      {others.slice(0, 4).map((k) => (
+                        <li key={k.id}>
+                          #{k.id} {t(k.tier === 2 ? 'kyc.tier.advanced' : 'kyc.tier.primary')} <StatusBadge status={k.status} />{' '}
+                          <span className="cq-muted cq-small">
+                            <When value={k.createTime} />
+                            {k.reason ? ` · ${k.reason}` : ''}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  ),
+                ],
+              ]}
+            />
+          )}
+        </div>
+      </div>
+
+      <h3 className="cq-h3">{t('kyc.documents')}</h3>
+      <div className={`cq-docs cq-docs-${docs.length}`}>
+        {docs.map((d) => (
+          <DocumentView key={d.label} fileId={d.ref?.id ?? null} label={d.label} />
+        ))}
+      </div>
+
+      {pending ? (
+        <form
+          className="cq-decide"
+          onSubmit={(e) => {
+            e.preventDefault();
+          }}
+        >
+          <h3 className="cq-h3">{t('kyc.decide')}</h3>
+          <ReasonField
+            value={reason}
+            onChange={(v) => {
+              setReason(v);
+              if (reasonError && hasReason(v)) setReasonError(null);
+            }}
+            error={reasonError}
+            hint={t('kyc.reasonHint')}
+            disabled={decide.isPending}
+          />
+          <Answer error={decide.error} />
+          <div className="cq-actions">
+            <button type="button" className="cq-btn cq-btn-ok" disabled={decide.isPending} onClick={() => act('approve')} data-testid="kyc-approve">
+              {t('kyc.approve')}
+            </button>
+            <button type="button" className="cq-btn cq-btn-bad" disabled={decide.isPending} onClick={() => act('reject')} data-testid="kyc-reject">
+              {t('kyc.reject')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <p className="cq-muted">{t('kyc.decided')}</p>
+      )}
+    </article>
+  );
+}
+
+function StatusWord({ status }: { status: string }) {
+  const { t } = useTexts();
+  if (status === 'frozen') return <Badge tone="bad">{t('kyc.frozen')}</Badge>;
+  if (status === 'active') return <Badge tone="ok">{t('kyc.active')}</Badge>;
+  return <Badge>{status}</Badge>;
+}

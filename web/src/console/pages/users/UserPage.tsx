@@ -1,0 +1,426 @@
+// One user, as far as the operator API tells: the account, verification
+// with its documents, withdraw addresses, the user's deposit claims and
+// withdrawals (for fund reviewers); freeze or unfreeze with a reason (and the
+// audit entry it made), and a message to the user.
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import type { components } from '@/shared/api/schema';
+import { adminApi, type AdminPage } from '../../api';
+import { fmtDateTime, fmtNumber } from '../../format';
+import { useCan } from '../../layout/me';
+import { Badge, Button, Card, Empty, ErrorNote, KeyValues, Loading, PageHead, Pager, ReasonDialog } from '../../layout/ui';
+import { useCt, type CT } from '../../layout/useCt';
+import type { ConsoleLanguage } from '../../session';
+import { KycBadge, UserStatus } from './UsersPage';
+
+type UserDetail = components['schemas']['UserDetail'];
+type KycRow = components['schemas']['KycRow'];
+type FileRef = components['schemas']['FileRef'];
+type AuditRow = components['schemas']['AuditRow'];
+type AdminDeposit = components['schemas']['AdminDeposit'];
+type AdminWithdrawal = components['schemas']['AdminWithdrawal'];
+
+/** What a freeze or unfreeze left in the audit log, found after the write. */
+interface Made {
+  kind: 'freeze' | 'unfreeze';
+  entry: AuditRow | null;
+  /** The operator may not read the audit log. */
+  hidden: boolean;
+}
+
+export function UserPage() {
+  const { t, lang } = useCt();
+  const { id = '' } = useParams();
+  const can = useCan();
+  const client = useQueryClient();
+  const [dialog, setDialog] = useState<'freeze' | 'unfreeze' | 'message' | null>(null);
+  const [made, setMade] = useState<Made | null>(null);
+  const [sent, setSent] = useState<number | null>(null);
+  const q = useQuery({
+    queryKey: ['console', 'user', id],
+    queryFn: () => adminApi.get<UserDetail>(`/api/admin/users/${encodeURIComponent(id)}`),
+  });
+
+  if (q.isPending) return <Loading />;
+  if (q.isError)
+    return (
+      <div className="c-page">
+        <PageHead title={t('users.detail.title', { id })} />
+        <ErrorNote error={q.error} onRetry={() => void q.refetch()} />
+        <Link to="/users">{t('users.detail.back')}</Link>
+      </div>
+    );
+
+  const { user, withdrawAddresses, kycSubmissions } = q.data;
+  const frozen = user.status === 'frozen';
+
+  const afterStatusChange = async (kind: 'freeze' | 'unfreeze') => {
+    setDialog(null);
+    void client.invalidateQueries({ queryKey: ['console', 'users'] });
+    await q.refetch();
+    if (!can('readAudit')) {
+      setMade({ kind, entry: null, hidden: true });
+      return;
+    }
+    try {
+      const page = await adminApi.get<AdminPage<AuditRow>>('/api/admin/audit', { action: `user.${kind}`, pageNum: 1, pageSize: 20 });
+      setMade({ kind, entry: page.rows.find((r) => r.target === `user:${user.id}`) ?? null, hidden: false });
+    } catch {
+      setMade({ kind, entry: null, hidden: false });
+    }
+  };
+
+  return (
+    <div className="c-page" data-testid="user-page">
+      <div className="c-crumbs">
+        <Link to="/users">{t('users.title')}</Link> <span aria-hidden>/</span> <span>#{user.id}</span>
+      </div>
+      <PageHead
+        title={
+          <>
+            {user.username ?? user.email ?? user.phone ?? t('users.detail.title', { id: user.id })} <UserStatus status={user.status} t={t} />
+          </>
+        }
+        sub={t('users.detail.sub', { id: user.id, time: fmtDateTime(user.createTime) })}
+        actions={
+          <>
+            {can('sendMessages') ? (
+              <Button onClick={() => setDialog('message')} data-testid="send-message">
+                {t('users.message.open')}
+              </Button>
+            ) : null}
+            {can('freezeUsers') ? (
+              frozen ? (
+                <Button variant="primary" onClick={() => setDialog('unfreeze')} data-testid="unfreeze">
+                  {t('users.unfreeze.open')}
+                </Button>
+              ) : (
+                <Button variant="danger" onClick={() => setDialog('freeze')} data-testid="freeze">
+                  {t('users.freeze.open')}
+                </Button>
+              )
+            ) : null}
+          </>
+        }
+      />
+      {made ? (
+        <div className="c-note c-note--ok" data-testid="freeze-made">
+          <span>{made.kind === 'freeze' ? t('users.freeze.done') : t('users.unfreeze.done')}</span>{' '}
+          {made.entry ? (
+            <span>
+              {t('users.auditEntry', { id: made.entry.id, time: fmtDateTime(made.entry.createTime) })}{' '}
+              <Link to={`/audit?action=user.${made.kind}`}>{t('users.auditOpen')}</Link>
+            </span>
+          ) : (
+            <span className="c-muted">{made.hidden ? t('users.auditHidden') : t('users.auditPending')}</span>
+          )}
+          <button type="button" className="c-note__close" onClick={() => setMade(null)} aria-label={t('shell.close')}>
+            ×
+          </button>
+        </div>
+      ) : null}
+      {sent !== null ? (
+        <div className="c-note c-note--ok" data-testid="message-sent">
+          {t('users.message.done', { id: sent })}
+          <button type="button" className="c-note__close" onClick={() => setSent(null)} aria-label={t('shell.close')}>
+            ×
+          </button>
+        </div>
+      ) : null}
+
+      <div className="c-grid2">
+        <Card title={t('users.detail.account')}>
+          <KeyValues
+            items={[
+              [t('users.col.id'), <span className="c-mono">{user.id}</span>],
+              [t('users.col.account'), user.username ?? '—'],
+              [t('users.col.email'), user.email ?? '—'],
+              [t('users.col.phone'), user.phone ?? '—'],
+              [t('users.col.status'), <UserStatus status={user.status} t={t} />],
+              ...(frozen ? ([[t('users.detail.frozenReason'), user.frozenReason ?? '—']] as [ReactNode, ReactNode][]) : []),
+              [t('users.col.credits'), <span className="c-num">{fmtNumber(user.credits, lang)}</span>],
+              [t('users.detail.invite'), <span className="c-mono">{user.inviteCode}</span>],
+              [t('users.detail.parent'), user.parentId ? <Link to={`/users/${user.parentId}`}>#{user.parentId}</Link> : '—'],
+              [t('users.col.ip'), <span className="c-mono">{user.registerIp || '—'}</span>],
+              [t('users.col.registered'), <span className="c-mono">{fmtDateTime(user.createTime)}</span>],
+            ]}
+          />
+        </Card>
+        <Card title={t('users.detail.verification')}>
+          <KeyValues
+            items={[
+              [t('users.kyc.primary'), <KycBadge status={user.kyc.primary} t={t} />],
+              [t('users.kyc.advanced'), <KycBadge status={user.kyc.advanced} t={t} />],
+            ]}
+          />
+          <h3 className="c-subsection__title">{t('users.detail.addresses')}</h3>
+          {withdrawAddresses.length === 0 ? (
+            <Empty>{t('users.detail.noAddresses')}</Empty>
+          ) : (
+            <div className="c-table-wrap">
+              <table className="c-table">
+                <thead>
+                  <tr>
+                    <th>{t('users.detail.network')}</th>
+                    <th>{t('users.detail.address')}</th>
+                    <th>{t('users.detail.added')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {withdrawAddresses.map((a) => (
+                    <tr key={a.id}>
+                      <td>{a.type}</td>
+                      <td className="c-mono c-break">{a.address}</td>
+                      <td className="c-mono c-small">{fmtDateTime(a.createTime)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Card>
+      </div>
+
+      <Card title={t('users.detail.submissions')}>
+        <Submissions rows={kycSubmissions} t={t} mayView={can('reviewKyc')} />
+      </Card>
+
+      {can('reviewFunds') ? (
+        <div className="c-grid2">
+          <Card title={t('users.detail.deposits')}>
+            <Funds kind="deposits" userId={user.id} t={t} lang={lang} />
+          </Card>
+          <Card title={t('users.detail.withdrawals')}>
+            <Funds kind="withdrawals" userId={user.id} t={t} lang={lang} />
+          </Card>
+        </div>
+      ) : null}
+
+      <p className="c-muted c-small" data-testid="not-in-api">
+        {t('users.detail.notInApi')}
+      </p>
+
+      {dialog === 'freeze' || dialog === 'unfreeze' ? (
+        <ReasonDialog
+          title={dialog === 'freeze' ? t('users.freeze.title', { id: user.id }) : t('users.unfreeze.title', { id: user.id })}
+          intro={dialog === 'freeze' ? t('users.freeze.intro') : t('users.unfreeze.intro', { reason: user.frozenReason ?? '—' })}
+          confirmLabel={dialog === 'freeze' ? t('users.freeze.confirm') : t('users.unfreeze.confirm')}
+          danger={dialog === 'freeze'}
+          onSubmit={(reason) => adminApi.post<null>(`/api/admin/users/${user.id}/${dialog}`, { reason })}
+          onClose={() => setDialog(null)}
+          onDone={() => void afterStatusChange(dialog)}
+        />
+      ) : null}
+      {dialog === 'message' ? (
+        <MessageDialog
+          userId={user.id}
+          onClose={() => setDialog(null)}
+          onSent={(messageId) => {
+            setDialog(null);
+            setSent(messageId);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function Submissions({ rows, t, mayView }: { rows: KycRow[]; t: CT; mayView: boolean }) {
+  if (rows.length === 0) return <Empty>{t('users.detail.noSubmissions')}</Empty>;
+  return (
+    <div className="c-table-wrap">
+      <table className="c-table">
+        <thead>
+          <tr>
+            <th>{t('users.kyc.tier')}</th>
+            <th>{t('users.kyc.name')}</th>
+            <th>{t('users.kyc.idNumber')}</th>
+            <th>{t('users.kyc.country')}</th>
+            <th>{t('users.col.status')}</th>
+            <th>{t('users.kyc.reason')}</th>
+            <th>{t('users.kyc.files')}</th>
+            <th>{t('users.kyc.submitted')}</th>
+            <th>{t('users.kyc.reviewed')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((k) => (
+            <tr key={k.id}>
+              <td>{k.tier === 1 ? t('users.kyc.primary') : t('users.kyc.advanced')}</td>
+              <td>{k.realName}</td>
+              <td className="c-mono">{k.idNumber}</td>
+              <td>{k.country}</td>
+              <td>
+                <KycBadge status={k.status} t={t} />
+              </td>
+              <td className="c-small">{k.reason ?? '—'}</td>
+              <td>
+                <span className="c-row c-row--tight">
+                  {(
+                    [
+                      ['front', k.frontFile],
+                      ['back', k.backFile],
+                      ['hand', k.handFile],
+                    ] as const
+                  ).map(([name, f]) => (f ? <FileButton key={name} file={f} label={t(`users.kyc.file.${name}`)} disabled={!mayView} t={t} /> : null))}
+                </span>
+              </td>
+              <td className="c-mono c-small">{fmtDateTime(k.createTime)}</td>
+              <td className="c-mono c-small">{k.reviewedAt ? fmtDateTime(k.reviewedAt) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Opens an uploaded document through a five-minute signed link. */
+function FileButton({ file, label, disabled, t }: { file: FileRef; label: string; disabled: boolean; t: CT }) {
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    // Open the tab now, while the click counts: a tab opened after the await would be blocked.
+    const tab = window.open('', '_blank');
+    setBusy(true);
+    setError(null);
+    try {
+      const link = await adminApi.get<{ url: string; expireTime: string }>(`/api/admin/file/${encodeURIComponent(file.id)}/link`);
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = link.url;
+      } else window.location.assign(link.url);
+    } catch (e) {
+      tab?.close();
+      setError(e);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Button small variant="ghost" onClick={() => void open()} busy={busy} disabled={disabled} title={disabled ? t('users.kyc.fileNeedsKyc') : undefined}>
+        {label}
+      </Button>
+      {error ? <ErrorNote error={error} /> : null}
+    </>
+  );
+}
+
+const FUND_STATUSES = {
+  deposits: ['pending', 'confirmed', 'rejected'],
+  withdrawals: ['pending', 'approved', 'rejected'],
+} as const;
+
+const FUND_TONE: Record<string, 'ok' | 'warn' | 'bad'> = { pending: 'warn', confirmed: 'ok', approved: 'ok', rejected: 'bad' };
+
+/** The user's deposit claims or withdrawals in one status, paged on the server. */
+function Funds({ kind, userId, t, lang }: { kind: 'deposits' | 'withdrawals'; userId: number; t: CT; lang: ConsoleLanguage }) {
+  const [status, setStatus] = useState<string>('pending');
+  const [page, setPage] = useState(1);
+  const size = 10;
+  const q = useQuery({
+    queryKey: ['console', 'user-funds', kind, userId, status, page],
+    queryFn: () => adminApi.get<AdminPage<AdminDeposit | AdminWithdrawal>>(`/api/admin/${kind}`, { userId, status, pageNum: page, pageSize: size }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = q.data?.rows ?? [];
+  return (
+    <>
+      <div className="c-tabs" role="tablist">
+        {FUND_STATUSES[kind].map((s) => (
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            aria-selected={status === s}
+            className={status === s ? 'c-tab is-active' : 'c-tab'}
+            onClick={() => {
+              setStatus(s);
+              setPage(1);
+            }}
+          >
+            {t(`users.funds.${s}`)}
+          </button>
+        ))}
+      </div>
+      {q.isError ? <ErrorNote error={q.error} /> : null}
+      {q.isPending ? (
+        <Loading />
+      ) : rows.length === 0 ? (
+        <Empty>{t('users.funds.none')}</Empty>
+      ) : (
+        <div className="c-table-wrap">
+          <table className="c-table">
+            <thead>
+              <tr>
+                <th className="c-right">#</th>
+                <th>{t('users.funds.coin')}</th>
+                <th className="c-right">{t('users.funds.amount')}</th>
+                <th>{t('users.col.status')}</th>
+                <th>{t('users.funds.time')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td className="c-right c-mono">{r.id}</td>
+                  <td className="c-coin">
+                    {r.coin}
+                    {r.network ? <span className="c-muted c-small"> · {r.network}</span> : null}
+                  </td>
+                  <td className="c-right c-num">{fmtNumber(r.amount, lang)}</td>
+                  <td>
+                    <Badge tone={FUND_TONE[r.status] ?? 'muted'}>{t(`users.funds.${r.status}`, { defaultValue: r.status })}</Badge>
+                  </td>
+                  <td className="c-mono c-small">{fmtDateTime(r.createTime)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {q.data && q.data.total > size ? <Pager page={page} pageSize={size} total={q.data.total} onPage={setPage} busy={q.isFetching} /> : null}
+      <div className="c-card__foot">
+        <Link to={`/queues/${kind}`}>{t('users.funds.queue')}</Link>
+      </div>
+    </>
+  );
+}
+
+/** Plain text as the HTML the message centre shows: escaped, a paragraph per blank-line block. */
+export function textToHtml(text: string): string {
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return text
+    .trim()
+    .split(/\n\s*\n/)
+    .map((p) => `<p>${esc(p.trim()).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
+
+function MessageDialog({ userId, onClose, onSent }: { userId: number; onClose: () => void; onSent: (id: number) => void }) {
+  const { t } = useCt();
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  return (
+    <ReasonDialog
+      title={t('users.message.title', { id: userId })}
+      intro={t('users.message.intro')}
+      confirmLabel={t('users.message.send')}
+      canSubmit={title.trim() !== '' && body.trim() !== ''}
+      onSubmit={(reason) => adminApi.post<{ id: number }>('/api/admin/messages', { userId, title: title.trim(), content: textToHtml(body), reason })}
+      onClose={onClose}
+      onDone={(sent) => onSent(sent.id)}
+    >
+      <div className="c-field">
+        <label htmlFor="msg-title">{t('users.message.subject')}</label>
+        <input id="msg-title" value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} data-testid="message-title" />
+      </div>
+      <div className="c-field">
+        <label htmlFor="msg-body">{t('users.message.body')}</label>
+        <textarea id="msg-body" rows={6} value={body} onChange={(e) => setBody(e.target.value)} data-testid="message-body" />
+      </div>
+    </ReasonDialog>
+  );
+}
