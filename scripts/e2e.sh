@@ -18,7 +18,9 @@ for _ in $(seq 1 100); do
   sleep 0.3
 done
 
-if ! (cd web && ONYX_URL="http://127.0.0.1:$port" npm run e2e); then
+# The console journey creates its own operators with the CLI on this data dir.
+onyx_bin="$PWD/target/debug/onyx"
+if ! (cd web && ONYX_URL="http://127.0.0.1:$port" ONYX_E2E_DATA="$data" ONYX_BIN="$onyx_bin" npm run e2e); then
   echo "--- server log (tail) ---"; tail -n 60 "$log"; exit 1
 fi
 

@@ -251,7 +251,7 @@ export function AuditPage() {
                   const isOpen = open.has(r.id);
                   return (
                     <Fragment key={r.id}>
-                      <tr className={isOpen ? 'c-clickable is-open' : 'c-clickable'} onClick={() => toggle(r.id)} aria-expanded={isOpen}>
+                      <tr className={isOpen ? 'c-clickable is-open' : 'c-clickable'} onClick={() => toggle(r.id)} aria-expanded={isOpen} data-testid="audit-row">
                         <td className="c-narrow">
                           <span className={isOpen ? 'c-caret is-open' : 'c-caret'} aria-hidden>
                             ▸

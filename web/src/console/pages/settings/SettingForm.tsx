@@ -416,7 +416,7 @@ function ItemCard({
         <strong className={css.cardTitle}>{free ? t('settings.list.item', { n: i + 1 }) : itemName(schema, item, i, t)}</strong>
         {!free ? <span className={css.cardSummary}>{summary(schema, item, (f) => fieldLabel(t, i18n, ctx.settingKey, f))}</span> : <span />}
         {!free ? (
-          <button type="button" className={css.linkButton} onClick={() => setOpen((v) => !v)} aria-expanded={expanded} disabled={bad}>
+          <button type="button" className={css.linkButton} onClick={() => setOpen((v) => !v)} aria-expanded={expanded} disabled={bad} data-testid={`edit:${path}`}>
             {expanded ? t('settings.list.collapse') : t('settings.list.edit')}
           </button>
         ) : null}

@@ -96,7 +96,7 @@ export function RecoveryCodes({ codes, username, onDone, doneLabel }: { codes: s
         <input type="checkbox" checked={saved} onChange={(e) => setSaved(e.target.checked)} data-testid="recovery-saved" />
         <span>{t('signin.recovery.saved')}</span>
       </label>
-      <Button variant="primary" disabled={!saved} onClick={onDone}>
+      <Button variant="primary" disabled={!saved} onClick={onDone} data-testid="recovery-continue">
         {doneLabel ?? t('signin.recovery.continue')}
       </Button>
     </div>
@@ -191,7 +191,7 @@ export function TotpEnrol({ username, onDone, onCancel }: { username: string; on
       <CodeField value={code} onChange={setCode} autoFocus />
       <ErrorNote error={error} />
       <div className="c-row">
-        <Button type="submit" variant="primary" busy={busy} disabled={!isSixDigits(cleanCode(code))}>
+        <Button type="submit" variant="primary" busy={busy} disabled={!isSixDigits(cleanCode(code))} data-testid="enrol-confirm">
           {t('signin.enrol.confirm')}
         </Button>
         {onCancel ? (
