@@ -16,9 +16,8 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { URLSearchParams } from 'node:url';
-import { deflateSync } from 'node:zlib';
 import Decimal from 'decimal.js';
-import { BASE, WAIT, closePhone, forceEnglish, openPhone, signInDemo, tid } from './support.mjs';
+import { BASE, WAIT, closePhone, forceEnglish, makePng, openPhone, signInDemo, tid } from './support.mjs';
 import { totpCode } from '../../scripts/demo-operator.mjs';
 
 const DATA_DIR = process.env.ONYX_E2E_DATA;
@@ -56,36 +55,6 @@ let depositId;
 let withdrawalId;
 /** Settings this journey changed (through the API or the page), put back in after(). */
 const changedSettings = new Map();
-
-/** A small valid PNG (solid colour) built in memory. */
-function makePng(width = 24, height = 16, rgb = [46, 189, 133]) {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc32 = (buf) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type, data) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([len, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8;
-  ihdr[9] = 2;
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw.set(rgb, y * (width * 3 + 1) + 1 + x * 3);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** A multipart body with one field `file` (the upload's shape), and its content type. */
 function multipartFile(name, type, bytes) {
@@ -285,7 +254,7 @@ test('operator console: two-step sign-in, queues, settings, audit log, roles', a
   });
 
   await t.test('verification: the user submits primary KYC with an image; the operator sees it and approves', async () => {
-    const file = await asUser('/api/common/upload/OSS', { method: 'POST', ...multipartFile('id-front.png', 'image/png', makePng()) });
+    const file = await asUser('/api/common/upload/OSS', { method: 'POST', ...multipartFile('id-front.png', 'image/png', makePng(24, 16, [46, 189, 133])) });
     const q = new URLSearchParams({ type: '1', realName: `Ada ${RUN}`, idCard: `P${RUN}`, country: 'US', frontUrl: file.url, backUrl: file.url });
     await asUser(`/api/user/uploadKYC?${q}`, { method: 'POST' });
     const info = await asUser('/api/user/getInfo');
