@@ -7,7 +7,10 @@
 //!
 //! Run: `cargo bench -p onyx-copy-trading --bench copies`.
 //! Options (env): ONYX_BENCH_FOLLOWERS=500,2500, ONYX_BENCH_DBS=sqlite,postgres,
-//! ONYX_BENCH_PG=postgres://postgres@127.0.0.1:5432/test
+//! ONYX_BENCH_PG=postgres://postgres@127.0.0.1:5432/test.
+//! Profiling only the lead's opens: `mkfifo /tmp/ctl /tmp/ack`, then
+//! `ONYX_BENCH_PERF_CTL=/tmp/ctl ONYX_BENCH_PERF_ACK=/tmp/ack perf record -D -1
+//! --control fifo:/tmp/ctl,/tmp/ack -g <bench binary> --bench`.
 
 use onyx_copy_trading::entity::{copy_follow as follow, copy_trader as trader};
 use onyx_copy_trading::repo::{ACTIVE, APPROVED};
@@ -21,6 +24,11 @@ use onyx_testkit::futures_bench::{fund_contract_wallets, mark};
 use rust_decimal::Decimal;
 use sea_orm::{ActiveModelTrait, EntityTrait, NotSet, Set};
 use std::time::Instant;
+
+// The allocator the server runs with (crates/server/src/main.rs): under
+// glibc's a third of this benchmark's time went to malloc and free.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Followers in the unreported first round.
 const WARM_UP: usize = 200;
@@ -82,13 +90,8 @@ async fn row(label: &str, followers: usize, report: bool) {
     .await
     .expect("market");
     let mut at = 0;
-    mark(&mut market, &mut at, Decimal::from(60_000)).await;
     let ctx = &app.state.ctx;
     let c = contract::named(db, "btc").await.expect("btc");
-    let tick = ctx
-        .prices
-        .tape_price("btc", now_ms(), i64::MAX)
-        .expect("tick");
     let contracts = Decimal::from(1_000);
     let t = Ticket {
         qty: contracts * c.share_number,
@@ -98,48 +101,80 @@ async fn row(label: &str, followers: usize, report: bool) {
         contracts,
         portfolio: 0,
     };
-    let price = tick.price;
-    let paid = costs(&c, t.qty, price, t.leverage).expect("costs");
+    // The first order runs on connections that have not yet prepared its
+    // statements; the next is what a trading lead meets from then on.
+    for (round, (open_at, close_at)) in [("first", (60_000, 61_000)), ("next", (60_500, 61_500))] {
+        mark(&mut market, &mut at, Decimal::from(open_at)).await;
+        let tick = ctx
+            .prices
+            .tape_price("btc", now_ms(), i64::MAX)
+            .expect("tick");
+        let price = tick.price;
+        let paid = costs(&c, t.qty, price, t.leverage).expect("costs");
+        perf_window(report, "enable\n");
+        let started = Instant::now();
+        let mut txn = ctx.ledger.begin().await.expect("begin");
+        let lead_pos = open_in(&mut txn, 1, &t, price, &tick, paid, now_ms())
+            .await
+            .expect("lead opens");
+        txn.commit().await.expect("commit");
+        let opened = started.elapsed();
+        perf_window(report, "disable\n");
 
-    let started = Instant::now();
-    let mut txn = ctx.ledger.begin().await.expect("begin");
-    let lead_pos = open_in(&mut txn, 1, &t, price, &tick, paid, now_ms())
+        mark(&mut market, &mut at, Decimal::from(close_at)).await;
+        let tick = ctx
+            .prices
+            .tape_price("btc", now_ms(), i64::MAX)
+            .expect("tick");
+        let started = Instant::now();
+        let mut txn = ctx.ledger.begin().await.expect("begin");
+        close_in(
+            &mut txn,
+            &lead_pos,
+            &c,
+            lead_pos.qty.get(),
+            &tick,
+            CloseAt::Mark,
+            now_ms(),
+        )
         .await
-        .expect("lead opens");
-    txn.commit().await.expect("commit");
-    let opened = started.elapsed();
+        .expect("lead closes");
+        txn.commit().await.expect("commit");
+        let closed = started.elapsed();
+        let audit = onyx_store::ledger::audit(db).await.expect("audit");
+        assert!(audit.result.is_ok(), "the ledger balances");
+        if report {
+            println!(
+                "{label:<10} {followers:>6} followers, {round:<5} order: lead open + copies {:>7.1} ms ({:>5.1} µs/copy), lead close + copies settled {:>8.1} ms",
+                opened.as_secs_f64() * 1e3,
+                opened.as_secs_f64() * 1e6 / followers as f64,
+                closed.as_secs_f64() * 1e3,
+            );
+        }
+    }
+}
 
-    mark(&mut market, &mut at, Decimal::from(61_000)).await;
-    let tick = ctx
-        .prices
-        .tape_price("btc", now_ms(), i64::MAX)
-        .expect("tick");
-    let started = Instant::now();
-    let mut txn = ctx.ledger.begin().await.expect("begin");
-    close_in(
-        &mut txn,
-        &lead_pos,
-        &c,
-        lead_pos.qty.get(),
-        &tick,
-        CloseAt::Mark,
-        now_ms(),
-    )
-    .await
-    .expect("lead closes");
-    txn.commit().await.expect("commit");
-    let closed = started.elapsed();
-    let audit = onyx_store::ledger::audit(db).await.expect("audit");
-    assert!(audit.result.is_ok(), "the ledger balances");
+/// With `ONYX_BENCH_PERF_CTL` (and `_ACK`) naming `perf record
+/// --control` fifos, the profile covers only the lead's open.
+fn perf_window(report: bool, command: &str) {
+    use std::io::{Read, Write};
+    let Ok(ctl) = std::env::var("ONYX_BENCH_PERF_CTL") else {
+        return;
+    };
     if !report {
         return;
     }
-    println!(
-        "{label:<10} {followers:>6} followers: lead open + copies {:>9.1} ms ({:>6.1} µs/copy), lead close + copies settled {:>9.1} ms",
-        opened.as_secs_f64() * 1e3,
-        opened.as_secs_f64() * 1e6 / followers as f64,
-        closed.as_secs_f64() * 1e3,
-    );
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(ctl)
+        .and_then(|mut f| f.write_all(command.as_bytes()))
+        .expect("perf control fifo");
+    if let Ok(ack) = std::env::var("ONYX_BENCH_PERF_ACK") {
+        let mut answer = [0u8; 5];
+        std::fs::File::open(ack)
+            .and_then(|mut f| f.read_exact(&mut answer))
+            .expect("perf ack fifo");
+    }
 }
 
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]

@@ -7,7 +7,7 @@
 //! follower's high-water mark.
 
 use crate::entity::{copy_follow as follow, copy_position as link, copy_settlement as settlement};
-use crate::repo::{self, ACTIVE, STOPPED};
+use crate::repo::{self, Copier, ACTIVE, STOPPED};
 use crate::rules::{self, Sizing};
 use crate::settings;
 use crate::skips;
@@ -24,7 +24,8 @@ use onyx_platform::prices::IndexPrice;
 use onyx_store::ledger::LedgerTxn;
 use onyx_store::DecimalText;
 use rust_decimal::Decimal;
-use sea_orm::{ActiveModelTrait, EntityTrait, NotSet, Set};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, NotSet, QueryFilter, Set};
 use std::collections::HashMap;
 
 /// The mirror the server installs.
@@ -75,7 +76,7 @@ fn internal(what: &str) -> Failure {
     Failure::internal(format!("copy trading: {what}"))
 }
 
-pub fn sizing(f: &follow::Model) -> Sizing {
+pub fn sizing(f: &Copier) -> Sizing {
     if f.follow_type == 1 {
         Sizing::Amount(f.follow_amount.get())
     } else {
@@ -83,24 +84,24 @@ pub fn sizing(f: &follow::Model) -> Sizing {
     }
 }
 
-pub fn symbols(f: &follow::Model) -> impl Iterator<Item = &str> {
-    f.symbols
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
+/// The contracts of a follow's comma list.
+pub fn symbols(list: &str) -> impl Iterator<Item = &str> {
+    list.split(',').map(str::trim).filter(|s| !s.is_empty())
 }
 
 fn owner(user_id: i64) -> Outcome<u64> {
     u64::try_from(user_id).map_err(Failure::internal)
 }
 
-async fn stop(txn: &mut LedgerTxn, f: &follow::Model, reason: &str, now: i64) -> Outcome<()> {
-    let mut a = follow::ActiveModel::from(f.clone());
-    a.status = Set(STOPPED.into());
-    a.stop_reason = Set(Some(reason.into()));
-    a.stopped_at = Set(Some(now));
-    a.updated_at = Set(now);
-    a.update(txn.conn()).await?;
+async fn stop(txn: &mut LedgerTxn, f: &Copier, reason: &str, now: i64) -> Outcome<()> {
+    follow::Entity::update_many()
+        .col_expr(follow::Column::Status, Expr::value(STOPPED))
+        .col_expr(follow::Column::StopReason, Expr::value(reason))
+        .col_expr(follow::Column::StoppedAt, Expr::value(now))
+        .col_expr(follow::Column::UpdatedAt, Expr::value(now))
+        .filter(follow::Column::Id.eq(f.id))
+        .exec(txn.conn())
+        .await?;
     Ok(())
 }
 
@@ -142,14 +143,14 @@ async fn lead_opened(
         .map(|f| owner(f.user_id).map(onyx_futures::postings::wallet))
         .collect::<Outcome<Vec<_>>>()?;
     txn.preload(&wallets).await?;
-    let mut skipped: Vec<(&follow::Model, &'static str)> = Vec::new();
+    let mut skipped: Vec<(&Copier, &'static str)> = Vec::new();
     let mut links: Vec<link::ActiveModel> = Vec::new();
     let mut relinks: Vec<i64> = Vec::new();
     let mut nets: Vec<(i64, Decimal)> = Vec::new();
-    let mut accepted: Vec<(&follow::Model, Amount)> = Vec::new();
+    let mut accepted: Vec<(&Copier, Amount)> = Vec::new();
     let mut opens: Vec<batch::Open> = Vec::new();
     for (f, wallet) in follows.iter().zip(&wallets) {
-        if !symbols(f).any(|s| s == c.coin) {
+        if !symbols(&f.symbols).any(|s| s == c.coin) {
             skipped.push((f, skips::SYMBOL));
             continue;
         }
@@ -329,7 +330,8 @@ async fn lead_margin(
                 .balance(&onyx_futures::postings::wallet(owner(copy.user_id)?))
                 .await?;
             if available < moved {
-                repo::record_skip(txn.conn(), &f, before, skips::MARGIN, now).await?;
+                repo::record_skip(txn.conn(), &Copier::from(&f), before, skips::MARGIN, now)
+                    .await?;
                 continue;
             }
         }
@@ -338,7 +340,8 @@ async fn lead_margin(
             Ok(_) => {}
             // The floor is checked before anything is written.
             Err(e) if e.code == ErrorCode::FuturesMarginFloor => {
-                repo::record_skip(txn.conn(), &f, before, skips::MARGIN, now).await?;
+                repo::record_skip(txn.conn(), &Copier::from(&f), before, skips::MARGIN, now)
+                    .await?;
             }
             Err(e) => return Err(e),
         }

@@ -347,7 +347,7 @@ async fn mine_view(
         follow_type: f.follow_type,
         follow_rate: f.follow_rate.get().normalize(),
         follow_amount: f.follow_amount.get().normalize(),
-        follow_symbol: symbols(f).collect::<Vec<_>>().join(","),
+        follow_symbol: symbols(&f.symbols).collect::<Vec<_>>().join(","),
         budget: f.budget.as_ref().map(|d| d.get().normalize()),
         stop_loss_rate: f.stop_loss_rate.as_ref().map(|d| d.get().normalize()),
         create_time: f.created_at,

@@ -5,11 +5,12 @@ use crate::entity::{
     copy_trader as trader,
 };
 use onyx_futures::entity::futures_position as position;
+use onyx_store::DecimalText;
 use rust_decimal::Decimal;
-use sea_orm::sea_query::{CaseStatement, Expr, SimpleExpr};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, NotSet, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, NotSet,
+    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
 pub const PENDING: i32 = 0;
@@ -44,14 +45,61 @@ pub async fn approved_all(db: &impl ConnectionTrait) -> Result<Vec<trader::Model
         .await
 }
 
+/// What a lead's open needs of each active follow: read for every
+/// follower on every open, so only these columns.
+#[derive(Clone, Debug, FromQueryResult)]
+pub struct Copier {
+    pub id: i64,
+    pub trader_id: i64,
+    pub user_id: i64,
+    pub follow_type: i32,
+    pub follow_rate: DecimalText,
+    pub follow_amount: DecimalText,
+    pub symbols: String,
+    pub budget: Option<DecimalText>,
+    pub stop_loss_rate: Option<DecimalText>,
+    pub net: DecimalText,
+}
+
+impl From<&follow::Model> for Copier {
+    fn from(f: &follow::Model) -> Copier {
+        Copier {
+            id: f.id,
+            trader_id: f.trader_id,
+            user_id: f.user_id,
+            follow_type: f.follow_type,
+            follow_rate: f.follow_rate,
+            follow_amount: f.follow_amount,
+            symbols: f.symbols.clone(),
+            budget: f.budget,
+            stop_loss_rate: f.stop_loss_rate,
+            net: f.net,
+        }
+    }
+}
+
 pub async fn active_follows(
     db: &impl ConnectionTrait,
     trader_id: i64,
-) -> Result<Vec<follow::Model>, DbErr> {
+) -> Result<Vec<Copier>, DbErr> {
     follow::Entity::find()
+        .select_only()
+        .columns([
+            follow::Column::Id,
+            follow::Column::TraderId,
+            follow::Column::UserId,
+            follow::Column::FollowType,
+            follow::Column::FollowRate,
+            follow::Column::FollowAmount,
+            follow::Column::Symbols,
+            follow::Column::Budget,
+            follow::Column::StopLossRate,
+            follow::Column::Net,
+        ])
         .filter(follow::Column::TraderId.eq(trader_id))
         .filter(follow::Column::Status.eq(ACTIVE))
         .order_by_asc(follow::Column::Id)
+        .into_model::<Copier>()
         .all(db)
         .await
 }
@@ -107,7 +155,7 @@ pub async fn links_of_lead(
 
 pub async fn record_skip(
     db: &impl ConnectionTrait,
-    f: &follow::Model,
+    f: &Copier,
     lead: &position::Model,
     reason: &str,
     now: i64,
@@ -181,7 +229,7 @@ const CHUNK: usize = 400;
 /// The copies a lead's order did not make, one statement per chunk.
 pub async fn record_skips(
     db: &impl ConnectionTrait,
-    skipped: &[(&follow::Model, &'static str)],
+    skipped: &[(&Copier, &'static str)],
     lead: &position::Model,
     now: i64,
 ) -> Result<(), DbErr> {
@@ -239,21 +287,15 @@ pub async fn set_nets(
     nets: &[(i64, Decimal)],
     now: i64,
 ) -> Result<(), DbErr> {
-    for chunk in nets.chunks(CHUNK) {
-        let mut case = CaseStatement::new();
-        for (id, net) in chunk {
-            case = case.case(
-                Expr::col(follow::Column::Id).eq(*id),
-                Expr::value(net.normalize().to_string()),
-            );
-        }
-        let case = case.finally(Expr::col(follow::Column::Net));
-        follow::Entity::update_many()
-            .col_expr(follow::Column::Net, Into::<SimpleExpr>::into(case))
-            .col_expr(follow::Column::UpdatedAt, Expr::value(now))
-            .filter(follow::Column::Id.is_in(chunk.iter().map(|(id, _)| *id)))
-            .exec(db)
-            .await?;
-    }
-    Ok(())
+    onyx_store::bulk::update_by_key(
+        db,
+        follow::Entity,
+        follow::Column::Id,
+        &[follow::Column::Net],
+        &[(follow::Column::UpdatedAt, now.into())],
+        nets.iter()
+            .map(|(id, net)| (*id, vec![net.normalize().to_string().into()]))
+            .collect(),
+    )
+    .await
 }

@@ -15,7 +15,7 @@ use onyx_platform::prices::IndexPrice;
 use onyx_store::ledger::LedgerTxn;
 use onyx_store::DecimalText;
 use rust_decimal::Decimal;
-use sea_orm::sea_query::{CaseStatement, Expr, Query, SimpleExpr};
+use sea_orm::sea_query::Query;
 use sea_orm::{
     ActiveModelTrait, ActiveValue, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
     QueryTrait, Set, TryIntoModel,
@@ -183,21 +183,18 @@ pub async fn open_all(
             tx_of.push((fill_id, tx_id));
         }
     }
-    for chunk in tx_of.chunks(CHUNK) {
-        let mut case = CaseStatement::new();
-        for (fill_id, tx_id) in chunk {
-            case = case.case(
-                Expr::col(fill::Column::Id).eq(*fill_id),
-                Expr::value(*tx_id),
-            );
-        }
-        let case: SimpleExpr = case.finally(Expr::col(fill::Column::TxId)).into();
-        fill::Entity::update_many()
-            .col_expr(fill::Column::TxId, case)
-            .filter(fill::Column::Id.is_in(chunk.iter().map(|(f, _)| *f)))
-            .exec(txn.conn())
-            .await?;
-    }
+    onyx_store::bulk::update_by_key(
+        txn.conn(),
+        fill::Entity,
+        fill::Column::Id,
+        &[fill::Column::TxId],
+        &[],
+        tx_of
+            .into_iter()
+            .map(|(fill_id, tx_id)| (fill_id, vec![tx_id.into()]))
+            .collect(),
+    )
+    .await?;
     for (o, a) in opens.iter().zip(&answers) {
         if let Ok(p) = a {
             mirror::tell(

@@ -19,7 +19,6 @@ use onyx_kernel::ledger::{
 };
 use onyx_kernel::money::Amount;
 use rust_decimal::Decimal;
-use sea_orm::sea_query::OnConflict;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DatabaseTransaction, DbBackend,
     DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, Statement,
@@ -608,38 +607,34 @@ async fn write(
     remembered: Vec<idempotency_key::ActiveModel>,
     next_tx_id: Option<i64>,
 ) -> Result<(), DbErr> {
+    // Every account was created before it was posted to, so its row is
+    // there: only the balances change.
     let now = Utc::now();
-    let dirty: Vec<ledger_account::ActiveModel> = accounts
-        .iter()
-        .filter(|(_, c)| c.dirty)
-        .map(|(account, c)| {
-            let (user_id, wallet, system) = owner_columns(account);
-            ledger_account::ActiveModel {
-                id: Set(c.id),
-                account_key: Set(account.key()),
-                user_id: Set(user_id),
-                wallet: Set(wallet.map(str::to_string)),
-                system: Set(system.map(str::to_string)),
-                asset: Set(account.asset.clone()),
-                available: Set(c.available.normalize().into()),
-                frozen: Set(c.frozen.normalize().into()),
-                updated_at: Set(now),
-            }
+    let dirty: Vec<(i64, Vec<sea_orm::Value>)> = accounts
+        .values()
+        .filter(|c| c.dirty)
+        .map(|c| {
+            (
+                c.id,
+                vec![
+                    DecimalText::from(c.available.normalize()).into(),
+                    DecimalText::from(c.frozen.normalize()).into(),
+                ],
+            )
         })
         .collect();
-    let upsert = OnConflict::column(ledger_account::Column::Id)
-        .update_columns([
+    crate::bulk::update_by_key(
+        txn,
+        ledger_account::Entity,
+        ledger_account::Column::Id,
+        &[
             ledger_account::Column::Available,
             ledger_account::Column::Frozen,
-            ledger_account::Column::UpdatedAt,
-        ])
-        .to_owned();
-    for chunk in chunks(dirty) {
-        ledger_account::Entity::insert_many(chunk)
-            .on_conflict(upsert.clone())
-            .exec(txn)
-            .await?;
-    }
+        ],
+        &[(ledger_account::Column::UpdatedAt, now.into())],
+        dirty,
+    )
+    .await?;
     let wrote_transactions = !transactions.is_empty();
     for chunk in chunks(transactions) {
         ledger_transaction::Entity::insert_many(chunk)

@@ -2,6 +2,7 @@
 //! PostgreSQL, and the repositories the server calls. One codebase serves
 //! both databases; SQL is built by sea-query for the backend in use.
 
+pub mod bulk;
 pub mod decimal_text;
 pub mod entity;
 pub mod ledger;
@@ -62,7 +63,15 @@ async fn open_sqlite(options: SqliteConnectOptions) -> Result<Db, DbErr> {
         .journal_mode(SqliteJournalMode::Wal)
         .synchronous(SqliteSynchronous::Normal)
         .busy_timeout(SQLITE_BUSY_TIMEOUT)
-        .foreign_keys(true);
+        .foreign_keys(true)
+        // A batch reads thousands of rows (a lead's followers): at the
+        // default 50 the worker thread stalls every 50 rows until the
+        // caller has taken them.
+        .row_buffer_size(4096)
+        // 64 MiB of pages per connection at most (the default is 2 MiB): a
+        // lead's copies write more pages than that in one transaction, and
+        // a cache that spills costs the commit a third more time.
+        .pragma("cache_size", "-65536");
     let pool = SqlitePoolOptions::new()
         .max_connections(8)
         .connect_with(options)

@@ -306,3 +306,84 @@ async fn two_writers_on_one_database_each_see_what_the_other_committed() {
     drop(txn);
     assert_audit_clean(&app).await;
 }
+
+/// The bulk update the writer commits balances with: each listed row gets
+/// its own values, rows not listed keep theirs, and a row short of a value
+/// is refused before anything is written.
+#[tokio::test]
+async fn a_bulk_update_sets_each_listed_row_and_no_other() {
+    use onyx_store::bulk::update_by_key;
+    use onyx_store::entity::ledger_account as account;
+    use sea_orm::{EntityTrait, QueryOrder};
+
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    let mut txn = app.state.ledger.begin().await.unwrap();
+    for user in 1..=3u64 {
+        txn.post(
+            &PostingRef::Other("bulk".into()),
+            vec![Posting {
+                kind: PostingKind::Deposit,
+                asset: "USDT".into(),
+                amount: Amount::from_decimal(Decimal::new(10 * user as i64, 0)).unwrap(),
+                from: Side::available(AccountId::system(SystemAccount::External, "USDT")),
+                to: Side::available(AccountId::user(user, Wallet::Spot, "USDT")),
+                reference: PostingRef::Other("bulk".into()),
+                at_ms: 0,
+            }],
+        )
+        .await
+        .unwrap();
+    }
+    txn.commit().await.unwrap();
+    let rows = || async {
+        account::Entity::find()
+            .order_by_asc(account::Column::Id)
+            .all(db)
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|a| a.user_id.is_some())
+            .map(|a| (a.id, a.available.get(), a.frozen.get()))
+            .collect::<Vec<_>>()
+    };
+    let before = rows().await;
+    assert_eq!(before.len(), 3);
+    let (first, second, third) = (before[0], before[1], before[2]);
+    let value = |d: &str| -> sea_orm::Value { onyx_store::DecimalText::from(dec(d)).into() };
+    update_by_key(
+        db,
+        account::Entity,
+        account::Column::Id,
+        &[account::Column::Available, account::Column::Frozen],
+        &[],
+        vec![
+            (first.0, vec![value("1.5"), value("2")]),
+            (third.0, vec![value("7"), value("0.25")]),
+        ],
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        rows().await,
+        vec![
+            (first.0, dec("1.5"), dec("2")),
+            second,
+            (third.0, dec("7"), dec("0.25")),
+        ]
+    );
+    let short = update_by_key(
+        db,
+        account::Entity,
+        account::Column::Id,
+        &[account::Column::Available, account::Column::Frozen],
+        &[],
+        vec![
+            (second.0, vec![value("99"), value("0")]),
+            (first.0, vec![value("3")]),
+        ],
+    )
+    .await;
+    assert!(short.is_err(), "a row short of a value is refused");
+    assert_eq!(rows().await[1], second, "and nothing was written");
+}
