@@ -4,6 +4,7 @@
 //! the development mailbox, and the operators' sign-in (with TOTP and
 //! their own sessions), user, KYC, outbox and audit screens.
 
+pub mod audit_log;
 pub mod entity;
 pub mod freezes;
 pub mod kyc_reviews;

@@ -1,8 +1,10 @@
 //! Accounts through the whole application: registration, sign-in and the
 //! lockout, passwords, codes, the address book, uploads, identity
-//! verification, and the operators' second factor and sessions (SQLite,
-//! or PostgreSQL with `ONYX_TEST_DATABASE_URL`).
+//! verification, the operators' second factor and sessions, and the
+//! audit log's filters (SQLite, or PostgreSQL with
+//! `ONYX_TEST_DATABASE_URL`).
 
+mod audit_filters;
 mod codes;
 mod kyc;
 mod login;

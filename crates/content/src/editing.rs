@@ -92,13 +92,33 @@ fn yes() -> bool {
     true
 }
 
-/// Every item (of one kind, when given) with all its translations.
-pub async fn list(ctx: &Context, kind: Option<&str>) -> Outcome<Vec<ContentRow>> {
-    if kind.is_some_and(|k| !content::KINDS.contains(&k)) {
+/// One page of items with all their translations, and the total. A kind
+/// or language that does not exist is an invalid field, not an empty page.
+pub async fn page(
+    ctx: &Context,
+    filter: content::ItemFilter<'_>,
+    page_index: u64,
+    page_size: u64,
+) -> Outcome<(Vec<ContentRow>, u64)> {
+    if filter.kind.is_some_and(|k| !content::KINDS.contains(&k)) {
         return Err(Failure::invalid("kind"));
     }
-    let items = content::all(&ctx.db, kind).await?;
-    rows(&ctx.db, items).await
+    if filter.lang.is_some_and(|l| !i18n::LANGUAGES.contains(&l)) {
+        return Err(Failure::invalid("lang"));
+    }
+    let (items, total) = content::page(&ctx.db, filter, page_index, page_size).await?;
+    Ok((rows(&ctx.db, items).await?, total))
+}
+
+/// One item with all its translations.
+pub async fn one(ctx: &Context, id: i64) -> Outcome<ContentRow> {
+    let item = content::find(&ctx.db, id)
+        .await?
+        .ok_or(ErrorCode::NotFound)?;
+    rows(&ctx.db, vec![item])
+        .await?
+        .pop()
+        .ok_or_else(|| Failure::internal("an item read back as none"))
 }
 
 async fn rows(

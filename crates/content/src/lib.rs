@@ -7,3 +7,4 @@ pub mod editing;
 pub mod entity;
 pub mod repo;
 pub mod routes;
+pub mod summary;

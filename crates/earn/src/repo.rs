@@ -82,6 +82,18 @@ pub async fn all_earning(db: &impl ConnectionTrait) -> Result<Vec<order::Model>,
     earning(db, None, None).await
 }
 
+/// One user's earning orders (their holds on the operator's user page).
+pub async fn user_earning(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+) -> Result<Vec<order::Model>, DbErr> {
+    order::Entity::find()
+        .filter(order::Column::UserId.eq(user_id))
+        .filter(order::Column::Status.eq(EARNING))
+        .all(db)
+        .await
+}
+
 /// Earning orders with something due on `today`: a day to accrue or a
 /// maturity, oldest first.
 pub async fn due(

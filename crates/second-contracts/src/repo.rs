@@ -110,6 +110,18 @@ pub async fn all_open(db: &impl ConnectionTrait) -> Result<Vec<order::Model>, Db
         .await
 }
 
+/// One user's open orders (their holds on the operator's user page).
+pub async fn user_open(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+) -> Result<Vec<order::Model>, DbErr> {
+    order::Entity::find()
+        .filter(order::Column::UserId.eq(user_id))
+        .filter(order::Column::Status.eq(STATUS_OPEN))
+        .all(db)
+        .await
+}
+
 /// Writes settled orders back in bulk: one upsert per chunk of rows.
 pub async fn store_settled(
     db: &impl ConnectionTrait,

@@ -13,6 +13,9 @@ pub mod origin;
 pub mod routes;
 pub mod socket;
 pub mod state;
+pub mod user_audit;
+pub mod user_money;
+pub mod user_trading;
 pub mod verify;
 pub mod web;
 

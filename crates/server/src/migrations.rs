@@ -7,6 +7,7 @@ use sea_orm::DbErr;
 use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
 mod m0023_audit_runs;
+mod m0024_audit_log_filters;
 
 pub struct Migrator;
 
@@ -27,6 +28,7 @@ impl MigratorTrait for Migrator {
             onyx_store::migration::m0022_operator_totp::Migration,
         ));
         all.push(Box::new(m0023_audit_runs::Migration));
+        all.push(Box::new(m0024_audit_log_filters::Migration));
         all
     }
 }

@@ -798,6 +798,131 @@ async fn settings_edits_are_validated_audited_and_visible_to_clients() {
 }
 
 #[tokio::test]
+async fn content_list_pages_on_the_server_by_kind_language_and_keyword() {
+    let app = TestApp::spawn().await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let make = |kind: &str, key: &str, parent: Option<i64>, texts: serde_json::Value| {
+        let mut body = json!({"kind": kind, "key": key, "translations": texts, "reason": "r"});
+        if let Some(p) = parent {
+            body["parentId"] = json!(p);
+        }
+        body
+    };
+    let en = |title: &str| json!([{"lang": "en", "title": title, "content": "<p>x</p>"}]);
+    let mut ids = Vec::new();
+    for (kind, key, texts) in [
+        ("help_category", "deposits", en("Deposits")),
+        ("rule", "TERMS", en("Terms of use")),
+        (
+            "notice",
+            "ROLL_NOTICE",
+            json!([{"lang": "en", "title": "Maintenance", "content": ""}, {"lang": "zh", "title": "维护通知", "content": ""}]),
+        ),
+    ] {
+        let made = admin_post(
+            &app,
+            "/api/admin/content",
+            &owner,
+            make(kind, key, None, texts),
+        )
+        .await
+        .ok();
+        ids.push(made["id"].as_i64().unwrap());
+    }
+    let category = ids[0];
+    admin_post(
+        &app,
+        "/api/admin/content",
+        &owner,
+        make(
+            "help_article",
+            "first-deposit",
+            Some(category),
+            en("Your first deposit"),
+        ),
+    )
+    .await
+    .ok();
+    let list = |q: &str| {
+        let app = &app;
+        let owner = owner.clone();
+        let uri = format!("/api/admin/content?{q}");
+        async move { admin_get(app, &uri, &owner).await.ok() }
+    };
+    let keys = |page: &serde_json::Value| -> Vec<String> {
+        page["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["key"].as_str().unwrap().to_string())
+            .collect()
+    };
+
+    // Kinds in their order (notices, rules, categories, articles), paged.
+    let all = list("pageSize=100").await;
+    let total = all["total"].as_u64().unwrap();
+    assert!(total >= 4, "{all}");
+    let order: Vec<String> = all["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["kind"].as_str().unwrap().to_string())
+        .collect();
+    let rank = |k: &str| {
+        ["notice", "rule", "help_category", "help_article"]
+            .iter()
+            .position(|x| *x == k)
+            .unwrap()
+    };
+    assert!(
+        order.windows(2).all(|w| rank(&w[0]) <= rank(&w[1])),
+        "{order:?}"
+    );
+    let second = list("pageNum=2&pageSize=1").await;
+    assert_eq!(second["total"], total);
+    assert_eq!(second["rows"].as_array().unwrap().len(), 1);
+    assert_eq!(second["rows"][0], all["rows"][1]);
+
+    // A language: items with a translation in it.
+    let zh = list("lang=zh").await;
+    assert!(keys(&zh).contains(&"ROLL_NOTICE".to_string()), "{zh}");
+    assert!(zh["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["translations"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|t| t["lang"] == "zh")));
+    // A keyword: in the key or any title, any case.
+    assert_eq!(
+        keys(&list("keyword=FIRST%20deposit").await),
+        ["first-deposit"]
+    );
+    assert_eq!(keys(&list("keyword=terms").await), ["TERMS"]);
+    assert_eq!(
+        keys(&list("keyword=%E7%BB%B4%E6%8A%A4").await),
+        ["ROLL_NOTICE"]
+    );
+    assert_eq!(list("kind=rule&keyword=deposit").await["total"], 0);
+
+    admin_get(&app, "/api/admin/content?lang=xx", &owner)
+        .await
+        .fails_with(-4);
+    admin_get(&app, "/api/admin/content?kind=odd", &owner)
+        .await
+        .fails_with(-4);
+    admin_get(&app, "/api/admin/content/999999", &owner)
+        .await
+        .fails_with(-6);
+    let support = operator(&app, "support1", "support").await;
+    admin_get(&app, &format!("/api/admin/content/{category}"), &support)
+        .await
+        .fails_with(-9);
+}
+
+#[tokio::test]
 async fn content_crud_sanitizes_upserts_translations_and_audits() {
     let app = TestApp::spawn().await;
     let owner = operator(&app, "owner1", "owner").await;
@@ -870,7 +995,12 @@ async fn content_crud_sanitizes_upserts_translations_and_audits() {
     let listed = admin_get(&app, "/api/admin/content?kind=notice", &owner)
         .await
         .ok();
-    assert_eq!(listed.as_array().unwrap().len(), 1);
+    assert_eq!(listed["total"], 1);
+    assert_eq!(listed["rows"].as_array().unwrap().len(), 1);
+    let one = admin_get(&app, &format!("/api/admin/content/{id}"), &owner)
+        .await
+        .ok();
+    assert_eq!(one, listed["rows"][0]);
     admin_get(&app, "/api/admin/content?kind=odd", &owner)
         .await
         .fails_with(-4);
@@ -1129,6 +1259,14 @@ async fn the_openapi_document_lists_the_operator_and_content_calls() {
         ("/api/admin/messages", "post"),
         ("/api/admin/outbox", "get"),
         ("/api/admin/audit", "get"),
+        ("/api/admin/users/{id}/balances", "get"),
+        ("/api/admin/users/{id}/postings", "get"),
+        ("/api/admin/users/{id}/spot-orders", "get"),
+        ("/api/admin/users/{id}/futures-positions", "get"),
+        ("/api/admin/users/{id}/contract-orders", "get"),
+        ("/api/admin/users/{id}/sessions", "get"),
+        ("/api/admin/users/{id}/messages", "get"),
+        ("/api/admin/users/{id}/audit", "get"),
     ] {
         assert!(doc["paths"][path][method].is_object(), "{method} {path}");
     }

@@ -6,14 +6,27 @@ use crate::repo::OrderStatus;
 use onyx_kernel::ledger::{AccountId, Wallet};
 use onyx_store::ledger::Hold;
 use rust_decimal::Decimal;
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Select};
 use std::str::FromStr;
 
+/// Every user's holds (the holds audit).
 pub async fn holds(db: &impl ConnectionTrait) -> Result<Vec<Hold>, DbErr> {
-    let rows = spot_order::Entity::find()
-        .filter(spot_order::Column::Status.is_in(OrderStatus::OPEN))
+    of(open().all(db).await?)
+}
+
+/// One user's holds (the operator's user page), by the same rule.
+pub async fn user_holds(db: &impl ConnectionTrait, user_id: i64) -> Result<Vec<Hold>, DbErr> {
+    of(open()
+        .filter(spot_order::Column::UserId.eq(user_id))
         .all(db)
-        .await?;
+        .await?)
+}
+
+fn open() -> Select<spot_order::Entity> {
+    spot_order::Entity::find().filter(spot_order::Column::Status.is_in(OrderStatus::OPEN))
+}
+
+fn of(rows: Vec<spot_order::Model>) -> Result<Vec<Hold>, DbErr> {
     rows.into_iter()
         .filter(|o| o.frozen != "0")
         .map(|o| {

@@ -6,14 +6,27 @@ use crate::entity::withdrawal::{self, WithdrawalStatus};
 use onyx_kernel::ledger::{AccountId, Wallet};
 use onyx_store::ledger::Hold;
 use rust_decimal::Decimal;
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Select};
 use std::str::FromStr;
 
+/// Every user's holds (the holds audit).
 pub async fn holds(db: &impl ConnectionTrait) -> Result<Vec<Hold>, DbErr> {
-    let rows = withdrawal::Entity::find()
-        .filter(withdrawal::Column::Status.eq(WithdrawalStatus::Pending))
+    of(pending().all(db).await?)
+}
+
+/// One user's holds (the operator's user page), by the same rule.
+pub async fn user_holds(db: &impl ConnectionTrait, user_id: i64) -> Result<Vec<Hold>, DbErr> {
+    of(pending()
+        .filter(withdrawal::Column::UserId.eq(user_id))
         .all(db)
-        .await?;
+        .await?)
+}
+
+fn pending() -> Select<withdrawal::Entity> {
+    withdrawal::Entity::find().filter(withdrawal::Column::Status.eq(WithdrawalStatus::Pending))
+}
+
+fn of(rows: Vec<withdrawal::Model>) -> Result<Vec<Hold>, DbErr> {
     let mut out = Vec::with_capacity(rows.len());
     for w in rows {
         let user = u64::try_from(w.user_id)

@@ -4,10 +4,10 @@
 
 use crate::entity::{content_item, content_translation};
 use chrono::Utc;
-use sea_orm::sea_query::OnConflict;
+use sea_orm::sea_query::{CaseStatement, Expr, Func, OnConflict, Query, SimpleExpr};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, Order,
+    PaginatorTrait, QueryFilter, QueryOrder, Set,
 };
 use std::collections::HashMap;
 
@@ -75,20 +75,74 @@ pub async fn published(
         .await
 }
 
-/// Every item (published or not), optionally of one kind, for operators.
-pub async fn all(
+/// What the operators' list asks for; `None` matches every item.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ItemFilter<'a> {
+    pub kind: Option<&'a str>,
+    /// Items with a translation in this language.
+    pub lang: Option<&'a str>,
+    /// In the key or in any translation's title, any case.
+    pub keyword: Option<&'a str>,
+}
+
+/// One page of items (published or not) for operators, and the total: by
+/// kind in `KINDS` order, then category, `sort` and id, so a help
+/// category's articles stay together across pages.
+pub async fn page(
     db: &impl ConnectionTrait,
-    kind: Option<&str>,
-) -> Result<Vec<content_item::Model>, DbErr> {
+    filter: ItemFilter<'_>,
+    page_index: u64,
+    page_size: u64,
+) -> Result<(Vec<content_item::Model>, u64), DbErr> {
     let mut q = content_item::Entity::find();
-    if let Some(kind) = kind {
+    if let Some(kind) = filter.kind {
         q = q.filter(content_item::Column::Kind.eq(kind));
     }
-    q.order_by_asc(content_item::Column::Kind)
+    let translated = |cond: SimpleExpr| {
+        Query::select()
+            .column(content_translation::Column::ItemId)
+            .from(content_translation::Entity)
+            .and_where(cond)
+            .to_owned()
+    };
+    if let Some(lang) = filter.lang {
+        q = q.filter(
+            content_item::Column::Id
+                .in_subquery(translated(content_translation::Column::Lang.eq(lang))),
+        );
+    }
+    if let Some(keyword) = filter.keyword {
+        let pattern = format!("%{}%", keyword.to_lowercase());
+        let lower = |col: SimpleExpr| Expr::expr(Func::lower(col)).like(pattern.clone());
+        q = q.filter(
+            Condition::any()
+                .add(lower(Expr::col(content_item::Column::Key).into()))
+                .add(content_item::Column::Id.in_subquery(translated(lower(
+                    Expr::col(content_translation::Column::Title).into(),
+                )))),
+        );
+    }
+    let rank: SimpleExpr = KINDS
+        .iter()
+        .zip(0i32..)
+        .fold(CaseStatement::new(), |case, (kind, n)| {
+            case.case(content_item::Column::Kind.eq(*kind), n)
+        })
+        .finally(i32::MAX)
+        .into();
+    let category: SimpleExpr = Func::coalesce([
+        Expr::col(content_item::Column::ParentId).into(),
+        Expr::val(0i64).into(),
+    ])
+    .into();
+    let paginator = q
+        .order_by(rank, Order::Asc)
+        .order_by(category, Order::Asc)
         .order_by_asc(content_item::Column::Sort)
         .order_by_asc(content_item::Column::Id)
-        .all(db)
-        .await
+        .paginate(db, page_size);
+    let total = paginator.num_items().await?;
+    Ok((paginator.fetch_page(page_index).await?, total))
 }
 
 pub async fn find(

@@ -2,6 +2,7 @@
 
 use crate::entity::message;
 use crate::repo::messages;
+use crate::summary::summary;
 use axum::extract::FromRef;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
@@ -13,9 +14,6 @@ use onyx_platform::Context;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
-
-/// Characters of plain text in a list row's summary.
-pub const SUMMARY_CHARS_MAX: usize = 80;
 
 pub fn router<S>() -> OpenApiRouter<S>
 where
@@ -56,38 +54,6 @@ pub struct MessageDetail {
     pub content: String,
     pub read: bool,
     pub create_time: DateTime<Utc>,
-}
-
-/// Plain text of stored (sanitized) HTML, cut to `SUMMARY_CHARS_MAX`.
-fn summary(html: &str) -> String {
-    let mut text = String::new();
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => {
-                in_tag = true;
-                text.push(' ');
-            }
-            '>' => in_tag = false,
-            c if !in_tag => text.push(c),
-            _ => {}
-        }
-    }
-    let text = text
-        .replace("&nbsp;", " ")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
-        .replace("&#39;", "'")
-        .replace("&amp;", "&");
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let joined = words.join(" ");
-    if joined.chars().count() <= SUMMARY_CHARS_MAX {
-        joined
-    } else {
-        let cut: String = joined.chars().take(SUMMARY_CHARS_MAX - 1).collect();
-        format!("{}…", cut.trim_end())
-    }
 }
 
 fn row(m: message::Model) -> MessageRow {
@@ -156,20 +122,4 @@ async fn detail(
 async fn read_all(State(state): State<Context>, me: CurrentUser) -> Reply<()> {
     messages::mark_all_read(&state.db, me.id(), Utc::now()).await?;
     ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::summary;
-
-    #[test]
-    fn summary_is_plain_text_cut_to_80_characters() {
-        assert_eq!(
-            summary("<p>Hello <b>you</b> &amp; me</p>"),
-            "Hello you & me"
-        );
-        let long = format!("<p>{}</p>", "word ".repeat(40));
-        let s = summary(&long);
-        assert!(s.chars().count() <= 80 && s.ends_with('…'), "{s}");
-    }
 }

@@ -2,7 +2,7 @@
 //! transaction as the change it records.
 
 use crate::entity::audit_entry;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, Set,
@@ -42,16 +42,53 @@ pub async fn record(
     .await
 }
 
-/// One page of the log, newest first, optionally of one action.
+/// Which entries to read; `None` (or no targets) matches everything.
+#[derive(Clone, Debug, Default)]
+pub struct AuditFilter {
+    /// Exact action, `user.freeze`.
+    pub action: Option<String>,
+    pub operator: Option<OperatorMatch>,
+    /// Any of these exact targets (`user:12`, `deposit:7`).
+    pub targets: Vec<String>,
+    /// Inclusive bounds on the entry's time.
+    pub start: Option<DateTime<Utc>>,
+    pub end: Option<DateTime<Utc>>,
+}
+
+/// Who did it: an operator's id or their name as the entry recorded it
+/// (an operator renamed or removed since is still found by the old name).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OperatorMatch {
+    Id(i64),
+    Name(String),
+}
+
+/// One page of the log, newest first, and the total across pages.
 pub async fn page(
     db: &impl ConnectionTrait,
-    action: Option<&str>,
+    filter: &AuditFilter,
     page_index: u64,
     page_size: u64,
 ) -> Result<(Vec<audit_entry::Model>, u64), DbErr> {
     let mut q = audit_entry::Entity::find();
-    if let Some(action) = action {
-        q = q.filter(audit_entry::Column::Action.eq(action));
+    if let Some(action) = &filter.action {
+        q = q.filter(audit_entry::Column::Action.eq(action.as_str()));
+    }
+    match &filter.operator {
+        Some(OperatorMatch::Id(id)) => q = q.filter(audit_entry::Column::ActorId.eq(*id)),
+        Some(OperatorMatch::Name(name)) => {
+            q = q.filter(audit_entry::Column::ActorName.eq(name.as_str()))
+        }
+        None => {}
+    }
+    if !filter.targets.is_empty() {
+        q = q.filter(audit_entry::Column::Target.is_in(filter.targets.iter().map(String::as_str)));
+    }
+    if let Some(start) = filter.start {
+        q = q.filter(audit_entry::Column::CreatedAt.gte(start));
+    }
+    if let Some(end) = filter.end {
+        q = q.filter(audit_entry::Column::CreatedAt.lte(end));
     }
     let paginator = q
         .order_by_desc(audit_entry::Column::CreatedAt)

@@ -4,7 +4,8 @@
 use crate::entity::{session, user};
 use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, Set,
 };
 
 pub const KIND_SESSION: &str = "session";
@@ -67,4 +68,21 @@ pub async fn delete_all_for_user(db: &impl ConnectionTrait, user_id: i64) -> Res
         .exec(db)
         .await?
         .rows_affected)
+}
+
+/// One page of a user's stored sessions and remembered devices, newest
+/// first, live and expired alike (a signed-out session is deleted, so it
+/// is not here), and the total.
+pub async fn page_for_user(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    page_index: u64,
+    page_size: u64,
+) -> Result<(Vec<session::Model>, u64), DbErr> {
+    let paginator = session::Entity::find()
+        .filter(session::Column::UserId.eq(user_id))
+        .order_by_desc(session::Column::Id)
+        .paginate(db, page_size);
+    let total = paginator.num_items().await?;
+    Ok((paginator.fetch_page(page_index).await?, total))
 }

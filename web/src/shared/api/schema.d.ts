@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit log, newest first. */
+        /** The audit log, newest first; every filter given must match. */
         get: operations["list"];
         put?: never;
         post?: never;
@@ -214,7 +214,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every item with all its translations. */
+        /**
+         * Items with all their translations, a page at a time: by kind
+         *     (notices, rules, help categories, help articles), then category,
+         *     `sort` and id.
+         */
         get: operations["list"];
         put?: never;
         /** Creates an item; an English translation is required (the fallback). */
@@ -232,7 +236,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One item with all its translations. */
+        get: operations["one"];
         /**
          * Replaces an item's fields; translations given are upserted per
          *     language, others kept.
@@ -1117,6 +1122,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Audit entries about the user, newest first: those on the user
+         *     (`user:<id>`: freeze, unfreeze, messages) and the reviews of their
+         *     verifications, deposit claims and withdrawals (each review's newest
+         *     `REVIEWS_PER_KIND_MAX`).
+         */
+        get: operations["audit_entries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every ledger account of the user (wallet, asset, available, frozen,
+         *     and what the products' holds on it add up to) and those holds by kind.
+         */
+        get: operations["balances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/contract-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's second-contract or option orders, newest first. */
+        get: operations["contract_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{id}/freeze": {
         parameters: {
             query?: never;
@@ -1128,6 +1192,100 @@ export interface paths {
         put?: never;
         /** Freezes an active user and ends all their sessions at once. */
         post: operations["freeze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/futures-positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's futures positions, newest first (copied ones included,
+         *     marked by their portfolio).
+         */
+        get: operations["futures_positions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The messages in the user's message centre (from operators and from
+         *     the platform's notices), newest first.
+         */
+        get: operations["messages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/postings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's ledger postings, newest first, each with its direction
+         *     from the user's side.
+         */
+        get: operations["postings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's stored sessions and remembered devices, newest first. */
+        get: operations["user_sessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/spot-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's spot orders, newest first. */
+        get: operations["spot_orders"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -5550,6 +5708,37 @@ export interface components {
                 total: number;
             };
         };
+        Envelope_Page_ContentRow: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    kind: string;
+                    key: string;
+                    modelKey?: string | null;
+                    /** Format: int64 */
+                    parentId?: number | null;
+                    /** Format: int32 */
+                    sort: number;
+                    published: boolean;
+                    /** Format: date-time */
+                    createTime: string;
+                    /** Format: date-time */
+                    updateTime: string;
+                    translations: components["schemas"]["Translation"][];
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
         Envelope_Page_CopyOrder: {
             /**
              * Format: int32
@@ -6361,6 +6550,171 @@ export interface components {
                 total: number;
             };
         };
+        Envelope_Page_UserContractOrder: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    orderNo: string;
+                    symbol: string;
+                    /** Format: int32 */
+                    periodSeconds: number;
+                    /** @description `up` or `down`. */
+                    direction: string;
+                    /** @description USDT. */
+                    stake: string;
+                    /** @description Options only: the fee taken at acceptance. */
+                    fee?: string | null;
+                    odds: string;
+                    openPrice: string;
+                    closePrice?: string | null;
+                    /** @description `open` or `settled`. */
+                    status: string;
+                    /** @description `win`, `lose`, `draw` or `void` once settled. */
+                    outcome?: string | null;
+                    /** @description Out of the stake back to the user. */
+                    returned?: string | null;
+                    /** @description From the house, on top of the stake. */
+                    winnings?: string | null;
+                    /** Format: int64 */
+                    openTimeMs: number;
+                    /** Format: int64 */
+                    closeTimeMs: number;
+                    /** Format: int64 */
+                    settleTimeMs?: number | null;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
+        Envelope_Page_UserFuturesPosition: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    symbol: string;
+                    /** @description `long` or `short`. */
+                    side: string;
+                    /** Format: int32 */
+                    leverage: number;
+                    /** @description Size in the coin. */
+                    qty: string;
+                    entryPrice: string;
+                    /** @description Margin now, USDT. */
+                    margin: string;
+                    fees: string;
+                    realised: string;
+                    /** @description Funding paid (negative: received). */
+                    funding: string;
+                    /** @description `open`, `closed` or `liquidated`. */
+                    status: string;
+                    closePrice?: string | null;
+                    /**
+                     * Format: int64
+                     * @description 0: the user's own; otherwise the copy portfolio (a follow's id).
+                     */
+                    portfolio: number;
+                    /** Format: int64 */
+                    openTimeMs: number;
+                    /** Format: int64 */
+                    updateTimeMs: number;
+                    /** Format: int64 */
+                    closeTimeMs?: number | null;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
+        Envelope_Page_UserMessageRow: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    title: string;
+                    /** @description The start of the content as plain text. */
+                    summary: string;
+                    /** Format: date-time */
+                    readTime?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
+        Envelope_Page_UserPosting: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: int64 */
+                    txId: number;
+                    /** @description The posting kind: `deposit`, `transfer`, `trade`, ... */
+                    kind: string;
+                    asset: string;
+                    amount: string;
+                    /**
+                     * @description `in` (to the user), `out` (from the user) or `own` (between the
+                     *     user's own accounts or buckets).
+                     */
+                    direction: string;
+                    /**
+                     * @description The user's own wallet (`spot`), another user's (`user:43:spot`) or
+                     *     a system account (`external`, `fees`, `house_futures`, ...).
+                     */
+                    from: string;
+                    to: string;
+                    /**
+                     * Format: int64
+                     * @description Set when that side is a user's account.
+                     */
+                    fromUserId?: number | null;
+                    /** Format: int64 */
+                    toUserId?: number | null;
+                    /** @description `available` or `frozen`. */
+                    fromBucket: string;
+                    toBucket: string;
+                    /** @description What the movement belongs to, e.g. `withdrawal:42`. */
+                    reference: string;
+                    /** Format: date-time */
+                    createTime: string;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
         Envelope_Page_UserRow: {
             /**
              * Format: int32
@@ -6387,6 +6741,79 @@ export interface components {
                     /** Format: date-time */
                     createTime: string;
                     kyc: components["schemas"]["KycSummary"];
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
+        Envelope_Page_UserSessionRow: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    /** @description `session` (a sign-in) or `remember` (a remembered device). */
+                    kind: string;
+                    ip: string;
+                    userAgent: string;
+                    /** Format: date-time */
+                    createTime: string;
+                    /** Format: date-time */
+                    expireTime: string;
+                    /**
+                     * @description Not expired. A session ended by signing out, a password change or
+                     *     a freeze is deleted, so it is not listed; no last-seen time is
+                     *     kept.
+                     */
+                    active: boolean;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
+        Envelope_Page_UserSpotOrder: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    symbol: string;
+                    /** @description `buy` or `sell`. */
+                    side: string;
+                    /** @description `limit` or `market`. */
+                    kind: string;
+                    price?: string | null;
+                    qty?: string | null;
+                    /** @description A market buy's budget in the quote coin. */
+                    quoteAmount?: string | null;
+                    filledQty: string;
+                    filledQuote: string;
+                    fee: string;
+                    feeCoin: string;
+                    /** @description Held in the spot wallet for the unfilled part. */
+                    frozen: string;
+                    frozenAsset: string;
+                    /** @description `open`, `partial`, `filled`, `cancelled` or `rejected`. */
+                    status: string;
+                    cancelReason?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    /** Format: date-time */
+                    updateTime: string;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -7045,6 +7472,21 @@ export interface components {
                 size: number;
             };
         };
+        Envelope_UserBalances: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** @description By wallet, then asset. */
+                accounts: components["schemas"]["UserAccount"][];
+                /** @description By kind, then wallet and asset. */
+                holds: components["schemas"]["UserHold"][];
+            };
+        };
         Envelope_UserDetail: {
             /**
              * Format: int32
@@ -7223,32 +7665,6 @@ export interface components {
                  * @description 3: the client looks up the coin's 24 h volume (getMt5Amount).
                  */
                 coinType: number;
-            }[];
-        };
-        Envelope_Vec_ContentRow: {
-            /**
-             * Format: int32
-             * @description 200 on success; at or below 0 for a business failure; 500 (with
-             *     "Token" in msg) when the session is missing or invalid.
-             */
-            code: number;
-            msg: string;
-            data: {
-                /** Format: int64 */
-                id: number;
-                kind: string;
-                key: string;
-                modelKey?: string | null;
-                /** Format: int64 */
-                parentId?: number | null;
-                /** Format: int32 */
-                sort: number;
-                published: boolean;
-                /** Format: date-time */
-                createTime: string;
-                /** Format: date-time */
-                updateTime: string;
-                translations: components["schemas"]["Translation"][];
             }[];
         };
         Envelope_Vec_ContractPair: {
@@ -10290,11 +10706,110 @@ export interface components {
              */
             size: number;
         };
+        /** @description One account of the user: a wallet's holding of one asset. */
+        UserAccount: {
+            /** @description `spot`, `contract` or `finance`. */
+            wallet: string;
+            /** @description Upper case, e.g. `USDT`. */
+            asset: string;
+            available: string;
+            frozen: string;
+            /**
+             * @description What the products' holds on this account add up to; equal to
+             *     `frozen` unless the holds audit would report the account.
+             */
+            held: string;
+        };
+        UserBalances: {
+            /** @description By wallet, then asset. */
+            accounts: components["schemas"]["UserAccount"][];
+            /** @description By kind, then wallet and asset. */
+            holds: components["schemas"]["UserHold"][];
+        };
+        UserContractOrder: {
+            /** Format: int64 */
+            id: number;
+            orderNo: string;
+            symbol: string;
+            /** Format: int32 */
+            periodSeconds: number;
+            /** @description `up` or `down`. */
+            direction: string;
+            /** @description USDT. */
+            stake: string;
+            /** @description Options only: the fee taken at acceptance. */
+            fee?: string | null;
+            odds: string;
+            openPrice: string;
+            closePrice?: string | null;
+            /** @description `open` or `settled`. */
+            status: string;
+            /** @description `win`, `lose`, `draw` or `void` once settled. */
+            outcome?: string | null;
+            /** @description Out of the stake back to the user. */
+            returned?: string | null;
+            /** @description From the house, on top of the stake. */
+            winnings?: string | null;
+            /** Format: int64 */
+            openTimeMs: number;
+            /** Format: int64 */
+            closeTimeMs: number;
+            /** Format: int64 */
+            settleTimeMs?: number | null;
+        };
         UserDetail: {
             user: components["schemas"]["UserRow"];
             withdrawAddresses: components["schemas"]["WithdrawAddressRow"][];
             /** @description Newest first. */
             kycSubmissions: components["schemas"]["KycRow"][];
+        };
+        UserFuturesPosition: {
+            /** Format: int64 */
+            id: number;
+            symbol: string;
+            /** @description `long` or `short`. */
+            side: string;
+            /** Format: int32 */
+            leverage: number;
+            /** @description Size in the coin. */
+            qty: string;
+            entryPrice: string;
+            /** @description Margin now, USDT. */
+            margin: string;
+            fees: string;
+            realised: string;
+            /** @description Funding paid (negative: received). */
+            funding: string;
+            /** @description `open`, `closed` or `liquidated`. */
+            status: string;
+            closePrice?: string | null;
+            /**
+             * Format: int64
+             * @description 0: the user's own; otherwise the copy portfolio (a follow's id).
+             */
+            portfolio: number;
+            /** Format: int64 */
+            openTimeMs: number;
+            /** Format: int64 */
+            updateTimeMs: number;
+            /** Format: int64 */
+            closeTimeMs?: number | null;
+        };
+        /** @description The holds of one kind on one account. */
+        UserHold: {
+            /**
+             * @description What holds it: `spot_order`, `withdrawal`, `second_contract`,
+             *     `option`, `futures_position`, `futures_order`, `earn`.
+             */
+            kind: string;
+            wallet: string;
+            asset: string;
+            /**
+             * Format: int64
+             * @description How many orders, withdrawals or positions.
+             */
+            count: number;
+            amount: string;
         };
         UserInfo: {
             user: components["schemas"]["UserView"];
@@ -10302,6 +10817,53 @@ export interface components {
             asset: components["schemas"]["AssetView"][];
             /** @description The current withdrawal address: the last one set, or empty strings. */
             withdrawAddress: components["schemas"]["CurrentAddress"];
+        };
+        UserMessageRow: {
+            /** Format: int64 */
+            id: number;
+            title: string;
+            /** @description The start of the content as plain text. */
+            summary: string;
+            /** Format: date-time */
+            readTime?: string | null;
+            /** Format: date-time */
+            createTime: string;
+        };
+        /** @description One posting as seen from the user. */
+        UserPosting: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            txId: number;
+            /** @description The posting kind: `deposit`, `transfer`, `trade`, ... */
+            kind: string;
+            asset: string;
+            amount: string;
+            /**
+             * @description `in` (to the user), `out` (from the user) or `own` (between the
+             *     user's own accounts or buckets).
+             */
+            direction: string;
+            /**
+             * @description The user's own wallet (`spot`), another user's (`user:43:spot`) or
+             *     a system account (`external`, `fees`, `house_futures`, ...).
+             */
+            from: string;
+            to: string;
+            /**
+             * Format: int64
+             * @description Set when that side is a user's account.
+             */
+            fromUserId?: number | null;
+            /** Format: int64 */
+            toUserId?: number | null;
+            /** @description `available` or `frozen`. */
+            fromBucket: string;
+            toBucket: string;
+            /** @description What the movement belongs to, e.g. `withdrawal:42`. */
+            reference: string;
+            /** Format: date-time */
+            createTime: string;
         };
         UserRow: {
             /** Format: int64 */
@@ -10319,6 +10881,51 @@ export interface components {
             /** Format: date-time */
             createTime: string;
             kyc: components["schemas"]["KycSummary"];
+        };
+        UserSessionRow: {
+            /** Format: int64 */
+            id: number;
+            /** @description `session` (a sign-in) or `remember` (a remembered device). */
+            kind: string;
+            ip: string;
+            userAgent: string;
+            /** Format: date-time */
+            createTime: string;
+            /** Format: date-time */
+            expireTime: string;
+            /**
+             * @description Not expired. A session ended by signing out, a password change or
+             *     a freeze is deleted, so it is not listed; no last-seen time is
+             *     kept.
+             */
+            active: boolean;
+        };
+        UserSpotOrder: {
+            /** Format: int64 */
+            id: number;
+            symbol: string;
+            /** @description `buy` or `sell`. */
+            side: string;
+            /** @description `limit` or `market`. */
+            kind: string;
+            price?: string | null;
+            qty?: string | null;
+            /** @description A market buy's budget in the quote coin. */
+            quoteAmount?: string | null;
+            filledQty: string;
+            filledQuote: string;
+            fee: string;
+            feeCoin: string;
+            /** @description Held in the spot wallet for the unfilled part. */
+            frozen: string;
+            frozenAsset: string;
+            /** @description `open`, `partial`, `filled`, `cancelled` or `rejected`. */
+            status: string;
+            cancelReason?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            /** Format: date-time */
+            updateTime: string;
         };
         UserView: {
             /** Format: int64 */
@@ -10414,14 +11021,25 @@ export type $defs = Record<string, never>;
 export interface operations {
     list: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                pageNum: number | null;
-                pageSize: number | null;
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
                 /** @description Exact action, e.g. `user.freeze`. */
-                action: string | null;
+                action?: string;
+                /**
+                 * @description The operator's id (digits) or name as recorded (`cli` for the
+                 *     command line).
+                 */
+                operator?: string;
+                /** @description Exact target, `kind:id`: `user:12`, `deposit:7`, `setting:AUTH_LIMIT`. */
+                target?: string;
+                /** @description From this time on (Unix ms, inclusive). */
+                start?: number;
+                /** @description Up to this time (Unix ms, inclusive). */
+                end?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -10751,12 +11369,18 @@ export interface operations {
     };
     list: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
                 /** @description `notice`, `rule`, `help_category` or `help_article`; all when absent. */
-                kind: string | null;
+                kind?: string;
+                /** @description Only items with a translation in this language (`en`, `zh`, ...). */
+                lang?: string;
+                /** @description In the key or in any translation's title, any case. */
+                keyword?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -10766,7 +11390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_ContentRow"];
+                    "application/json": components["schemas"]["Envelope_Page_ContentRow"];
                 };
             };
         };
@@ -10783,6 +11407,27 @@ export interface operations {
                 "application/json": components["schemas"]["ContentBody"];
             };
         };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ContentRow"];
+                };
+            };
+        };
+    };
+    one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
         responses: {
             200: {
                 headers: {
@@ -12007,6 +12652,79 @@ export interface operations {
             };
         };
     };
+    audit_entries: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_AuditRow"];
+                };
+            };
+        };
+    };
+    balances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_UserBalances"];
+                };
+            };
+        };
+    };
+    contract_orders: {
+        parameters: {
+            query: {
+                pageNum?: number;
+                pageSize?: number;
+                /** @description `open` (the default) or `closed` (settled). */
+                state?: string;
+                /** @description `secondContracts` or `options`. */
+                product: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_UserContractOrder"];
+                };
+            };
+        };
+    };
     freeze: {
         parameters: {
             query?: never;
@@ -12029,6 +12747,136 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    futures_positions: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                /**
+                 * @description `open` (the default) or `closed` (done: filled, cancelled,
+                 *     settled, liquidated).
+                 */
+                state?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_UserFuturesPosition"];
+                };
+            };
+        };
+    };
+    messages: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_UserMessageRow"];
+                };
+            };
+        };
+    };
+    postings: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_UserPosting"];
+                };
+            };
+        };
+    };
+    user_sessions: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_UserSessionRow"];
+                };
+            };
+        };
+    };
+    spot_orders: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                /**
+                 * @description `open` (the default) or `closed` (done: filled, cancelled,
+                 *     settled, liquidated).
+                 */
+                state?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_UserSpotOrder"];
                 };
             };
         };

@@ -2,11 +2,12 @@
 //! one translation per language (`crate::editing` decides).
 
 use crate::editing::{self, ContentBody, ContentRow};
+use crate::repo::content::ItemFilter;
 use axum::extract::FromRef;
 use axum::extract::{Path, State};
-use onyx_http::admin::ReasonBody;
+use onyx_http::admin::{filter, page, ReasonBody};
 use onyx_http::auth::{CurrentAdmin, Permission};
-use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_http::envelope::{ok, Envelope, Page, Reply};
 use onyx_http::extract::{ApiJson, ApiQuery};
 use onyx_platform::Context;
 use serde::Deserialize;
@@ -20,26 +21,57 @@ where
 {
     OpenApiRouter::new()
         .routes(routes!(list, create))
-        .routes(routes!(update, delete))
+        .routes(routes!(one, update, delete))
 }
 
 #[derive(Deserialize, IntoParams, Debug)]
-pub struct KindQuery {
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ContentQuery {
+    pub page_num: Option<u64>,
+    pub page_size: Option<u64>,
     /// `notice`, `rule`, `help_category` or `help_article`; all when absent.
     pub kind: Option<String>,
+    /// Only items with a translation in this language (`en`, `zh`, ...).
+    pub lang: Option<String>,
+    /// In the key or in any translation's title, any case.
+    pub keyword: Option<String>,
 }
 
-/// Every item with all its translations.
-#[utoipa::path(get, path = "/api/admin/content", tag = "admin", params(KindQuery),
+/// Items with all their translations, a page at a time: by kind
+/// (notices, rules, help categories, help articles), then category,
+/// `sort` and id.
+#[utoipa::path(get, path = "/api/admin/content", tag = "admin", params(ContentQuery),
     security(("adminToken" = [])),
-    responses((status = 200, body = Envelope<Vec<ContentRow>>)))]
+    responses((status = 200, body = Envelope<Page<ContentRow>>)))]
 async fn list(
     State(state): State<Context>,
     me: CurrentAdmin,
-    ApiQuery(q): ApiQuery<KindQuery>,
-) -> Reply<Vec<ContentRow>> {
+    ApiQuery(q): ApiQuery<ContentQuery>,
+) -> Reply<Page<ContentRow>> {
     me.require(Permission::EditContent)?;
-    ok(editing::list(&state, onyx_http::admin::filter(&q.kind)).await?)
+    let lang = filter(&q.lang).map(str::to_ascii_lowercase);
+    let items = ItemFilter {
+        kind: filter(&q.kind),
+        lang: lang.as_deref(),
+        keyword: filter(&q.keyword),
+    };
+    let (index, size) = page(q.page_num, q.page_size);
+    let (rows, total) = editing::page(&state, items, index, size).await?;
+    ok(Page { rows, total })
+}
+
+/// One item with all its translations.
+#[utoipa::path(get, path = "/api/admin/content/{id}", tag = "admin",
+    params(("id" = i64, Path)), security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<ContentRow>)))]
+async fn one(
+    State(state): State<Context>,
+    me: CurrentAdmin,
+    Path(id): Path<i64>,
+) -> Reply<ContentRow> {
+    me.require(Permission::EditContent)?;
+    ok(editing::one(&state, id).await?)
 }
 
 /// Creates an item; an English translation is required (the fallback).

@@ -1,7 +1,6 @@
 // The audit log: who did what, to what, when and why. The server filters by
-// action and pages; operator, target and time narrow the fetched page here
-// (the API has no such filters yet). Each entry opens to its before and
-// after; the export writes every matching entry as CSV.
+// action, operator, target and time and pages; each entry opens to its before
+// and after; the export writes every entry the same filters match as CSV.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -67,53 +66,56 @@ export const KNOWN_ACTIONS = [
   'operator.sessions_revoke_others',
 ];
 
-export interface LocalFilters {
+/** The filters as the page's address keeps them (and the form edits them). */
+export interface AuditFilters {
+  action: string;
+  /** An operator's name or id. */
   operator: string;
+  /** `kind:id`, e.g. `user:12`. */
   target: string;
   /** datetime-local values (browser time). */
   from: string;
   to: string;
 }
 
-/** The filters the server does not take, applied to fetched rows. */
-export function matchesLocal(r: AuditRow, f: LocalFilters): boolean {
-  const op = f.operator.trim().toLowerCase();
-  if (op && !r.actorName.toLowerCase().includes(op) && String(r.actorId ?? '') !== op) return false;
-  const target = f.target.trim().toLowerCase();
-  if (target && !r.target.toLowerCase().includes(target)) return false;
-  const at = new Date(r.createTime).getTime();
-  if (f.from && at < new Date(f.from).getTime()) return false;
-  // "to" is inclusive of its minute.
-  if (f.to && at >= new Date(f.to).getTime() + 60_000) return false;
-  return true;
+/** The query the server takes for `f`: blank fields left out, times as Unix ms ("to" inclusive of its minute). */
+export function auditQuery(f: AuditFilters): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const k of ['action', 'operator', 'target'] as const) if (f[k].trim()) out[k] = f[k].trim();
+  const ms = (v: string) => (v ? new Date(v).getTime() : NaN);
+  if (Number.isFinite(ms(f.from))) out.start = ms(f.from);
+  if (Number.isFinite(ms(f.to))) out.end = ms(f.to) + 59_999;
+  return out;
 }
 
-const hasLocal = (f: LocalFilters) => !!(f.operator.trim() || f.target.trim() || f.from || f.to);
+const EMPTY: AuditFilters = { action: '', operator: '', target: '', from: '', to: '' };
 
 export function AuditPage() {
   const { t } = useCt();
   const [params, setParams] = useSearchParams();
-  const action = params.get('action') ?? '';
   const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
-  const local: LocalFilters = {
+  const filters: AuditFilters = {
+    action: params.get('action') ?? '',
     operator: params.get('operator') ?? '',
     target: params.get('target') ?? '',
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
   };
-  const [draft, setDraft] = useState({ action, ...local });
+  const query = auditQuery(filters);
+  const filtered = Object.keys(query).length > 0;
+  const [draft, setDraft] = useState(filters);
   const [open, setOpen] = useState<Set<number>>(new Set());
   const [exporting, setExporting] = useState<{ done: number; of: number } | null>(null);
   const [exportError, setExportError] = useState<unknown>(null);
   const [exported, setExported] = useState<number | null>(null);
 
   const q = useQuery({
-    queryKey: ['console', 'audit', action, page],
-    queryFn: () => adminApi.get<AdminPage<AuditRow>>('/api/admin/audit', { action: action || undefined, pageNum: page, pageSize: AUDIT_PAGE_SIZE }),
+    queryKey: ['console', 'audit', query, page],
+    queryFn: () => adminApi.get<AdminPage<AuditRow>>('/api/admin/audit', { ...query, pageNum: page, pageSize: AUDIT_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
 
-  const apply = (next: typeof draft, nextPage = 1) => {
+  const apply = (next: AuditFilters, nextPage = 1) => {
     const p = new URLSearchParams();
     for (const [k, v] of Object.entries(next)) if (v.trim()) p.set(k, v.trim());
     if (nextPage > 1) p.set('page', String(nextPage));
@@ -136,10 +138,10 @@ export function AuditPage() {
     try {
       let total = Infinity;
       for (let p = 1; (p - 1) * EXPORT_PAGE < total && p <= EXPORT_PAGES_MAX; p++) {
-        const got = await adminApi.get<AdminPage<AuditRow>>('/api/admin/audit', { action: action || undefined, pageNum: p, pageSize: EXPORT_PAGE });
+        const got = await adminApi.get<AdminPage<AuditRow>>('/api/admin/audit', { ...query, pageNum: p, pageSize: EXPORT_PAGE });
         total = got.total;
         setExporting({ done: Math.min(total, p * EXPORT_PAGE), of: total });
-        rows.push(...got.rows.filter((r) => matchesLocal(r, local)));
+        rows.push(...got.rows);
         if (got.rows.length < EXPORT_PAGE) break;
       }
       const stamp = new Date().toISOString().slice(0, 16).replace(/[-:T]/g, '');
@@ -152,9 +154,7 @@ export function AuditPage() {
     }
   };
 
-  const all = q.data?.rows ?? [];
-  const rows = all.filter((r) => matchesLocal(r, local));
-  const filtered = hasLocal(local);
+  const rows = q.data?.rows ?? [];
 
   return (
     <div className="c-page" data-testid="audit">
@@ -188,31 +188,30 @@ export function AuditPage() {
           </div>
           <div className="c-field">
             <label htmlFor="f-operator">{t('audit.filter.operator')}</label>
-            <input id="f-operator" value={draft.operator} onChange={(e) => setDraft({ ...draft, operator: e.target.value })} placeholder={t('audit.filter.operatorHint')} />
+            <input id="f-operator" value={draft.operator} onChange={(e) => setDraft({ ...draft, operator: e.target.value })} placeholder={t('audit.filter.operatorHint')} data-testid="filter-operator" />
           </div>
           <div className="c-field">
             <label htmlFor="f-target">{t('audit.filter.target')}</label>
-            <input id="f-target" value={draft.target} onChange={(e) => setDraft({ ...draft, target: e.target.value })} placeholder="user:12" />
+            <input id="f-target" value={draft.target} onChange={(e) => setDraft({ ...draft, target: e.target.value })} placeholder="user:12" data-testid="filter-target" />
           </div>
           <div className="c-field">
             <label htmlFor="f-from">{t('audit.filter.from')}</label>
-            <input id="f-from" type="datetime-local" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} />
+            <input id="f-from" type="datetime-local" value={draft.from} onChange={(e) => setDraft({ ...draft, from: e.target.value })} data-testid="filter-from" />
           </div>
           <div className="c-field">
             <label htmlFor="f-to">{t('audit.filter.to')}</label>
-            <input id="f-to" type="datetime-local" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} />
+            <input id="f-to" type="datetime-local" value={draft.to} onChange={(e) => setDraft({ ...draft, to: e.target.value })} data-testid="filter-to" />
           </div>
           <div className="c-filters__buttons">
             <Button type="submit" variant="primary">
               {t('audit.filter.apply')}
             </Button>
-            {action || filtered ? (
+            {filtered ? (
               <Button
                 variant="ghost"
                 onClick={() => {
-                  const empty = { action: '', operator: '', target: '', from: '', to: '' };
-                  setDraft(empty);
-                  apply(empty);
+                  setDraft(EMPTY);
+                  apply(EMPTY);
                 }}
               >
                 {t('audit.filter.clear')}
@@ -220,18 +219,14 @@ export function AuditPage() {
             ) : null}
           </div>
         </form>
-        {filtered ? (
-          <p className="c-small c-muted" data-testid="audit-local-note">
-            {t('audit.filter.localNote', { shown: rows.length, fetched: all.length })}
-          </p>
-        ) : null}
+        <p className="c-small c-muted">{t('audit.filter.note')}</p>
       </Card>
       <Card>
         {q.isError ? <ErrorNote error={q.error} onRetry={() => void q.refetch()} /> : null}
         {q.isPending ? (
           <Loading />
         ) : rows.length === 0 ? (
-          <Empty>{action || filtered ? t('audit.noMatch') : t('audit.none')}</Empty>
+          <Empty>{filtered ? t('audit.noMatch') : t('audit.none')}</Empty>
         ) : (
           <div className="c-table-wrap">
             <table className="c-table c-table--hover" data-testid="audit-table">
@@ -285,7 +280,7 @@ export function AuditPage() {
             </table>
           </div>
         )}
-        {q.data ? <Pager page={page} pageSize={AUDIT_PAGE_SIZE} total={q.data.total} onPage={(p) => apply({ action, ...local }, p)} busy={q.isFetching} /> : null}
+        {q.data ? <Pager page={page} pageSize={AUDIT_PAGE_SIZE} total={q.data.total} onPage={(p) => apply(filters, p)} busy={q.isFetching} /> : null}
       </Card>
     </div>
   );

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { me, mockAdminApi, renderConsole, resetConsole, signedInAs } from '../../layout/test-utils';
 import { auditCsv, csvCell } from './csv';
 import { auditDiff } from './diff';
-import { matchesLocal, type AuditRow } from './AuditPage';
+import { auditQuery, type AuditRow } from './AuditPage';
 
 const row = (over: Partial<Omit<AuditRow, 'detail'>> & { detail?: unknown }): AuditRow => ({
   id: 1,
@@ -50,14 +50,13 @@ describe('audit detail as before and after', () => {
     expect(csv).toContain('"{""status"":{""old"":""active"",""new"":""frozen""}}"');
   });
 
-  it('narrows fetched rows by operator, target and time', () => {
-    const r = row({});
-    const none = { operator: '', target: '', from: '', to: '' };
-    expect(matchesLocal(r, none)).toBe(true);
-    expect(matchesLocal(r, { ...none, operator: 'ADM' })).toBe(true);
-    expect(matchesLocal(r, { ...none, operator: 'bob' })).toBe(false);
-    expect(matchesLocal(r, { ...none, target: 'user:8' })).toBe(false);
-    expect(matchesLocal(r, { ...none, from: '2099-01-01T00:00' })).toBe(false);
+  it('asks the server for every filter, times as Unix ms with "to" inclusive of its minute', () => {
+    const none = { action: '', operator: '', target: '', from: '', to: '' };
+    expect(auditQuery(none)).toEqual({});
+    expect(auditQuery({ ...none, operator: ' admin ', target: 'user:7', action: ' ' })).toEqual({ operator: 'admin', target: 'user:7' });
+    const from = new Date('2025-03-01T10:00').getTime();
+    expect(auditQuery({ ...none, from: '2025-03-01T10:00', to: '2025-03-01T10:00' })).toEqual({ start: from, end: from + 59_999 });
+    expect(auditQuery({ ...none, from: 'not a time' })).toEqual({});
   });
 });
 
@@ -86,5 +85,39 @@ describe('the audit log page', () => {
     expect(diff).toHaveTextContent('status');
     expect(diff).toHaveTextContent('active');
     expect(diff).toHaveTextContent('frozen');
+  });
+
+  it('sends operator, target and time to the server, and exports with the same filters', async () => {
+    const user = userEvent.setup();
+    signedInAs('admin', 'owner');
+    const calls = mockAdminApi({
+      'GET /api/admin/me': me('owner', ['readAudit']),
+      'GET /api/admin/audit': (_: unknown, params: unknown) => {
+        const p = params as { target?: string; operator?: string };
+        const rows = [row({ id: 9 }), row({ id: 8, actorName: 'bob', target: 'user:8' })];
+        const picked = rows.filter((r) => (!p.target || r.target === p.target) && (!p.operator || r.actorName === p.operator));
+        return { rows: picked, total: picked.length };
+      },
+    });
+    // jsdom has no object URLs: the download is a blob handed to one.
+    const download = vi.fn(() => 'blob:x');
+    Object.defineProperty(URL, 'createObjectURL', { value: download, configurable: true });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderConsole('/audit?target=user:8');
+    const table = await screen.findByTestId('audit-table');
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(screen.getByTestId('filter-target')).toHaveValue('user:8');
+    await user.type(screen.getByTestId('filter-operator'), 'bob');
+    await user.type(screen.getByTestId('filter-from'), '2025-03-01T10:00');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    const from = new Date('2025-03-01T10:00').getTime();
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/admin/audit').at(-1)?.params).toEqual({ target: 'user:8', operator: 'bob', start: from, pageNum: 1, pageSize: 50 }),
+    );
+    await user.click(screen.getByTestId('audit-export'));
+    await screen.findByText('1 entries exported.');
+    expect(calls.filter((c) => c.url === '/api/admin/audit').at(-1)?.params).toEqual({ target: 'user:8', operator: 'bob', start: from, pageNum: 1, pageSize: 100 });
+    expect(download).toHaveBeenCalled();
   });
 });

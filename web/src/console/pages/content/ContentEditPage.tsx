@@ -4,12 +4,13 @@
 // answer (the stored item, or its refusal) is shown.
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { adminApi } from '../../api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminApi, AdminApiError } from '../../api';
+import { CODES } from '../../codes';
 import { useTexts } from '../queues/common/texts';
 import type { ContentBody, ContentRow, Translation } from '../queues/common/types';
 import { Answer, Empty, hasReason, LoadError, Loading, Mono, ReasonField, When } from '../queues/common/ui';
-import { useContentList } from './ContentPage';
+import { useCategories } from './ContentPage';
 import { ContentPreview } from './ContentPreview';
 import {
   CONTENT_BYTES_MAX,
@@ -32,13 +33,16 @@ import './content.css';
 export default function ContentEditPage() {
   const { t } = useTexts();
   const { id } = useParams();
-  const list = useContentList(null);
   const creating = id === undefined;
-  const row = creating ? undefined : list.data?.find((r) => String(r.id) === id);
+  const item = useQuery({
+    queryKey: [...contentKey, 'item', id ?? 'new'],
+    queryFn: () => adminApi.get<ContentRow>(`/api/admin/content/${encodeURIComponent(id ?? '')}`),
+    enabled: !creating,
+  });
+  const cats = useCategories();
+  const missing = item.error instanceof AdminApiError && item.error.code === CODES.notFound;
 
-  if (list.isError) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
-  if (list.isPending) return <Loading />;
-  if (!creating && !row) {
+  if (!creating && missing) {
     return (
       <div className="cq-page">
         <Back />
@@ -48,7 +52,11 @@ export default function ContentEditPage() {
       </div>
     );
   }
-  return <Editor key={row?.id ?? 'new'} row={row} all={list.data} />;
+  if (item.isError) return <LoadError error={item.error} onRetry={() => void item.refetch()} />;
+  if (cats.isError) return <LoadError error={cats.error} onRetry={() => void cats.refetch()} />;
+  if ((!creating && item.isPending) || cats.isPending) return <Loading />;
+  const row = creating ? undefined : item.data;
+  return <Editor key={row?.id ?? 'new'} row={row} helpCategories={cats.data.rows} />;
 }
 
 function Back() {
@@ -87,7 +95,7 @@ function draftOf(row: ContentRow | undefined, kind: Kind): Draft {
 
 type Problems = Partial<Record<'key' | 'parentId' | 'sort' | 'texts' | 'reason', string>>;
 
-function Editor({ row, all }: { row: ContentRow | undefined; all: ContentRow[] }) {
+function Editor({ row, helpCategories }: { row: ContentRow | undefined; helpCategories: ContentRow[] }) {
   const { t, lang: operatorLang } = useTexts();
   const qc = useQueryClient();
   const navigate = useNavigate();
@@ -103,7 +111,7 @@ function Editor({ row, all }: { row: ContentRow | undefined; all: ContentRow[] }
     return created && created.id === row?.id ? { row: created, created: true } : null;
   });
 
-  const categories = useMemo(() => all.filter((r) => r.kind === 'help_category' && r.id !== row?.id), [all, row?.id]);
+  const categories = useMemo(() => helpCategories.filter((r) => r.id !== row?.id), [helpCategories, row?.id]);
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
   const setText = (lang: string, field: 'title' | 'content', v: string) =>
     setDraft((d) => ({ ...d, texts: { ...d.texts, [lang]: { ...(d.texts[lang] ?? { title: '', content: '' }), [field]: v } } }));
@@ -115,9 +123,9 @@ function Editor({ row, all }: { row: ContentRow | undefined; all: ContentRow[] }
     mutationFn: (body: ContentBody) =>
       row ? adminApi.put<ContentRow>(`/api/admin/content/${row.id}`, body) : adminApi.post<ContentRow>('/api/admin/content', body),
     onSuccess: (answer) => {
-      // The list holds the stored item at once, so its page opens without waiting for the refetch.
-      qc.setQueryData<ContentRow[]>([...contentKey, 'all'], (old) => (old ? [...old.filter((r) => r.id !== answer.id), answer] : old));
+      // The stored item is known at once, so its page opens without asking again.
       void qc.invalidateQueries({ queryKey: contentKey });
+      qc.setQueryData<ContentRow>([...contentKey, 'item', String(answer.id)], answer);
       setReason('');
       if (row) setSaved({ row: answer, created: false });
       else navigate(`../item/${answer.id}`, { relative: 'path', replace: true, state: { created: answer } });

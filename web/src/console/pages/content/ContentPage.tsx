@@ -1,10 +1,10 @@
 // Content: notices, rules pages and help, every language of each item. The
-// server filters by kind and answers the whole list (it does not page it),
-// so the language filter, the search and the pages are this screen's.
-import { useMemo, useState } from 'react';
+// server filters by kind, language and keyword and pages; the search waits
+// for a pause in typing before it asks.
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminApi } from '../../api';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminApi, type AdminPage } from '../../api';
 import { useTexts } from '../queues/common/texts';
 import type { ContentRow } from '../queues/common/types';
 import { Answer, Badge, Empty, hasReason, LoadError, Loading, Mono, Pager, ReasonField, Tabs, When } from '../queues/common/ui';
@@ -14,11 +14,48 @@ import './content.css';
 
 const PAGE_SIZE = 20;
 
-export function useContentList(kind: Kind | null) {
+/** Categories per request: the editor's choices and the list's names (all of them, in practice). */
+export const CATEGORIES_MAX = 100;
+/** How long typing pauses before the search asks the server, ms. */
+const SEARCH_PAUSE_MS = 300;
+
+export interface ContentFilter {
+  kind: Kind | null;
+  lang: string;
+  keyword: string;
+}
+
+export function useContentPage(f: ContentFilter, page: number) {
   return useQuery({
-    queryKey: [...contentKey, kind ?? 'all'],
-    queryFn: () => adminApi.get<ContentRow[]>('/api/admin/content', kind ? { kind } : undefined),
+    queryKey: [...contentKey, 'page', f.kind ?? 'all', f.lang, f.keyword, page],
+    queryFn: () =>
+      adminApi.get<AdminPage<ContentRow>>('/api/admin/content', {
+        kind: f.kind ?? undefined,
+        lang: f.lang || undefined,
+        keyword: f.keyword || undefined,
+        pageNum: page,
+        pageSize: PAGE_SIZE,
+      }),
+    placeholderData: keepPreviousData,
   });
+}
+
+/** Every help category (the first `CATEGORIES_MAX`). */
+export function useCategories() {
+  return useQuery({
+    queryKey: [...contentKey, 'categories'],
+    queryFn: () => adminApi.get<AdminPage<ContentRow>>('/api/admin/content', { kind: 'help_category', pageNum: 1, pageSize: CATEGORIES_MAX }),
+  });
+}
+
+/** `value`, once it has stayed the same for `ms`. */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
 }
 
 export default function ContentPage() {
@@ -30,7 +67,9 @@ export default function ContentPage() {
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const [deleting, setDeleting] = useState<ContentRow | null>(null);
   const [deleted, setDeleted] = useState<{ id: number; title: string } | null>(null);
-  const list = useContentList(kind);
+  const keyword = useSettled(search.trim(), SEARCH_PAUSE_MS);
+  const list = useContentPage({ kind, lang, keyword }, page);
+  const cats = useCategories();
 
   const set = (next: Record<string, string | null>) =>
     setParams(
@@ -46,17 +85,9 @@ export default function ContentPage() {
       { replace: true },
     );
 
-  const all = list.data;
-  const categories = useMemo(() => new Map((all ?? []).filter((r) => r.kind === 'help_category').map((r) => [r.id, r])), [all]);
-  const filtered = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    const rank = (k: string) => (KINDS as readonly string[]).indexOf(k);
-    return [...(all ?? [])]
-      .sort((a, b) => rank(a.kind) - rank(b.kind) || (a.parentId ?? 0) - (b.parentId ?? 0) || a.sort - b.sort || a.id - b.id)
-      .filter((r) => !lang || r.translations.some((x) => x.lang === lang))
-      .filter((r) => !needle || r.key.toLowerCase().includes(needle) || r.translations.some((x) => x.title.toLowerCase().includes(needle)));
-  }, [all, lang, search]);
-  const rows = filtered.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const categories = useMemo(() => new Map((cats.data?.rows ?? []).map((r) => [r.id, r])), [cats.data]);
+  const rows = list.data?.rows ?? [];
+  const total = list.data?.total ?? 0;
   const showLang = lang || operatorLang;
 
   const kindTabs = [{ value: 'all', label: t('content.kind.all') }, ...KINDS.map((k) => ({ value: k, label: t(`content.kind.${k}`) }))];
@@ -178,7 +209,7 @@ export default function ContentPage() {
             </tbody>
           </table>
         )}
-        {filtered.length > PAGE_SIZE ? <Pager page={page} size={PAGE_SIZE} total={filtered.length} onPage={(p) => set({ page: String(p) })} /> : null}
+        {total > PAGE_SIZE ? <Pager page={page} size={PAGE_SIZE} total={total} onPage={(p) => set({ page: String(p) })} /> : null}
       </section>
       {deleting ? (
         <DeleteDialog

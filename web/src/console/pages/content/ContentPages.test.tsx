@@ -37,7 +37,23 @@ beforeEach(async () => {
     item(3, 'help_category', 'deposits', [{ lang: 'en', title: 'Deposits' }]),
     item(4, 'help_article', 'how-to-deposit', [{ lang: 'en', title: 'How to deposit' }], { parentId: 3 }),
   ];
-  answerGets([['/api/admin/content', (p) => (p?.kind ? items.filter((r) => r.kind === p.kind) : items)]]);
+  // As the server answers: by kind, language and keyword, a page at a time.
+  answerGets([
+    [
+      '/api/admin/content',
+      (p) => {
+        const keyword = String(p?.keyword ?? '').toLowerCase();
+        const picked = items
+          .filter((r) => !p?.kind || r.kind === p.kind)
+          .filter((r) => !p?.lang || r.translations.some((x) => x.lang === p.lang))
+          .filter((r) => !keyword || r.key.toLowerCase().includes(keyword) || r.translations.some((x) => x.title.toLowerCase().includes(keyword)));
+        const size = Number(p?.pageSize ?? 10);
+        const from = (Number(p?.pageNum ?? 1) - 1) * size;
+        return { rows: picked.slice(from, from + size), total: picked.length };
+      },
+    ],
+    [/^\/api\/admin\/content\/\d+$/, (_, url) => items.find((r) => `/api/admin/content/${r.id}` === url) ?? new AdminApiError(-6, 'Not found')],
+  ]);
 });
 
 const routes = {
@@ -49,7 +65,7 @@ const routes = {
 };
 
 describe('content list', () => {
-  it('lists every item with its languages, filters by kind on the server and by language here', async () => {
+  it('lists every item with its languages, and filters by kind, language and keyword on the server', async () => {
     const user = userEvent.setup();
     renderPage(<ContentPage />, { route: '/content', ...routes });
     const table = await screen.findByTestId('content-table');
@@ -60,9 +76,29 @@ describe('content list', () => {
     await user.selectOptions(screen.getByTestId('filter-lang'), 'zh');
     await waitFor(() => expect(within(screen.getByTestId('content-table')).getAllByRole('row')).toHaveLength(2));
     expect(screen.getByText('今晚维护')).toBeInTheDocument();
+    expect(api().get).toHaveBeenLastCalledWith('/api/admin/content', { kind: undefined, lang: 'zh', keyword: undefined, pageNum: 1, pageSize: 20 });
+    await user.selectOptions(screen.getByTestId('filter-lang'), '');
+
+    await user.type(screen.getByRole('searchbox'), 'deposit');
+    await waitFor(() => expect(within(screen.getByTestId('content-table')).getAllByRole('row')).toHaveLength(3));
+    expect(api().get).toHaveBeenCalledWith('/api/admin/content', expect.objectContaining({ keyword: 'deposit', pageNum: 1 }));
+    // One request when typing pauses, not one per letter.
+    expect(api().get.mock.calls.filter(([, p]) => (p as { keyword?: string } | undefined)?.keyword?.startsWith('dep')).length).toBe(1);
+    await user.clear(screen.getByRole('searchbox'));
 
     await user.click(screen.getByRole('tab', { name: 'Rules pages' }));
-    await waitFor(() => expect(api().get).toHaveBeenCalledWith('/api/admin/content', { kind: 'rule' }));
+    await waitFor(() => expect(api().get).toHaveBeenCalledWith('/api/admin/content', expect.objectContaining({ kind: 'rule', pageNum: 1, pageSize: 20 })));
+  });
+
+  it('pages on the server', async () => {
+    const user = userEvent.setup();
+    items = Array.from({ length: 45 }, (_, i) => item(i + 10, 'rule', `RULE_${i + 10}`, [{ lang: 'en', title: `Rule ${i + 10}` }]));
+    renderPage(<ContentPage />, { route: '/content', ...routes });
+    expect(await screen.findByTestId('content-row-10')).toBeInTheDocument();
+    expect(screen.getByText(/Page 1 of 3/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByTestId('content-row-30')).toBeInTheDocument();
+    expect(api().get).toHaveBeenCalledWith('/api/admin/content', expect.objectContaining({ pageNum: 2, pageSize: 20 }));
   });
 
   it('deletes only after confirming with a reason, and shows the server refusal', async () => {
@@ -98,6 +134,12 @@ describe('content editor', () => {
     await user.paste('<p>Hello <b>world</b></p><img src=x onerror=alert(1)><script>alert(2)</script>');
     const html = within(preview).getByTestId('preview-html');
     expect(html.innerHTML).toBe('<p>Hello <b>world</b></p>');
+  });
+
+  it('opens one item from the server, and says so when there is none', async () => {
+    renderPage(<ContentPage />, { route: '/content/item/99', ...routes });
+    expect(await screen.findByText('There is no item #99.')).toBeInTheDocument();
+    expect(api().get).toHaveBeenCalledWith('/api/admin/content/99');
   });
 
   it('needs a reason to save, then sends every given language and shows the answer', async () => {

@@ -40,11 +40,15 @@ export function api() {
   };
 }
 
-/** Answers GETs by the first matching prefix; an unknown URL fails the test loudly. */
-export function answerGets(routes: [string | RegExp, (params: Record<string, unknown> | undefined) => unknown][]) {
+/** Answers GETs by the first matching prefix (an Error answered is thrown); an unknown URL fails the test loudly. */
+export function answerGets(routes: [string | RegExp, (params: Record<string, unknown> | undefined, url: string) => unknown][]) {
   api().get.mockImplementation(async (url: string, params?: unknown) => {
     for (const [match, answer] of routes) {
-      if (typeof match === 'string' ? url === match : match.test(url)) return answer(params as Record<string, unknown> | undefined);
+      if (typeof match === 'string' ? url === match : match.test(url)) {
+        const value = answer(params as Record<string, unknown> | undefined, url);
+        if (value instanceof Error) throw value;
+        return value;
+      }
     }
     throw new Error(`unexpected GET ${url}`);
   });

@@ -1,7 +1,9 @@
 // One user, as far as the operator API tells: the account, verification
-// with its documents, withdraw addresses, the user's deposit claims and
-// withdrawals (for fund reviewers); freeze or unfreeze with a reason (and the
-// audit entry it made), and a message to the user.
+// with its documents, withdraw addresses; for fund reviewers the balances
+// with their holds, trading, ledger postings, deposit claims and
+// withdrawals; sessions and messages; the audit entries about the user (for
+// audit readers); freeze or unfreeze with a reason (and the audit entry it
+// made), and a message to the user.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -12,7 +14,10 @@ import { useCan } from '../../layout/me';
 import { Badge, Button, Card, Empty, ErrorNote, KeyValues, Loading, PageHead, Pager, ReasonDialog } from '../../layout/ui';
 import { useCt, type CT } from '../../layout/useCt';
 import type { ConsoleLanguage } from '../../session';
+import { AuditAbout, Messages, Sessions } from './UserActivity';
+import { Balances, Postings } from './UserMoney';
 import { KycBadge, UserStatus } from './UsersPage';
+import { Trading } from './UserTrading';
 
 type UserDetail = components['schemas']['UserDetail'];
 type KycRow = components['schemas']['KycRow'];
@@ -58,13 +63,15 @@ export function UserPage() {
   const afterStatusChange = async (kind: 'freeze' | 'unfreeze') => {
     setDialog(null);
     void client.invalidateQueries({ queryKey: ['console', 'users'] });
+    void client.invalidateQueries({ queryKey: ['console', 'user-sessions', user.id] });
+    void client.invalidateQueries({ queryKey: ['console', 'user-audit', user.id] });
     await q.refetch();
     if (!can('readAudit')) {
       setMade({ kind, entry: null, hidden: true });
       return;
     }
     try {
-      const page = await adminApi.get<AdminPage<AuditRow>>('/api/admin/audit', { action: `user.${kind}`, pageNum: 1, pageSize: 20 });
+      const page = await adminApi.get<AdminPage<AuditRow>>('/api/admin/audit', { action: `user.${kind}`, target: `user:${user.id}`, pageNum: 1, pageSize: 1 });
       setMade({ kind, entry: page.rows.find((r) => r.target === `user:${user.id}`) ?? null, hidden: false });
     } catch {
       setMade({ kind, entry: null, hidden: false });
@@ -110,7 +117,7 @@ export function UserPage() {
           {made.entry ? (
             <span>
               {t('users.auditEntry', { id: made.entry.id, time: fmtDateTime(made.entry.createTime) })}{' '}
-              <Link to={`/audit?action=user.${made.kind}`}>{t('users.auditOpen')}</Link>
+              <Link to={`/audit?action=user.${made.kind}&target=user:${user.id}`}>{t('users.auditOpen')}</Link>
             </span>
           ) : (
             <span className="c-muted">{made.hidden ? t('users.auditHidden') : t('users.auditPending')}</span>
@@ -187,19 +194,45 @@ export function UserPage() {
       </Card>
 
       {can('reviewFunds') ? (
-        <div className="c-grid2">
-          <Card title={t('users.detail.deposits')}>
-            <Funds kind="deposits" userId={user.id} t={t} lang={lang} />
+        <>
+          <Card title={t('users.detail.balances')}>
+            <Balances userId={user.id} t={t} lang={lang} />
           </Card>
-          <Card title={t('users.detail.withdrawals')}>
-            <Funds kind="withdrawals" userId={user.id} t={t} lang={lang} />
+          <Card title={t('users.detail.trading')}>
+            <Trading userId={user.id} t={t} lang={lang} />
           </Card>
-        </div>
-      ) : null}
+          <Card title={t('users.detail.postings')}>
+            <Postings userId={user.id} t={t} lang={lang} />
+          </Card>
+          <div className="c-grid2">
+            <Card title={t('users.detail.deposits')}>
+              <Funds kind="deposits" userId={user.id} t={t} lang={lang} />
+            </Card>
+            <Card title={t('users.detail.withdrawals')}>
+              <Funds kind="withdrawals" userId={user.id} t={t} lang={lang} />
+            </Card>
+          </div>
+        </>
+      ) : (
+        <p className="c-muted c-small" data-testid="funds-hidden">
+          {t('users.detail.fundsHidden')}
+        </p>
+      )}
 
-      <p className="c-muted c-small" data-testid="not-in-api">
-        {t('users.detail.notInApi')}
-      </p>
+      <div className="c-grid2">
+        <Card title={t('users.detail.sessions')}>
+          <Sessions userId={user.id} t={t} />
+        </Card>
+        <Card title={t('users.detail.messages')}>
+          <Messages userId={user.id} t={t} />
+        </Card>
+      </div>
+
+      {can('readAudit') ? (
+        <Card title={t('users.detail.audit')}>
+          <AuditAbout userId={user.id} t={t} />
+        </Card>
+      ) : null}
 
       {dialog === 'freeze' || dialog === 'unfreeze' ? (
         <ReasonDialog

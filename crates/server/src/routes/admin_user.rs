@@ -1,0 +1,301 @@
+//! The operator's user page beyond the account itself (which
+//! `GET /api/admin/users/{id}` gives): balances with their holds, ledger
+//! postings, trading in every product, sessions, messages and the audit
+//! entries about the user. They read several products, so they are wired
+//! here. Money and trading need `ReviewFunds`, as deposits and
+//! withdrawals do; sessions and messages `ReadUsers`; the audit entries
+//! `ReadAudit`. A user that does not exist is NotFound.
+
+use crate::state::AppState;
+use crate::user_audit;
+use crate::user_money::{self, UserBalances, UserPosting};
+use crate::user_trading::{
+    self, ContractProduct, UserContractOrder, UserFuturesPosition, UserSpotOrder,
+};
+use axum::extract::{Path, State};
+use chrono::{DateTime, Utc};
+use onyx_account::audit_log::AuditRow;
+use onyx_http::admin::{filter, page};
+use onyx_http::auth::{CurrentAdmin, Permission};
+use onyx_http::envelope::{ok, Envelope, Page, Reply};
+use onyx_http::error::ApiError;
+use onyx_http::extract::ApiQuery;
+use onyx_kernel::ErrorCode;
+use onyx_store::repo::audit::{self, AuditFilter};
+use onyx_store::repo::{admin_queries, sessions};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::{router::OpenApiRouter, routes};
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(balances))
+        .routes(routes!(postings))
+        .routes(routes!(spot_orders))
+        .routes(routes!(futures_positions))
+        .routes(routes!(contract_orders))
+        .routes(routes!(user_sessions))
+        .routes(routes!(messages))
+        .routes(routes!(audit_entries))
+}
+
+/// NotFound unless the user exists (checked after the permission, so an
+/// operator who may not look learns nothing about who exists).
+async fn existing(state: &AppState, id: i64) -> Result<(), ApiError> {
+    admin_queries::find_user(&state.db, id)
+        .await?
+        .map(|_| ())
+        .ok_or_else(|| ErrorCode::NotFound.into())
+}
+
+#[derive(Deserialize, IntoParams, Debug)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct PagedQuery {
+    pub page_num: Option<u64>,
+    pub page_size: Option<u64>,
+}
+
+#[derive(Deserialize, IntoParams, Debug)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct TradingQuery {
+    pub page_num: Option<u64>,
+    pub page_size: Option<u64>,
+    /// `open` (the default) or `closed` (done: filled, cancelled,
+    /// settled, liquidated).
+    pub state: Option<String>,
+}
+
+#[derive(Deserialize, IntoParams, Debug)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ContractOrdersQuery {
+    pub page_num: Option<u64>,
+    pub page_size: Option<u64>,
+    /// `open` (the default) or `closed` (settled).
+    pub state: Option<String>,
+    /// `secondContracts` or `options`.
+    pub product: String,
+}
+
+fn state_of(v: &Option<String>) -> Result<user_trading::State, ApiError> {
+    match filter(v) {
+        None => Ok(user_trading::State::Open),
+        Some(s) => user_trading::State::parse(s).ok_or_else(|| ApiError::invalid("state")),
+    }
+}
+
+/// Rows to skip and the page size, for the products that page by offset.
+fn skip(page_num: Option<u64>, page_size: Option<u64>) -> (u64, u64) {
+    let (index, size) = page(page_num, page_size);
+    (index.saturating_mul(size), size)
+}
+
+/// Every ledger account of the user (wallet, asset, available, frozen,
+/// and what the products' holds on it add up to) and those holds by kind.
+#[utoipa::path(get, path = "/api/admin/users/{id}/balances", tag = "admin",
+    params(("id" = i64, Path)), security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<UserBalances>)))]
+async fn balances(
+    State(state): State<AppState>,
+    me: CurrentAdmin,
+    Path(id): Path<i64>,
+) -> Reply<UserBalances> {
+    me.require(Permission::ReviewFunds)?;
+    existing(&state, id).await?;
+    ok(user_money::balances(&state.db, id).await?)
+}
+
+/// The user's ledger postings, newest first, each with its direction
+/// from the user's side.
+#[utoipa::path(get, path = "/api/admin/users/{id}/postings", tag = "admin",
+    params(("id" = i64, Path), PagedQuery), security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<Page<UserPosting>>)))]
+async fn postings(
+    State(state): State<AppState>,
+    me: CurrentAdmin,
+    Path(id): Path<i64>,
+    ApiQuery(q): ApiQuery<PagedQuery>,
+) -> Reply<Page<UserPosting>> {
+    me.require(Permission::ReviewFunds)?;
+    existing(&state, id).await?;
+    let (index, size) = page(q.page_num, q.page_size);
+    let (rows, total) = user_money::postings(&state.db, id, index, size).await?;
+    ok(Page { rows, total })
+}
+
+/// The user's spot orders, newest first.
+#[utoipa::path(get, path = "/api/admin/users/{id}/spot-orders", tag = "admin",
+    params(("id" = i64, Path), TradingQuery), security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<Page<UserSpotOrder>>)))]
+async fn spot_orders(
+    State(state): State<AppState>,
+    me: CurrentAdmin,
+    Path(id): Path<i64>,
+    ApiQuery(q): ApiQuery<TradingQuery>,
+) -> Reply<Page<UserSpotOrder>> {
+    me.require(Permission::ReviewFunds)?;
+    let which = state_of(&q.state)?;
+    existing(&state, id).await?;
+    let (index, size) = page(q.page_num, q.page_size);
+    let (rows, total) = user_trading::spot_orders(&state.db, id, which, index, size).await?;
+    ok(Page { rows, total })
+}
+
+/// The user's futures positions, newest first (copied ones included,
+/// marked by their portfolio).
+#[utoipa::path(get, path = "/api/admin/users/{id}/futures-positions", tag = "admin",
+    params(("id" = i64, Path), TradingQuery), security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<Page<UserFuturesPosition>>)))]
+async fn futures_positions(
+    State(state): State<AppState>,
+    me: CurrentAdmin,
+    Path(id): Path<i64>,
+    ApiQuery(q): ApiQuery<TradingQuery>,
+) -> Reply<Page<UserFuturesPosition>> {
+    me.require(Permission::ReviewFunds)?;
+    let which = state_of(&q.state)?;
+    existing(&state, id).await?;
+    let (offset, size) = skip(q.page_num, q.page_size);
+    let (rows, total) = user_trading::futures_positions(&state.db, id, which, offset, size).await?;
+    ok(Page { rows, total })
+}
+
+/// The user's second-contract or option orders, newest first.
+#[utoipa::path(get, path = "/api/admin/users/{id}/contract-orders", tag = "admin",
+    params(("id" = i64, Path), ContractOrdersQuery), security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<Page<UserContractOrder>>)))]
+async fn contract_orders(
+    State(state): State<AppState>,
+    me: CurrentAdmin,
+    Path(id): Path<i64>,
+    ApiQuery(q): ApiQuery<ContractOrdersQuery>,
+) -> Reply<Page<UserContractOrder>> {
+    me.require(Permission::ReviewFunds)?;
+    let which = state_of(&q.state)?;
+    let product =
+        ContractProduct::parse(q.product.trim()).ok_or_else(|| ApiError::invalid("product"))?;
+    existing(&state, id).await?;
+    let (offset, size) = skip(q.page_num, q.page_size);
+    let (rows, total) =
+        user_trading::contract_orders(&state.db, id, product, which, offset, size).await?;
+    ok(Page { rows, total })
+}
+
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct UserSessionRow {
+    pub id: i64,
+    /// `session` (a sign-in) or `remember` (a remembered device).
+    pub kind: String,
+    pub ip: String,
+    pub user_agent: String,
+    pub create_time: DateTime<Utc>,
+    pub expire_time: DateTime<Utc>,
+    /// Not expired. A session ended by signing out, a password change or
+    /// a freeze is deleted, so it is not listed; no last-seen time is
+    /// kept.
+    pub active: bool,
+}
+
+/// The user's stored sessions and remembered devices, newest first.
+#[utoipa::path(get, path = "/api/admin/users/{id}/sessions", tag = "admin",
+    params(("id" = i64, Path), PagedQuery), security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<Page<UserSessionRow>>)))]
+async fn user_sessions(
+    State(state): State<AppState>,
+    me: CurrentAdmin,
+    Path(id): Path<i64>,
+    ApiQuery(q): ApiQuery<PagedQuery>,
+) -> Reply<Page<UserSessionRow>> {
+    me.require(Permission::ReadUsers)?;
+    existing(&state, id).await?;
+    let (index, size) = page(q.page_num, q.page_size);
+    let (rows, total) = sessions::page_for_user(&state.db, id, index, size).await?;
+    let now = Utc::now();
+    ok(Page {
+        rows: rows
+            .into_iter()
+            .map(|s| UserSessionRow {
+                active: s.expires_at > now,
+                id: s.id,
+                kind: s.kind,
+                ip: s.ip,
+                user_agent: s.user_agent,
+                create_time: s.created_at,
+                expire_time: s.expires_at,
+            })
+            .collect(),
+        total,
+    })
+}
+
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct UserMessageRow {
+    pub id: i64,
+    pub title: String,
+    /// The start of the content as plain text.
+    pub summary: String,
+    pub read_time: Option<DateTime<Utc>>,
+    pub create_time: DateTime<Utc>,
+}
+
+/// The messages in the user's message centre (from operators and from
+/// the platform's notices), newest first.
+#[utoipa::path(get, path = "/api/admin/users/{id}/messages", tag = "admin",
+    params(("id" = i64, Path), PagedQuery), security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<Page<UserMessageRow>>)))]
+async fn messages(
+    State(state): State<AppState>,
+    me: CurrentAdmin,
+    Path(id): Path<i64>,
+    ApiQuery(q): ApiQuery<PagedQuery>,
+) -> Reply<Page<UserMessageRow>> {
+    me.require(Permission::ReadUsers)?;
+    existing(&state, id).await?;
+    let (index, size) = page(q.page_num, q.page_size);
+    let (rows, total) =
+        onyx_content::repo::messages::page_for_user(&state.db, id, index, size).await?;
+    ok(Page {
+        rows: rows
+            .into_iter()
+            .map(|m| UserMessageRow {
+                summary: onyx_content::summary::summary(&m.content),
+                id: m.id,
+                title: m.title,
+                read_time: m.read_at,
+                create_time: m.created_at,
+            })
+            .collect(),
+        total,
+    })
+}
+
+/// Audit entries about the user, newest first: those on the user
+/// (`user:<id>`: freeze, unfreeze, messages) and the reviews of their
+/// verifications, deposit claims and withdrawals (each review's newest
+/// `REVIEWS_PER_KIND_MAX`).
+#[utoipa::path(get, path = "/api/admin/users/{id}/audit", tag = "admin",
+    params(("id" = i64, Path), PagedQuery), security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<Page<AuditRow>>)))]
+async fn audit_entries(
+    State(state): State<AppState>,
+    me: CurrentAdmin,
+    Path(id): Path<i64>,
+    ApiQuery(q): ApiQuery<PagedQuery>,
+) -> Reply<Page<AuditRow>> {
+    me.require(Permission::ReadAudit)?;
+    existing(&state, id).await?;
+    let filter = AuditFilter {
+        targets: user_audit::targets(&state.db, id).await?,
+        ..AuditFilter::default()
+    };
+    let (index, size) = page(q.page_num, q.page_size);
+    let (rows, total) = audit::page(&state.db, &filter, index, size).await?;
+    ok(Page {
+        rows: rows.into_iter().map(AuditRow::from).collect(),
+        total,
+    })
+}
