@@ -7,90 +7,21 @@
 use onyx_testkit::accounts;
 use onyx_testkit::admin_common;
 use onyx_testkit::common;
+use onyx_testkit::fund_reviews::{app, claim, withdraw};
 use onyx_testkit::wallet;
 use onyx_testkit::wallet_calls;
 
 use admin_common::{admin_get, admin_post, audit_rows, operator, user_with_session};
-use axum::body::Body;
-use axum::http::header;
 use common::{Reply, TestApp};
 use onyx_account::repo::kyc;
 use onyx_kernel::ledger::Wallet;
-use onyx_store::repo::settings;
 use serde_json::{json, Value};
 use std::process::Command;
 use wallet::{assert_audit_clean, fund};
 use wallet_calls::{set_price, set_stale_price};
 
-const TRON_SHARED: &str = "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL";
-const TRC20: &str = "USDT-TRC20";
-const ADDR: &str = "TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE";
-
-/// Deposits to the shared TRC20 address; withdrawals without window,
-/// fund password or code, 10 % fee, KYC limits off.
-async fn app() -> TestApp {
-    let app = TestApp::spawn().await;
-    let mut coins = settings::get(&app.state.db, "ASSET_COIN").await.unwrap();
-    for e in coins.as_array_mut().unwrap() {
-        if e["coinName"] == TRC20 {
-            e["coinAddress"] = json!(TRON_SHARED);
-        }
-    }
-    settings::put(&app.state.db, "ASSET_COIN", &coins, None)
-        .await
-        .unwrap();
-    accounts::set_setting(
-        &app,
-        "WITHDRAWAL_SETTING",
-        json!({"limitTime": 0, "checkPass": false, "checkCode": false,
-            "sameAddress": false, "checkTax": false, "ratio": "10",
-            "dayWithdrawalNum": 10, "freeNum": 0, "withdrawalMix": "20",
-            "withdrawalMax": "100000"}),
-    )
-    .await;
-    accounts::set_setting(
-        &app,
-        "AUTH_LIMIT",
-        json!({"isOpenPrimary": false, "isOpenSenior": false}),
-    )
-    .await;
-    app
-}
-
 async fn dashboard(app: &TestApp, token: &str) -> Value {
     admin_get(app, "/api/admin/dashboard", token).await.ok()
-}
-
-/// Files a deposit claim of `amount` USDT and returns its id.
-async fn claim(app: &TestApp, token: &str, amount: &str, n: u8) -> i64 {
-    let body = json!({"coin": "usdt", "symbol": TRC20, "amount": amount,
-        "txHash": format!("{:064x}", u64::from(n) + 0xabcd_0000)});
-    let r = app
-        .send(
-            TestApp::request("POST", "/api/recharge/payAddress", Some(token))
-                .header(header::CONTENT_TYPE, "application/json")
-                .body(Body::from(body.to_string()))
-                .unwrap(),
-        )
-        .await
-        .ok();
-    assert_eq!(r["status"], "pending");
-    r["id"].as_i64().unwrap()
-}
-
-async fn withdraw(app: &TestApp, token: &str, amount: &str) -> i64 {
-    let w = app
-        .post_query(
-            &format!(
-                "/api/withdraw/submit?channel={}&amount={amount}&address={ADDR}",
-                common::q(TRC20)
-            ),
-            Some(token),
-        )
-        .await
-        .ok();
-    assert_eq!(w["status"], "pending");
-    w["id"].as_i64().unwrap()
 }
 
 /// The `product`'s fee list (`today` or `allTime`) as (asset, amount).

@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod admin_common;
 pub mod common;
+pub mod fund_reviews;
 pub mod futures_bench;
 pub mod settlement_bench;
 pub mod socket;
