@@ -9,8 +9,8 @@ use onyx_store::DecimalText;
 use rust_decimal::Decimal;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, NotSet,
-    PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, NotSet, PaginatorTrait,
+    QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
 };
 
 pub const PENDING: i32 = 0;
@@ -47,7 +47,8 @@ pub async fn approved_all(db: &impl ConnectionTrait) -> Result<Vec<trader::Model
 
 /// What a lead's open needs of each active follow: read for every
 /// follower on every open, so only these columns.
-#[derive(Clone, Debug, FromQueryResult)]
+/// Its fields in the order [`active_follows`] reads them.
+#[derive(Clone, Debug, serde::Deserialize)]
 pub struct Copier {
     pub id: i64,
     pub trader_id: i64,
@@ -82,26 +83,28 @@ pub async fn active_follows(
     db: &impl ConnectionTrait,
     trader_id: i64,
 ) -> Result<Vec<Copier>, DbErr> {
-    follow::Entity::find()
+    const COLUMNS: [follow::Column; 10] = [
+        follow::Column::Id,
+        follow::Column::TraderId,
+        follow::Column::UserId,
+        follow::Column::FollowType,
+        follow::Column::FollowRate,
+        follow::Column::FollowAmount,
+        follow::Column::Symbols,
+        follow::Column::Budget,
+        follow::Column::StopLossRate,
+        follow::Column::Net,
+    ];
+    let q = follow::Entity::find()
         .select_only()
-        .columns([
-            follow::Column::Id,
-            follow::Column::TraderId,
-            follow::Column::UserId,
-            follow::Column::FollowType,
-            follow::Column::FollowRate,
-            follow::Column::FollowAmount,
-            follow::Column::Symbols,
-            follow::Column::Budget,
-            follow::Column::StopLossRate,
-            follow::Column::Net,
-        ])
+        .columns(COLUMNS)
         .filter(follow::Column::TraderId.eq(trader_id))
         .filter(follow::Column::Status.eq(ACTIVE))
-        .order_by_asc(follow::Column::Id)
-        .into_model::<Copier>()
-        .all(db)
-        .await
+        .into_query();
+    let mut all: Vec<Copier> = onyx_store::bulk::read_as_json(db, &q, &COLUMNS).await?;
+    // Copies are made, and skips recorded, in following order.
+    all.sort_unstable_by_key(|c| c.id);
+    Ok(all)
 }
 
 pub async fn follower_count(db: &impl ConnectionTrait, trader_id: i64) -> Result<u64, DbErr> {

@@ -1,7 +1,9 @@
 //! Many opens at one price in one transaction (a lead's copies): each
 //! under the same rules as [`positions::open_in`], written in a few
 //! multi-row statements whatever their number, so a lead's order does not
-//! wait a statement round trip per follower.
+//! wait a statement round trip per follower. Ids are reserved up front
+//! ([`LedgerTxn::reserve_ids`]): a fill's posting names it before it is
+//! written, and no row is read back.
 
 use crate::entity::{futures_fill as fill, futures_position as position};
 use crate::mirror::{self, Change};
@@ -15,11 +17,7 @@ use onyx_platform::prices::IndexPrice;
 use onyx_store::ledger::LedgerTxn;
 use onyx_store::DecimalText;
 use rust_decimal::Decimal;
-use sea_orm::sea_query::Query;
-use sea_orm::{
-    ActiveModelTrait, ActiveValue, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter,
-    QueryTrait, Set, TryIntoModel,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TryIntoModel};
 use std::collections::HashMap;
 
 /// Rows per multi-row statement.
@@ -98,39 +96,24 @@ pub async fn open_all(
             }
         }
     }
-    // New positions, their ids read back by (user, portfolio).
-    for chunk in inserts.chunks(CHUNK) {
-        let mut q =
-            position::Entity::insert_many(chunk.iter().map(|(_, a)| a.clone())).into_query();
-        q.returning(Query::returning().columns([
-            position::Column::Id,
-            position::Column::UserId,
-            position::Column::Portfolio,
-        ]));
-        let backend = txn.conn().get_database_backend();
-        let mut ids: HashMap<(i64, i64), i64> = HashMap::new();
-        for row in txn.conn().query_all(backend.build(&q)).await? {
-            let id: i64 = row.try_get("", "id")?;
-            let user: i64 = row.try_get("", "user_id")?;
-            let portfolio: i64 = row.try_get("", "portfolio")?;
-            ids.insert((user, portfolio), id);
+    // New positions, with ids reserved so none needs reading back.
+    let ids = txn.reserve_ids("futures_positions", inserts.len()).await?;
+    if ids.len() != inserts.len() {
+        return Err(internal("reserved position ids"));
+    }
+    let mut rows: Vec<position::ActiveModel> = Vec::with_capacity(inserts.len());
+    for ((i, mut row), id) in inserts.into_iter().zip(ids) {
+        row.id = Set(id);
+        let model: position::Model = row.clone().try_into_model()?;
+        if let Some(slot) = answers.get_mut(i) {
+            *slot = Some(Ok(model));
         }
-        for (i, a) in chunk {
-            let key = match (&a.user_id, &a.portfolio) {
-                (ActiveValue::Set(user), ActiveValue::Set(portfolio)) => (*user, *portfolio),
-                _ => return Err(internal("a new row's owner")),
-            };
-            let id = ids
-                .get(&key)
-                .copied()
-                .ok_or_else(|| internal("an inserted id"))?;
-            let mut row = a.clone();
-            row.id = Set(id);
-            let model: position::Model = row.try_into_model()?;
-            if let Some(slot) = answers.get_mut(*i) {
-                *slot = Some(Ok(model));
-            }
-        }
+        rows.push(row);
+    }
+    for chunk in onyx_store::chunks(rows, CHUNK) {
+        position::Entity::insert_many(chunk)
+            .exec_without_returning(txn.conn())
+            .await?;
     }
     repo::set_interest(txn.conn(), c.id, interest.0, interest.1).await?;
     let answers: Vec<Result<position::Model, Refusal>> = answers
@@ -143,9 +126,19 @@ pub async fn open_all(
         .zip(&answers)
         .filter_map(|(o, a)| a.as_ref().ok().map(|p| (o, p)))
         .collect();
-    let mut tx_of: Vec<(i64, i64)> = Vec::with_capacity(opened.len());
-    for chunk in opened.chunks(CHUNK) {
-        let rows = chunk.iter().map(|(o, p)| fill::ActiveModel {
+    let fill_ids = txn.reserve_ids("futures_fills", opened.len()).await?;
+    if fill_ids.len() != opened.len() {
+        return Err(internal("reserved fill ids"));
+    }
+    let mut fills: Vec<fill::ActiveModel> = Vec::with_capacity(opened.len());
+    for ((o, p), fill_id) in opened.iter().zip(fill_ids) {
+        let owner = u64::try_from(p.user_id).map_err(Failure::internal)?;
+        let r = PostingRef::FuturesFill(fill_id);
+        let tx_id = txn
+            .post(&r, postings::open(owner, o.costs.0, o.costs.1, &r, now))
+            .await?;
+        fills.push(fill::ActiveModel {
+            id: Set(fill_id),
             position_id: Set(p.id),
             user_id: Set(p.user_id),
             kind: Set("open".into()),
@@ -159,42 +152,15 @@ pub async fn open_all(
             spread: Set(DecimalText::from(c.spread.normalize())),
             pnl: Set(DecimalText::ZERO),
             margin: Set(DecimalText::from(o.costs.0.as_decimal().normalize())),
-            tx_id: Set(0),
+            tx_id: Set(tx_id),
             at: Set(now),
-            ..Default::default()
         });
-        let mut q = fill::Entity::insert_many(rows).into_query();
-        q.returning(Query::returning().columns([fill::Column::Id, fill::Column::PositionId]));
-        let backend = txn.conn().get_database_backend();
-        let mut fills: HashMap<i64, i64> = HashMap::new();
-        for row in txn.conn().query_all(backend.build(&q)).await? {
-            fills.insert(row.try_get("", "position_id")?, row.try_get("", "id")?);
-        }
-        for (o, p) in chunk {
-            let fill_id = fills
-                .get(&p.id)
-                .copied()
-                .ok_or_else(|| internal("a fill id"))?;
-            let owner = u64::try_from(p.user_id).map_err(Failure::internal)?;
-            let r = PostingRef::FuturesFill(fill_id);
-            let tx_id = txn
-                .post(&r, postings::open(owner, o.costs.0, o.costs.1, &r, now))
-                .await?;
-            tx_of.push((fill_id, tx_id));
-        }
     }
-    onyx_store::bulk::update_by_key(
-        txn.conn(),
-        fill::Entity,
-        fill::Column::Id,
-        &[fill::Column::TxId],
-        &[],
-        tx_of
-            .into_iter()
-            .map(|(fill_id, tx_id)| (fill_id, vec![tx_id.into()]))
-            .collect(),
-    )
-    .await?;
+    for chunk in onyx_store::chunks(fills, CHUNK) {
+        fill::Entity::insert_many(chunk)
+            .exec_without_returning(txn.conn())
+            .await?;
+    }
     for (o, a) in opens.iter().zip(&answers) {
         if let Ok(p) = a {
             mirror::tell(

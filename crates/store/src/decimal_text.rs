@@ -58,6 +58,24 @@ impl serde::Serialize for DecimalText {
     }
 }
 
+/// From its decimal text only: a JSON number would have passed through a
+/// float on the way.
+impl<'de> serde::Deserialize<'de> for DecimalText {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<DecimalText, D::Error> {
+        struct Text;
+        impl serde::de::Visitor<'_> for Text {
+            type Value = DecimalText;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a decimal as text")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<DecimalText, E> {
+                DecimalText::from_str(v).map_err(E::custom)
+            }
+        }
+        d.deserialize_str(Text)
+    }
+}
+
 impl From<DecimalText> for Value {
     fn from(d: DecimalText) -> Value {
         Value::String(Some(Box::new(d.to_string())))

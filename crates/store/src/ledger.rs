@@ -442,6 +442,67 @@ impl LedgerTxn {
         Ok(answers)
     }
 
+    /// `n` fresh ids of `table` (an `id` integer key), in increasing order,
+    /// for rows this transaction inserts with their ids set: a bulk insert
+    /// then needs no `RETURNING` to learn them, and a row can be referred
+    /// to (a fill by its posting) before it is written. On SQLite this
+    /// transaction holds the write lock, so the ids after the table's
+    /// highest (and after any id AUTOINCREMENT handed out before) are free
+    /// until it commits; on PostgreSQL they come from the column's
+    /// sequence, as a default id would.
+    pub async fn reserve_ids(&mut self, table: &str, n: usize) -> Result<Vec<i64>, DbErr> {
+        if n == 0 {
+            return Ok(Vec::new());
+        }
+        if !table.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+            return Err(DbErr::Custom(format!(
+                "reserve ids: bad table name {table:?}"
+            )));
+        }
+        let count = i64::try_from(n).map_err(|e| DbErr::Custom(e.to_string()))?;
+        let backend = self.txn.get_database_backend();
+        match backend {
+            DbBackend::Postgres => {
+                let q = Statement::from_sql_and_values(
+                    backend,
+                    format!(
+                        "SELECT nextval(pg_get_serial_sequence('{table}', 'id')) AS id \
+                         FROM generate_series(1, $1)"
+                    ),
+                    [count.into()],
+                );
+                let mut ids = self
+                    .txn
+                    .query_all(q)
+                    .await?
+                    .iter()
+                    .map(|r| r.try_get::<i64>("", "id"))
+                    .collect::<Result<Vec<_>, _>>()?;
+                ids.sort_unstable();
+                Ok(ids)
+            }
+            _ => {
+                let q = Statement::from_string(
+                    backend,
+                    format!(
+                        "SELECT max(coalesce((SELECT max(id) FROM {table}), 0), \
+                         coalesce((SELECT seq FROM sqlite_sequence WHERE name = '{table}'), 0)) AS top"
+                    ),
+                );
+                let top: i64 = self
+                    .txn
+                    .query_one(q)
+                    .await?
+                    .ok_or_else(|| DbErr::Custom("reserve ids: no answer".into()))?
+                    .try_get("", "top")?;
+                let last = top
+                    .checked_add(count)
+                    .ok_or_else(|| DbErr::Custom(format!("{table} ids exhausted")))?;
+                Ok((top.saturating_add(1)..=last).collect())
+            }
+        }
+    }
+
     /// Asks the store in one query about idempotency keys this transaction
     /// is about to check, so the checks that follow need no query each.
     pub async fn prefetch_keys(&mut self, keys: &[(i64, &str, &str)]) -> Result<(), DbErr> {

@@ -387,3 +387,68 @@ async fn a_bulk_update_sets_each_listed_row_and_no_other() {
     assert!(short.is_err(), "a row short of a value is refused");
     assert_eq!(rows().await[1], second, "and nothing was written");
 }
+
+/// Ids a transaction reserves are above every id the table holds, rows
+/// inserted with them keep them, and a row inserted afterwards with a
+/// default id gets one above them (on PostgreSQL: the sequence moved past).
+#[tokio::test]
+async fn reserved_ids_are_fresh_and_default_ids_follow_them() {
+    use onyx_store::entity::audit_entry as entry;
+    use onyx_store::repo::audit::{record, NewEntry};
+    use sea_orm::{ActiveModelTrait, EntityTrait, Set};
+
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    let detail = serde_json::json!({});
+    let entry = |action: &'static str| NewEntry {
+        actor_kind: "admin",
+        actor_id: None,
+        actor_name: "test",
+        action,
+        target: "test:1",
+        reason: "reserve",
+        detail: &detail,
+    };
+    let before = record(db, entry("test.before")).await.unwrap().id;
+
+    let mut txn = app.state.ledger.begin().await.unwrap();
+    assert!(txn.reserve_ids("audit_log", 0).await.unwrap().is_empty());
+    let ids = txn.reserve_ids("audit_log", 3).await.unwrap();
+    assert_eq!(ids.len(), 3);
+    assert!(ids.windows(2).all(|w| w[0] < w[1]), "increasing: {ids:?}");
+    assert!(ids[0] > before, "{ids:?} above {before}");
+    for id in &ids {
+        entry::ActiveModel {
+            id: Set(*id),
+            actor_kind: Set("admin".into()),
+            actor_id: Set(None),
+            actor_name: Set("test".into()),
+            action: Set("test.reserved".into()),
+            target: Set("test:1".into()),
+            reason: Set("reserve".into()),
+            detail: Set("{}".into()),
+            created_at: Set(chrono::Utc::now()),
+        }
+        .insert(txn.conn())
+        .await
+        .unwrap();
+    }
+    assert!(txn.reserve_ids("audit_log", 1).await.unwrap()[0] > ids[2]);
+    assert!(txn.reserve_ids("audit entries; --", 1).await.is_err());
+    txn.commit().await.unwrap();
+
+    let after = record(db, entry("test.after")).await.unwrap().id;
+    assert!(
+        after > ids[2],
+        "a default id {after} after the reserved {ids:?}"
+    );
+    let stored: Vec<i64> = entry::Entity::find()
+        .all(db)
+        .await
+        .unwrap()
+        .into_iter()
+        .filter(|e| e.action == "test.reserved")
+        .map(|e| e.id)
+        .collect();
+    assert_eq!(stored, ids);
+}
