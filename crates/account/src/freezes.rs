@@ -5,6 +5,7 @@
 use onyx_kernel::{ErrorCode, Outcome};
 use onyx_platform::audit::{self, Actor};
 use onyx_platform::Context;
+use onyx_store::entity::session::EndReason;
 use onyx_store::entity::user::UserStatus;
 use onyx_store::repo::{admin_queries, sessions};
 use sea_orm::TransactionTrait;
@@ -31,7 +32,7 @@ pub async fn freeze(ctx: &Context, by: &Actor, id: i64, raw_reason: &str) -> Out
     if !moved {
         return Err(ErrorCode::InvalidState.into());
     }
-    let revoked = sessions::delete_all_for_user(&txn, id).await?;
+    let revoked = sessions::end_all_for_user(&txn, id, EndReason::Frozen, ctx.clock.now()).await?;
     let detail = json!({"status": {"old": u.status, "new": UserStatus::Frozen},
         "sessionsRevoked": revoked});
     let target = format!("user:{id}");

@@ -10,6 +10,7 @@ use onyx_platform::limits::Action;
 use onyx_platform::totp::{self, Code};
 use onyx_platform::Context;
 use onyx_store::entity::admin;
+use onyx_store::entity::admin_session::EndReason;
 use onyx_store::repo::{admin_queries, admins};
 use sea_orm::{ConnectionTrait, TransactionTrait};
 use serde_json::json;
@@ -192,7 +193,14 @@ pub async fn reset(db: &onyx_store::Db, by: &Actor, username: &str, reason: &str
         .ok_or(ErrorCode::NotFound)?;
     let txn = db.begin().await?;
     let had_secret = admins::clear_totp(&txn, admin.id).await?;
-    let ended = admin_queries::delete_sessions_except(&txn, admin.id, None).await?;
+    let ended = admin_queries::end_sessions_except(
+        &txn,
+        admin.id,
+        None,
+        EndReason::TotpReset,
+        chrono::Utc::now(),
+    )
+    .await?;
     audit::record(
         &txn,
         by,
@@ -207,11 +215,13 @@ pub async fn reset(db: &onyx_store::Db, by: &Actor, username: &str, reason: &str
     Ok(ended)
 }
 
-/// Ends one of the operator's own sessions; `NotFound` for a session that
-/// is not theirs (or is gone), so another operator's ids are not told.
+/// Ends one of the operator's own live sessions; `NotFound` for a session
+/// that is not theirs (or is no longer live), so another operator's ids
+/// are not told.
 pub async fn revoke_session(ctx: &Context, by: &Actor, admin_id: i64, id: i64) -> Outcome<()> {
     let txn = ctx.db.begin().await?;
-    if !admin_queries::delete_own_session(&txn, admin_id, id).await? {
+    let now = ctx.clock.now();
+    if !admin_queries::end_own_session(&txn, admin_id, id, EndReason::Revoked, now).await? {
         return Err(ErrorCode::NotFound.into());
     }
     audit::record(
@@ -235,7 +245,14 @@ pub async fn revoke_other_sessions(
     current: i64,
 ) -> Outcome<u64> {
     let txn = ctx.db.begin().await?;
-    let ended = admin_queries::delete_sessions_except(&txn, admin_id, Some(current)).await?;
+    let ended = admin_queries::end_sessions_except(
+        &txn,
+        admin_id,
+        Some(current),
+        EndReason::SignedOutEverywhere,
+        ctx.clock.now(),
+    )
+    .await?;
     audit::record(
         &txn,
         by,

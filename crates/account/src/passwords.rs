@@ -8,6 +8,7 @@ use onyx_kernel::{ErrorCode, Outcome};
 use onyx_platform::credentials::hash_password;
 use onyx_platform::lockout::{self, verify_in_session};
 use onyx_platform::{codes, Context};
+use onyx_store::entity::session::EndReason;
 use onyx_store::entity::user;
 use onyx_store::repo::{sessions, users};
 use std::net::IpAddr;
@@ -29,7 +30,9 @@ pub async fn change_login(ctx: &Context, me: &user::Model, old: &str, new: &str)
     }
     let hash = hash_password(new).await?;
     users::update(&ctx.db, me.id, users::Change::PasswordHash(&hash)).await?;
-    let ended = sessions::delete_all_for_user(&ctx.db, me.id).await?;
+    let ended =
+        sessions::end_all_for_user(&ctx.db, me.id, EndReason::PasswordChanged, ctx.clock.now())
+            .await?;
     ctx.sessions.end_user(me.id);
     tracing::info!(
         user_id = me.id,
@@ -98,7 +101,7 @@ pub async fn reset_with_code(
     let hash = hash_password(password).await?;
     users::update(&ctx.db, user.id, users::Change::PasswordHash(&hash)).await?;
     lockout::unlock_user(&ctx.db, user.id, ip).await?;
-    sessions::delete_all_for_user(&ctx.db, user.id).await?;
+    sessions::end_all_for_user(&ctx.db, user.id, EndReason::PasswordReset, ctx.clock.now()).await?;
     ctx.sessions.end_user(user.id);
     tracing::info!(user_id = user.id, "login password reset with a code");
     Ok(())

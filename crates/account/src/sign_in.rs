@@ -1,6 +1,8 @@
 //! Sessions: signing in (under the lockout), the remembered device and
-//! its rotation, signing out. Front-ends hand over the caller's address
-//! and user agent as a [`Device`]; cookies and headers stay theirs.
+//! its rotation, signing out. An ended session stays in the table with
+//! its end and reason (`sessions::end`), as the account's history.
+//! Front-ends hand over the caller's address and user agent as a
+//! [`Device`]; cookies and headers stay theirs.
 
 use chrono::{Duration, Utc};
 use onyx_kernel::identity;
@@ -9,6 +11,7 @@ use onyx_platform::credentials::{new_token, token_hash, verify_or_dummy};
 use onyx_platform::limits::Action;
 use onyx_platform::lockout::{self, Attempt, Scope};
 use onyx_platform::Context;
+use onyx_store::entity::session::EndReason;
 use onyx_store::entity::user::{self, UserStatus};
 use onyx_store::repo::{sessions, settings, users};
 use serde::Deserialize;
@@ -173,18 +176,23 @@ async fn find_account(
 
 /// Signs in from a remembered-device token and replaces it (rotation: a
 /// stolen copy stops working once the owner comes back). Answers the new
-/// session and the new remembered-device token.
+/// session and the new remembered-device token. Of two uses of one token
+/// at once, one wins; the other is told the token expired.
 pub async fn restore(ctx: &Context, device: &Device, token: &str) -> Outcome<(String, String)> {
-    let found = sessions::find_live(
-        &ctx.db,
-        &token_hash(token),
-        sessions::KIND_REMEMBER,
-        Utc::now(),
-    )
-    .await?;
+    let now = ctx.clock.now();
+    let found =
+        sessions::find_live(&ctx.db, &token_hash(token), sessions::KIND_REMEMBER, now).await?;
     let (old, user) = found.ok_or(ErrorCode::RememberExpired)?;
-    sessions::delete(&ctx.db, old.id).await?;
-    if user.status != UserStatus::Active {
+    let active = user.status == UserStatus::Active;
+    let reason = if active {
+        EndReason::Replaced
+    } else {
+        EndReason::Frozen
+    };
+    if !sessions::end(&ctx.db, old.id, reason, now).await? {
+        return Err(ErrorCode::RememberExpired.into());
+    }
+    if !active {
         return Err(ErrorCode::AccountFrozen.into());
     }
     let remember = start_session(ctx, user.id, sessions::KIND_REMEMBER, device).await?;
@@ -200,18 +208,14 @@ pub async fn sign_out(
     session_id: i64,
     remember_token: Option<&str>,
 ) -> Outcome<()> {
-    sessions::delete(&ctx.db, session_id).await?;
+    let now = ctx.clock.now();
+    sessions::end(&ctx.db, session_id, EndReason::SignedOut, now).await?;
     ctx.sessions.end_session(session_id);
     if let Some(token) = remember_token {
-        let found = sessions::find_live(
-            &ctx.db,
-            &token_hash(token),
-            sessions::KIND_REMEMBER,
-            Utc::now(),
-        )
-        .await?;
+        let found =
+            sessions::find_live(&ctx.db, &token_hash(token), sessions::KIND_REMEMBER, now).await?;
         if let Some((remembered, _)) = found.filter(|(s, _)| s.user_id == user_id) {
-            sessions::delete(&ctx.db, remembered.id).await?;
+            sessions::end(&ctx.db, remembered.id, EndReason::SignedOut, now).await?;
         }
     }
     Ok(())

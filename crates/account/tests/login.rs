@@ -522,6 +522,7 @@ async fn remembered_device_restores_rotates_and_is_cleared_by_logout() {
         .fails_with(-1014);
     let left = session::Entity::find()
         .filter(session::Column::Kind.eq(sessions::KIND_REMEMBER))
+        .filter(session::Column::EndedAt.is_null())
         .count(&app.state.db)
         .await
         .unwrap();

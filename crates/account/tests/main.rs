@@ -1,8 +1,8 @@
 //! Accounts through the whole application: registration, sign-in and the
 //! lockout, passwords, codes, the address book, uploads, identity
-//! verification, the operators' second factor and sessions, and the
-//! audit log's filters (SQLite, or PostgreSQL with
-//! `ONYX_TEST_DATABASE_URL`).
+//! verification, the operators' second factor and sessions, sessions kept
+//! as history with their last use, and the audit log's filters (SQLite,
+//! or PostgreSQL with `ONYX_TEST_DATABASE_URL`).
 
 mod audit_filters;
 mod codes;
@@ -11,4 +11,5 @@ mod login;
 mod operator_totp;
 mod password;
 mod register;
+mod session_history;
 mod withdraw_address;

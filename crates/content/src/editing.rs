@@ -97,6 +97,7 @@ fn yes() -> bool {
 pub async fn page(
     ctx: &Context,
     filter: content::ItemFilter<'_>,
+    sort: onyx_store::sort::Sort<content::ContentSort>,
     page_index: u64,
     page_size: u64,
 ) -> Outcome<(Vec<ContentRow>, u64)> {
@@ -106,7 +107,7 @@ pub async fn page(
     if filter.lang.is_some_and(|l| !i18n::LANGUAGES.contains(&l)) {
         return Err(Failure::invalid("lang"));
     }
-    let (items, total) = content::page(&ctx.db, filter, page_index, page_size).await?;
+    let (items, total) = content::page(&ctx.db, filter, sort, page_index, page_size).await?;
     Ok((rows(&ctx.db, items).await?, total))
 }
 

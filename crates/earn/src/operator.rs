@@ -488,6 +488,18 @@ async fn house_balance(db: &impl sea_orm::ConnectionTrait, coin: &str) -> Outcom
         .unwrap_or_default())
 }
 
+/// The coins `house_finance` has a ledger account in.
+async fn funded_coins(db: &impl sea_orm::ConnectionTrait) -> Outcome<Vec<String>> {
+    use sea_orm::{ColumnTrait, QueryFilter, QuerySelect};
+    Ok(ledger_account::Entity::find()
+        .select_only()
+        .column(ledger_account::Column::Asset)
+        .filter(ledger_account::Column::System.eq(SystemAccount::FinanceHouse.as_str()))
+        .into_tuple::<String>()
+        .all(db)
+        .await?)
+}
+
 pub async fn house_book(ctx: &Context) -> Outcome<Vec<HouseCoin>> {
     let mut coins: BTreeMap<String, HouseCoin> = BTreeMap::new();
     let zero = || "0".to_string();
@@ -528,6 +540,10 @@ pub async fn house_book(ctx: &Context) -> Outcome<Vec<HouseCoin>> {
     }
     for p in repo::products(&ctx.db, "", false).await? {
         entry(&mut coins, &p.coin);
+    }
+    // A coin funded before any product offers it is still the house's.
+    for coin in funded_coins(&ctx.db).await? {
+        entry(&mut coins, &coin);
     }
     for (coin, h) in coins.iter_mut() {
         let balance = house_balance(&ctx.db, coin).await?;

@@ -135,6 +135,36 @@ pub async fn user_orders(
     Ok((rows, total))
 }
 
+/// A user's orders of `kind` (every kind when None): earning ones
+/// (`history` false) or settled and redeemed ones, newest first, a page
+/// at a time (the operator's user page).
+pub async fn user_orders_in(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    kind: Option<&str>,
+    history: bool,
+    offset: u64,
+    limit: u64,
+) -> Result<(Vec<order::Model>, u64), DbErr> {
+    let mut q = order::Entity::find().filter(order::Column::UserId.eq(user_id));
+    if let Some(k) = kind {
+        q = q.filter(order::Column::Kind.eq(k));
+    }
+    q = if history {
+        q.filter(order::Column::Status.ne(EARNING))
+    } else {
+        q.filter(order::Column::Status.eq(EARNING))
+    };
+    let total = q.clone().count(db).await?;
+    let rows = q
+        .order_by_desc(order::Column::Id)
+        .offset(offset)
+        .limit(limit)
+        .all(db)
+        .await?;
+    Ok((rows, total))
+}
+
 /// Every order of a user of `kind` (the income summaries).
 pub async fn user_all(
     db: &impl ConnectionTrait,

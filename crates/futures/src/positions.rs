@@ -785,7 +785,8 @@ pub async fn list(
     offset: u64,
     limit: u64,
 ) -> Outcome<(Vec<PositionView>, u64)> {
-    let (rows, total) = repo::user_positions(&ctx.db, user_id, history, offset, limit).await?;
+    let (rows, total) =
+        repo::user_positions(&ctx.db, user_id, history, Default::default(), offset, limit).await?;
     let now = ctx.now_ms();
     let mut out = Vec::with_capacity(rows.len());
     let mut contracts = contract::Cache::default();

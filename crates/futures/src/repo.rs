@@ -1,8 +1,11 @@
-//! Queries over positions, fills and open interest.
+//! Queries over positions, orders, fills and open interest.
 
 use crate::entity::{
-    futures_fill as fill, futures_interest as interest, futures_position as position,
+    futures_fill as fill, futures_interest as interest, futures_order as order,
+    futures_position as position,
 };
+use crate::orders::WAITING;
+use onyx_store::sort::Sort;
 use onyx_store::DecimalText;
 use rust_decimal::Decimal;
 use sea_orm::sea_query::OnConflict;
@@ -41,12 +44,27 @@ pub async fn position(
     position::Entity::find_by_id(id).one(db).await
 }
 
+onyx_store::sort_keys! {
+    /// How a user's positions sort: newest first unless an operator asks.
+    pub PositionSort, default = desc(Id) {
+        Id = "id" => column(position::Column::Id),
+        Symbol = "symbol" => column(position::Column::Symbol),
+        Side = "side" => column(position::Column::Side),
+        Qty = "qty" => decimal_text(position::Column::Qty),
+        EntryPrice = "entryPrice" => decimal_text(position::Column::EntryPrice),
+        Margin = "margin" => decimal_text(position::Column::Margin),
+        Status = "status" => column(position::Column::Status),
+        OpenTimeMs = "openTimeMs" => column(position::Column::OpenedAt),
+    }
+}
+
 /// A user's positions: open ones (`history` false) or closed and
-/// liquidated ones, newest first, a page at a time.
+/// liquidated ones, in `sort`'s order, a page at a time.
 pub async fn user_positions(
     db: &impl ConnectionTrait,
     user_id: i64,
     history: bool,
+    sort: Sort<PositionSort>,
     offset: u64,
     limit: u64,
 ) -> Result<(Vec<position::Model>, u64), DbErr> {
@@ -57,8 +75,34 @@ pub async fn user_positions(
         q.filter(position::Column::Status.eq(OPEN))
     };
     let total = q.clone().count(db).await?;
+    let rows = sort
+        .apply(q, position::Column::Id)
+        .offset(offset)
+        .limit(limit)
+        .all(db)
+        .await?;
+    Ok((rows, total))
+}
+
+/// A user's orders, market and limit: waiting ones (`history` false) or
+/// filled and cancelled ones, newest first, a page at a time (the
+/// operator's user page).
+pub async fn user_orders(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    history: bool,
+    offset: u64,
+    limit: u64,
+) -> Result<(Vec<order::Model>, u64), DbErr> {
+    let q = order::Entity::find().filter(order::Column::UserId.eq(user_id));
+    let q = if history {
+        q.filter(order::Column::Status.ne(WAITING))
+    } else {
+        q.filter(order::Column::Status.eq(WAITING))
+    };
+    let total = q.clone().count(db).await?;
     let rows = q
-        .order_by_desc(position::Column::Id)
+        .order_by_desc(order::Column::Id)
         .offset(offset)
         .limit(limit)
         .all(db)

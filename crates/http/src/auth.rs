@@ -207,13 +207,24 @@ fn admin_token(parts: &Parts) -> Option<String> {
 
 /// The live session behind `adminToken` and its active operator (one
 /// query: the operator's second-factor state comes with the session).
+/// The use is written down as the session's last-seen time when the one
+/// read is a minute old or more.
 async fn signed_in_operator(parts: &Parts, ctx: &Context) -> Result<CurrentAdmin, ApiError> {
     let token = admin_token(parts).ok_or(ErrorCode::TokenMissing)?;
-    let found =
-        admin_queries::find_live_session(&ctx.db, &token_hash(&token), ctx.clock.now()).await?;
+    let now = ctx.clock.now();
+    let found = admin_queries::find_live_session(&ctx.db, &token_hash(&token), now).await?;
     let (session, admin) = found.ok_or(ErrorCode::TokenInvalid)?;
     if admin.status != AdminStatus::Active {
         return Err(ErrorCode::TokenInvalid.into());
+    }
+    if session
+        .last_seen_at
+        .is_none_or(|t| t < onyx_store::repo::sessions::seen_stale_before(now))
+    {
+        // Logged, never answered: the request itself is in order.
+        if let Err(e) = admin_queries::record_session_seen(&ctx.db, session.id, now).await {
+            tracing::warn!(session_id = session.id, error = %e, "operator session last-seen time not written");
+        }
     }
     tracing::Span::current().record("operator_id", admin.id);
     Ok(CurrentAdmin {

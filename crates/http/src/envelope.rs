@@ -36,6 +36,7 @@ pub struct Page<T> {
 /// Paging input shared by list calls: `pageNum` from 1, `pageSize` 1..=100.
 #[derive(serde::Deserialize, utoipa::IntoParams, Debug, Clone, Copy)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct PageQuery {
     pub page_num: Option<u64>,
     pub page_size: Option<u64>,

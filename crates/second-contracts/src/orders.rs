@@ -234,7 +234,8 @@ pub async fn list(ctx: &Context, user_id: i64, settled: bool) -> Outcome<Vec<Ord
     } else {
         STATUS_OPEN
     };
-    let (rows, _) = repo::user_orders(&ctx.db, user_id, status, 0, LIST_MAX).await?;
+    let (rows, _) =
+        repo::user_orders(&ctx.db, user_id, status, Default::default(), 0, LIST_MAX).await?;
     let now = ctx.now_ms();
     Ok(rows.iter().map(|r| OrderView::of(r, now)).collect())
 }
@@ -249,8 +250,15 @@ pub async fn history(
     offset: u64,
     limit: u64,
 ) -> Outcome<(Vec<OrderView>, u64)> {
-    let (rows, total) =
-        repo::user_orders(&ctx.db, user_id, repo::STATUS_SETTLED, offset, limit).await?;
+    let (rows, total) = repo::user_orders(
+        &ctx.db,
+        user_id,
+        repo::STATUS_SETTLED,
+        Default::default(),
+        offset,
+        limit,
+    )
+    .await?;
     let now = ctx.now_ms();
     Ok((rows.iter().map(|r| OrderView::of(r, now)).collect(), total))
 }

@@ -1,6 +1,7 @@
 //! Queries over periods and orders.
 
 use crate::entity::{second_contract_order as order, second_contract_period as period};
+use onyx_store::sort::Sort;
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
@@ -64,11 +65,25 @@ pub async fn last_opened_at(db: &impl ConnectionTrait, user_id: i64) -> Result<O
     Ok(last)
 }
 
-/// A user's orders in one status, newest first, at most `limit`.
+onyx_store::sort_keys! {
+    /// How a user's orders sort (the same names as the other fixed-payout
+    /// product's, so the operator's user page asks both alike).
+    pub OrderSort, default = desc(Id) {
+        Id = "id" => column(order::Column::Id),
+        Symbol = "symbol" => column(order::Column::Symbol),
+        Stake = "stake" => decimal_text(order::Column::Stake),
+        Outcome = "outcome" => column(order::Column::Outcome),
+        OpenTimeMs = "openTimeMs" => column(order::Column::OpenedAt),
+        CloseTimeMs = "closeTimeMs" => column(order::Column::CloseAt),
+    }
+}
+
+/// A user's orders in one status, in `sort`'s order (newest first unless an operator asks), at most `limit`.
 pub async fn user_orders(
     db: &impl ConnectionTrait,
     user_id: i64,
     status: &str,
+    sort: Sort<OrderSort>,
     offset: u64,
     limit: u64,
 ) -> Result<(Vec<order::Model>, u64), DbErr> {
@@ -76,8 +91,8 @@ pub async fn user_orders(
         .filter(order::Column::UserId.eq(user_id))
         .filter(order::Column::Status.eq(status));
     let total = q.clone().count(db).await?;
-    let rows = q
-        .order_by_desc(order::Column::Id)
+    let rows = sort
+        .apply(q, order::Column::Id)
         .offset(offset)
         .limit(limit)
         .all(db)

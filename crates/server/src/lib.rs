@@ -5,6 +5,7 @@ pub mod dashboard;
 pub mod demo;
 pub mod fee_rollup;
 pub mod holds;
+pub mod house_ledger;
 pub mod migrations;
 
 pub mod openapi;
@@ -15,6 +16,7 @@ pub mod socket;
 pub mod state;
 pub mod user_audit;
 pub mod user_money;
+pub mod user_orders;
 pub mod user_trading;
 pub mod verify;
 pub mod web;

@@ -8,6 +8,9 @@ use sea_orm_migration::{MigrationTrait, MigratorTrait};
 
 mod m0023_audit_runs;
 mod m0024_audit_log_filters;
+mod m0025_session_history;
+mod m0026_list_sort_indexes;
+mod m0027_house_postings;
 
 pub struct Migrator;
 
@@ -29,6 +32,9 @@ impl MigratorTrait for Migrator {
         ));
         all.push(Box::new(m0023_audit_runs::Migration));
         all.push(Box::new(m0024_audit_log_filters::Migration));
+        all.push(Box::new(m0025_session_history::Migration));
+        all.push(Box::new(m0026_list_sort_indexes::Migration));
+        all.push(Box::new(m0027_house_postings::Migration));
         all
     }
 }

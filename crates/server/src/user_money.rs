@@ -17,8 +17,9 @@ use onyx_kernel::ledger::{AccountId, Owner};
 use onyx_kernel::{Failure, Outcome};
 use onyx_store::entity::ledger_account;
 use onyx_store::ledger::{snapshot, user_balances, Hold};
+use onyx_store::sort::Sort;
 use onyx_store::Db;
-use onyx_wallet::repo::wallet_records::{self, RecordFilter, RecordRow};
+use onyx_wallet::repo::wallet_records::{self, PostingSort, RecordFilter, RecordRow};
 use rust_decimal::Decimal;
 use sea_orm::ConnectionTrait;
 use serde::Serialize;
@@ -71,7 +72,8 @@ pub struct UserBalances {
     pub holds: Vec<UserHold>,
 }
 
-/// One posting as seen from the user.
+/// One posting as seen from one side: the user's accounts on the user
+/// page, the house accounts on the house page.
 #[derive(Serialize, ToSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct UserPosting {
@@ -83,11 +85,12 @@ pub struct UserPosting {
     #[schema(value_type = String)]
     #[serde(with = "rust_decimal::serde::str")]
     pub amount: Decimal,
-    /// `in` (to the user), `out` (from the user) or `own` (between the
-    /// user's own accounts or buckets).
+    /// `in` (to that side), `out` (from it) or `own` (between its own
+    /// accounts or buckets).
     pub direction: String,
-    /// The user's own wallet (`spot`), another user's (`user:43:spot`) or
-    /// a system account (`external`, `fees`, `house_futures`, ...).
+    /// The user's own wallet (`spot`, on the user page), another user's
+    /// (`user:43:spot`) or a system account (`external`, `fees`,
+    /// `house_futures`, ...).
     pub from: String,
     pub to: String,
     /// Set when that side is a user's account.
@@ -193,10 +196,11 @@ fn summarise(
     })
 }
 
-/// How a side reads from the user's point of view.
-fn label(account: &ledger_account::Model, user_id: i64) -> String {
+/// How a side reads from `viewer`'s point of view (a user; none on the
+/// house page).
+fn label(account: &ledger_account::Model, viewer: Option<i64>) -> String {
     match (&account.user_id, &account.wallet, &account.system) {
-        (Some(id), Some(wallet), _) if *id == user_id => wallet.clone(),
+        (Some(id), Some(wallet), _) if Some(*id) == viewer => wallet.clone(),
         (Some(id), Some(wallet), _) => format!("user:{id}:{wallet}"),
         (None, _, Some(system)) => system.clone(),
         _ => account.account_key.clone(),
@@ -204,8 +208,21 @@ fn label(account: &ledger_account::Model, user_id: i64) -> String {
 }
 
 fn posting(row: RecordRow, user_id: i64) -> UserPosting {
-    let mine = |a: &ledger_account::Model| a.user_id == Some(user_id);
-    let direction = match (mine(&row.from), mine(&row.to)) {
+    seen_from(
+        row,
+        |a: &ledger_account::Model| a.user_id == Some(user_id),
+        Some(user_id),
+    )
+}
+
+/// A posting read from the side whose accounts `ours` picks; sides are
+/// labelled for `viewer` (see [`label`]).
+pub(crate) fn seen_from(
+    row: RecordRow,
+    ours: impl Fn(&ledger_account::Model) -> bool,
+    viewer: Option<i64>,
+) -> UserPosting {
+    let direction = match (ours(&row.from), ours(&row.to)) {
         (true, true) => "own",
         (false, true) => "in",
         _ => "out",
@@ -218,8 +235,8 @@ fn posting(row: RecordRow, user_id: i64) -> UserPosting {
         asset: p.asset,
         amount: p.amount.get().normalize(),
         direction: direction.to_string(),
-        from: label(&row.from, user_id),
-        to: label(&row.to, user_id),
+        from: label(&row.from, viewer),
+        to: label(&row.to, viewer),
         from_user_id: row.from.user_id,
         to_user_id: row.to.user_id,
         from_bucket: p.from_bucket,
@@ -229,16 +246,20 @@ fn posting(row: RecordRow, user_id: i64) -> UserPosting {
     }
 }
 
-/// One page of the user's postings, newest first, and the total.
+/// One page of the user's postings in `sort`'s order, and the total.
 pub async fn postings(
     db: &Db,
     user_id: i64,
+    sort: Sort<PostingSort>,
     page_index: u64,
     page_size: u64,
 ) -> Outcome<(Vec<UserPosting>, u64)> {
+    let filter = RecordFilter {
+        sort,
+        ..RecordFilter::default()
+    };
     let (rows, total) =
-        wallet_records::postings(db, user_id, &RecordFilter::default(), page_index, page_size)
-            .await?;
+        wallet_records::postings(db, user_id, &filter, page_index, page_size).await?;
     Ok((
         rows.into_iter().map(|r| posting(r, user_id)).collect(),
         total,

@@ -6,6 +6,7 @@
 use chrono::{DateTime, Utc};
 use onyx_kernel::Outcome;
 use onyx_spot::repo::{OrderFilter, OrderStatus};
+use onyx_store::sort::Sort;
 use onyx_store::DecimalText;
 use sea_orm::ConnectionTrait;
 use serde::Serialize;
@@ -55,11 +56,12 @@ pub struct UserSpotOrder {
     pub update_time: DateTime<Utc>,
 }
 
-/// One page of the user's spot orders, newest first.
+/// One page of the user's spot orders in `sort`'s order.
 pub async fn spot_orders(
     db: &impl ConnectionTrait,
     user_id: i64,
     state: State,
+    sort: Sort<onyx_spot::repo::OrderSort>,
     page_index: u64,
     page_size: u64,
 ) -> Outcome<(Vec<UserSpotOrder>, u64)> {
@@ -71,7 +73,7 @@ pub async fn spot_orders(
         ..OrderFilter::default()
     };
     let (rows, total) =
-        onyx_spot::repo::page_for_user(db, user_id, &filter, page_index, page_size).await?;
+        onyx_spot::repo::page_for_user(db, user_id, &filter, sort, page_index, page_size).await?;
     let rows = rows
         .into_iter()
         .map(|o| UserSpotOrder {
@@ -128,17 +130,18 @@ pub struct UserFuturesPosition {
     pub close_time_ms: Option<i64>,
 }
 
-/// One page of the user's futures positions, newest first.
+/// One page of the user's futures positions in `sort`'s order.
 pub async fn futures_positions(
     db: &impl ConnectionTrait,
     user_id: i64,
     state: State,
+    sort: Sort<onyx_futures::repo::PositionSort>,
     offset: u64,
     limit: u64,
 ) -> Outcome<(Vec<UserFuturesPosition>, u64)> {
     let history = state == State::Closed;
     let (rows, total) =
-        onyx_futures::repo::user_positions(db, user_id, history, offset, limit).await?;
+        onyx_futures::repo::user_positions(db, user_id, history, sort, offset, limit).await?;
     let rows = rows
         .into_iter()
         .map(|p| UserFuturesPosition {
@@ -210,23 +213,31 @@ pub struct UserContractOrder {
     pub settle_time_ms: Option<i64>,
 }
 
-/// One page of the user's second-contract or option orders, newest first.
+/// Which product's orders and in which order: each product sorts by its
+/// own columns, under the same names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ContractOrders {
+    SecondContracts(Sort<onyx_second_contracts::repo::OrderSort>),
+    Options(Sort<onyx_options::repo::OrderSort>),
+}
+
+/// One page of the user's second-contract or option orders.
 pub async fn contract_orders(
     db: &impl ConnectionTrait,
     user_id: i64,
-    product: ContractProduct,
+    orders: ContractOrders,
     state: State,
     offset: u64,
     limit: u64,
 ) -> Outcome<(Vec<UserContractOrder>, u64)> {
-    match product {
-        ContractProduct::SecondContracts => {
+    match orders {
+        ContractOrders::SecondContracts(sort) => {
             use onyx_second_contracts::repo;
             let status = match state {
                 State::Open => repo::STATUS_OPEN,
                 State::Closed => repo::STATUS_SETTLED,
             };
-            let (rows, total) = repo::user_orders(db, user_id, status, offset, limit).await?;
+            let (rows, total) = repo::user_orders(db, user_id, status, sort, offset, limit).await?;
             let rows = rows
                 .into_iter()
                 .map(|o| UserContractOrder {
@@ -251,13 +262,13 @@ pub async fn contract_orders(
                 .collect();
             Ok((rows, total))
         }
-        ContractProduct::Options => {
+        ContractOrders::Options(sort) => {
             use onyx_options::repo;
             let status = match state {
                 State::Open => repo::STATUS_OPEN,
                 State::Closed => repo::STATUS_SETTLED,
             };
-            let (rows, total) = repo::user_orders(db, user_id, status, offset, limit).await?;
+            let (rows, total) = repo::user_orders(db, user_id, status, sort, offset, limit).await?;
             let rows = rows
                 .into_iter()
                 .map(|o| UserContractOrder {

@@ -137,3 +137,58 @@ fn the_web_apps_copy_of_the_api_document_is_the_servers() {
         "the document's info or tags differ: run `bash scripts/api-types.sh`"
     );
 }
+
+/// A query field documented as a path parameter sends the generated
+/// clients to a path that does not exist: every `in: path` parameter is
+/// one the path's template names (an `IntoParams` read with `ApiQuery`
+/// needs `#[into_params(parameter_in = Query)]`).
+#[test]
+fn only_the_paths_own_placeholders_are_path_parameters() {
+    let doc = serde_json::to_value(onyx_server::openapi::document()).unwrap();
+    let mut wrong = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, op) in item.as_object().unwrap() {
+            for p in op["parameters"].as_array().into_iter().flatten() {
+                let name = p["name"].as_str().unwrap_or_default();
+                if p["in"] == "path" && !path.contains(&format!("{{{name}}}")) {
+                    wrong.push(format!("{method} {path} {name}"));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "documented as path parameters: {wrong:?}");
+}
+
+/// Every operator list that sorts documents `orderBy` and `order` as
+/// query parameters.
+#[test]
+fn the_sorted_operator_lists_document_order_by_and_order() {
+    let doc = serde_json::to_value(onyx_server::openapi::document()).unwrap();
+    for path in [
+        "/api/admin/users",
+        "/api/admin/audit",
+        "/api/admin/deposits",
+        "/api/admin/withdrawals",
+        "/api/admin/kyc",
+        "/api/admin/content",
+        "/api/admin/outbox",
+        "/api/admin/users/{id}/postings",
+        "/api/admin/users/{id}/spot-orders",
+        "/api/admin/users/{id}/futures-positions",
+        "/api/admin/users/{id}/contract-orders",
+        "/api/admin/users/{id}/messages",
+        "/api/admin/users/{id}/audit",
+    ] {
+        let params = doc["paths"][path]["get"]["parameters"]
+            .as_array()
+            .unwrap_or_else(|| panic!("{path} has parameters"));
+        for name in ["orderBy", "order"] {
+            assert!(
+                params
+                    .iter()
+                    .any(|p| p["name"] == name && p["in"] == "query"),
+                "{path} documents {name} in the query"
+            );
+        }
+    }
+}

@@ -118,6 +118,7 @@ async fn frozen_matches_open_orders(app: &TestApp, users: &[i64]) {
                 statuses: repo::OrderStatus::OPEN.to_vec(),
                 ..Default::default()
             },
+            Default::default(),
             0,
             10_000,
         )

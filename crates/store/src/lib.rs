@@ -8,6 +8,7 @@ pub mod entity;
 pub mod ledger;
 pub mod migration;
 pub mod repo;
+pub mod sort;
 pub mod status;
 
 use sea_orm::sqlx::sqlite::{

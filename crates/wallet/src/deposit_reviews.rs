@@ -99,12 +99,17 @@ pub(crate) async fn with_rivals(
 
 #[derive(Deserialize, IntoParams, Debug)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct DepositQuery {
     /// `pending` (default), `confirmed` or `rejected`.
     pub status: Option<String>,
     pub user_id: Option<i64>,
     pub page_num: Option<u64>,
     pub page_size: Option<u64>,
+    /// Sort key: `id`, `userId`, `coin`, `amount`, `createTime`, `reviewTime` (default `id`: pending asc, others desc).
+    pub order_by: Option<String>,
+    /// `asc` or `desc`.
+    pub order: Option<String>,
 }
 
 pub(crate) async fn one_with_rivals(

@@ -247,6 +247,7 @@ pub async fn resolve_target(
 
 #[derive(Deserialize, IntoParams, Debug)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct AddressQuery {
     /// The coin (`usdt`).
     pub coin: String,
@@ -417,6 +418,7 @@ pub(crate) async fn screenshot(
 
 #[derive(Deserialize, IntoParams, Debug)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct ListQuery {
     pub page_num: Option<u64>,
     pub page_size: Option<u64>,
@@ -427,6 +429,7 @@ pub struct ListQuery {
 
 #[derive(Deserialize, IntoParams, Debug)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct PageOnly {
     pub page_num: Option<u64>,
     pub page_size: Option<u64>,

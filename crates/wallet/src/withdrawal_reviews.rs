@@ -37,12 +37,17 @@ impl From<withdrawal::Model> for AdminWithdrawal {
 
 #[derive(Deserialize, IntoParams, Debug)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct QueueQuery {
     /// `pending` (default), `approved` or `rejected`.
     pub status: Option<String>,
     pub user_id: Option<i64>,
     pub page_num: Option<u64>,
     pub page_size: Option<u64>,
+    /// Sort key: `id`, `userId`, `coin`, `amount`, `createTime`, `reviewTime` (default `id` asc, the queue order).
+    pub order_by: Option<String>,
+    /// `asc` or `desc`.
+    pub order: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema, Debug)]

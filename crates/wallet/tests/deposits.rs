@@ -429,7 +429,7 @@ async fn confirming_credits_spot_exactly_once_even_when_raced() {
     let mine = app.get("/api/recharge/list", Some(&alice)).await.ok();
     assert_eq!(mine["rows"][0]["status"], "confirmed");
     assert_eq!(audit_rows(&app, &owner, "deposit.confirm").await.len(), 1);
-    let (messages, _) = messages::page_for_user(&app.state.db, alice_id, 0, 10)
+    let (messages, _) = messages::page_for_user(&app.state.db, alice_id, Default::default(), 0, 10)
         .await
         .unwrap();
     assert!(
@@ -485,7 +485,7 @@ async fn rejecting_moves_nothing_and_tells_the_user_why() {
         .await
         .ok();
     assert_eq!(mine["rows"][0]["reason"], "no such transfer <b>");
-    let (messages, _) = messages::page_for_user(&app.state.db, alice_id, 0, 10)
+    let (messages, _) = messages::page_for_user(&app.state.db, alice_id, Default::default(), 0, 10)
         .await
         .unwrap();
     assert!(

@@ -1,10 +1,11 @@
-// Pages of the queues, settings, content and catalogue areas, wired into the
+// Pages of the queues, settings, content, catalogue and house areas, wired into the
 // console's router and menu by the shell.
 import type { ReactNode } from 'react';
 import { contentRoutes } from './pages/content/routes';
 import { queueRoutes } from './pages/queues/routes';
 import { settingsRoutes } from './pages/settings/routes';
 import { catalogueRoutes } from './pages/catalogue/routes';
+import { houseRoutes } from './pages/house/routes';
 
 export interface ConsoleRoute {
   /** Path under /admin, without the leading slash (e.g. "queues/deposits"). */
@@ -16,4 +17,4 @@ export interface ConsoleRoute {
   element: ReactNode;
 }
 
-export const extraRoutes: ConsoleRoute[] = [...queueRoutes, ...settingsRoutes, ...contentRoutes, ...catalogueRoutes];
+export const extraRoutes: ConsoleRoute[] = [...queueRoutes, ...settingsRoutes, ...contentRoutes, ...catalogueRoutes, ...houseRoutes];

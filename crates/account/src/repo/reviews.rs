@@ -4,6 +4,7 @@
 use crate::entity::kyc_submission::KycStatus;
 use crate::entity::{kyc_submission, withdraw_address};
 use chrono::Utc;
+use onyx_store::sort::Sort;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
@@ -37,17 +38,31 @@ pub async fn kyc_for_users(
         .await
 }
 
-/// The review queue: submissions in `status`, oldest first.
+onyx_store::sort_keys! {
+    /// How the review queue sorts: oldest first (the queue order) unless
+    /// asked.
+    pub KycSort, default = asc(CreateTime) {
+        Id = "id" => column(kyc_submission::Column::Id),
+        UserId = "userId" => column(kyc_submission::Column::UserId),
+        Tier = "tier" => column(kyc_submission::Column::Tier),
+        RealName = "realName" => column(kyc_submission::Column::RealName),
+        Country = "country" => column(kyc_submission::Column::Country),
+        CreateTime = "createTime" => column(kyc_submission::Column::CreatedAt),
+        ReviewedAt = "reviewedAt" => column(kyc_submission::Column::ReviewedAt),
+    }
+}
+
+/// The review queue: submissions in `status`, in `sort`'s order.
 pub async fn kyc_page(
     db: &impl ConnectionTrait,
     status: KycStatus,
+    sort: Sort<KycSort>,
     page_index: u64,
     page_size: u64,
 ) -> Result<(Vec<kyc_submission::Model>, u64), DbErr> {
-    let paginator = kyc_submission::Entity::find()
-        .filter(kyc_submission::Column::Status.eq(status))
-        .order_by_asc(kyc_submission::Column::CreatedAt)
-        .order_by_asc(kyc_submission::Column::Id)
+    let query = kyc_submission::Entity::find().filter(kyc_submission::Column::Status.eq(status));
+    let paginator = sort
+        .apply(query, kyc_submission::Column::Id)
         .paginate(db, page_size);
     let total = paginator.num_items().await?;
     Ok((paginator.fetch_page(page_index).await?, total))

@@ -4,10 +4,11 @@
 
 use crate::entity::{content_item, content_translation};
 use chrono::Utc;
+use onyx_store::sort::Sort;
 use sea_orm::sea_query::{CaseStatement, Expr, Func, OnConflict, Query, SimpleExpr};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, Order,
-    PaginatorTrait, QueryFilter, QueryOrder, Set,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder, Set,
 };
 use std::collections::HashMap;
 
@@ -85,12 +86,45 @@ pub struct ItemFilter<'a> {
     pub keyword: Option<&'a str>,
 }
 
-/// One page of items (published or not) for operators, and the total: by
-/// kind in `KINDS` order, then category, `sort` and id, so a help
-/// category's articles stay together across pages.
+onyx_store::sort_keys! {
+    /// How the operators' content list sorts: by kind unless asked.
+    pub ContentSort, default = asc(Kind) {
+        /// Kind in `KINDS` order, then category and `sort`: a help
+        /// category's articles stay together across pages.
+        Kind = "kind" => placement(),
+        Id = "id" => column(content_item::Column::Id),
+        Key = "key" => column(content_item::Column::Key),
+        Published = "published" => column(content_item::Column::Published),
+        CreateTime = "createTime" => column(content_item::Column::CreatedAt),
+        UpdateTime = "updateTime" => column(content_item::Column::UpdatedAt),
+    }
+}
+
+/// Where an item stands in the list: its kind's place in `KINDS`, its
+/// category (0 for none) and its `sort`.
+fn placement() -> Vec<SimpleExpr> {
+    let rank: SimpleExpr = KINDS
+        .iter()
+        .zip(0i32..)
+        .fold(CaseStatement::new(), |case, (kind, n)| {
+            case.case(content_item::Column::Kind.eq(*kind), n)
+        })
+        .finally(i32::MAX)
+        .into();
+    let category: SimpleExpr = Func::coalesce([
+        Expr::col(content_item::Column::ParentId).into(),
+        Expr::val(0i64).into(),
+    ])
+    .into();
+    vec![rank, category, Expr::col(content_item::Column::Sort).into()]
+}
+
+/// One page of items (published or not) for operators in `sort`'s order,
+/// and the total.
 pub async fn page(
     db: &impl ConnectionTrait,
     filter: ItemFilter<'_>,
+    sort: Sort<ContentSort>,
     page_index: u64,
     page_size: u64,
 ) -> Result<(Vec<content_item::Model>, u64), DbErr> {
@@ -122,24 +156,8 @@ pub async fn page(
                 )))),
         );
     }
-    let rank: SimpleExpr = KINDS
-        .iter()
-        .zip(0i32..)
-        .fold(CaseStatement::new(), |case, (kind, n)| {
-            case.case(content_item::Column::Kind.eq(*kind), n)
-        })
-        .finally(i32::MAX)
-        .into();
-    let category: SimpleExpr = Func::coalesce([
-        Expr::col(content_item::Column::ParentId).into(),
-        Expr::val(0i64).into(),
-    ])
-    .into();
-    let paginator = q
-        .order_by(rank, Order::Asc)
-        .order_by(category, Order::Asc)
-        .order_by_asc(content_item::Column::Sort)
-        .order_by_asc(content_item::Column::Id)
+    let paginator = sort
+        .apply(q, content_item::Column::Id)
         .paginate(db, page_size);
     let total = paginator.num_items().await?;
     Ok((paginator.fetch_page(page_index).await?, total))

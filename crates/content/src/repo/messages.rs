@@ -2,10 +2,11 @@
 
 use crate::entity::message;
 use chrono::{DateTime, Utc};
+use onyx_store::sort::Sort;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, Set,
+    QueryFilter, Set,
 };
 
 /// Delivers a message to one user's message centre.
@@ -27,17 +28,27 @@ pub async fn create(
     .await
 }
 
-/// One page of a user's messages, newest first, and the user's total.
+onyx_store::sort_keys! {
+    /// How a user's messages sort: newest first unless an operator asks.
+    pub MessageSort, default = desc(CreateTime) {
+        Id = "id" => column(message::Column::Id),
+        Title = "title" => column(message::Column::Title),
+        CreateTime = "createTime" => column(message::Column::CreatedAt),
+        ReadTime = "readTime" => column(message::Column::ReadAt),
+    }
+}
+
+/// One page of a user's messages in `sort`'s order, and the user's total.
 pub async fn page_for_user(
     db: &impl ConnectionTrait,
     user_id: i64,
+    sort: Sort<MessageSort>,
     page_index: u64,
     page_size: u64,
 ) -> Result<(Vec<message::Model>, u64), DbErr> {
-    let paginator = message::Entity::find()
-        .filter(message::Column::UserId.eq(user_id))
-        .order_by_desc(message::Column::CreatedAt)
-        .order_by_desc(message::Column::Id)
+    let query = message::Entity::find().filter(message::Column::UserId.eq(user_id));
+    let paginator = sort
+        .apply(query, message::Column::Id)
         .paginate(db, page_size);
     let total = paginator.num_items().await?;
     let rows = paginator.fetch_page(page_index).await?;

@@ -42,6 +42,7 @@ pub(crate) fn key_param<'a>(value: &'a str, field: &'static str) -> ApiResult<&'
 
 #[derive(Deserialize, IntoParams, Debug)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct NoticeQuery {
     /// `ROLL_NOTICE`, `POP_UPS_NOTICE`, `ACTIVITY_NOTICE`.
     pub key: String,
@@ -89,6 +90,7 @@ async fn notice_list(
 }
 
 #[derive(Deserialize, IntoParams, Debug)]
+#[into_params(parameter_in = Query)]
 pub struct RulesQuery {
     /// `ABOUT`, `TERMS`, `PRIVACY`, ...
     pub key: String,

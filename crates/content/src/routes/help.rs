@@ -63,6 +63,7 @@ async fn list(State(state): State<Context>) -> Reply<Vec<HelpCategory>> {
 }
 
 #[derive(Deserialize, IntoParams, Debug)]
+#[into_params(parameter_in = Query)]
 pub struct DetailQuery {
     pub id: i64,
 }

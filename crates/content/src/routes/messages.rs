@@ -76,7 +76,8 @@ async fn list(
     ApiQuery(q): ApiQuery<PageQuery>,
 ) -> Reply<MessagePage> {
     let (index, size) = q.bounds();
-    let (rows, total) = messages::page_for_user(&state.db, me.id(), index, size).await?;
+    let (rows, total) =
+        messages::page_for_user(&state.db, me.id(), Default::default(), index, size).await?;
     let unread = messages::unread_count(&state.db, me.id()).await?;
     ok(MessagePage {
         rows: rows.into_iter().map(row).collect(),
@@ -86,6 +87,7 @@ async fn list(
 }
 
 #[derive(Deserialize, IntoParams, Debug)]
+#[into_params(parameter_in = Query)]
 pub struct DetailQuery {
     pub id: i64,
 }

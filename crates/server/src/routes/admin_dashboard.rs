@@ -57,6 +57,7 @@ async fn run_audit(
 
 #[derive(Deserialize, IntoParams, Debug)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct RunsQuery {
     pub page_num: Option<u64>,
     pub page_size: Option<u64>,

@@ -10,25 +10,29 @@ use crate::state::AppState;
 use crate::user_audit;
 use crate::user_money::{self, UserBalances, UserPosting};
 use crate::user_trading::{
-    self, ContractProduct, UserContractOrder, UserFuturesPosition, UserSpotOrder,
+    self, ContractOrders, ContractProduct, UserContractOrder, UserFuturesPosition, UserSpotOrder,
 };
 use axum::extract::{Path, State};
 use chrono::{DateTime, Utc};
 use onyx_account::audit_log::AuditRow;
-use onyx_http::admin::{filter, page};
+use onyx_http::admin::{filter, page, sort};
 use onyx_http::auth::{CurrentAdmin, Permission};
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
 use onyx_http::error::ApiError;
 use onyx_http::extract::ApiQuery;
 use onyx_kernel::ErrorCode;
-use onyx_store::repo::audit::{self, AuditFilter};
+use onyx_store::entity::session::SessionState;
+use onyx_store::repo::audit::{self, AuditFilter, AuditSort};
 use onyx_store::repo::{admin_queries, sessions};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
 
+mod orders;
+
 pub fn router() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
+        .merge(orders::router())
         .routes(routes!(balances))
         .routes(routes!(postings))
         .routes(routes!(spot_orders))
@@ -54,6 +58,11 @@ async fn existing(state: &AppState, id: i64) -> Result<(), ApiError> {
 pub struct PagedQuery {
     pub page_num: Option<u64>,
     pub page_size: Option<u64>,
+    /// Sort key: a field of the rows, one of those the call's
+    /// description names (default: its own order).
+    pub order_by: Option<String>,
+    /// `asc` or `desc`.
+    pub order: Option<String>,
 }
 
 #[derive(Deserialize, IntoParams, Debug)]
@@ -67,6 +76,23 @@ pub struct TradingQuery {
     pub state: Option<String>,
 }
 
+/// [`TradingQuery`] with a sort, for the lists that sort.
+#[derive(Deserialize, IntoParams, Debug)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct SortedTradingQuery {
+    pub page_num: Option<u64>,
+    pub page_size: Option<u64>,
+    /// `open` (the default) or `closed` (done: filled, cancelled,
+    /// settled, liquidated).
+    pub state: Option<String>,
+    /// Sort key: a field of the rows, one of those the call's
+    /// description names (default: its own order).
+    pub order_by: Option<String>,
+    /// `asc` or `desc`.
+    pub order: Option<String>,
+}
+
 #[derive(Deserialize, IntoParams, Debug)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
@@ -77,6 +103,11 @@ pub struct ContractOrdersQuery {
     pub state: Option<String>,
     /// `secondContracts` or `options`.
     pub product: String,
+    /// Sort key: a field of the rows, one of those the call's
+    /// description names (default: its own order).
+    pub order_by: Option<String>,
+    /// `asc` or `desc`.
+    pub order: Option<String>,
 }
 
 fn state_of(v: &Option<String>) -> Result<user_trading::State, ApiError> {
@@ -107,8 +138,9 @@ async fn balances(
     ok(user_money::balances(&state.db, id).await?)
 }
 
-/// The user's ledger postings, newest first, each with its direction
-/// from the user's side.
+/// The user's ledger postings, each with its direction from the user's
+/// side: newest first, or by `orderBy` `id`, `createTime`, `kind`,
+/// `asset` or `amount`.
 #[utoipa::path(get, path = "/api/admin/users/{id}/postings", tag = "admin",
     params(("id" = i64, Path), PagedQuery), security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<UserPosting>>)))]
@@ -120,49 +152,57 @@ async fn postings(
 ) -> Reply<Page<UserPosting>> {
     me.require(Permission::ReviewFunds)?;
     existing(&state, id).await?;
+    let order = sort(&q.order_by, &q.order)?;
     let (index, size) = page(q.page_num, q.page_size);
-    let (rows, total) = user_money::postings(&state.db, id, index, size).await?;
+    let (rows, total) = user_money::postings(&state.db, id, order, index, size).await?;
     ok(Page { rows, total })
 }
 
-/// The user's spot orders, newest first.
+/// The user's spot orders: newest first, or by `orderBy` `id`, `symbol`,
+/// `side`, `price`, `qty`, `status` or `createTime`.
 #[utoipa::path(get, path = "/api/admin/users/{id}/spot-orders", tag = "admin",
-    params(("id" = i64, Path), TradingQuery), security(("adminToken" = [])),
+    params(("id" = i64, Path), SortedTradingQuery), security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<UserSpotOrder>>)))]
 async fn spot_orders(
     State(state): State<AppState>,
     me: CurrentAdmin,
     Path(id): Path<i64>,
-    ApiQuery(q): ApiQuery<TradingQuery>,
+    ApiQuery(q): ApiQuery<SortedTradingQuery>,
 ) -> Reply<Page<UserSpotOrder>> {
     me.require(Permission::ReviewFunds)?;
     let which = state_of(&q.state)?;
+    let order = sort(&q.order_by, &q.order)?;
     existing(&state, id).await?;
     let (index, size) = page(q.page_num, q.page_size);
-    let (rows, total) = user_trading::spot_orders(&state.db, id, which, index, size).await?;
+    let (rows, total) = user_trading::spot_orders(&state.db, id, which, order, index, size).await?;
     ok(Page { rows, total })
 }
 
-/// The user's futures positions, newest first (copied ones included,
-/// marked by their portfolio).
+/// The user's futures positions (copied ones included, marked by their
+/// portfolio): newest first, or by `orderBy` `id`, `symbol`, `side`,
+/// `qty`, `entryPrice`, `margin`, `status` or `openTimeMs`.
 #[utoipa::path(get, path = "/api/admin/users/{id}/futures-positions", tag = "admin",
-    params(("id" = i64, Path), TradingQuery), security(("adminToken" = [])),
+    params(("id" = i64, Path), SortedTradingQuery), security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<UserFuturesPosition>>)))]
 async fn futures_positions(
     State(state): State<AppState>,
     me: CurrentAdmin,
     Path(id): Path<i64>,
-    ApiQuery(q): ApiQuery<TradingQuery>,
+    ApiQuery(q): ApiQuery<SortedTradingQuery>,
 ) -> Reply<Page<UserFuturesPosition>> {
     me.require(Permission::ReviewFunds)?;
     let which = state_of(&q.state)?;
+    let order = sort(&q.order_by, &q.order)?;
     existing(&state, id).await?;
     let (offset, size) = skip(q.page_num, q.page_size);
-    let (rows, total) = user_trading::futures_positions(&state.db, id, which, offset, size).await?;
+    let (rows, total) =
+        user_trading::futures_positions(&state.db, id, which, order, offset, size).await?;
     ok(Page { rows, total })
 }
 
-/// The user's second-contract or option orders, newest first.
+/// The user's second-contract or option orders: newest first, or by
+/// `orderBy` `id`, `symbol`, `stake`, `outcome`, `openTimeMs` or
+/// `closeTimeMs`.
 #[utoipa::path(get, path = "/api/admin/users/{id}/contract-orders", tag = "admin",
     params(("id" = i64, Path), ContractOrdersQuery), security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<UserContractOrder>>)))]
@@ -176,10 +216,16 @@ async fn contract_orders(
     let which = state_of(&q.state)?;
     let product =
         ContractProduct::parse(q.product.trim()).ok_or_else(|| ApiError::invalid("product"))?;
+    let orders = match product {
+        ContractProduct::SecondContracts => {
+            ContractOrders::SecondContracts(sort(&q.order_by, &q.order)?)
+        }
+        ContractProduct::Options => ContractOrders::Options(sort(&q.order_by, &q.order)?),
+    };
     existing(&state, id).await?;
     let (offset, size) = skip(q.page_num, q.page_size);
     let (rows, total) =
-        user_trading::contract_orders(&state.db, id, product, which, offset, size).await?;
+        user_trading::contract_orders(&state.db, id, orders, which, offset, size).await?;
     ok(Page { rows, total })
 }
 
@@ -193,38 +239,72 @@ pub struct UserSessionRow {
     pub user_agent: String,
     pub create_time: DateTime<Utc>,
     pub expire_time: DateTime<Utc>,
-    /// Not expired. A session ended by signing out, a password change or
-    /// a freeze is deleted, so it is not listed; no last-seen time is
-    /// kept.
+    /// The last request that came with it, to the minute (written at most
+    /// once a minute); null when none has since sign-in (a remembered
+    /// device is only ever spent, so its own stays null).
+    pub last_seen_time: Option<DateTime<Utc>>,
+    /// `active`, `expired` (ran out) or `ended` (see `endReason`).
+    pub state: String,
+    /// `state` is `active`.
     pub active: bool,
+    /// When it was ended, for an ended session.
+    pub end_time: Option<DateTime<Utc>>,
+    /// Why it was ended: `signed_out`, `password_changed`,
+    /// `password_reset` (with a code), `frozen`, or `replaced` (a
+    /// remembered device spent on signing in and replaced by a new one).
+    pub end_reason: Option<String>,
 }
 
-/// The user's stored sessions and remembered devices, newest first.
+#[derive(Deserialize, IntoParams, Debug)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct UserSessionsQuery {
+    pub page_num: Option<u64>,
+    pub page_size: Option<u64>,
+    /// `all` (the default: live, expired and ended) or `active`.
+    pub state: Option<String>,
+}
+
+/// The user's sessions and remembered devices, newest first: live,
+/// expired and ended ones (kept with when and why they ended), or the
+/// active ones only.
 #[utoipa::path(get, path = "/api/admin/users/{id}/sessions", tag = "admin",
-    params(("id" = i64, Path), PagedQuery), security(("adminToken" = [])),
+    params(("id" = i64, Path), UserSessionsQuery), security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<UserSessionRow>>)))]
 async fn user_sessions(
     State(state): State<AppState>,
     me: CurrentAdmin,
     Path(id): Path<i64>,
-    ApiQuery(q): ApiQuery<PagedQuery>,
+    ApiQuery(q): ApiQuery<UserSessionsQuery>,
 ) -> Reply<Page<UserSessionRow>> {
     me.require(Permission::ReadUsers)?;
+    let listing = match filter(&q.state) {
+        None | Some("all") => sessions::Listing::All,
+        Some("active") => sessions::Listing::Active,
+        Some(_) => return Err(ApiError::invalid("state")),
+    };
     existing(&state, id).await?;
     let (index, size) = page(q.page_num, q.page_size);
-    let (rows, total) = sessions::page_for_user(&state.db, id, index, size).await?;
-    let now = Utc::now();
+    let now = state.clock.now();
+    let (rows, total) = sessions::page_for_user(&state.db, id, listing, now, index, size).await?;
     ok(Page {
         rows: rows
             .into_iter()
-            .map(|s| UserSessionRow {
-                active: s.expires_at > now,
-                id: s.id,
-                kind: s.kind,
-                ip: s.ip,
-                user_agent: s.user_agent,
-                create_time: s.created_at,
-                expire_time: s.expires_at,
+            .map(|s| {
+                let session_state = s.state(now);
+                UserSessionRow {
+                    state: session_state.into(),
+                    active: session_state == SessionState::Active,
+                    id: s.id,
+                    kind: s.kind,
+                    ip: s.ip,
+                    user_agent: s.user_agent,
+                    create_time: s.created_at,
+                    expire_time: s.expires_at,
+                    last_seen_time: s.last_seen_at,
+                    end_time: s.ended_at,
+                    end_reason: s.end_reason.map(String::from),
+                }
             })
             .collect(),
         total,
@@ -243,7 +323,8 @@ pub struct UserMessageRow {
 }
 
 /// The messages in the user's message centre (from operators and from
-/// the platform's notices), newest first.
+/// the platform's notices): newest first, or by `orderBy` `id`, `title`,
+/// `createTime` or `readTime`.
 #[utoipa::path(get, path = "/api/admin/users/{id}/messages", tag = "admin",
     params(("id" = i64, Path), PagedQuery), security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<UserMessageRow>>)))]
@@ -255,9 +336,10 @@ async fn messages(
 ) -> Reply<Page<UserMessageRow>> {
     me.require(Permission::ReadUsers)?;
     existing(&state, id).await?;
+    let order = sort(&q.order_by, &q.order)?;
     let (index, size) = page(q.page_num, q.page_size);
     let (rows, total) =
-        onyx_content::repo::messages::page_for_user(&state.db, id, index, size).await?;
+        onyx_content::repo::messages::page_for_user(&state.db, id, order, index, size).await?;
     ok(Page {
         rows: rows
             .into_iter()
@@ -273,10 +355,11 @@ async fn messages(
     })
 }
 
-/// Audit entries about the user, newest first: those on the user
-/// (`user:<id>`: freeze, unfreeze, messages) and the reviews of their
-/// verifications, deposit claims and withdrawals (each review's newest
-/// `REVIEWS_PER_KIND_MAX`).
+/// Audit entries about the user: those on the user (`user:<id>`: freeze,
+/// unfreeze, messages) and the reviews of their verifications, deposit
+/// claims and withdrawals (each review's newest `REVIEWS_PER_KIND_MAX`);
+/// newest first, or by `orderBy` `id`, `createTime`, `action`,
+/// `actorName` or `target`.
 #[utoipa::path(get, path = "/api/admin/users/{id}/audit", tag = "admin",
     params(("id" = i64, Path), PagedQuery), security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<AuditRow>>)))]
@@ -287,13 +370,14 @@ async fn audit_entries(
     ApiQuery(q): ApiQuery<PagedQuery>,
 ) -> Reply<Page<AuditRow>> {
     me.require(Permission::ReadAudit)?;
+    let order = sort::<AuditSort>(&q.order_by, &q.order)?;
     existing(&state, id).await?;
     let filter = AuditFilter {
         targets: user_audit::targets(&state.db, id).await?,
         ..AuditFilter::default()
     };
     let (index, size) = page(q.page_num, q.page_size);
-    let (rows, total) = audit::page(&state.db, &filter, index, size).await?;
+    let (rows, total) = audit::page(&state.db, &filter, order, index, size).await?;
     ok(Page {
         rows: rows.into_iter().map(AuditRow::from).collect(),
         total,

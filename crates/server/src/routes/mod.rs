@@ -1,7 +1,7 @@
 //! The API: every product's routes under the spec's paths, and the calls
 //! that compose several products (the operators' file viewer, the
-//! dashboard and the audit run, the user page's money, trading and
-//! audit entries). Each
+//! dashboard and the audit run, the house accounts' postings, the user
+//! page's money, trading and audit entries). Each
 //! handler's `#[utoipa::path]` carries its path, so the OpenAPI document
 //! and the routes cannot drift apart.
 
@@ -9,6 +9,7 @@ use crate::state::AppState;
 use utoipa_axum::router::OpenApiRouter;
 
 mod admin_dashboard;
+mod admin_house;
 mod admin_user;
 mod files;
 
@@ -27,5 +28,6 @@ pub fn api() -> OpenApiRouter<AppState> {
         .merge(onyx_copy_trading::routes::router())
         .merge(files::router())
         .merge(admin_dashboard::router())
+        .merge(admin_house::router())
         .merge(admin_user::router())
 }

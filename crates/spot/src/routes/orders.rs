@@ -124,7 +124,8 @@ async fn order_list(
         page_size: q.page_size,
     }
     .bounds();
-    let (rows, total) = repo::page_for_user(&state.db, me.id(), &filter, index, size).await?;
+    let (rows, total) =
+        repo::page_for_user(&state.db, me.id(), &filter, Default::default(), index, size).await?;
     ok(Page {
         rows: rows.iter().map(view).collect(),
         total,

@@ -1,5 +1,7 @@
 use sea_orm::entity::prelude::*;
 
+pub use super::session::{EndReason, SessionState};
+
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "admin_sessions")]
 pub struct Model {
@@ -12,6 +14,13 @@ pub struct Model {
     /// Where and with what the session was opened ("" before m0022).
     pub ip: String,
     pub user_agent: String,
+    /// When a request last came with the token, written at most once a
+    /// minute; None when none has since sign-in (read `created_at`).
+    pub last_seen_at: Option<DateTimeUtc>,
+    /// When the session was ended before it expired; the row stays as
+    /// history (None while live, and for one that merely expired).
+    pub ended_at: Option<DateTimeUtc>,
+    pub end_reason: Option<EndReason>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -31,3 +40,9 @@ impl Related<super::admin::Entity> for Entity {
 }
 
 impl ActiveModelBehavior for ActiveModel {}
+
+impl Model {
+    pub fn state(&self, now: DateTimeUtc) -> SessionState {
+        SessionState::at(self.ended_at, self.expires_at, now)
+    }
+}

@@ -1,9 +1,13 @@
 //! What the operator API reads and writes outside its own tables: users,
 //! files and the outbox; and the
-//! operator realm itself (operator sessions).
+//! operator realm itself (operator sessions, kept with their end as
+//! history like users' sessions: see `sessions`).
 
+use crate::entity::admin_session::EndReason;
 use crate::entity::user::UserStatus;
 use crate::entity::{admin, admin_session, file, outbox, user};
+use crate::repo::sessions::seen_stale_before;
+use crate::sort::Sort;
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, Func};
 use sea_orm::{
@@ -39,8 +43,8 @@ pub async fn create_session(
     .await
 }
 
-/// The live operator session with this token hash, and its operator
-/// (with the second-factor state): one query.
+/// The live operator session with this token hash (neither ended nor
+/// expired), and its operator (with the second-factor state): one query.
 pub async fn find_live_session(
     db: &impl ConnectionTrait,
     token_hash: &str,
@@ -49,15 +53,64 @@ pub async fn find_live_session(
     let found = admin_session::Entity::find()
         .find_also_related(admin::Entity)
         .filter(admin_session::Column::TokenHash.eq(token_hash))
+        .filter(admin_session::Column::EndedAt.is_null())
         .filter(admin_session::Column::ExpiresAt.gt(now))
         .one(db)
         .await?;
     Ok(found.and_then(|(s, a)| a.map(|a| (s, a))))
 }
 
-pub async fn delete_session(db: &impl ConnectionTrait, id: i64) -> Result<(), DbErr> {
-    admin_session::Entity::delete_by_id(id).exec(db).await?;
-    Ok(())
+/// Writes down a use of live operator session `id` at `now`, unless one
+/// was written less than a minute ago (`sessions::SEEN_EVERY_SECS`); true
+/// when written.
+pub async fn record_session_seen(
+    db: &impl ConnectionTrait,
+    id: i64,
+    now: DateTime<Utc>,
+) -> Result<bool, DbErr> {
+    let done = admin_session::Entity::update_many()
+        .col_expr(admin_session::Column::LastSeenAt, Expr::value(now))
+        .filter(admin_session::Column::Id.eq(id))
+        .filter(admin_session::Column::EndedAt.is_null())
+        .filter(
+            Condition::any()
+                .add(admin_session::Column::LastSeenAt.is_null())
+                .add(admin_session::Column::LastSeenAt.lt(seen_stale_before(now))),
+        )
+        .exec(db)
+        .await?;
+    Ok(done.rows_affected == 1)
+}
+
+/// Ends the live operator sessions `filter` picks for `reason`; returns
+/// how many.
+async fn end_sessions(
+    db: &impl ConnectionTrait,
+    filter: Condition,
+    reason: EndReason,
+    now: DateTime<Utc>,
+) -> Result<u64, DbErr> {
+    Ok(admin_session::Entity::update_many()
+        .col_expr(admin_session::Column::EndedAt, Expr::value(now))
+        .col_expr(admin_session::Column::EndReason, Expr::value(reason))
+        .filter(filter)
+        .filter(admin_session::Column::EndedAt.is_null())
+        .filter(admin_session::Column::ExpiresAt.gt(now))
+        .exec(db)
+        .await?
+        .rows_affected)
+}
+
+/// Ends operator session `id` (signing out); false when it was no longer
+/// live.
+pub async fn end_session(
+    db: &impl ConnectionTrait,
+    id: i64,
+    reason: EndReason,
+    now: DateTime<Utc>,
+) -> Result<bool, DbErr> {
+    let this = Condition::all().add(admin_session::Column::Id.eq(id));
+    Ok(end_sessions(db, this, reason, now).await? == 1)
 }
 
 /// The operator's live sessions, newest first.
@@ -68,6 +121,7 @@ pub async fn live_sessions_of(
 ) -> Result<Vec<admin_session::Model>, DbErr> {
     admin_session::Entity::find()
         .filter(admin_session::Column::AdminId.eq(admin_id))
+        .filter(admin_session::Column::EndedAt.is_null())
         .filter(admin_session::Column::ExpiresAt.gt(now))
         .order_by_desc(admin_session::Column::CreatedAt)
         .order_by_desc(admin_session::Column::Id)
@@ -75,44 +129,81 @@ pub async fn live_sessions_of(
         .await
 }
 
-/// Ends session `id` if it is the operator's own; false when it is not
-/// theirs (or gone already).
-pub async fn delete_own_session(
+/// One page of the operator's past sessions (ended or expired), newest
+/// first, and the total.
+pub async fn past_sessions_of(
+    db: &impl ConnectionTrait,
+    admin_id: i64,
+    now: DateTime<Utc>,
+    page_index: u64,
+    page_size: u64,
+) -> Result<(Vec<admin_session::Model>, u64), DbErr> {
+    let paginator = admin_session::Entity::find()
+        .filter(admin_session::Column::AdminId.eq(admin_id))
+        .filter(
+            Condition::any()
+                .add(admin_session::Column::EndedAt.is_not_null())
+                .add(admin_session::Column::ExpiresAt.lte(now)),
+        )
+        .order_by_desc(admin_session::Column::CreatedAt)
+        .order_by_desc(admin_session::Column::Id)
+        .paginate(db, page_size);
+    let total = paginator.num_items().await?;
+    Ok((paginator.fetch_page(page_index).await?, total))
+}
+
+/// Ends live session `id` if it is the operator's own; false when it is
+/// not theirs (or no longer live).
+pub async fn end_own_session(
     db: &impl ConnectionTrait,
     admin_id: i64,
     id: i64,
+    reason: EndReason,
+    now: DateTime<Utc>,
 ) -> Result<bool, DbErr> {
-    let done = admin_session::Entity::delete_many()
-        .filter(admin_session::Column::Id.eq(id))
-        .filter(admin_session::Column::AdminId.eq(admin_id))
-        .exec(db)
-        .await?;
-    Ok(done.rows_affected == 1)
+    let mine = Condition::all()
+        .add(admin_session::Column::Id.eq(id))
+        .add(admin_session::Column::AdminId.eq(admin_id));
+    Ok(end_sessions(db, mine, reason, now).await? == 1)
 }
 
-/// Ends every session of the operator but `keep` (None: every one);
-/// returns how many ended.
-pub async fn delete_sessions_except(
+/// Ends every live session of the operator but `keep` (None: every one)
+/// for `reason`; returns how many ended.
+pub async fn end_sessions_except(
     db: &impl ConnectionTrait,
     admin_id: i64,
     keep: Option<i64>,
+    reason: EndReason,
+    now: DateTime<Utc>,
 ) -> Result<u64, DbErr> {
-    let mut q =
-        admin_session::Entity::delete_many().filter(admin_session::Column::AdminId.eq(admin_id));
+    let mut which = Condition::all().add(admin_session::Column::AdminId.eq(admin_id));
     if let Some(keep) = keep {
-        q = q.filter(admin_session::Column::Id.ne(keep));
+        which = which.add(admin_session::Column::Id.ne(keep));
     }
-    Ok(q.exec(db).await?.rows_affected)
+    end_sessions(db, which, reason, now).await
 }
 
 // ---- users ---------------------------------------------------------------
 
-/// One page of users, newest first, filtered by a keyword (id, account
-/// name, email or phone, case-insensitive) and a status.
+crate::sort_keys! {
+    /// How the users list sorts: newest first (by id) unless asked.
+    pub UserSort, default = desc(Id) {
+        Id = "id" => column(user::Column::Id),
+        Username = "username" => column(user::Column::Username),
+        Email = "email" => column(user::Column::Email),
+        Status = "status" => column(user::Column::Status),
+        Credits = "credits" => decimal_text(user::Column::Credits),
+        CreateTime = "createTime" => column(user::Column::CreatedAt),
+    }
+}
+
+/// One page of users in `sort`'s order, filtered by a keyword (id,
+/// account name, email or phone, case-insensitive) and a status.
 pub async fn users_page(
     db: &impl ConnectionTrait,
     keyword: Option<&str>,
     status: Option<UserStatus>,
+    sort: Sort<UserSort>,
     page_index: u64,
     page_size: u64,
 ) -> Result<(Vec<user::Model>, u64), DbErr> {
@@ -134,7 +225,7 @@ pub async fn users_page(
         }
         q = q.filter(any);
     }
-    let paginator = q.order_by_desc(user::Column::Id).paginate(db, page_size);
+    let paginator = sort.apply(q, user::Column::Id).paginate(db, page_size);
     let total = paginator.num_items().await?;
     Ok((paginator.fetch_page(page_index).await?, total))
 }
@@ -173,10 +264,23 @@ pub async fn find_file(db: &impl ConnectionTrait, id: &str) -> Result<Option<fil
     file::Entity::find_by_id(id.to_string()).one(db).await
 }
 
-/// One page of the outbox, newest first, optionally for one target.
+crate::sort_keys! {
+    /// How the outbox sorts: newest first unless asked.
+    pub OutboxSort, default = desc(CreateTime) {
+        Id = "id" => column(outbox::Column::Id),
+        CreateTime = "createTime" => column(outbox::Column::CreatedAt),
+        Channel = "channel" => column(outbox::Column::Channel),
+        Target = "target" => column(outbox::Column::Target),
+        Purpose = "purpose" => column(outbox::Column::Purpose),
+        Status = "status" => column(outbox::Column::Status),
+    }
+}
+
+/// One page of the outbox in `sort`'s order, optionally for one target.
 pub async fn outbox_page(
     db: &impl ConnectionTrait,
     target: Option<&str>,
+    sort: Sort<OutboxSort>,
     page_index: u64,
     page_size: u64,
 ) -> Result<(Vec<outbox::Model>, u64), DbErr> {
@@ -184,10 +288,7 @@ pub async fn outbox_page(
     if let Some(target) = target {
         q = q.filter(outbox::Column::Target.eq(target));
     }
-    let paginator = q
-        .order_by_desc(outbox::Column::CreatedAt)
-        .order_by_desc(outbox::Column::Id)
-        .paginate(db, page_size);
+    let paginator = sort.apply(q, outbox::Column::Id).paginate(db, page_size);
     let total = paginator.num_items().await?;
     Ok((paginator.fetch_page(page_index).await?, total))
 }

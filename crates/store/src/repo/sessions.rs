@@ -1,15 +1,30 @@
 //! Sign-in sessions. Only a SHA-256 of each token is stored, so a copy of
-//! the database does not let anyone sign in.
+//! the database does not let anyone sign in. An ended session is kept,
+//! with when and why it ended ([`EndReason`]), as the account's history;
+//! every lookup that accepts a token skips it. The last-seen time is
+//! written at most once a minute ([`SEEN_EVERY_SECS`]).
 
-use crate::entity::{session, user};
-use chrono::{DateTime, Utc};
+use crate::entity::session::{self, EndReason};
+use crate::entity::user;
+use chrono::{DateTime, TimeDelta, Utc};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, Set,
 };
 
 pub const KIND_SESSION: &str = "session";
 pub const KIND_REMEMBER: &str = "remember";
+
+/// A session's last-seen time is written at most this often, so a busy
+/// client costs one write a minute rather than one a request.
+pub const SEEN_EVERY_SECS: i64 = 60;
+
+/// The last-seen times older than which a use is written down.
+pub fn seen_stale_before(now: DateTime<Utc>) -> DateTime<Utc> {
+    now.checked_sub_signed(TimeDelta::seconds(SEEN_EVERY_SECS))
+        .unwrap_or(DateTime::<Utc>::MIN_UTC)
+}
 
 pub struct NewSession<'a> {
     pub user_id: i64,
@@ -35,7 +50,8 @@ pub async fn create(db: &impl ConnectionTrait, s: NewSession<'_>) -> Result<sess
     .await
 }
 
-/// The live session of `kind` with this token hash, and its user.
+/// The live session of `kind` with this token hash (neither ended nor
+/// expired), and its user.
 pub async fn find_live(
     db: &impl ConnectionTrait,
     token_hash: &str,
@@ -45,6 +61,7 @@ pub async fn find_live(
     let Some(s) = session::Entity::find()
         .filter(session::Column::TokenHash.eq(token_hash))
         .filter(session::Column::Kind.eq(kind))
+        .filter(session::Column::EndedAt.is_null())
         .filter(session::Column::ExpiresAt.gt(now))
         .one(db)
         .await?
@@ -55,34 +72,92 @@ pub async fn find_live(
     Ok(u.map(|u| (s, u)))
 }
 
-pub async fn delete(db: &impl ConnectionTrait, id: i64) -> Result<(), DbErr> {
-    session::Entity::delete_by_id(id).exec(db).await?;
-    Ok(())
+/// Ends session `id` for `reason`; false when it had ended already, so of
+/// two racing ends (or two uses of one remembered-device token) one wins.
+pub async fn end(
+    db: &impl ConnectionTrait,
+    id: i64,
+    reason: EndReason,
+    now: DateTime<Utc>,
+) -> Result<bool, DbErr> {
+    let done = session::Entity::update_many()
+        .col_expr(session::Column::EndedAt, Expr::value(now))
+        .col_expr(session::Column::EndReason, Expr::value(reason))
+        .filter(session::Column::Id.eq(id))
+        .filter(session::Column::EndedAt.is_null())
+        .exec(db)
+        .await?;
+    Ok(done.rows_affected == 1)
 }
 
-/// Ends every session and remembered device of a user (password change,
-/// freeze).
-pub async fn delete_all_for_user(db: &impl ConnectionTrait, user_id: i64) -> Result<u64, DbErr> {
-    Ok(session::Entity::delete_many()
+/// Ends every live session and remembered device of a user (password
+/// change or reset, freeze); returns how many. Expired ones keep their
+/// expiry as their end.
+pub async fn end_all_for_user(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    reason: EndReason,
+    now: DateTime<Utc>,
+) -> Result<u64, DbErr> {
+    Ok(session::Entity::update_many()
+        .col_expr(session::Column::EndedAt, Expr::value(now))
+        .col_expr(session::Column::EndReason, Expr::value(reason))
         .filter(session::Column::UserId.eq(user_id))
+        .filter(session::Column::EndedAt.is_null())
+        .filter(session::Column::ExpiresAt.gt(now))
         .exec(db)
         .await?
         .rows_affected)
 }
 
-/// One page of a user's stored sessions and remembered devices, newest
-/// first, live and expired alike (a signed-out session is deleted, so it
-/// is not here), and the total.
+/// Writes down a use of live session `id` at `now`, unless one was
+/// written less than [`SEEN_EVERY_SECS`] ago (the condition is in the
+/// UPDATE, so processes sharing the database agree); true when written.
+pub async fn record_seen(
+    db: &impl ConnectionTrait,
+    id: i64,
+    now: DateTime<Utc>,
+) -> Result<bool, DbErr> {
+    let done = session::Entity::update_many()
+        .col_expr(session::Column::LastSeenAt, Expr::value(now))
+        .filter(session::Column::Id.eq(id))
+        .filter(session::Column::EndedAt.is_null())
+        .filter(
+            Condition::any()
+                .add(session::Column::LastSeenAt.is_null())
+                .add(session::Column::LastSeenAt.lt(seen_stale_before(now))),
+        )
+        .exec(db)
+        .await?;
+    Ok(done.rows_affected == 1)
+}
+
+/// Which of a user's sessions a listing shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listing {
+    /// Live ones only: not ended, not expired.
+    Active,
+    /// Live, expired and ended alike.
+    All,
+}
+
+/// One page of a user's sessions and remembered devices, newest first,
+/// and the total.
 pub async fn page_for_user(
     db: &impl ConnectionTrait,
     user_id: i64,
+    listing: Listing,
+    now: DateTime<Utc>,
     page_index: u64,
     page_size: u64,
 ) -> Result<(Vec<session::Model>, u64), DbErr> {
-    let paginator = session::Entity::find()
-        .filter(session::Column::UserId.eq(user_id))
-        .order_by_desc(session::Column::Id)
-        .paginate(db, page_size);
+    let mut q = session::Entity::find().filter(session::Column::UserId.eq(user_id));
+    if listing == Listing::Active {
+        q = q
+            .filter(session::Column::EndedAt.is_null())
+            .filter(session::Column::ExpiresAt.gt(now));
+    }
+    let paginator = q.order_by_desc(session::Column::Id).paginate(db, page_size);
     let total = paginator.num_items().await?;
     Ok((paginator.fetch_page(page_index).await?, total))
 }

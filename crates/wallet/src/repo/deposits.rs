@@ -5,6 +5,7 @@
 
 use crate::entity::{deposit, deposit_address, deposit_bonus_rule, deposit_index};
 use chrono::Utc;
+use onyx_store::sort::Sort;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
@@ -207,13 +208,35 @@ pub async fn user_page(
     Ok((paginator.fetch_page(page_index).await?, total))
 }
 
-/// The operators' view: claims in one status, optionally of one user.
-/// Pending claims come oldest first (the queue order), decided ones newest
-/// first.
+onyx_store::sort_keys! {
+    /// How the claims queue sorts. Its own order depends on the status
+    /// (`queue_order`).
+    pub DepositSort, default = asc(Id) {
+        Id = "id" => column(deposit::Column::Id),
+        UserId = "userId" => column(deposit::Column::UserId),
+        Coin = "coin" => column(deposit::Column::Coin),
+        Amount = "amount" => decimal_text(deposit::Column::Amount),
+        CreateTime = "createTime" => column(deposit::Column::CreatedAt),
+        ReviewTime = "reviewTime" => column(deposit::Column::ReviewedAt),
+    }
+}
+
+/// Pending claims oldest first (the queue), decided ones newest first.
+pub fn queue_order(status: DepositStatus) -> Sort<DepositSort> {
+    if status == DepositStatus::Pending {
+        Sort::asc(DepositSort::Id)
+    } else {
+        Sort::desc(DepositSort::Id)
+    }
+}
+
+/// The operators' view: claims in one status, optionally of one user,
+/// in `sort`'s order (`queue_order` unless the operator asks another).
 pub async fn review_page(
     db: &impl ConnectionTrait,
     status: DepositStatus,
     user_id: Option<i64>,
+    sort: Sort<DepositSort>,
     page_index: u64,
     page_size: u64,
 ) -> Result<(Vec<deposit::Model>, u64), DbErr> {
@@ -221,12 +244,9 @@ pub async fn review_page(
     if let Some(user_id) = user_id {
         query = query.filter(deposit::Column::UserId.eq(user_id));
     }
-    query = if status == DepositStatus::Pending {
-        query.order_by_asc(deposit::Column::Id)
-    } else {
-        query.order_by_desc(deposit::Column::Id)
-    };
-    let paginator = query.paginate(db, page_size);
+    let paginator = sort
+        .apply(query, deposit::Column::Id)
+        .paginate(db, page_size);
     let total = paginator.num_items().await?;
     Ok((paginator.fetch_page(page_index).await?, total))
 }

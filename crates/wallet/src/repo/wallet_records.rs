@@ -1,16 +1,33 @@
 //! What a user reads back about their money: the financial record (every
-//! posting touching one of their accounts) and their flash exchanges.
+//! posting touching one of their accounts) and their flash exchanges. The
+//! record's read serves the operators too: a user's postings on the user
+//! page, the house accounts' on the house page.
 
 use crate::entity::exchange;
 use chrono::{DateTime, Utc};
 use onyx_store::entity::{ledger_account, ledger_posting};
+use onyx_store::sort::Sort;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, Set,
 };
 use std::collections::HashMap;
 
-/// Filters of the financial record; `None` matches everything.
+onyx_store::sort_keys! {
+    /// How postings sort: newest first unless asked (ids grow with
+    /// commit order under the ledger gate, so newest first by id is
+    /// stable even when two postings share a timestamp).
+    pub PostingSort, default = desc(Id) {
+        Id = "id" => column(ledger_posting::Column::Id),
+        CreateTime = "createTime" => column(ledger_posting::Column::CreatedAt),
+        Kind = "kind" => column(ledger_posting::Column::Kind),
+        Asset = "asset" => column(ledger_posting::Column::Asset),
+        Amount = "amount" => decimal_text(ledger_posting::Column::Amount),
+    }
+}
+
+/// Filters of the financial record, `None` matching everything, and its
+/// order.
 #[derive(Clone, Debug, Default)]
 pub struct RecordFilter {
     /// Upper-case asset.
@@ -20,6 +37,8 @@ pub struct RecordFilter {
     /// Inclusive bounds on the posting time.
     pub start: Option<DateTime<Utc>>,
     pub end: Option<DateTime<Utc>>,
+    /// The user's own record is always the default, newest first.
+    pub sort: Sort<PostingSort>,
 }
 
 /// One posting with both of its accounts.
@@ -28,6 +47,14 @@ pub struct RecordRow {
     pub posting: ledger_posting::Model,
     pub from: ledger_account::Model,
     pub to: ledger_account::Model,
+}
+
+/// Whose postings: a user's (any of their accounts), or those of some
+/// ledger accounts (the operators' house page: the house accounts).
+#[derive(Clone, Copy, Debug)]
+pub enum Party<'a> {
+    User(i64),
+    Accounts(&'a [i64]),
 }
 
 /// One page of the postings where `user_id` is on either side, newest
@@ -39,11 +66,29 @@ pub async fn postings(
     page: u64,
     page_size: u64,
 ) -> Result<(Vec<RecordRow>, u64), DbErr> {
-    let mut query = ledger_posting::Entity::find().filter(
-        Condition::any()
+    postings_of(db, Party::User(user_id), filter, page, page_size).await
+}
+
+/// One page of the postings where `party` is on either side, newest
+/// first, and the total across pages. `page` is 0-based.
+pub async fn postings_of(
+    db: &impl ConnectionTrait,
+    party: Party<'_>,
+    filter: &RecordFilter,
+    page: u64,
+    page_size: u64,
+) -> Result<(Vec<RecordRow>, u64), DbErr> {
+    let sides = match party {
+        Party::User(user_id) => Condition::any()
             .add(ledger_posting::Column::FromUserId.eq(user_id))
             .add(ledger_posting::Column::ToUserId.eq(user_id)),
-    );
+        // No accounts yet (nothing posted to them): nothing to list.
+        Party::Accounts([]) => return Ok((Vec::new(), 0)),
+        Party::Accounts(ids) => Condition::any()
+            .add(ledger_posting::Column::FromAccountId.is_in(ids.iter().copied()))
+            .add(ledger_posting::Column::ToAccountId.is_in(ids.iter().copied())),
+    };
+    let mut query = ledger_posting::Entity::find().filter(sides);
     if let Some(asset) = &filter.asset {
         query = query.filter(ledger_posting::Column::Asset.eq(asset.as_str()));
     }
@@ -56,10 +101,9 @@ pub async fn postings(
     if let Some(end) = filter.end {
         query = query.filter(ledger_posting::Column::CreatedAt.lte(end));
     }
-    // Ids grow with commit order under the ledger gate: newest first by id
-    // is stable even when two postings share a timestamp.
-    let paginator = query
-        .order_by_desc(ledger_posting::Column::Id)
+    let paginator = filter
+        .sort
+        .apply(query, ledger_posting::Column::Id)
         .paginate(db, page_size);
     let total = paginator.num_items().await?;
     let postings = paginator.fetch_page(page).await?;

@@ -4,6 +4,7 @@
 
 use crate::entity::withdrawal;
 use chrono::{DateTime, Utc};
+use onyx_store::sort::Sort;
 use rust_decimal::Decimal;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -75,12 +76,27 @@ pub async fn page_for_user(
     Ok((paginator.fetch_page(page_index).await?, total))
 }
 
+onyx_store::sort_keys! {
+    /// How the withdrawals queue sorts: oldest first (the queue order)
+    /// unless asked.
+    pub WithdrawalSort, default = asc(Id) {
+        Id = "id" => column(withdrawal::Column::Id),
+        UserId = "userId" => column(withdrawal::Column::UserId),
+        Coin = "coin" => column(withdrawal::Column::Coin),
+        Amount = "amount" => decimal_text(withdrawal::Column::Amount),
+        CreateTime = "createTime" => column(withdrawal::Column::CreatedAt),
+        ReviewTime = "reviewTime" => column(withdrawal::Column::ReviewedAt),
+    }
+}
+
 /// The review queue: withdrawals in `status` (of one user, if given),
-/// oldest first, so the longest-waiting request is reviewed first.
+/// in `sort`'s order (by default oldest first, so the longest-waiting
+/// request is reviewed first).
 pub async fn page_by_status(
     db: &impl ConnectionTrait,
     status: WithdrawalStatus,
     user_id: Option<i64>,
+    sort: Sort<WithdrawalSort>,
     page_index: u64,
     page_size: u64,
 ) -> Result<(Vec<withdrawal::Model>, u64), DbErr> {
@@ -88,8 +104,8 @@ pub async fn page_by_status(
     if let Some(user_id) = user_id {
         query = query.filter(withdrawal::Column::UserId.eq(user_id));
     }
-    let paginator = query
-        .order_by_asc(withdrawal::Column::Id)
+    let paginator = sort
+        .apply(query, withdrawal::Column::Id)
         .paginate(db, page_size);
     let total = paginator.num_items().await?;
     Ok((paginator.fetch_page(page_index).await?, total))

@@ -143,6 +143,7 @@ async fn financial(
         kind,
         start: q.start.map(|ms| time(ms, "start")).transpose()?,
         end: q.end.map(|ms| time(ms, "end")).transpose()?,
+        ..RecordFilter::default()
     };
     let (index, size) = PageQuery {
         page_num: q.page_num,

@@ -1,6 +1,6 @@
 // The side menu: the shell's own pages and the areas other pages register in
 // routes-extra.tsx, in the order Dashboard, Users, Queues, Settings, Content,
-// Catalogue, Products (then any other area), Audit log, My security. An entry shows
+// Catalogue, Products, House (then any other area), Audit log, My security. An entry shows
 // only to an operator who holds its permission.
 import { createContext, useContext } from 'react';
 import { extraRoutes, type ConsoleRoute } from '../routes-extra';
@@ -37,6 +37,7 @@ const AREAS: { area: string; icon: ConsoleIconName }[] = [
   { area: 'content', icon: 'content' },
   { area: 'catalogue', icon: 'catalogue' },
   { area: 'products', icon: 'layers' },
+  { area: 'house', icon: 'house' },
 ];
 
 const areaOf = (path: string) => path.replace(/^\/+/, '').split('/')[0] ?? '';

@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The audit log, newest first; every filter given must match. */
+        /**
+         * The audit log, newest first unless `orderBy` says otherwise; every
+         *     filter given must match.
+         */
         get: operations["list"];
         put?: never;
         post?: never;
@@ -217,7 +220,7 @@ export interface paths {
         /**
          * Items with all their translations, a page at a time: by kind
          *     (notices, rules, help categories, help articles), then category,
-         *     `sort` and id.
+         *     `sort` and id, unless `orderBy` says otherwise.
          */
         get: operations["list"];
         put?: never;
@@ -321,7 +324,7 @@ export interface paths {
         };
         /**
          * Claims in one status: pending oldest first (the queue), others newest
-         *     first.
+         *     first, unless `orderBy` says otherwise.
          */
         get: operations["queue"];
         put?: never;
@@ -588,6 +591,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/house/postings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The house accounts' ledger postings, newest first. `direction` is
+         *     seen from the house: `in` to a house account, `out` from one, `own`
+         *     between two of the books listed.
+         */
+        get: operations["postings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/kyc": {
         parameters: {
             query?: never;
@@ -595,7 +619,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Submissions in one status, oldest first (the queue order). */
+        /**
+         * Submissions in one status, oldest first (the queue order) unless
+         *     `orderBy` says otherwise.
+         */
         get: operations["queue"];
         put?: never;
         post?: never;
@@ -803,7 +830,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Outgoing messages, newest first: what was sent, never the code. */
+        /**
+         * Outgoing messages, newest first unless `orderBy` says otherwise: what
+         *     was sent, never the code.
+         */
         get: operations["list"];
         put?: never;
         post?: never;
@@ -898,6 +928,26 @@ export interface paths {
         };
         /** The caller's live sessions, newest first. */
         get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/sessions/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's past sessions, ended (with why) or expired, newest
+         *     first.
+         */
+        get: operations["history"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1095,7 +1145,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Users, newest first. */
+        /** Users, newest first unless `orderBy` says otherwise. */
         get: operations["list"];
         put?: never;
         post?: never;
@@ -1130,10 +1180,11 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Audit entries about the user, newest first: those on the user
-         *     (`user:<id>`: freeze, unfreeze, messages) and the reviews of their
-         *     verifications, deposit claims and withdrawals (each review's newest
-         *     `REVIEWS_PER_KIND_MAX`).
+         * Audit entries about the user: those on the user (`user:<id>`: freeze,
+         *     unfreeze, messages) and the reviews of their verifications, deposit
+         *     claims and withdrawals (each review's newest `REVIEWS_PER_KIND_MAX`);
+         *     newest first, or by `orderBy` `id`, `createTime`, `action`,
+         *     `actorName` or `target`.
          */
         get: operations["audit_entries"];
         put?: never;
@@ -1171,8 +1222,32 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's second-contract or option orders, newest first. */
+        /**
+         * The user's second-contract or option orders: newest first, or by
+         *     `orderBy` `id`, `symbol`, `stake`, `outcome`, `openTimeMs` or
+         *     `closeTimeMs`.
+         */
         get: operations["contract_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/earn-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's earn orders, finance subscriptions and staking, newest
+         *     first.
+         */
+        get: operations["earn_orders"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1198,6 +1273,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{id}/futures-orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's futures orders, market and limit, newest first: `open`
+         *     lists the limit orders still waiting (their margin and fee frozen),
+         *     `closed` those filled or cancelled.
+         */
+        get: operations["futures_orders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/users/{id}/futures-positions": {
         parameters: {
             query?: never;
@@ -1206,8 +1302,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The user's futures positions, newest first (copied ones included,
-         *     marked by their portfolio).
+         * The user's futures positions (copied ones included, marked by their
+         *     portfolio): newest first, or by `orderBy` `id`, `symbol`, `side`,
+         *     `qty`, `entryPrice`, `margin`, `status` or `openTimeMs`.
          */
         get: operations["futures_positions"];
         put?: never;
@@ -1227,7 +1324,8 @@ export interface paths {
         };
         /**
          * The messages in the user's message centre (from operators and from
-         *     the platform's notices), newest first.
+         *     the platform's notices): newest first, or by `orderBy` `id`, `title`,
+         *     `createTime` or `readTime`.
          */
         get: operations["messages"];
         put?: never;
@@ -1246,8 +1344,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The user's ledger postings, newest first, each with its direction
-         *     from the user's side.
+         * The user's ledger postings, each with its direction from the user's
+         *     side: newest first, or by `orderBy` `id`, `createTime`, `kind`,
+         *     `asset` or `amount`.
          */
         get: operations["postings"];
         put?: never;
@@ -1265,7 +1364,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's stored sessions and remembered devices, newest first. */
+        /**
+         * The user's sessions and remembered devices, newest first: live,
+         *     expired and ended ones (kept with when and why they ended), or the
+         *     active ones only.
+         */
         get: operations["user_sessions"];
         put?: never;
         post?: never;
@@ -1282,7 +1385,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's spot orders, newest first. */
+        /**
+         * The user's spot orders: newest first, or by `orderBy` `id`, `symbol`,
+         *     `side`, `price`, `qty`, `status` or `createTime`.
+         */
         get: operations["spot_orders"];
         put?: never;
         post?: never;
@@ -1368,7 +1474,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Withdrawals in one status, oldest first (the queue order). */
+        /**
+         * Withdrawals in one status, oldest first (the queue order) unless
+         *     `orderBy` says otherwise.
+         */
         get: operations["queue"];
         put?: never;
         post?: never;
@@ -6354,6 +6463,55 @@ export interface components {
                 total: number;
             };
         };
+        Envelope_Page_SessionRow: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    /** Format: date-time */
+                    createdAt: string;
+                    /** Format: date-time */
+                    expiresAt: string;
+                    /** @description The session this request came with. */
+                    current: boolean;
+                    /**
+                     * @description The address it was opened from ("" for sessions older than the
+                     *     column).
+                     */
+                    ip: string;
+                    userAgent: string;
+                    /**
+                     * Format: date-time
+                     * @description The last request that came with it, to the minute (written at most
+                     *     once a minute); null when none has since sign-in.
+                     */
+                    lastSeenAt?: string | null;
+                    /** @description `active`, `expired` or `ended`. */
+                    state: string;
+                    /**
+                     * Format: date-time
+                     * @description When it was ended, for an ended session.
+                     */
+                    endedAt?: string | null;
+                    /**
+                     * @description Why it was ended: `signed_out`, `signed_out_everywhere` (everywhere
+                     *     but another session), `revoked` (ended from another session),
+                     *     `totp_reset` (`onyx operator reset-totp`).
+                     */
+                    endReason?: string | null;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
         Envelope_Page_SkipView: {
             /**
              * Format: int32
@@ -6595,6 +6753,126 @@ export interface components {
                 total: number;
             };
         };
+        Envelope_Page_UserEarnOrder: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    orderNo: string;
+                    /** @description `finance` or `staking`. */
+                    kind: string;
+                    /** Format: int64 */
+                    productId: number;
+                    /**
+                     * @description The product's title in the caller's language; empty when the
+                     *     product is gone.
+                     */
+                    productTitle: string;
+                    coin: string;
+                    /** @description The principal, held in the finance wallet while earning. */
+                    amount: string;
+                    /** Format: int32 */
+                    days: number;
+                    /** @description Finance: the APR (percent) fixed at subscription. */
+                    apr?: string | null;
+                    /**
+                     * @description The whole term's interest promised at subscription, set aside
+                     *     against the finance house.
+                     */
+                    reserved: string;
+                    /** @description Interest accrued so far, and of it paid out to spot. */
+                    accrued: string;
+                    paid: string;
+                    /** @description `earning`, `settled` (matured) or `redeemed` (early). */
+                    status: string;
+                    /** @description An early redemption's fee, and the held interest it gave back. */
+                    penalty: string;
+                    forfeited: string;
+                    autoRenew: boolean;
+                    /**
+                     * Format: int64
+                     * @description The order this one renewed.
+                     */
+                    renewedFrom?: number | null;
+                    /**
+                     * Format: int64
+                     * @description 00:00 UTC of the first accrual day, and of the maturity day.
+                     */
+                    startTimeMs?: number | null;
+                    /** Format: int64 */
+                    endTimeMs?: number | null;
+                    /** Format: int64 */
+                    createTimeMs: number;
+                    /** Format: int64 */
+                    settleTimeMs?: number | null;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
+        Envelope_Page_UserFuturesOrder: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    /** @description As the user's app shows it. */
+                    orderNo: string;
+                    symbol: string;
+                    /** @description `long` or `short`: the position it opens or closes. */
+                    side: string;
+                    /** @description `limit` or `market`. */
+                    kind: string;
+                    /**
+                     * @description `open`, or `close` (left by a triggered limit take-profit or
+                     *     stop-loss; it holds nothing).
+                     */
+                    action: string;
+                    /** Format: int32 */
+                    leverage: number;
+                    /** @description Whole contracts, and the size in the coin. */
+                    contracts: string;
+                    qty: string;
+                    limitPrice?: string | null;
+                    dealPrice?: string | null;
+                    /** @description Margin and opening fee: frozen while waiting, paid once filled. */
+                    margin: string;
+                    fee: string;
+                    /** @description `waiting`, `filled` or `cancelled`. */
+                    status: string;
+                    /**
+                     * @description Why the server cancelled it (`house_limit`, `leverage`,
+                     *     `position_closed`); null when the user did or it filled.
+                     */
+                    reason?: string | null;
+                    /** Format: int64 */
+                    positionId?: number | null;
+                    /** Format: int64 */
+                    createTimeMs: number;
+                    /** Format: int64 */
+                    updateTimeMs: number;
+                    /** Format: int64 */
+                    dealTimeMs?: number | null;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
         Envelope_Page_UserFuturesPosition: {
             /**
              * Format: int32
@@ -6686,13 +6964,14 @@ export interface components {
                     asset: string;
                     amount: string;
                     /**
-                     * @description `in` (to the user), `out` (from the user) or `own` (between the
-                     *     user's own accounts or buckets).
+                     * @description `in` (to that side), `out` (from it) or `own` (between its own
+                     *     accounts or buckets).
                      */
                     direction: string;
                     /**
-                     * @description The user's own wallet (`spot`), another user's (`user:43:spot`) or
-                     *     a system account (`external`, `fees`, `house_futures`, ...).
+                     * @description The user's own wallet (`spot`, on the user page), another user's
+                     *     (`user:43:spot`) or a system account (`external`, `fees`,
+                     *     `house_futures`, ...).
                      */
                     from: string;
                     to: string;
@@ -6768,11 +7047,27 @@ export interface components {
                     /** Format: date-time */
                     expireTime: string;
                     /**
-                     * @description Not expired. A session ended by signing out, a password change or
-                     *     a freeze is deleted, so it is not listed; no last-seen time is
-                     *     kept.
+                     * Format: date-time
+                     * @description The last request that came with it, to the minute (written at most
+                     *     once a minute); null when none has since sign-in (a remembered
+                     *     device is only ever spent, so its own stays null).
                      */
+                    lastSeenTime?: string | null;
+                    /** @description `active`, `expired` (ran out) or `ended` (see `endReason`). */
+                    state: string;
+                    /** @description `state` is `active`. */
                     active: boolean;
+                    /**
+                     * Format: date-time
+                     * @description When it was ended, for an ended session.
+                     */
+                    endTime?: string | null;
+                    /**
+                     * @description Why it was ended: `signed_out`, `password_changed`,
+                     *     `password_reset` (with a code), `frozen`, or `replaced` (a
+                     *     remembered device spent on signing in and replaced by a new one).
+                     */
+                    endReason?: string | null;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -8312,6 +8607,25 @@ export interface components {
                  */
                 ip: string;
                 userAgent: string;
+                /**
+                 * Format: date-time
+                 * @description The last request that came with it, to the minute (written at most
+                 *     once a minute); null when none has since sign-in.
+                 */
+                lastSeenAt?: string | null;
+                /** @description `active`, `expired` or `ended`. */
+                state: string;
+                /**
+                 * Format: date-time
+                 * @description When it was ended, for an ended session.
+                 */
+                endedAt?: string | null;
+                /**
+                 * @description Why it was ended: `signed_out`, `signed_out_everywhere` (everywhere
+                 *     but another session), `revoked` (ended from another session),
+                 *     `totp_reset` (`onyx operator reset-totp`).
+                 */
+                endReason?: string | null;
             }[];
         };
         Envelope_Vec_SpotPair: {
@@ -9976,6 +10290,25 @@ export interface components {
              */
             ip: string;
             userAgent: string;
+            /**
+             * Format: date-time
+             * @description The last request that came with it, to the minute (written at most
+             *     once a minute); null when none has since sign-in.
+             */
+            lastSeenAt?: string | null;
+            /** @description `active`, `expired` or `ended`. */
+            state: string;
+            /**
+             * Format: date-time
+             * @description When it was ended, for an ended session.
+             */
+            endedAt?: string | null;
+            /**
+             * @description Why it was ended: `signed_out`, `signed_out_everywhere` (everywhere
+             *     but another session), `revoked` (ended from another session),
+             *     `totp_reset` (`onyx operator reset-totp`).
+             */
+            endReason?: string | null;
         };
         SignInView: {
             days: components["schemas"]["CalendarDay"][];
@@ -10763,6 +11096,98 @@ export interface components {
             /** @description Newest first. */
             kycSubmissions: components["schemas"]["KycRow"][];
         };
+        UserEarnOrder: {
+            /** Format: int64 */
+            id: number;
+            orderNo: string;
+            /** @description `finance` or `staking`. */
+            kind: string;
+            /** Format: int64 */
+            productId: number;
+            /**
+             * @description The product's title in the caller's language; empty when the
+             *     product is gone.
+             */
+            productTitle: string;
+            coin: string;
+            /** @description The principal, held in the finance wallet while earning. */
+            amount: string;
+            /** Format: int32 */
+            days: number;
+            /** @description Finance: the APR (percent) fixed at subscription. */
+            apr?: string | null;
+            /**
+             * @description The whole term's interest promised at subscription, set aside
+             *     against the finance house.
+             */
+            reserved: string;
+            /** @description Interest accrued so far, and of it paid out to spot. */
+            accrued: string;
+            paid: string;
+            /** @description `earning`, `settled` (matured) or `redeemed` (early). */
+            status: string;
+            /** @description An early redemption's fee, and the held interest it gave back. */
+            penalty: string;
+            forfeited: string;
+            autoRenew: boolean;
+            /**
+             * Format: int64
+             * @description The order this one renewed.
+             */
+            renewedFrom?: number | null;
+            /**
+             * Format: int64
+             * @description 00:00 UTC of the first accrual day, and of the maturity day.
+             */
+            startTimeMs?: number | null;
+            /** Format: int64 */
+            endTimeMs?: number | null;
+            /** Format: int64 */
+            createTimeMs: number;
+            /** Format: int64 */
+            settleTimeMs?: number | null;
+        };
+        UserFuturesOrder: {
+            /** Format: int64 */
+            id: number;
+            /** @description As the user's app shows it. */
+            orderNo: string;
+            symbol: string;
+            /** @description `long` or `short`: the position it opens or closes. */
+            side: string;
+            /** @description `limit` or `market`. */
+            kind: string;
+            /**
+             * @description `open`, or `close` (left by a triggered limit take-profit or
+             *     stop-loss; it holds nothing).
+             */
+            action: string;
+            /** Format: int32 */
+            leverage: number;
+            /** @description Whole contracts, and the size in the coin. */
+            contracts: string;
+            qty: string;
+            limitPrice?: string | null;
+            dealPrice?: string | null;
+            /** @description Margin and opening fee: frozen while waiting, paid once filled. */
+            margin: string;
+            fee: string;
+            /** @description `waiting`, `filled` or `cancelled`. */
+            status: string;
+            /**
+             * @description Why the server cancelled it (`house_limit`, `leverage`,
+             *     `position_closed`); null when the user did or it filled.
+             */
+            reason?: string | null;
+            /** Format: int64 */
+            positionId?: number | null;
+            /** Format: int64 */
+            createTimeMs: number;
+            /** Format: int64 */
+            updateTimeMs: number;
+            /** Format: int64 */
+            dealTimeMs?: number | null;
+        };
         UserFuturesPosition: {
             /** Format: int64 */
             id: number;
@@ -10829,7 +11254,10 @@ export interface components {
             /** Format: date-time */
             createTime: string;
         };
-        /** @description One posting as seen from the user. */
+        /**
+         * @description One posting as seen from one side: the user's accounts on the user
+         *     page, the house accounts on the house page.
+         */
         UserPosting: {
             /** Format: int64 */
             id: number;
@@ -10840,13 +11268,14 @@ export interface components {
             asset: string;
             amount: string;
             /**
-             * @description `in` (to the user), `out` (from the user) or `own` (between the
-             *     user's own accounts or buckets).
+             * @description `in` (to that side), `out` (from it) or `own` (between its own
+             *     accounts or buckets).
              */
             direction: string;
             /**
-             * @description The user's own wallet (`spot`), another user's (`user:43:spot`) or
-             *     a system account (`external`, `fees`, `house_futures`, ...).
+             * @description The user's own wallet (`spot`, on the user page), another user's
+             *     (`user:43:spot`) or a system account (`external`, `fees`,
+             *     `house_futures`, ...).
              */
             from: string;
             to: string;
@@ -10894,11 +11323,27 @@ export interface components {
             /** Format: date-time */
             expireTime: string;
             /**
-             * @description Not expired. A session ended by signing out, a password change or
-             *     a freeze is deleted, so it is not listed; no last-seen time is
-             *     kept.
+             * Format: date-time
+             * @description The last request that came with it, to the minute (written at most
+             *     once a minute); null when none has since sign-in (a remembered
+             *     device is only ever spent, so its own stays null).
              */
+            lastSeenTime?: string | null;
+            /** @description `active`, `expired` (ran out) or `ended` (see `endReason`). */
+            state: string;
+            /** @description `state` is `active`. */
             active: boolean;
+            /**
+             * Format: date-time
+             * @description When it was ended, for an ended session.
+             */
+            endTime?: string | null;
+            /**
+             * @description Why it was ended: `signed_out`, `password_changed`,
+             *     `password_reset` (with a code), `frozen`, or `replaced` (a
+             *     remembered device spent on signing in and replaced by a new one).
+             */
+            endReason?: string | null;
         };
         UserSpotOrder: {
             /** Format: int64 */
@@ -11037,6 +11482,10 @@ export interface operations {
                 start?: number;
                 /** @description Up to this time (Unix ms, inclusive). */
                 end?: number;
+                /** @description Sort key: `id`, `createTime`, `action`, `actorName`, `target` (default `createTime` desc). */
+                orderBy?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
             };
             header?: never;
             path?: never;
@@ -11079,12 +11528,12 @@ export interface operations {
     };
     audit_runs: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                pageNum: number | null;
-                pageSize: number | null;
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -11378,6 +11827,10 @@ export interface operations {
                 lang?: string;
                 /** @description In the key or in any translation's title, any case. */
                 keyword?: string;
+                /** @description Sort key: `kind` (then category and `sort`), `id`, `key`, `published`, `createTime`, `updateTime` (default `kind` asc). */
+                orderBy?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
             };
             header?: never;
             path?: never;
@@ -11578,15 +12031,19 @@ export interface operations {
     };
     queue: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description `pending` (default), `confirmed` or `rejected`. */
-                status: string | null;
-                userId: number | null;
-                pageNum: number | null;
-                pageSize: number | null;
+                status?: string;
+                userId?: number;
+                pageNum?: number;
+                pageSize?: number;
+                /** @description Sort key: `id`, `userId`, `coin`, `amount`, `createTime`, `reviewTime` (default `id`: pending asc, others desc). */
+                orderBy?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -11946,16 +12403,49 @@ export interface operations {
             };
         };
     };
+    postings: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                /**
+                 * @description `futures`, `insurance` (the futures insurance fund),
+                 *     `secondContracts`, `options` or `earn`; every book when absent.
+                 */
+                product?: string;
+                /** @description A coin, e.g. `USDT`; every coin when absent. */
+                coin?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_UserPosting"];
+                };
+            };
+        };
+    };
     queue: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description `pending` (default), `approved` or `rejected`. */
-                status: string | null;
-                pageNum: number | null;
-                pageSize: number | null;
+                status?: string;
+                pageNum?: number;
+                pageSize?: number;
+                /** @description Sort key: `id`, `userId`, `tier`, `realName`, `country`, `createTime`, `reviewedAt` (default `createTime` asc, the queue order). */
+                orderBy?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -12238,14 +12728,18 @@ export interface operations {
     };
     list: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description Exact email address or phone number. */
-                target: string | null;
-                pageNum: number | null;
-                pageSize: number | null;
+                target?: string;
+                pageNum?: number;
+                pageSize?: number;
+                /** @description Sort key: `id`, `createTime`, `channel`, `target`, `purpose`, `status` (default `createTime` desc). */
+                orderBy?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -12403,6 +12897,30 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_SessionRow"];
+                };
+            };
+        };
+    };
+    history: {
+        parameters: {
+            query?: {
+                /** @description From 1 (the default). */
+                pageNum?: number;
+                /** @description 1 to 100, 10 by default. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_SessionRow"];
                 };
             };
         };
@@ -12607,16 +13125,20 @@ export interface operations {
     };
     list: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                pageNum: number | null;
-                pageSize: number | null;
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
                 /** @description Matches the id, account name, email, phone or invite code. */
-                keyword: string | null;
+                keyword?: string;
                 /** @description `active` or `frozen`. */
-                status: string | null;
+                status?: string;
+                /** @description Sort key: `id`, `username`, `email`, `status`, `credits`, `createTime` (default `id` desc). */
+                orderBy?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -12657,6 +13179,13 @@ export interface operations {
             query?: {
                 pageNum?: number;
                 pageSize?: number;
+                /**
+                 * @description Sort key: a field of the rows, one of those the call's
+                 *     description names (default: its own order).
+                 */
+                orderBy?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
             };
             header?: never;
             path: {
@@ -12706,6 +13235,13 @@ export interface operations {
                 state?: string;
                 /** @description `secondContracts` or `options`. */
                 product: string;
+                /**
+                 * @description Sort key: a field of the rows, one of those the call's
+                 *     description names (default: its own order).
+                 */
+                orderBy?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
             };
             header?: never;
             path: {
@@ -12721,6 +13257,37 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Page_UserContractOrder"];
+                };
+            };
+        };
+    };
+    earn_orders: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                /**
+                 * @description `open` (the default: earning) or `closed` (settled at maturity or
+                 *     redeemed early).
+                 */
+                state?: string;
+                /** @description `finance` or `staking`; both when absent. */
+                kind?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_UserEarnOrder"];
                 };
             };
         };
@@ -12751,6 +13318,35 @@ export interface operations {
             };
         };
     };
+    futures_orders: {
+        parameters: {
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                /**
+                 * @description `open` (the default) or `closed` (done: filled, cancelled,
+                 *     settled, liquidated).
+                 */
+                state?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Page_UserFuturesOrder"];
+                };
+            };
+        };
+    };
     futures_positions: {
         parameters: {
             query?: {
@@ -12761,6 +13357,13 @@ export interface operations {
                  *     settled, liquidated).
                  */
                 state?: string;
+                /**
+                 * @description Sort key: a field of the rows, one of those the call's
+                 *     description names (default: its own order).
+                 */
+                orderBy?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
             };
             header?: never;
             path: {
@@ -12785,6 +13388,13 @@ export interface operations {
             query?: {
                 pageNum?: number;
                 pageSize?: number;
+                /**
+                 * @description Sort key: a field of the rows, one of those the call's
+                 *     description names (default: its own order).
+                 */
+                orderBy?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
             };
             header?: never;
             path: {
@@ -12809,6 +13419,13 @@ export interface operations {
             query?: {
                 pageNum?: number;
                 pageSize?: number;
+                /**
+                 * @description Sort key: a field of the rows, one of those the call's
+                 *     description names (default: its own order).
+                 */
+                orderBy?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
             };
             header?: never;
             path: {
@@ -12833,6 +13450,8 @@ export interface operations {
             query?: {
                 pageNum?: number;
                 pageSize?: number;
+                /** @description `all` (the default: live, expired and ended) or `active`. */
+                state?: string;
             };
             header?: never;
             path: {
@@ -12862,6 +13481,13 @@ export interface operations {
                  *     settled, liquidated).
                  */
                 state?: string;
+                /**
+                 * @description Sort key: a field of the rows, one of those the call's
+                 *     description names (default: its own order).
+                 */
+                orderBy?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
             };
             header?: never;
             path: {
@@ -13000,15 +13626,19 @@ export interface operations {
     };
     queue: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query?: {
                 /** @description `pending` (default), `approved` or `rejected`. */
-                status: string | null;
-                userId: number | null;
-                pageNum: number | null;
-                pageSize: number | null;
+                status?: string;
+                userId?: number;
+                pageNum?: number;
+                pageSize?: number;
+                /** @description Sort key: `id`, `userId`, `coin`, `amount`, `createTime`, `reviewTime` (default `id` asc, the queue order). */
+                orderBy?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -14221,11 +14851,11 @@ export interface operations {
     };
     detail: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query: {
                 id: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -14363,11 +14993,11 @@ export interface operations {
     };
     detail: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query: {
                 id: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -14384,12 +15014,12 @@ export interface operations {
     };
     list: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                pageNum: number | null;
-                pageSize: number | null;
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -14532,14 +15162,14 @@ export interface operations {
     };
     notice_list: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query: {
                 /** @description `ROLL_NOTICE`, `POP_UPS_NOTICE`, `ACTIVITY_NOTICE`. */
                 key: string;
                 /** @description Placement, e.g. `HOME`; all placements when absent. */
-                modelKey: string | null;
+                modelKey?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -14556,12 +15186,12 @@ export interface operations {
     };
     rules_list: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query: {
                 /** @description `ABOUT`, `TERMS`, `PRIVACY`, ... */
                 key: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -14762,12 +15392,12 @@ export interface operations {
     };
     bonus_list: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                pageNum: number | null;
-                pageSize: number | null;
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -14803,14 +15433,14 @@ export interface operations {
     };
     get_address: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
+            query: {
                 /** @description The coin (`usdt`). */
                 coin: string;
                 /** @description The ASSET_COIN `coinName` (`USDT-TRC20`). */
                 symbol: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -14827,15 +15457,15 @@ export interface operations {
     };
     list: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                pageNum: number | null;
-                pageSize: number | null;
-                coin: string | null;
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
+                coin?: string;
                 /** @description `pending`, `confirmed` or `rejected`. */
-                status: string | null;
+                status?: string;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
@@ -15165,12 +15795,12 @@ export interface operations {
     };
     list: {
         parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                pageNum: number | null;
-                pageSize: number | null;
+            query?: {
+                pageNum?: number;
+                pageSize?: number;
             };
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;

@@ -4,13 +4,13 @@ use crate::audit_log::AuditRow;
 use axum::extract::FromRef;
 use axum::extract::State;
 use chrono::{DateTime, TimeZone, Utc};
-use onyx_http::admin::{filter, page};
+use onyx_http::admin::{filter, page, sort};
 use onyx_http::auth::{CurrentAdmin, Permission};
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
 use onyx_http::error::ApiError;
 use onyx_http::extract::ApiQuery;
 use onyx_platform::Context;
-use onyx_store::repo::audit::{self, AuditFilter, OperatorMatch};
+use onyx_store::repo::audit::{self, AuditFilter, AuditSort, OperatorMatch};
 use serde::Deserialize;
 use utoipa::IntoParams;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -40,6 +40,10 @@ pub struct AuditQuery {
     pub start: Option<i64>,
     /// Up to this time (Unix ms, inclusive).
     pub end: Option<i64>,
+    /// Sort key: `id`, `createTime`, `action`, `actorName`, `target` (default `createTime` desc).
+    pub order_by: Option<String>,
+    /// `asc` or `desc`.
+    pub order: Option<String>,
 }
 
 /// Longest target or operator name a filter takes, in bytes.
@@ -97,7 +101,8 @@ fn time(ms: i64, field: &'static str) -> Result<DateTime<Utc>, ApiError> {
         .ok_or_else(|| ApiError::invalid(field))
 }
 
-/// The audit log, newest first; every filter given must match.
+/// The audit log, newest first unless `orderBy` says otherwise; every
+/// filter given must match.
 #[utoipa::path(get, path = "/api/admin/audit", tag = "admin", params(AuditQuery),
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<AuditRow>>)))]
@@ -108,8 +113,9 @@ async fn list(
 ) -> Reply<Page<AuditRow>> {
     me.require(Permission::ReadAudit)?;
     let filter = audit_filter(&q)?;
+    let order = sort::<AuditSort>(&q.order_by, &q.order)?;
     let (index, size) = page(q.page_num, q.page_size);
-    let (rows, total) = audit::page(&state.db, &filter, index, size).await?;
+    let (rows, total) = audit::page(&state.db, &filter, order, index, size).await?;
     ok(Page {
         rows: rows.into_iter().map(AuditRow::from).collect(),
         total,

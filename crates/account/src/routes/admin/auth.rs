@@ -175,7 +175,13 @@ fn totp_required(admin: &admin::Model) -> bool {
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Option<String>>, description = "data is null")))]
 async fn logout(State(state): State<Context>, me: EnrollingAdmin) -> Reply<()> {
-    admin_queries::delete_session(&state.db, me.session_id).await?;
+    admin_queries::end_session(
+        &state.db,
+        me.session_id,
+        onyx_store::entity::admin_session::EndReason::SignedOut,
+        state.clock.now(),
+    )
+    .await?;
     ok(())
 }
 

@@ -5,10 +5,10 @@
 use super::users::KycRow;
 use crate::entity::kyc_submission::KycStatus;
 use crate::kyc_reviews;
-use crate::repo::reviews;
+use crate::repo::reviews::{self, KycSort};
 use axum::extract::FromRef;
 use axum::extract::{Path, State};
-use onyx_http::admin::{page, ReasonBody};
+use onyx_http::admin::{page, sort, ReasonBody};
 use onyx_http::auth::{CurrentAdmin, Permission};
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
 use onyx_http::extract::{ApiJson, ApiQuery};
@@ -60,14 +60,20 @@ pub fn file_ref(stored: Option<&str>) -> Option<FileRef> {
 
 #[derive(Deserialize, IntoParams, Debug)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct KycQuery {
     /// `pending` (default), `approved` or `rejected`.
     pub status: Option<String>,
     pub page_num: Option<u64>,
     pub page_size: Option<u64>,
+    /// Sort key: `id`, `userId`, `tier`, `realName`, `country`, `createTime`, `reviewedAt` (default `createTime` asc, the queue order).
+    pub order_by: Option<String>,
+    /// `asc` or `desc`.
+    pub order: Option<String>,
 }
 
-/// Submissions in one status, oldest first (the queue order).
+/// Submissions in one status, oldest first (the queue order) unless
+/// `orderBy` says otherwise.
 #[utoipa::path(get, path = "/api/admin/kyc", tag = "admin", params(KycQuery),
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<KycRow>>)))]
@@ -79,8 +85,9 @@ async fn queue(
     me.require(Permission::ReviewKyc)?;
     let status =
         onyx_http::admin::status_filter(&q.status, KycStatus::parse)?.unwrap_or(KycStatus::Pending);
+    let order = sort::<KycSort>(&q.order_by, &q.order)?;
     let (index, size) = page(q.page_num, q.page_size);
-    let (rows, total) = reviews::kyc_page(&state.db, status, index, size).await?;
+    let (rows, total) = reviews::kyc_page(&state.db, status, order, index, size).await?;
     ok(Page {
         rows: rows.into_iter().map(KycRow::from).collect(),
         total,

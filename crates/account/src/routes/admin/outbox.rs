@@ -6,12 +6,12 @@
 use axum::extract::FromRef;
 use axum::extract::State;
 use chrono::{DateTime, Utc};
-use onyx_http::admin::{filter, page};
+use onyx_http::admin::{filter, page, sort};
 use onyx_http::auth::{CurrentAdmin, Permission};
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
 use onyx_http::extract::ApiQuery;
 use onyx_platform::Context;
-use onyx_store::repo::admin_queries;
+use onyx_store::repo::admin_queries::{self, OutboxSort};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -26,11 +26,16 @@ where
 
 #[derive(Deserialize, IntoParams, Debug)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct OutboxQuery {
     /// Exact email address or phone number.
     pub target: Option<String>,
     pub page_num: Option<u64>,
     pub page_size: Option<u64>,
+    /// Sort key: `id`, `createTime`, `channel`, `target`, `purpose`, `status` (default `createTime` desc).
+    pub order_by: Option<String>,
+    /// `asc` or `desc`.
+    pub order: Option<String>,
 }
 
 #[derive(Serialize, ToSchema, Debug)]
@@ -48,7 +53,8 @@ pub struct OutboxRow {
     pub create_time: DateTime<Utc>,
 }
 
-/// Outgoing messages, newest first: what was sent, never the code.
+/// Outgoing messages, newest first unless `orderBy` says otherwise: what
+/// was sent, never the code.
 #[utoipa::path(get, path = "/api/admin/outbox", tag = "admin", params(OutboxQuery),
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<OutboxRow>>)))]
@@ -58,9 +64,10 @@ async fn list(
     ApiQuery(q): ApiQuery<OutboxQuery>,
 ) -> Reply<Page<OutboxRow>> {
     me.require(Permission::ReadOutbox)?;
+    let order = sort::<OutboxSort>(&q.order_by, &q.order)?;
     let (index, size) = page(q.page_num, q.page_size);
     let (rows, total) =
-        admin_queries::outbox_page(&state.db, filter(&q.target), index, size).await?;
+        admin_queries::outbox_page(&state.db, filter(&q.target), order, index, size).await?;
     ok(Page {
         rows: rows
             .into_iter()

@@ -6,7 +6,7 @@ use crate::freezes;
 use axum::extract::FromRef;
 use axum::extract::{Path, State};
 use chrono::{DateTime, Utc};
-use onyx_http::admin::{filter, page, status_filter, ReasonBody};
+use onyx_http::admin::{filter, page, sort, status_filter, ReasonBody};
 use onyx_http::auth::{CurrentAdmin, Permission};
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
 use onyx_http::extract::{ApiJson, ApiQuery};
@@ -14,7 +14,7 @@ use onyx_kernel::ErrorCode;
 use onyx_platform::Context;
 use onyx_store::entity::user;
 use onyx_store::entity::user::UserStatus;
-use onyx_store::repo::admin_queries;
+use onyx_store::repo::admin_queries::{self, UserSort};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -33,6 +33,7 @@ where
 
 #[derive(Deserialize, IntoParams, Debug)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 pub struct UsersQuery {
     pub page_num: Option<u64>,
     pub page_size: Option<u64>,
@@ -40,6 +41,10 @@ pub struct UsersQuery {
     pub keyword: Option<String>,
     /// `active` or `frozen`.
     pub status: Option<String>,
+    /// Sort key: `id`, `username`, `email`, `status`, `credits`, `createTime` (default `id` desc).
+    pub order_by: Option<String>,
+    /// `asc` or `desc`.
+    pub order: Option<String>,
 }
 
 /// Latest verification status per tier: `none`, `pending`, `approved`,
@@ -159,7 +164,7 @@ fn user_row(u: user::Model, submissions: &[kyc_submission::Model]) -> UserRow {
     }
 }
 
-/// Users, newest first.
+/// Users, newest first unless `orderBy` says otherwise.
 #[utoipa::path(get, path = "/api/admin/users", tag = "admin", params(UsersQuery),
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<UserRow>>)))]
@@ -170,9 +175,11 @@ async fn list(
 ) -> Reply<Page<UserRow>> {
     me.require(Permission::ReadUsers)?;
     let status = status_filter(&q.status, UserStatus::parse)?;
+    let order = sort::<UserSort>(&q.order_by, &q.order)?;
     let (index, size) = page(q.page_num, q.page_size);
     let (rows, total) =
-        admin_queries::users_page(&state.db, filter(&q.keyword), status, index, size).await?;
+        admin_queries::users_page(&state.db, filter(&q.keyword), status, order, index, size)
+            .await?;
     let ids: Vec<i64> = rows.iter().map(|u| u.id).collect();
     let submissions = crate::repo::reviews::kyc_for_users(&state.db, &ids).await?;
     ok(Page {

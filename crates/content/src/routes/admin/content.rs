@@ -2,10 +2,10 @@
 //! one translation per language (`crate::editing` decides).
 
 use crate::editing::{self, ContentBody, ContentRow};
-use crate::repo::content::ItemFilter;
+use crate::repo::content::{ContentSort, ItemFilter};
 use axum::extract::FromRef;
 use axum::extract::{Path, State};
-use onyx_http::admin::{filter, page, ReasonBody};
+use onyx_http::admin::{filter, page, sort, ReasonBody};
 use onyx_http::auth::{CurrentAdmin, Permission};
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
 use onyx_http::extract::{ApiJson, ApiQuery};
@@ -36,11 +36,15 @@ pub struct ContentQuery {
     pub lang: Option<String>,
     /// In the key or in any translation's title, any case.
     pub keyword: Option<String>,
+    /// Sort key: `kind` (then category and `sort`), `id`, `key`, `published`, `createTime`, `updateTime` (default `kind` asc).
+    pub order_by: Option<String>,
+    /// `asc` or `desc`.
+    pub order: Option<String>,
 }
 
 /// Items with all their translations, a page at a time: by kind
 /// (notices, rules, help categories, help articles), then category,
-/// `sort` and id.
+/// `sort` and id, unless `orderBy` says otherwise.
 #[utoipa::path(get, path = "/api/admin/content", tag = "admin", params(ContentQuery),
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<ContentRow>>)))]
@@ -56,8 +60,9 @@ async fn list(
         lang: lang.as_deref(),
         keyword: filter(&q.keyword),
     };
+    let order = sort::<ContentSort>(&q.order_by, &q.order)?;
     let (index, size) = page(q.page_num, q.page_size);
-    let (rows, total) = editing::page(&state, items, index, size).await?;
+    let (rows, total) = editing::page(&state, items, order, index, size).await?;
     ok(Page { rows, total })
 }
 

@@ -16,7 +16,7 @@ use crate::WalletContext;
 use axum::extract::FromRef;
 use axum::extract::{Path, State};
 use onyx_http::admin::status_filter;
-use onyx_http::admin::{page, ReasonBody};
+use onyx_http::admin::{page, sort_or, ReasonBody};
 use onyx_http::auth::{CurrentAdmin, Permission};
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
 use onyx_http::extract::{ApiJson, ApiQuery};
@@ -40,7 +40,7 @@ where
 }
 
 /// Claims in one status: pending oldest first (the queue), others newest
-/// first.
+/// first, unless `orderBy` says otherwise.
 #[utoipa::path(get, path = "/api/admin/deposits", tag = "admin", params(DepositQuery),
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<AdminDeposit>>)))]
@@ -51,8 +51,10 @@ async fn queue(
 ) -> Reply<Page<AdminDeposit>> {
     me.require(Permission::ReviewFunds)?;
     let status = status_filter(&q.status, DepositStatus::parse)?.unwrap_or(DepositStatus::Pending);
+    let order = sort_or(&q.order_by, &q.order, deposits::queue_order(status))?;
     let (index, size) = page(q.page_num, q.page_size);
-    let (rows, total) = deposits::review_page(&state.db, status, q.user_id, index, size).await?;
+    let (rows, total) =
+        deposits::review_page(&state.db, status, q.user_id, order, index, size).await?;
     ok(Page {
         rows: with_rivals(&state.db, rows).await?,
         total,

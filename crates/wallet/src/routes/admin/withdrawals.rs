@@ -4,13 +4,13 @@
 //! status change, the user's message and the audit row, and re-reads the
 //! status inside it, so a request is decided once.
 
-use crate::repo::withdrawals::{self, WithdrawalStatus};
+use crate::repo::withdrawals::{self, WithdrawalSort, WithdrawalStatus};
 use crate::withdrawal_reviews::*;
 use crate::WalletContext;
 use axum::extract::FromRef;
 use axum::extract::{Path, State};
-use onyx_http::admin::page;
 use onyx_http::admin::status_filter;
+use onyx_http::admin::{page, sort};
 use onyx_http::auth::{CurrentAdmin, Permission};
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
 use onyx_http::error::ApiError;
@@ -34,7 +34,8 @@ where
         .routes(routes!(reject))
 }
 
-/// Withdrawals in one status, oldest first (the queue order).
+/// Withdrawals in one status, oldest first (the queue order) unless
+/// `orderBy` says otherwise.
 #[utoipa::path(get, path = "/api/admin/withdrawals", tag = "admin", params(QueueQuery),
     security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<AdminWithdrawal>>)))]
@@ -46,9 +47,10 @@ async fn queue(
     me.require(Permission::ReviewFunds)?;
     let status =
         status_filter(&q.status, WithdrawalStatus::parse)?.unwrap_or(WithdrawalStatus::Pending);
+    let order = sort::<WithdrawalSort>(&q.order_by, &q.order)?;
     let (index, size) = page(q.page_num, q.page_size);
     let (rows, total) =
-        withdrawals::page_by_status(&state.db, status, q.user_id, index, size).await?;
+        withdrawals::page_by_status(&state.db, status, q.user_id, order, index, size).await?;
     ok(Page {
         rows: rows.into_iter().map(AdminWithdrawal::from).collect(),
         total,

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { components } from '@/shared/api/schema';
 import { adminApi, type AdminPage } from '../../api';
 import { fmtDateTime } from '../../format';
+import { readSort, sortParams, SortTh, writeSort, type SortState } from '../../layout/sort';
 import { Badge, Button, Card, Empty, ErrorNote, Loading, PageHead, Pager, downloadText } from '../../layout/ui';
 import { useCt, type CT } from '../../layout/useCt';
 import { auditCsv } from './csv';
@@ -18,6 +19,9 @@ export const AUDIT_PAGE_SIZE = 50;
 /** Rows per request when exporting, and the most requests one export makes. */
 const EXPORT_PAGE = 100;
 const EXPORT_PAGES_MAX = 200;
+/** The columns the server sorts the log by; its own order is newest first. */
+const SORTS = ['id', 'createTime', 'actorName', 'action', 'target'] as const;
+const NEWEST: SortState = { orderBy: 'createTime', order: 'desc' };
 
 /** Actions the server records (free text is accepted too). */
 export const KNOWN_ACTIONS = [
@@ -101,8 +105,10 @@ export function AuditPage() {
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
   };
-  const query = auditQuery(filters);
-  const filtered = Object.keys(query).length > 0;
+  const sort = readSort(params, SORTS);
+  const filterQuery = auditQuery(filters);
+  const filtered = Object.keys(filterQuery).length > 0;
+  const query = { ...filterQuery, ...sortParams(sort) };
   const [draft, setDraft] = useState(filters);
   const [open, setOpen] = useState<Set<number>>(new Set());
   const [exporting, setExporting] = useState<{ done: number; of: number } | null>(null);
@@ -115,13 +121,15 @@ export function AuditPage() {
     placeholderData: keepPreviousData,
   });
 
-  const apply = (next: AuditFilters, nextPage = 1) => {
+  const apply = (next: AuditFilters, nextPage = 1, nextSort: SortState | null = sort) => {
     const p = new URLSearchParams();
     for (const [k, v] of Object.entries(next)) if (v.trim()) p.set(k, v.trim());
+    writeSort(p, nextSort);
     if (nextPage > 1) p.set('page', String(nextPage));
     setParams(p);
     setOpen(new Set());
   };
+  const sorting = { sort: sort ?? NEWEST, onSort: (next: SortState) => apply(filters, 1, next) };
 
   const toggle = (id: number) =>
     setOpen((s) => {
@@ -233,11 +241,21 @@ export function AuditPage() {
               <thead>
                 <tr>
                   <th className="c-narrow" />
-                  <th className="c-right">#</th>
-                  <th>{t('audit.col.time')}</th>
-                  <th>{t('audit.col.operator')}</th>
-                  <th>{t('audit.col.action')}</th>
-                  <th>{t('audit.col.target')}</th>
+                  <SortTh column="id" first="desc" className="c-right" {...sorting}>
+                    #
+                  </SortTh>
+                  <SortTh column="createTime" first="desc" {...sorting}>
+                    {t('audit.col.time')}
+                  </SortTh>
+                  <SortTh column="actorName" {...sorting}>
+                    {t('audit.col.operator')}
+                  </SortTh>
+                  <SortTh column="action" {...sorting}>
+                    {t('audit.col.action')}
+                  </SortTh>
+                  <SortTh column="target" {...sorting}>
+                    {t('audit.col.target')}
+                  </SortTh>
                   <th>{t('audit.col.reason')}</th>
                 </tr>
               </thead>

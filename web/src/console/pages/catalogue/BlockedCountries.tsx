@@ -1,12 +1,18 @@
 // The countries a product is not offered in: the list in force, edited as
-// codes (ISO 3166 alpha-2), replaced whole with a reason.
+// codes (ISO 3166 alpha-2), replaced whole with a reason and audited as
+// contract.countries_blocked on contract_countries:<product as the server
+// names it>; a save shows the entry it made.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AuditMade, auditWrite, type AuditWrite } from '../../layout/AuditMade';
 import { Button, Card, ErrorNote, Loading, ReasonDialog } from '../../layout/ui';
 import { DiffTable, TextInput, cx, formCss as fcss, useTexts } from '../settings/kit';
 import { catalogueApi, cq } from './api';
 import { normaliseCountries } from './specs';
 import css from './catalogue.module.css';
+
+/** The product's name in the audit target (EXPOSURE_PRODUCT in crates/second-contracts and crates/options). */
+const AUDIT_PRODUCT = { 'second-contracts': 'second_contracts', options: 'options' } as const;
 
 export function BlockedCountries({ product }: { product: 'second-contracts' | 'options' }) {
   const { t } = useTexts();
@@ -16,7 +22,7 @@ export function BlockedCountries({ product }: { product: 'second-contracts' | 'o
   const [draft, setDraft] = useState<string[] | null>(null);
   const [input, setInput] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<AuditWrite | null>(null);
   const current = q.data ?? [];
   const list = draft ?? current;
   const typed = normaliseCountries(input.split(/[\s,;]+/));
@@ -27,7 +33,7 @@ export function BlockedCountries({ product }: { product: 'second-contracts' | 'o
     if (typed.bad.length || typed.codes.length === 0) return;
     setDraft(normaliseCountries([...list, ...typed.codes]).codes);
     setInput('');
-    setSaved(false);
+    setSaved(null);
   };
   return (
     <Card title={t('catalogue.blocked.title')} testId={`blocked-${product}`}>
@@ -46,7 +52,7 @@ export function BlockedCountries({ product }: { product: 'second-contracts' | 'o
                   aria-label={t('catalogue.blocked.remove', { code: c })}
                   onClick={() => {
                     setDraft(list.filter((x) => x !== c));
-                    setSaved(false);
+                    setSaved(null);
                   }}
                 >
                   ×
@@ -74,7 +80,11 @@ export function BlockedCountries({ product }: { product: 'second-contracts' | 'o
               {t('catalogue.blocked.add')}
             </Button>
             <span className={css.spacer} />
-            {saved ? <span className={css.done}>✓ {t('catalogue.blocked.saved')}</span> : null}
+            {saved ? (
+              <span className={css.done} data-testid="done">
+                ✓ {t('catalogue.blocked.saved')} <AuditMade write={saved} />
+              </span>
+            ) : null}
             <Button small variant="ghost" onClick={() => setDraft(null)} disabled={!changed}>
               {t('settings.discard')}
             </Button>
@@ -95,11 +105,11 @@ export function BlockedCountries({ product }: { product: 'second-contracts' | 'o
           confirmLabel={t('catalogue.blocked.save')}
           onClose={() => setConfirming(false)}
           onSubmit={(reason) => api.put(list, reason)}
-          onDone={(codes) => {
+          onDone={(codes, reason) => {
             client.setQueryData(cq.blocked(product), codes);
             setDraft(null);
             setConfirming(false);
-            setSaved(true);
+            setSaved(auditWrite('contract.countries_blocked', `contract_countries:${AUDIT_PRODUCT[product]}`, reason));
           }}
         >
           <DiffTable

@@ -1,16 +1,22 @@
 // The sign-in calendar: up to 7 days of rewards, replaced whole (PUT
 // /api/admin/welfare/calendar). The operator API has no read of it, so the
 // form starts from the last change in the audit log (welfare.calendar_update
-// records the new days), or empty if it was never set.
+// records the new days, on target `welfare_calendar`), or empty if it was
+// never set. A save shows the entry it made.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fmtDateTime } from '../../format';
+import { AuditMade, auditWrite, type AuditWrite } from '../../layout/AuditMade';
 import { Button, Card, ReasonDialog } from '../../layout/ui';
 import { DiffTable, TextInput, cx, formCss as fcss, useTexts } from '../settings/kit';
 import { auditPage } from '../settings/audit';
 import { catalogueApi, cq } from './api';
 import { calendarBody, calendarErrors, type CalendarDay } from './specs';
 import css from './catalogue.module.css';
+
+export const CALENDAR_ACTION = 'welfare.calendar_update';
+/** Not `kind:id`: the log's target filter refuses it, so AuditMade matches it among the action's entries. */
+export const CALENDAR_TARGET = 'welfare_calendar';
 
 interface Last {
   days: CalendarDay[];
@@ -27,7 +33,7 @@ function daysOf(v: unknown): CalendarDay[] {
 }
 
 async function lastCalendar(): Promise<Last> {
-  const p = await auditPage('welfare.calendar_update', 1, 1);
+  const p = await auditPage(CALENDAR_ACTION, 1, 1);
   const row = p.rows[0];
   if (!row) return { days: [], when: null, by: null };
   const detail = row.detail as { new?: unknown } | null;
@@ -40,14 +46,14 @@ export function CalendarEditor() {
   const q = useQuery({ queryKey: cq.calendar, queryFn: lastCalendar });
   const [draft, setDraft] = useState<CalendarDay[] | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<AuditWrite | null>(null);
   const current = q.data?.days ?? [];
   const days = draft ?? current;
   const errors = calendarErrors(days);
   const changed = JSON.stringify(calendarBody(days)) !== JSON.stringify(calendarBody(current));
   const set = (i: number, patch: Partial<CalendarDay>) => {
     setDraft(days.map((d, j) => (j === i ? { ...d, ...patch } : d)));
-    setSaved(false);
+    setSaved(null);
   };
   const nextDay = () => {
     for (let n = 1; n <= 7; n++) if (!days.some((d) => Number(d.day) === n)) return String(n);
@@ -107,7 +113,11 @@ export function CalendarEditor() {
           + {t('catalogue.calendar.addDay')}
         </Button>
         <span className={css.spacer} />
-        {saved ? <span className={css.done}>✓ {t('catalogue.calendar.saved')}</span> : null}
+        {saved ? (
+          <span className={css.done} data-testid="done">
+            ✓ {t('catalogue.calendar.saved')} <AuditMade write={saved} />
+          </span>
+        ) : null}
         <Button small variant="ghost" onClick={() => setDraft(null)} disabled={!draft}>
           {t('settings.discard')}
         </Button>
@@ -121,12 +131,12 @@ export function CalendarEditor() {
           confirmLabel={t('catalogue.calendar.save')}
           onClose={() => setConfirming(false)}
           onSubmit={(reason) => catalogueApi.setCalendar(calendarBody(days), reason)}
-          onDone={(res) => {
+          onDone={(res, reason) => {
             client.setQueryData<Last>(cq.calendar, { days: daysOf(res), when: new Date().toISOString(), by: null });
             void client.invalidateQueries({ queryKey: cq.calendar });
             setDraft(null);
             setConfirming(false);
-            setSaved(true);
+            setSaved(auditWrite(CALENDAR_ACTION, CALENDAR_TARGET, reason));
           }}
         >
           <DiffTable changes={changes} />

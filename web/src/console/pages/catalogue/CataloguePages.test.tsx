@@ -10,7 +10,7 @@ import { useOperator } from '../../session';
 const api = vi.hoisted(() => ({ get: vi.fn(), put: vi.fn(), post: vi.fn(), delete: vi.fn() }));
 vi.mock('../../api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../api')>()), adminApi: api }));
 
-import { SpotPairsPage } from './CataloguePages';
+import { CoinsPage, SpotPairsPage } from './CataloguePages';
 import { DepositBonusPage, SecondContractsPage } from './ProductPages';
 import { TradersPage } from './TradersPage';
 
@@ -53,6 +53,10 @@ const spot = [
   },
 ];
 
+/** What GET /api/admin/audit answers (the newest entries of the write's action and target). */
+let auditRows: Record<string, unknown>[] = [];
+const entry = (id: number, action: string, target: string, reason: string) => ({ id, actorKind: 'admin', actorId: 1, actorName: 'admin', action, target, reason, detail: {}, createTime: '2025-01-15T10:00:00Z' });
+
 const field = (name: string) => screen.getByTestId(`field:${name}`) as HTMLInputElement;
 const fieldBox = (name: string) => field(name).closest('[data-invalid], div') as HTMLElement;
 
@@ -60,7 +64,10 @@ beforeEach(() => {
   void consoleI18n.changeLanguage('en');
   useOperator.setState({ token: 't', username: 'admin', role: 'owner', language: 'en' });
   for (const f of Object.values(api)) f.mockReset();
+  auditRows = [];
   api.get.mockImplementation(async (url: string) => {
+    if (url === '/api/admin/me') return { id: 1, username: 'admin', role: 'owner', totpEnabled: true, totpRequired: false, permissions: ['editSettings', 'readAudit'] };
+    if (url === '/api/admin/audit') return { rows: auditRows, total: auditRows.length };
     if (url === '/api/admin/catalogue/coins') return coins;
     if (url === '/api/admin/catalogue/spot-pairs') return spot;
     if (url === '/api/admin/second-contracts/periods') return [];
@@ -93,6 +100,43 @@ describe('catalogue pages', () => {
     fireEvent.click(within(dialog).getByTestId('submit'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(api.put).toHaveBeenCalledWith('/api/admin/catalogue/spot-pairs/7', { orderMax: '500000', feeRate: '0.002', marketSell: 0, reason: 'fee change' });
+  });
+
+  it('shows the audit entry an edit made, and the one a switch made', async () => {
+    api.put.mockResolvedValue(spot[0]);
+    auditRows = [entry(61, 'catalogue.spot_update', 'spot_pair:7', 'fee change')];
+    wrap(<SpotPairsPage />);
+    fireEvent.click(await screen.findByTestId('edit:7'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(field('feeRate'), { target: { value: '0.002' } });
+    fireEvent.change(within(dialog).getByTestId('reason'), { target: { value: 'fee change' } });
+    fireEvent.click(within(dialog).getByTestId('submit'));
+    const done = await screen.findByTestId('done');
+    expect(done).toHaveTextContent('Saved btcusdt');
+    expect(await within(done).findByText(/Audit entry #61 at/)).toBeInTheDocument();
+    expect(within(done).getByRole('link', { name: 'open in the audit log' })).toHaveAttribute('href', '/audit?action=catalogue.spot_update&target=spot_pair%3A7');
+    expect(api.get).toHaveBeenCalledWith('/api/admin/audit', { action: 'catalogue.spot_update', target: 'spot_pair:7', operator: 'admin', pageNum: 1, pageSize: 5 });
+
+    auditRows = [entry(62, 'catalogue.spot_update', 'spot_pair:7', 'delisting'), ...auditRows];
+    fireEvent.click(screen.getByTestId('toggle:7'));
+    const confirm = await screen.findByRole('dialog');
+    fireEvent.change(within(confirm).getByTestId('reason'), { target: { value: 'delisting' } });
+    fireEvent.click(within(confirm).getByTestId('reason-submit'));
+    expect(await within(await screen.findByTestId('done')).findByText(/Audit entry #62 at/)).toBeInTheDocument();
+  });
+
+  it('shows the audit entry of a created coin, on the id the server gave it', async () => {
+    api.post.mockResolvedValue({ ...coins[0], id: 12, coin: 'sol', symbol: 'solusdt', showSymbol: 'SOL/USDT' });
+    auditRows = [entry(63, 'catalogue.coin_create', 'coin:12', 'list sol')];
+    wrap(<CoinsPage />);
+    fireEvent.click(await screen.findByTestId('create'));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(field('coin'), { target: { value: 'sol' } });
+    fireEvent.change(within(dialog).getByTestId('reason'), { target: { value: 'list sol' } });
+    fireEvent.click(within(dialog).getByTestId('submit'));
+    await waitFor(() => expect(api.post).toHaveBeenCalled());
+    expect(await within(await screen.findByTestId('done')).findByText(/Audit entry #63 at/)).toBeInTheDocument();
+    expect(api.get).toHaveBeenCalledWith('/api/admin/audit', { action: 'catalogue.coin_create', target: 'coin:12', operator: 'admin', pageNum: 1, pageSize: 5 });
   });
 
   it('creates a spot pair for a catalogue coin, and maps a refusal to its field', async () => {
@@ -164,5 +208,8 @@ describe('catalogue pages', () => {
     fireEvent.click(within(dialog).getByTestId('reason-submit'));
     await waitFor(() => expect(api.post).toHaveBeenCalledWith('/api/admin/follow/traders/9/review', { approve: false, reason: 'no track record' }));
     expect(await screen.findByText('✓ Rejected aurora')).toBeInTheDocument();
+    // No entry yet: the note says so and offers to look again.
+    expect(await within(screen.getByTestId('done')).findByText(/the entry was not found yet/)).toBeInTheDocument();
+    expect(api.get).toHaveBeenCalledWith('/api/admin/audit', { action: 'copy.trader_reject', target: 'copy_trader:9', operator: 'admin', pageNum: 1, pageSize: 5 });
   });
 });

@@ -1,6 +1,7 @@
 // The market catalogue: coins, spot pairs, futures pairs and option pairs
 // (crates/market/src/routes/admin.rs). Every write carries a reason and is
-// audited; bodies are patches.
+// audited (catalogue.<kind>_create / _update on <kind>:<id>); bodies are
+// patches.
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { fmtNumber } from '../../format';
@@ -39,6 +40,7 @@ export function CoinsPage() {
     createDefaults: { status: 1, showFlag: 1, customizeFlag: 2, coinType: 1, market: 'spot' },
     create: catalogueApi.coins.create,
     update: (r, b) => catalogueApi.coins.update(r.id, b),
+    audit: { create: 'catalogue.coin_create', update: 'catalogue.coin_update', target: (id) => `coin:${id}` },
     toggle: { field: 'status', on: 1, off: 0 },
     name: (r) => r.showSymbol || r.coin,
     searchText: (r) => `${r.coin} ${r.symbol} ${r.showSymbol} ${r.market}`,
@@ -87,6 +89,7 @@ export function SpotPairsPage() {
     },
     create: catalogueApi.spot.create,
     update: (r, b) => catalogueApi.spot.update(r.id, b),
+    audit: { create: 'catalogue.spot_create', update: 'catalogue.spot_update', target: (id) => `spot_pair:${id}` },
     toggle: { field: 'enable', on: 1, off: 0 },
     name: (r) => r.symbol,
     searchText: (r) => `${r.coin} ${r.symbol}`,
@@ -120,6 +123,7 @@ export function ContractPairsPage() {
     createDefaults: { baseCoin: 'usdt', leverage: '5,10,20', minShare: '1', maxShare: '10000', shareNumber: '1', openFee: '0.001', closeFee: '0.001', usdtRate: '1', intervalHour: 8, enable: 1 },
     create: catalogueApi.contracts.create,
     update: (r, b) => catalogueApi.contracts.update(r.id, b),
+    audit: { create: 'catalogue.contract_create', update: 'catalogue.contract_update', target: (id) => `contract_pair:${id}` },
     toggle: { field: 'enable', on: 1, off: 0 },
     name: (r) => r.showSymbol || r.symbol,
     searchText: (r) => `${r.coin} ${r.symbol} ${r.showSymbol}`,
@@ -153,6 +157,7 @@ export function OptionPairsPage() {
     createDefaults: { feeType: 1, feeValue: '1', status: 1 },
     create: catalogueApi.options.create,
     update: (r, b) => catalogueApi.options.update(r.id, b),
+    audit: { create: 'catalogue.option_create', update: 'catalogue.option_update', target: (id) => `option_pair:${id}` },
     toggle: { field: 'status', on: 1, off: 0 },
     name: (r) => r.showSymbol || r.symbol,
     searchText: (r) => `${r.coin} ${r.symbol} ${r.showSymbol}`,

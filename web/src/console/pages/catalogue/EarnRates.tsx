@@ -1,10 +1,11 @@
 // A staking product's daily rates: every rate published, and a form to
-// publish one from a day after today (POST /api/admin/earn/products/{id}/rates).
+// publish one from a day after today (POST /api/admin/earn/products/{id}/rates,
+// audited as earn.rate_publish on earn_product:<id>), and the entry it made.
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { fmtDateTime } from '../../format';
-import { ReasonDialog } from '../../layout/ui';
-import { Button } from '../../layout/ui';
+import { AuditMade, auditWrite, type AuditWrite } from '../../layout/AuditMade';
+import { Button, ReasonDialog } from '../../layout/ui';
 import { formCss as fcss, useTexts } from '../settings/kit';
 import { catalogueApi, cq, type EarnProduct } from './api';
 import { toBody, toFormValues, validateForm, type FormValue, type FormValues } from './fields';
@@ -23,7 +24,7 @@ export function EarnRates({ product }: { product: EarnProduct }) {
   const [values, setValues] = useState<FormValues>(() => toFormValues(RATE_FIELDS, null, { fromDate: tomorrow() }));
   const [touched, setTouched] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{ text: string; audit: AuditWrite } | null>(null);
   const errors = useMemo(() => ({ ...validateForm(RATE_FIELDS, values, 'create'), ...rateDateError(values) }), [values]);
   if (product.kind !== 'staking') {
     return <p className={fcss.muted}>{t('catalogue.rates.financeOnly')}</p>;
@@ -63,7 +64,11 @@ export function EarnRates({ product }: { product: EarnProduct }) {
           }}
         />
         <div className={css.inlineForm}>
-          {done ? <span className={css.done}>✓ {done}</span> : null}
+          {done ? (
+            <span className={css.done} data-testid="done">
+              ✓ {done.text} <AuditMade write={done.audit} />
+            </span>
+          ) : null}
           <span className={css.spacer} />
           <Button
             small
@@ -83,9 +88,12 @@ export function EarnRates({ product }: { product: EarnProduct }) {
           confirmLabel={t('catalogue.rates.publish')}
           onClose={() => setConfirming(false)}
           onSubmit={(reason) => catalogueApi.earn.publishRate(product.id, { ...toBody(RATE_FIELDS, values, 'create', null), reason })}
-          onDone={() => {
+          onDone={(_, reason) => {
             setConfirming(false);
-            setDone(t('catalogue.rates.published', { rate: String(values.rate), date: String(values.fromDate) }));
+            setDone({
+              text: t('catalogue.rates.published', { rate: String(values.rate), date: String(values.fromDate) }),
+              audit: auditWrite('earn.rate_publish', `earn_product:${product.id}`, reason),
+            });
             void client.invalidateQueries({ queryKey: cq.earn });
           }}
         />

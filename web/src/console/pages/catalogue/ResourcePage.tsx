@@ -2,9 +2,11 @@
 // generated from field specs (validated as the handler will, decimals as
 // strings), the changes and a reason before every write, and a switch for
 // the rows the handler lets switch on and off (a write with a reason too).
+// After each write, the audit entry it made (layout/AuditMade).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { AdminApiError } from '../../api';
+import { AuditMade, auditWrite, type AuditWrite } from '../../layout/AuditMade';
 import { errorText } from '../../layout/errors';
 import { Button, Empty, ErrorNote, Loading, Modal, PageHead, ReasonDialog, ReasonField } from '../../layout/ui';
 import { DiffTable, Switch, cx, formCss as fcss, useTexts } from '../settings/kit';
@@ -27,6 +29,22 @@ export interface Toggle {
   off: number | boolean;
 }
 
+/** What the handler records in the audit log for a write, as the server names it. */
+export interface AuditSpec {
+  /** The action of a create (`catalogue.coin_create`). */
+  create?: string;
+  /** The action of an edit, and of a switch (`catalogue.coin_update`). */
+  update?: string;
+  /** The target of the row `id` (`coin:7`). */
+  target: (id: number) => string;
+}
+
+/** The write `audit` says a create or an edit of row `id` made; null when the spec does not say. */
+export function auditOf(audit: AuditSpec | undefined, mode: Mode, id: number | null, reason: string): AuditWrite | null {
+  const action = mode === 'create' ? audit?.create : audit?.update;
+  return audit && action && id !== null ? auditWrite(action, audit.target(id), reason) : null;
+}
+
 export interface ResourceConfig<R extends { id: number }> {
   queryKey: readonly unknown[];
   list: () => Promise<R[]>;
@@ -42,6 +60,8 @@ export interface ResourceConfig<R extends { id: number }> {
   /** The handler replaces the whole row: send every field on an edit. */
   fullBody?: boolean;
   toggle?: Toggle;
+  /** The audit entries its writes make. */
+  audit?: AuditSpec;
   /** How a row is named in titles ("BTC/USDT"). */
   name: (row: R) => string;
   searchText?: (row: R) => string;
@@ -67,7 +87,7 @@ export function ResourceTable<R extends { id: number }>({ config, testId }: { co
   const [editing, setEditing] = useState<{ mode: Mode; row: R | null } | null>(null);
   const [toggling, setToggling] = useState<{ row: R; on: boolean } | null>(null);
   const [expanded, setExpanded] = useState<number | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{ text: string; audit: AuditWrite | null } | null>(null);
   const rows = useMemo(() => {
     const all = q.data ?? [];
     const s = search.trim().toLowerCase();
@@ -86,8 +106,8 @@ export function ResourceTable<R extends { id: number }>({ config, testId }: { co
         <span className={fcss.muted}>{q.data ? t('catalogue.count', { count: rows.length, total: q.data.length }) : null}</span>
         <span className={css.spacer} />
         {done ? (
-          <span className={css.done} role="status">
-            ✓ {done}
+          <span className={css.done} role="status" data-testid="done">
+            ✓ {done.text} {done.audit ? <AuditMade write={done.audit} /> : null}
           </span>
         ) : null}
         {config.create ? (
@@ -138,9 +158,9 @@ export function ResourceTable<R extends { id: number }>({ config, testId }: { co
           mode={editing.mode}
           row={editing.row}
           onClose={() => setEditing(null)}
-          onDone={(name) => {
+          onDone={(name, id, reason) => {
             setEditing(null);
-            setDone(t(editing.mode === 'create' ? 'catalogue.created' : 'catalogue.saved', { name }));
+            setDone({ text: t(editing.mode === 'create' ? 'catalogue.created' : 'catalogue.saved', { name }), audit: auditOf(config.audit, editing.mode, id, reason) });
             refresh();
           }}
         />
@@ -158,8 +178,11 @@ export function ResourceTable<R extends { id: number }>({ config, testId }: { co
             const base = config.fullBody ? toBody(config.fields, toFormValues(config.fields, toggling.row as unknown as Row), 'edit', null, true) : {};
             return config.update!(toggling.row, { ...base, [tg.field]: value, reason });
           }}
-          onDone={() => {
-            setDone(t(toggling.on ? 'catalogue.switchedOn' : 'catalogue.switchedOff', { name: config.name(toggling.row) }));
+          onDone={(_, reason) => {
+            setDone({
+              text: t(toggling.on ? 'catalogue.switchedOn' : 'catalogue.switchedOff', { name: config.name(toggling.row) }),
+              audit: auditOf(config.audit, 'edit', toggling.row.id, reason),
+            });
             setToggling(null);
             refresh();
           }}
@@ -238,7 +261,8 @@ export function ResourceForm<R extends { id: number }>({
   mode: Mode;
   row: R | null;
   onClose: () => void;
-  onDone: (name: string) => void;
+  /** The write went through: the row's name and id (a created row's from the answer) and the reason. */
+  onDone: (name: string, id: number | null, reason: string) => void;
 }) {
   const { t } = useTexts();
   const initial = useMemo(() => toFormValues(config.fields, row as unknown as Row | null, config.createDefaults), [config, row]);
@@ -264,9 +288,10 @@ export function ResourceForm<R extends { id: number }>({
     setError(null);
     try {
       const body = { ...toBody(config.fields, values, mode, initial, config.fullBody), reason: reason.trim() };
-      if (mode === 'create') await config.create!(body);
-      else await config.update!(row!, body);
-      onDone(row ? config.name(row) : String(values.symbol || values.coin || values.kind || ''));
+      const answer = mode === 'create' ? await config.create!(body) : await config.update!(row!, body);
+      const created = (answer as { id?: unknown } | null)?.id;
+      const id = row ? row.id : typeof created === 'number' ? created : null;
+      onDone(row ? config.name(row) : String(values.symbol || values.coin || values.kind || ''), id, body.reason);
     } catch (e) {
       setError(e);
       setBusy(false);

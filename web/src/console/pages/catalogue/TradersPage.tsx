@@ -1,9 +1,11 @@
 // Lead traders: applications awaiting approval first, then the approved and
 // the rejected; approve or reject a pending one with a reason (audited;
-// a rejection's reason is shown to the applicant).
+// a rejection's reason is shown to the applicant), then the audit entry the
+// review made (copy.trader_approve / copy.trader_reject on copy_trader:<id>).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fmtDateTime } from '../../format';
+import { AuditMade, auditWrite, type AuditWrite } from '../../layout/AuditMade';
 import { Badge, Button, Empty, ErrorNote, Loading, Pager, ReasonDialog } from '../../layout/ui';
 import { cx, formCss as fcss, useTexts } from '../settings/kit';
 import { catalogueApi, cq, type TraderApplication } from './api';
@@ -26,7 +28,7 @@ export function TradersPage() {
   const [filter, setFilter] = useState(0);
   const [page, setPage] = useState(1);
   const [reviewing, setReviewing] = useState<{ row: TraderApplication; approve: boolean } | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{ text: string; audit: AuditWrite } | null>(null);
   const status = FILTERS[filter].status;
   const q = useQuery({
     queryKey: [...cq.traders, status, page],
@@ -55,8 +57,8 @@ export function TradersPage() {
         </div>
         <span className={css.spacer} />
         {done ? (
-          <span className={css.done} role="status">
-            ✓ {done}
+          <span className={css.done} role="status" data-testid="done">
+            ✓ {done.text} <AuditMade write={done.audit} />
           </span>
         ) : null}
       </div>
@@ -120,8 +122,11 @@ export function TradersPage() {
           danger={!reviewing.approve}
           onClose={() => setReviewing(null)}
           onSubmit={(reason) => catalogueApi.reviewTrader(reviewing.row.id, reviewing.approve, reason)}
-          onDone={() => {
-            setDone(t(reviewing.approve ? 'catalogue.traders.approvedDone' : 'catalogue.traders.rejectedDone', { name: reviewing.row.traderName }));
+          onDone={(_, reason) => {
+            setDone({
+              text: t(reviewing.approve ? 'catalogue.traders.approvedDone' : 'catalogue.traders.rejectedDone', { name: reviewing.row.traderName }),
+              audit: auditWrite(reviewing.approve ? 'copy.trader_approve' : 'copy.trader_reject', `copy_trader:${reviewing.row.id}`, reason),
+            });
             setReviewing(null);
             void client.invalidateQueries({ queryKey: cq.traders });
           }}

@@ -1,10 +1,12 @@
 // One content item: its fields, a title and HTML body per language, and a
 // preview of the chosen language as the user app shows it (cleaned here as
 // the server will clean it on save). Saving needs a reason; the server's
-// answer (the stored item, or its refusal) is shown.
+// answer (the stored item, or its refusal) is shown, and the audit entry
+// the save made.
 import { useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AuditMade, auditWrite, type AuditWrite } from '../../layout/AuditMade';
 import { adminApi, AdminApiError } from '../../api';
 import { CODES } from '../../codes';
 import { useTexts } from '../queues/common/texts';
@@ -106,9 +108,10 @@ function Editor({ row, helpCategories }: { row: ContentRow | undefined; helpCate
   const [active, setActive] = useState<string>(() => (row?.translations.some((x) => x.lang === operatorLang) ? operatorLang : FALLBACK_LANG));
   const [reason, setReason] = useState('');
   const [problems, setProblems] = useState<Problems>({});
-  const [saved, setSaved] = useState<{ row: ContentRow; created: boolean } | null>(() => {
-    const created = (location.state as { created?: ContentRow } | null)?.created;
-    return created && created.id === row?.id ? { row: created, created: true } : null;
+  const [saved, setSaved] = useState<{ row: ContentRow; created: boolean; audit: AuditWrite | null } | null>(() => {
+    const { created, reason } = (location.state as { created?: ContentRow; reason?: string } | null) ?? {};
+    // content.create on content:<id> (crates/content/src/editing.rs).
+    return created && created.id === row?.id ? { row: created, created: true, audit: reason ? auditWrite('content.create', `content:${created.id}`, reason) : null } : null;
   });
 
   const categories = useMemo(() => helpCategories.filter((r) => r.id !== row?.id), [helpCategories, row?.id]);
@@ -122,13 +125,13 @@ function Editor({ row, helpCategories }: { row: ContentRow | undefined; helpCate
   const save = useMutation({
     mutationFn: (body: ContentBody) =>
       row ? adminApi.put<ContentRow>(`/api/admin/content/${row.id}`, body) : adminApi.post<ContentRow>('/api/admin/content', body),
-    onSuccess: (answer) => {
+    onSuccess: (answer, body) => {
       // The stored item is known at once, so its page opens without asking again.
       void qc.invalidateQueries({ queryKey: contentKey });
       qc.setQueryData<ContentRow>([...contentKey, 'item', String(answer.id)], answer);
       setReason('');
-      if (row) setSaved({ row: answer, created: false });
-      else navigate(`../item/${answer.id}`, { relative: 'path', replace: true, state: { created: answer } });
+      if (row) setSaved({ row: answer, created: false, audit: auditWrite('content.update', `content:${answer.id}`, body.reason) });
+      else navigate(`../item/${answer.id}`, { relative: 'path', replace: true, state: { created: answer, reason: body.reason } });
     },
   });
 
@@ -189,7 +192,16 @@ function Editor({ row, helpCategories }: { row: ContentRow | undefined; helpCate
           )}
         </div>
       </header>
-      {saved ? <Answer ok={t(saved.created ? 'content.created' : 'content.saved', { id: saved.row.id })} onDismiss={() => setSaved(null)} /> : null}
+      {saved ? (
+        <Answer
+          ok={
+            <>
+              {t(saved.created ? 'content.created' : 'content.saved', { id: saved.row.id })} {saved.audit ? <AuditMade write={saved.audit} /> : null}
+            </>
+          }
+          onDismiss={() => setSaved(null)}
+        />
+      ) : null}
 
       <div className="cc-edit">
         <form

@@ -5,6 +5,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi, type AdminPage } from '../../api';
+import { AuditMade, auditWrite, type AuditWrite } from '../../layout/AuditMade';
+import { readSort, sortParams, SortTh, writeSort, type SortState } from '../../layout/sort';
 import { useTexts } from '../queues/common/texts';
 import type { ContentRow } from '../queues/common/types';
 import { Answer, Badge, Empty, hasReason, LoadError, Loading, Mono, Pager, ReasonField, Tabs, When } from '../queues/common/ui';
@@ -25,9 +27,13 @@ export interface ContentFilter {
   keyword: string;
 }
 
-export function useContentPage(f: ContentFilter, page: number) {
+/** The columns the server sorts content by; its own order is by kind (then category and place). */
+const SORTS = ['id', 'kind', 'key', 'published', 'updateTime'] as const;
+const BY_KIND: SortState = { orderBy: 'kind', order: 'asc' };
+
+export function useContentPage(f: ContentFilter, page: number, sort: SortState | null = null) {
   return useQuery({
-    queryKey: [...contentKey, 'page', f.kind ?? 'all', f.lang, f.keyword, page],
+    queryKey: [...contentKey, 'page', f.kind ?? 'all', f.lang, f.keyword, page, sort?.orderBy ?? null, sort?.order ?? null],
     queryFn: () =>
       adminApi.get<AdminPage<ContentRow>>('/api/admin/content', {
         kind: f.kind ?? undefined,
@@ -35,6 +41,7 @@ export function useContentPage(f: ContentFilter, page: number) {
         keyword: f.keyword || undefined,
         pageNum: page,
         pageSize: PAGE_SIZE,
+        ...sortParams(sort),
       }),
     placeholderData: keepPreviousData,
   });
@@ -66,9 +73,10 @@ export default function ContentPage() {
   const search = params.get('q') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const [deleting, setDeleting] = useState<ContentRow | null>(null);
-  const [deleted, setDeleted] = useState<{ id: number; title: string } | null>(null);
+  const [deleted, setDeleted] = useState<{ id: number; title: string; audit: AuditWrite } | null>(null);
   const keyword = useSettled(search.trim(), SEARCH_PAUSE_MS);
-  const list = useContentPage({ kind, lang, keyword }, page);
+  const sort = readSort(params, SORTS);
+  const list = useContentPage({ kind, lang, keyword }, page, sort);
   const cats = useCategories();
 
   const set = (next: Record<string, string | null>) =>
@@ -84,6 +92,19 @@ export default function ContentPage() {
       },
       { replace: true },
     );
+
+  const sorting = {
+    sort: sort ?? BY_KIND,
+    onSort: (next: SortState) =>
+      setParams(
+        (prev) => {
+          const p = writeSort(new URLSearchParams(prev), next);
+          p.delete('page');
+          return p;
+        },
+        { replace: true },
+      ),
+  };
 
   const categories = useMemo(() => new Map((cats.data?.rows ?? []).map((r) => [r.id, r])), [cats.data]);
   const rows = list.data?.rows ?? [];
@@ -108,7 +129,16 @@ export default function ContentPage() {
           </Link>
         </div>
       </header>
-      {deleted ? <Answer ok={t('content.deleted', { id: deleted.id, title: deleted.title })} onDismiss={() => setDeleted(null)} /> : null}
+      {deleted ? (
+        <Answer
+          ok={
+            <>
+              {t('content.deleted', { id: deleted.id, title: deleted.title })} <AuditMade write={deleted.audit} />
+            </>
+          }
+          onDismiss={() => setDeleted(null)}
+        />
+      ) : null}
       <section className="cq-panel">
         <div className="cq-filters">
           <Tabs label={t('content.filter.kind')} items={kindTabs} value={kind ?? 'all'} onChange={(v) => set({ kind: v === 'all' ? null : v })} />
@@ -142,13 +172,23 @@ export default function ContentPage() {
           <table className="cq-table" data-testid="content-table">
             <thead>
               <tr>
-                <th>#</th>
-                <th>{t('content.col.kind')}</th>
-                <th>{t('content.col.key')}</th>
+                <SortTh column="id" {...sorting}>
+                  #
+                </SortTh>
+                <SortTh column="kind" {...sorting}>
+                  {t('content.col.kind')}
+                </SortTh>
+                <SortTh column="key" {...sorting}>
+                  {t('content.col.key')}
+                </SortTh>
                 <th>{t('content.col.title', { lang: showLang })}</th>
                 <th>{t('content.col.languages')}</th>
-                <th>{t('content.col.state')}</th>
-                <th>{t('content.col.updated')}</th>
+                <SortTh column="published" first="desc" {...sorting}>
+                  {t('content.col.state')}
+                </SortTh>
+                <SortTh column="updateTime" first="desc" {...sorting}>
+                  {t('content.col.updated')}
+                </SortTh>
                 <th className="cq-end">{t('content.col.actions')}</th>
               </tr>
             </thead>
@@ -216,8 +256,9 @@ export default function ContentPage() {
           row={deleting}
           lang={showLang}
           onClose={() => setDeleting(null)}
-          onDeleted={(title) => {
-            setDeleted({ id: deleting.id, title });
+          onDeleted={(title, reason) => {
+            // content.delete on content:<id> (crates/content/src/editing.rs).
+            setDeleted({ id: deleting.id, title, audit: auditWrite('content.delete', `content:${deleting.id}`, reason) });
             setDeleting(null);
           }}
         />
@@ -226,7 +267,7 @@ export default function ContentPage() {
   );
 }
 
-function DeleteDialog({ row, lang, onClose, onDeleted }: { row: ContentRow; lang: string; onClose: () => void; onDeleted: (title: string) => void }) {
+function DeleteDialog({ row, lang, onClose, onDeleted }: { row: ContentRow; lang: string; onClose: () => void; onDeleted: (title: string, reason: string) => void }) {
   const { t } = useTexts();
   const qc = useQueryClient();
   const [reason, setReason] = useState('');
@@ -236,7 +277,7 @@ function DeleteDialog({ row, lang, onClose, onDeleted }: { row: ContentRow; lang
     mutationFn: () => adminApi.delete<null>(`/api/admin/content/${row.id}`, { reason: reason.trim() }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: contentKey });
-      onDeleted(title);
+      onDeleted(title, reason.trim());
     },
   });
   return (

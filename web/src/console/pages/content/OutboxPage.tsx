@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminApi, type AdminPage } from '../../api';
+import { readSort, sortParams, SortTh, writeSort, type SortState } from '../../layout/sort';
 import { StatusBadge } from '../queues/common/status';
 import { useTexts, type TextKey } from '../queues/common/texts';
 import type { OutboxRow } from '../queues/common/types';
@@ -13,6 +14,9 @@ import '../queues/common/queues.css';
 import './content.css';
 
 const PAGE_SIZE = 25;
+/** The columns the server sorts the outbox by; its own order is newest first. */
+const SORTS = ['id', 'createTime', 'channel', 'target', 'purpose', 'status'] as const;
+const NEWEST: SortState = { orderBy: 'createTime', order: 'desc' };
 
 const PURPOSES: Record<string, TextKey> = {
   register: 'outbox.purpose.register',
@@ -29,15 +33,17 @@ export default function OutboxPage() {
   const target = params.get('target') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const [typed, setTyped] = useState(target);
+  const sort = readSort(params, SORTS);
   const list = useQuery({
-    queryKey: ['console', 'outbox', target, page],
-    queryFn: () => adminApi.get<AdminPage<OutboxRow>>('/api/admin/outbox', { target: target || undefined, pageNum: page, pageSize: PAGE_SIZE }),
+    queryKey: ['console', 'outbox', target, page, sort?.orderBy ?? null, sort?.order ?? null],
+    queryFn: () => adminApi.get<AdminPage<OutboxRow>>('/api/admin/outbox', { target: target || undefined, pageNum: page, pageSize: PAGE_SIZE, ...sortParams(sort) }),
     placeholderData: keepPreviousData,
   });
-  const go = (next: { target?: string; page?: number }) =>
+  const go = (next: { target?: string; page?: number; sort?: SortState }) =>
     setParams(
       (prev) => {
         const p = new URLSearchParams(prev);
+        if (next.sort !== undefined) writeSort(p, next.sort);
         if (next.target !== undefined) {
           if (next.target) p.set('target', next.target);
           else p.delete('target');
@@ -49,6 +55,7 @@ export default function OutboxPage() {
       { replace: true },
     );
   const rows = list.data?.rows ?? [];
+  const sorting = { sort: sort ?? NEWEST, onSort: (next: SortState) => go({ sort: next, page: 1 }) };
 
   return (
     <div className="cq-page" data-testid="page-outbox">
@@ -104,13 +111,25 @@ export default function OutboxPage() {
           <table className="cq-table" data-testid="outbox-table">
             <thead>
               <tr>
-                <th>#</th>
-                <th>{t('outbox.col.time')}</th>
-                <th>{t('outbox.col.channel')}</th>
-                <th>{t('outbox.col.target')}</th>
+                <SortTh column="id" first="desc" {...sorting}>
+                  #
+                </SortTh>
+                <SortTh column="createTime" first="desc" {...sorting}>
+                  {t('outbox.col.time')}
+                </SortTh>
+                <SortTh column="channel" {...sorting}>
+                  {t('outbox.col.channel')}
+                </SortTh>
+                <SortTh column="target" {...sorting}>
+                  {t('outbox.col.target')}
+                </SortTh>
                 <th>{t('outbox.col.subject')}</th>
-                <th>{t('outbox.col.purpose')}</th>
-                <th>{t('outbox.col.state')}</th>
+                <SortTh column="purpose" {...sorting}>
+                  {t('outbox.col.purpose')}
+                </SortTh>
+                <SortTh column="status" {...sorting}>
+                  {t('outbox.col.state')}
+                </SortTh>
               </tr>
             </thead>
             <tbody>

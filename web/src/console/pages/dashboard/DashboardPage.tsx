@@ -8,6 +8,7 @@ import { adminApi, AdminApiError, type AdminPage } from '../../api';
 import { durationParts, fmtDateTime, fmtNumber, fmtTime, isNegative } from '../../format';
 import { CIcon } from '../../layout/icons';
 import { useCan } from '../../layout/me';
+import { AuditMade, auditWrite, type AuditWrite } from '../../layout/AuditMade';
 import { Badge, Button, Card, Empty, ErrorNote, Loading, Modal, PageHead, ReasonDialog } from '../../layout/ui';
 import { useCt, type CT } from '../../layout/useCt';
 import type { ConsoleLanguage } from '../../session';
@@ -287,7 +288,7 @@ export function LastAudit({ run }: { run: AuditRun | null }) {
   const client = useQueryClient();
   const [asking, setAsking] = useState(false);
   const [running, setRunning] = useState<{ since: number; expectMs: number | null } | null>(null);
-  const [outcome, setOutcome] = useState<{ run?: AuditRun; error?: unknown; detached?: boolean } | null>(null);
+  const [outcome, setOutcome] = useState<{ run?: AuditRun; audit?: AuditWrite; error?: unknown; detached?: boolean } | null>(null);
   const [report, setReport] = useState<AuditRun | null>(null);
   const mayRun = can('readAudit');
   const shown = outcome?.run ?? run;
@@ -298,7 +299,8 @@ export function LastAudit({ run }: { run: AuditRun | null }) {
     setRunning({ since: Date.now(), expectMs: run?.elapsedMs ?? null });
     try {
       const done = await adminApi.post<AuditRun>('/api/admin/audit/run', { reason });
-      setOutcome({ run: done });
+      // audit.run on audit_run:<id> (crates/server/src/audit_runs.rs).
+      setOutcome({ run: done, audit: auditWrite('audit.run', `audit_run:${done.id}`, reason) });
     } catch (e) {
       // A timeout or a dropped connection: the server finishes and stores the run anyway.
       setOutcome(e instanceof AdminApiError ? { error: e } : { detached: true });
@@ -345,6 +347,11 @@ export function LastAudit({ run }: { run: AuditRun | null }) {
             {shown.elapsedMs !== undefined ? ` · ${t('dashboard.audit.elapsed', { s: (shown.elapsedMs / 1000).toFixed(1) })}` : ''}
           </div>
           {shown.reason ? <div className="c-small">{t('dashboard.audit.reason', { reason: shown.reason })}</div> : null}
+          {outcome?.run && outcome.audit ? (
+            <div className="c-small">
+              <AuditMade write={outcome.audit} />
+            </div>
+          ) : null}
           {shown.summary ? (
             <Button small variant="ghost" onClick={() => setReport(shown)}>
               {t('dashboard.audit.report')}

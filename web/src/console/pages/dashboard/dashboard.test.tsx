@@ -32,7 +32,7 @@ describe('dashboard', () => {
     expect(within(screen.getByTestId('feeds')).getByText('1 stale')).toBeInTheDocument();
   });
 
-  it('runs an audit after asking a reason, showing progress', async () => {
+  it('runs an audit after asking a reason, showing progress and the audit entry the run made', async () => {
     const user = userEvent.setup();
     signedInAs('admin', 'owner');
     let release: (v: unknown) => void = () => {};
@@ -41,6 +41,10 @@ describe('dashboard', () => {
       'GET /api/admin/dashboard': { ...base, fees: { upToDate: true, products: [{ product: 'spot', today: [{ asset: 'USDT', amount: '1.5' }], allTime: [{ asset: 'USDT', amount: '100.25' }] }] } },
       'GET /api/admin/audit/runs': { rows: [], total: 0 },
       'POST /api/admin/audit/run': () => new Promise((r) => (release = r)),
+      'GET /api/admin/audit': {
+        rows: [{ id: 88, actorKind: 'admin', actorId: 1, actorName: 'op', action: 'audit.run', target: 'audit_run:5', reason: 'monthly check', detail: {}, createTime: '2025-03-01T10:30:00Z' }],
+        total: 1,
+      },
     });
     renderConsole('/');
     expect(await screen.findByTestId('fees')).toHaveTextContent('100.25');
@@ -52,6 +56,8 @@ describe('dashboard', () => {
     expect(await screen.findByText('ledger clean, holds match, settlements match')).toBeInTheDocument();
     expect(screen.queryByTestId('audit-progress')).toBeNull();
     expect(calls.find((c) => c.url === '/api/admin/audit/run')?.body).toEqual({ reason: 'monthly check' });
+    expect(await within(screen.getByTestId('audit-run')).findByText(/Audit entry #88 at/)).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/admin/audit')?.params).toEqual({ action: 'audit.run', target: 'audit_run:5', operator: 'op', pageNum: 1, pageSize: 5 });
   });
 
   it('reads fees per product and asset, house books and the brief\'s older names', () => {

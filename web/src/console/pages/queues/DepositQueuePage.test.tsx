@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { consoleI18n } from '../../i18n';
+import { useOperator } from '../../session';
 import DepositQueuePage, { sameAmount } from './DepositQueuePage';
 import type { AdminDeposit } from './common/types';
 import { answerGets, api, renderPage, stubDocuments } from './test-utils';
@@ -51,7 +52,10 @@ beforeEach(async () => {
   });
 });
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  useOperator.setState({ token: null, username: null, role: null });
+});
 
 describe('the amount check', () => {
   it('compares decimals exactly, never as floats', () => {
@@ -104,6 +108,29 @@ describe('deposit claims', () => {
     await user.click(screen.getByTestId('deposit-reject'));
     expect(api().post).toHaveBeenCalledWith('/api/admin/deposits/1/reject', { reason: 'No such transfer' });
     await waitFor(() => expect(screen.getByTestId('answer-ok')).toHaveTextContent('Claim #1 rejected'));
+  });
+
+  it('shows the audit entry the confirmation made, linked to the log', async () => {
+    const user = userEvent.setup();
+    useOperator.setState({ token: 't', username: 'op', role: 'owner' });
+    const get = api().get.getMockImplementation()!;
+    api().get.mockImplementation(async (url: string, params?: unknown) => {
+      if (url === '/api/admin/me') return { id: 1, username: 'op', role: 'owner', totpEnabled: true, totpRequired: false, permissions: ['reviewFunds', 'readAudit'] };
+      if (url === '/api/admin/audit') {
+        return { rows: [{ id: 77, actorKind: 'admin', actorId: 1, actorName: 'op', action: 'deposit.confirm', target: 'deposit:1', reason: 'Matches TRON explorer', detail: {}, createTime: '2025-01-15T10:05:00Z' }], total: 1 };
+      }
+      return get(url, params);
+    });
+    api().post.mockImplementation(async () => ({ ...claim(1), status: 'confirmed' }));
+    renderPage(<DepositQueuePage />);
+    await screen.findByTestId('deposit-review');
+    await user.type(screen.getByTestId('received-amount'), '250');
+    await user.type(screen.getByTestId('reason'), 'Matches TRON explorer');
+    await user.click(screen.getByTestId('deposit-confirm'));
+    const answer = await screen.findByTestId('answer-ok');
+    expect(await within(answer).findByText(/Audit entry #77 at/)).toBeInTheDocument();
+    expect(within(answer).getByRole('link', { name: 'open in the audit log' })).toHaveAttribute('href', '/audit?action=deposit.confirm&target=deposit%3A1');
+    expect(api().get).toHaveBeenCalledWith('/api/admin/audit', { action: 'deposit.confirm', target: 'deposit:1', operator: 'op', pageNum: 1, pageSize: 5 });
   });
 
   it('shows two claims of one transfer side by side with a warning', async () => {

@@ -8,7 +8,9 @@ import { useState, type ReactNode } from 'react';
 import Decimal from 'decimal.js';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi, type AdminPage } from '../../api';
+import { AuditMade, auditWrite, type AuditWrite } from '../../layout/AuditMade';
 import { DocumentView, fileIdOf } from './common/DocumentView';
+import { SortTh, sortParams, type SortState } from '../../layout/sort';
 import { nextAfter, useQueueParams } from './common/paging';
 import { StatusBadge } from './common/status';
 import { useTexts } from './common/texts';
@@ -37,15 +39,19 @@ export function sameAmount(typed: string, claimed: string): boolean | null {
 interface Outcome {
   decision: Decision;
   row: AdminDeposit;
+  /** deposit.confirm / deposit.reject on deposit:<id> (crates/wallet/src/deposit_reviews.rs). */
+  audit: AuditWrite;
 }
 
 export default function DepositQueuePage() {
   const { t } = useTexts();
-  const { status, page, id, update } = useQueueParams(STATUSES, 'pending');
+  const { status, page, id, sort, update } = useQueueParams(STATUSES, 'pending', ['id', 'userId', 'amount', 'createTime']);
+  // The server's own order: the pending queue oldest first, decided claims newest first.
+  const sorting = { sort: sort ?? ({ orderBy: 'id', order: status === 'pending' ? 'asc' : 'desc' } as const), onSort: (s: SortState) => update({ sort: s, page: 1, id: null }) };
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const list = useQuery({
-    queryKey: [...depositsKey, 'list', status, page],
-    queryFn: () => adminApi.get<AdminPage<AdminDeposit>>('/api/admin/deposits', { status, pageNum: page, pageSize: QUEUE_PAGE_SIZE }),
+    queryKey: [...depositsKey, 'list', status, page, sort?.orderBy ?? null, sort?.order ?? null],
+    queryFn: () => adminApi.get<AdminPage<AdminDeposit>>('/api/admin/deposits', { status, pageNum: page, pageSize: QUEUE_PAGE_SIZE, ...sortParams(sort) }),
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.rows ?? [];
@@ -72,15 +78,18 @@ export default function DepositQueuePage() {
       {outcome ? (
         <Answer
           ok={
-            outcome.decision === 'confirm'
-              ? t(outcome.row.bonus ? 'deposits.done.confirmedBonus' : 'deposits.done.confirmed', {
-                  id: outcome.row.id,
-                  amount: outcome.row.amount,
-                  coin: outcome.row.coin,
-                  user: outcome.row.userId,
-                  bonus: outcome.row.bonus ?? '',
-                })
-              : t('deposits.done.rejected', { id: outcome.row.id })
+            <>
+              {outcome.decision === 'confirm'
+                ? t(outcome.row.bonus ? 'deposits.done.confirmedBonus' : 'deposits.done.confirmed', {
+                    id: outcome.row.id,
+                    amount: outcome.row.amount,
+                    coin: outcome.row.coin,
+                    user: outcome.row.userId,
+                    bonus: outcome.row.bonus ?? '',
+                  })
+                : t('deposits.done.rejected', { id: outcome.row.id })}{' '}
+              <AuditMade write={outcome.audit} />
+            </>
           }
           onDismiss={() => setOutcome(null)}
         />
@@ -101,10 +110,18 @@ export default function DepositQueuePage() {
             <table className="cq-table cq-table-pick">
               <thead>
                 <tr>
-                  <th>#</th>
-                  <th>{t('deposits.col.claim')}</th>
-                  <th className="cq-end">{t('deposits.col.amount')}</th>
-                  <th>{t('deposits.col.submitted')}</th>
+                  <SortTh column="id" {...sorting}>
+                    #
+                  </SortTh>
+                  <SortTh column="userId" {...sorting}>
+                    {t('deposits.col.claim')}
+                  </SortTh>
+                  <SortTh column="amount" first="desc" className="cq-end" {...sorting}>
+                    {t('deposits.col.amount')}
+                  </SortTh>
+                  <SortTh column="createTime" {...sorting}>
+                    {t('deposits.col.submitted')}
+                  </SortTh>
                 </tr>
               </thead>
               <tbody>
@@ -154,8 +171,8 @@ export default function DepositQueuePage() {
               key={current.id}
               row={current}
               onOpen={(other) => update({ id: other })}
-              onDone={(decision, row) => {
-                setOutcome({ decision, row });
+              onDone={(decision, row, reason) => {
+                setOutcome({ decision, row, audit: auditWrite(`deposit.${decision}`, `deposit:${row.id}`, reason) });
                 update({ id: nextAfter(rows, row.id) });
               }}
             />
@@ -172,7 +189,7 @@ export default function DepositQueuePage() {
   );
 }
 
-function DepositReview({ row, onDone, onOpen }: { row: AdminDeposit; onDone: (d: Decision, row: AdminDeposit) => void; onOpen: (id: number) => void }) {
+function DepositReview({ row, onDone, onOpen }: { row: AdminDeposit; onDone: (d: Decision, row: AdminDeposit, reason: string) => void; onOpen: (id: number) => void }) {
   const { t } = useTexts();
   const qc = useQueryClient();
   const [received, setReceived] = useState('');
@@ -182,7 +199,7 @@ function DepositReview({ row, onDone, onOpen }: { row: AdminDeposit; onDone: (d:
     mutationFn: (d: Decision) => adminApi.post<AdminDeposit>(`/api/admin/deposits/${row.id}/${d}`, { reason: reason.trim() }),
     onSuccess: (answer, d) => {
       void qc.invalidateQueries({ queryKey: depositsKey });
-      onDone(d, answer);
+      onDone(d, answer, reason.trim());
     },
   });
   const rivals = row.conflictsWith;

@@ -4,7 +4,9 @@
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi, type AdminPage } from '../../api';
+import { AuditMade, auditWrite, type AuditWrite } from '../../layout/AuditMade';
 import { DocumentView } from './common/DocumentView';
+import { SortTh, sortParams, type SortState } from '../../layout/sort';
 import { nextAfter, useQueueParams } from './common/paging';
 import { StatusBadge } from './common/status';
 import { useTexts } from './common/texts';
@@ -23,15 +25,19 @@ interface Outcome {
   id: number;
   decision: Decision;
   name: string;
+  /** kyc.approve / kyc.reject on kyc:<id> (crates/account/src/kyc_reviews.rs). */
+  audit: AuditWrite;
 }
 
 export default function KycQueuePage() {
   const { t } = useTexts();
-  const { status, page, id, update } = useQueueParams(STATUSES, 'pending');
+  const { status, page, id, sort, update } = useQueueParams(STATUSES, 'pending', ['id', 'userId', 'tier', 'createTime']);
+  // The server's own order: oldest first, the queue order.
+  const sorting = { sort: sort ?? ({ orderBy: 'createTime', order: 'asc' } as const), onSort: (s: SortState) => update({ sort: s, page: 1, id: null }) };
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const list = useQuery({
-    queryKey: [...kycKey, status, page],
-    queryFn: () => adminApi.get<AdminPage<KycRow>>('/api/admin/kyc', { status, pageNum: page, pageSize: QUEUE_PAGE_SIZE }),
+    queryKey: [...kycKey, status, page, sort?.orderBy ?? null, sort?.order ?? null],
+    queryFn: () => adminApi.get<AdminPage<KycRow>>('/api/admin/kyc', { status, pageNum: page, pageSize: QUEUE_PAGE_SIZE, ...sortParams(sort) }),
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.rows ?? [];
@@ -49,7 +55,11 @@ export default function KycQueuePage() {
       </header>
       {outcome ? (
         <Answer
-          ok={t(outcome.decision === 'approve' ? 'kyc.done.approved' : 'kyc.done.rejected', { id: outcome.id, name: outcome.name })}
+          ok={
+            <>
+              {t(outcome.decision === 'approve' ? 'kyc.done.approved' : 'kyc.done.rejected', { id: outcome.id, name: outcome.name })} <AuditMade write={outcome.audit} />
+            </>
+          }
           onDismiss={() => setOutcome(null)}
         />
       ) : null}
@@ -69,10 +79,18 @@ export default function KycQueuePage() {
             <table className="cq-table cq-table-pick">
               <thead>
                 <tr>
-                  <th>#</th>
-                  <th>{t('kyc.col.applicant')}</th>
-                  <th>{t('kyc.col.tier')}</th>
-                  <th>{t('kyc.col.submitted')}</th>
+                  <SortTh column="id" {...sorting}>
+                    #
+                  </SortTh>
+                  <SortTh column="userId" {...sorting}>
+                    {t('kyc.col.applicant')}
+                  </SortTh>
+                  <SortTh column="tier" {...sorting}>
+                    {t('kyc.col.tier')}
+                  </SortTh>
+                  <SortTh column="createTime" {...sorting}>
+                    {t('kyc.col.submitted')}
+                  </SortTh>
                 </tr>
               </thead>
               <tbody>
@@ -113,8 +131,8 @@ export default function KycQueuePage() {
             <KycReview
               key={current.id}
               row={current}
-              onDone={(decision) => {
-                setOutcome({ id: current.id, decision, name: current.realName });
+              onDone={(decision, reason) => {
+                setOutcome({ id: current.id, decision, name: current.realName, audit: auditWrite(`kyc.${decision}`, `kyc:${current.id}`, reason) });
                 update({ id: nextAfter(rows, current.id) });
               }}
             />
@@ -129,7 +147,7 @@ export default function KycQueuePage() {
   );
 }
 
-function KycReview({ row, onDone }: { row: KycRow; onDone: (d: Decision) => void }) {
+function KycReview({ row, onDone }: { row: KycRow; onDone: (d: Decision, reason: string) => void }) {
   const { t } = useTexts();
   const qc = useQueryClient();
   const [reason, setReason] = useState('');
@@ -140,7 +158,7 @@ function KycReview({ row, onDone }: { row: KycRow; onDone: (d: Decision) => void
     onSuccess: (_, d) => {
       void qc.invalidateQueries({ queryKey: kycKey });
       void qc.invalidateQueries({ queryKey: ['console', 'user', row.userId] });
-      onDone(d);
+      onDone(d, reason.trim());
     },
   });
   const act = (d: Decision) => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminApiError } from '../../api';
 import { consoleI18n } from '../../i18n';
+import { useOperator } from '../../session';
 import WithdrawalQueuePage, { txHashProblem } from './WithdrawalQueuePage';
 import type { AdminWithdrawal } from './common/types';
 import { answerGets, api, renderPage } from './test-utils';
@@ -58,6 +59,8 @@ beforeEach(async () => {
     [/^\/api\/admin\/users\/\d+$/, () => ({ user: { id: 42, kyc: { primary: 'approved', advanced: 'none' } }, withdrawAddresses: [], kycSubmissions: [] })],
   ]);
 });
+
+afterEach(() => useOperator.setState({ token: null, username: null, role: null }));
 
 describe('the rules', () => {
   it('take the channel over the global setting, field by field', () => {
@@ -151,6 +154,30 @@ describe('withdrawals', () => {
     await user.click(screen.getByTestId('withdrawal-reject'));
     expect(api().post).toHaveBeenCalledWith('/api/admin/withdrawals/5/reject', { reason: 'Address flagged' });
     expect(await screen.findByTestId('answer-ok')).toHaveTextContent("120 USDT is back in the user's available balance");
+  });
+
+  it('shows the audit entry the rejection made, and finds it on retry when it was not there yet', async () => {
+    const user = userEvent.setup();
+    useOperator.setState({ token: 't', username: 'op', role: 'owner' });
+    let entries: unknown[] = [];
+    const get = api().get.getMockImplementation()!;
+    api().get.mockImplementation(async (url: string, p?: unknown) => {
+      if (url === '/api/admin/me') return { id: 1, username: 'op', role: 'owner', totpEnabled: true, totpRequired: false, permissions: ['reviewFunds', 'readAudit', 'editSettings'] };
+      if (url === '/api/admin/audit') return { rows: entries, total: entries.length };
+      return get(url, p);
+    });
+    api().post.mockImplementation(async () => ({ ...request(5), status: 'rejected', reason: 'Address flagged' }));
+    renderPage(<WithdrawalQueuePage />);
+    await screen.findByTestId('withdrawal-review');
+    await user.type(screen.getByTestId('reason'), 'Address flagged');
+    await user.click(screen.getByTestId('withdrawal-reject'));
+    const answer = await screen.findByTestId('answer-ok');
+    expect(await within(answer).findByText(/the entry was not found yet/)).toBeInTheDocument();
+    expect(api().get).toHaveBeenCalledWith('/api/admin/audit', { action: 'withdrawal.reject', target: 'withdrawal:5', operator: 'op', pageNum: 1, pageSize: 5 });
+    entries = [{ id: 90, actorKind: 'admin', actorId: 1, actorName: 'op', action: 'withdrawal.reject', target: 'withdrawal:5', reason: 'Address flagged', detail: {}, createTime: '2025-01-15T10:05:00Z' }];
+    await user.click(within(answer).getByTestId('audit-made-retry'));
+    expect(await within(answer).findByText(/Audit entry #90 at/)).toBeInTheDocument();
+    expect(within(answer).getByRole('link', { name: 'open in the audit log' })).toHaveAttribute('href', '/audit?action=withdrawal.reject&target=withdrawal%3A5');
   });
 
   it('says when the settings are not the operator’s to read', async () => {

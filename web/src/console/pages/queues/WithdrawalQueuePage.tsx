@@ -5,6 +5,8 @@
 import { useState, type ReactNode } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi, type AdminPage } from '../../api';
+import { AuditMade, auditWrite, type AuditWrite } from '../../layout/AuditMade';
+import { SortTh, sortParams, type SortState } from '../../layout/sort';
 import { nextAfter, useQueueParams } from './common/paging';
 import { StatusBadge } from './common/status';
 import { useTexts } from './common/texts';
@@ -61,15 +63,19 @@ async function history<T extends { id: number }>(url: string, userId: number, st
 interface Outcome {
   decision: Decision;
   row: AdminWithdrawal;
+  /** withdrawal.approve / withdrawal.reject on withdrawal:<id> (crates/wallet/src/withdrawal_reviews.rs). */
+  audit: AuditWrite;
 }
 
 export default function WithdrawalQueuePage() {
   const { t } = useTexts();
-  const { status, page, id, update } = useQueueParams(STATUSES, 'pending');
+  const { status, page, id, sort, update } = useQueueParams(STATUSES, 'pending', ['id', 'userId', 'amount', 'createTime']);
+  // The server's own order: oldest first, the queue order.
+  const sorting = { sort: sort ?? ({ orderBy: 'id', order: 'asc' } as const), onSort: (s: SortState) => update({ sort: s, page: 1, id: null }) };
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const list = useQuery({
-    queryKey: [...withdrawalsKey, 'list', status, page],
-    queryFn: () => adminApi.get<AdminPage<AdminWithdrawal>>('/api/admin/withdrawals', { status, pageNum: page, pageSize: QUEUE_PAGE_SIZE }),
+    queryKey: [...withdrawalsKey, 'list', status, page, sort?.orderBy ?? null, sort?.order ?? null],
+    queryFn: () => adminApi.get<AdminPage<AdminWithdrawal>>('/api/admin/withdrawals', { status, pageNum: page, pageSize: QUEUE_PAGE_SIZE, ...sortParams(sort) }),
     placeholderData: keepPreviousData,
   });
   const rows = list.data?.rows ?? [];
@@ -88,9 +94,12 @@ export default function WithdrawalQueuePage() {
       {outcome ? (
         <Answer
           ok={
-            outcome.decision === 'approve'
-              ? t('withdrawals.done.approved', { id: outcome.row.id, net: outcome.row.netAmount, coin: outcome.row.coin, hash: outcome.row.txHash ?? '' })
-              : t('withdrawals.done.rejected', { id: outcome.row.id, amount: outcome.row.amount, coin: outcome.row.coin })
+            <>
+              {outcome.decision === 'approve'
+                ? t('withdrawals.done.approved', { id: outcome.row.id, net: outcome.row.netAmount, coin: outcome.row.coin, hash: outcome.row.txHash ?? '' })
+                : t('withdrawals.done.rejected', { id: outcome.row.id, amount: outcome.row.amount, coin: outcome.row.coin })}{' '}
+              <AuditMade write={outcome.audit} />
+            </>
           }
           onDismiss={() => setOutcome(null)}
         />
@@ -111,10 +120,18 @@ export default function WithdrawalQueuePage() {
             <table className="cq-table cq-table-pick">
               <thead>
                 <tr>
-                  <th>#</th>
-                  <th>{t('withdrawals.col.request')}</th>
-                  <th className="cq-end">{t('withdrawals.col.amount')}</th>
-                  <th>{t('withdrawals.col.submitted')}</th>
+                  <SortTh column="id" {...sorting}>
+                    #
+                  </SortTh>
+                  <SortTh column="userId" {...sorting}>
+                    {t('withdrawals.col.request')}
+                  </SortTh>
+                  <SortTh column="amount" first="desc" className="cq-end" {...sorting}>
+                    {t('withdrawals.col.amount')}
+                  </SortTh>
+                  <SortTh column="createTime" {...sorting}>
+                    {t('withdrawals.col.submitted')}
+                  </SortTh>
                 </tr>
               </thead>
               <tbody>
@@ -157,8 +174,8 @@ export default function WithdrawalQueuePage() {
             <WithdrawalReview
               key={current.id}
               row={current}
-              onDone={(decision, row) => {
-                setOutcome({ decision, row });
+              onDone={(decision, row, reason) => {
+                setOutcome({ decision, row, audit: auditWrite(`withdrawal.${decision}`, `withdrawal:${row.id}`, reason) });
                 update({ id: nextAfter(rows, row.id) });
               }}
             />
@@ -173,7 +190,7 @@ export default function WithdrawalQueuePage() {
   );
 }
 
-function WithdrawalReview({ row, onDone }: { row: AdminWithdrawal; onDone: (d: Decision, row: AdminWithdrawal) => void }) {
+function WithdrawalReview({ row, onDone }: { row: AdminWithdrawal; onDone: (d: Decision, row: AdminWithdrawal, reason: string) => void }) {
   const { t } = useTexts();
   const qc = useQueryClient();
   const [txHash, setTxHash] = useState('');
@@ -187,7 +204,7 @@ function WithdrawalReview({ row, onDone }: { row: AdminWithdrawal; onDone: (d: D
       ),
     onSuccess: (answer, d) => {
       void qc.invalidateQueries({ queryKey: withdrawalsKey });
-      onDone(d, answer);
+      onDone(d, answer, reason.trim());
     },
   });
   const act = (d: Decision) => {

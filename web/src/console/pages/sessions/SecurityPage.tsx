@@ -1,15 +1,20 @@
 // My security: two-step sign-in (status, set up, new recovery codes, turn
-// off for roles that may) and this operator's sessions (end one, or every
-// one but this).
+// off for roles that may) and this operator's sessions (when each was last
+// used; end one, or every one but this), and the past ones with why they
+// ended. Each change shows the audit entry it made (layout/AuditMade); the
+// server words these entries' reasons itself (crates/account/src/
+// operator_security.rs), so none is asked here.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminApi } from '../../api';
+import { AuditMade, auditWrite, type AuditWrite } from '../../layout/AuditMade';
 import { fmtDateTime } from '../../format';
 import { meKey, useMe } from '../../layout/me';
 import { Badge, Button, Card, Empty, ErrorNote, Loading, Modal, PageHead } from '../../layout/ui';
 import { useCt, type CT } from '../../layout/useCt';
 import { useOperator } from '../../session';
 import { CodeField, RecoveryCodes, TotpEnrol, cleanCode, type RecoveryCodesReply } from '../signin/totp';
+import { PagedRows } from '../users/PagedRows';
 
 /** GET /api/admin/sessions (crates/account/src/routes/admin/auth/sessions.rs SessionRow). */
 export interface OperatorSession {
@@ -20,8 +25,16 @@ export interface OperatorSession {
   /** "" for sessions opened before the server kept it. */
   ip?: string;
   userAgent?: string;
+  /** Null until a request after sign-in (then written at most once a minute). */
+  lastSeenAt?: string | null;
+  /** `active`, `expired` or `ended`. */
+  state?: string;
+  endedAt?: string | null;
+  /** `signed_out`, `signed_out_everywhere`, `revoked`, `totp_reset`. */
+  endReason?: string | null;
 }
 
+/** The live list and (under it, so one invalidation refreshes both) the past ones. */
 export const sessionsKey = ['console', 'sessions'] as const;
 
 /** Roles that must keep two-step sign-in on (the server refuses to turn it off). */
@@ -36,11 +49,26 @@ export function SecurityPage() {
         <TotpCard />
         <SessionsCard />
       </div>
+      <PastSessionsCard />
     </div>
   );
 }
 
 type Action = 'enrol' | 'regenerate' | 'disable';
+
+/** A change just made, and the audit entry it made (none when the operator's id is not known). */
+interface Notice {
+  text: string;
+  audit: AuditWrite | null;
+}
+
+function NoticeNote({ notice }: { notice: Notice }) {
+  return (
+    <div className="c-note c-note--ok" data-testid="security-notice">
+      <span>{notice.text}</span> {notice.audit ? <AuditMade write={notice.audit} /> : null}
+    </div>
+  );
+}
 
 function TotpCard() {
   const { t } = useCt();
@@ -49,7 +77,7 @@ function TotpCard() {
   const username = useOperator((s) => s.username) ?? '';
   const [action, setAction] = useState<Action | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   if (me.isPending) return <Card title={t('security.totp.title')}><Loading /></Card>;
   if (me.isError) return <Card title={t('security.totp.title')}><ErrorNote error={me.error} onRetry={() => void me.refetch()} /></Card>;
@@ -57,10 +85,13 @@ function TotpCard() {
   const mayDisable = !TOTP_LOCKED_ROLES.includes(role) && !me.data.totpRequired;
 
   const refresh = () => void client.invalidateQueries({ queryKey: meKey });
+  const id = me.data.id;
+  /** A change to this operator's two-step sign-in, on target admin:<id>. */
+  const made = (text: string, action: string): Notice => ({ text, audit: id === undefined ? null : auditWrite(action, `admin:${id}`) });
 
   return (
     <Card title={t('security.totp.title')} testId="totp-card" actions={totpEnabled ? <Badge tone="ok">{t('security.totp.on')}</Badge> : <Badge tone="warn">{t('security.totp.off')}</Badge>}>
-      {notice ? <div className="c-note c-note--ok">{notice}</div> : null}
+      {notice ? <NoticeNote notice={notice} /> : null}
       {codes ? (
         <RecoveryCodes
           codes={codes}
@@ -68,7 +99,7 @@ function TotpCard() {
           doneLabel={t('security.totp.codesDone')}
           onDone={() => {
             setCodes(null);
-            setNotice(t('security.totp.codesReplaced'));
+            setNotice(made(t('security.totp.codesReplaced'), 'operator.recovery_codes_regenerate'));
           }}
         />
       ) : action === 'enrol' ? (
@@ -77,7 +108,7 @@ function TotpCard() {
           onCancel={() => setAction(null)}
           onDone={() => {
             setAction(null);
-            setNotice(t('security.totp.enabledNow'));
+            setNotice(made(t('security.totp.enabledNow'), 'operator.totp_enable'));
             refresh();
           }}
         />
@@ -133,7 +164,7 @@ function TotpCard() {
           onSubmit={async (code) => {
             await adminApi.post('/api/admin/totp/disable', { code });
             setAction(null);
-            setNotice(t('security.totp.disabledNow'));
+            setNotice(made(t('security.totp.disabledNow'), 'operator.totp_disable'));
             refresh();
           }}
         />
@@ -218,20 +249,21 @@ function CodeDialog({
 function SessionsCard() {
   const { t } = useCt();
   const client = useQueryClient();
+  const myId = useMe().data?.id;
   const [confirmOthers, setConfirmOthers] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const q = useQuery({ queryKey: sessionsKey, queryFn: () => adminApi.get<OperatorSession[]>('/api/admin/sessions'), staleTime: 0 });
   const rows = q.data ?? [];
   const others = rows.filter((s) => !s.current).length;
 
-  const run = async (key: string, call: () => Promise<unknown>, done: (reply: unknown) => string) => {
+  const run = async (key: string, call: () => Promise<unknown>, done: (reply: unknown) => string, audit: AuditWrite | null) => {
     setBusy(key);
     setError(null);
     setNotice(null);
     try {
-      setNotice(done(await call()));
+      setNotice({ text: done(await call()), audit });
       await client.invalidateQueries({ queryKey: sessionsKey });
     } catch (e) {
       setError(e);
@@ -250,7 +282,7 @@ function SessionsCard() {
         </Button>
       }
     >
-      {notice ? <div className="c-note c-note--ok">{notice}</div> : null}
+      {notice ? <NoticeNote notice={notice} /> : null}
       <ErrorNote error={error} />
       {q.isError ? <ErrorNote error={q.error} onRetry={() => void q.refetch()} /> : null}
       {q.isPending ? (
@@ -272,7 +304,14 @@ function SessionsCard() {
                   small
                   variant="ghost"
                   busy={busy === String(s.id)}
-                  onClick={() => void run(String(s.id), () => adminApi.delete(`/api/admin/sessions/${encodeURIComponent(String(s.id))}`), () => t('security.sessions.revoked'))}
+                  onClick={() =>
+                    void run(
+                      String(s.id),
+                      () => adminApi.delete(`/api/admin/sessions/${encodeURIComponent(String(s.id))}`),
+                      () => t('security.sessions.revoked'),
+                      auditWrite('operator.session_revoke', `admin_session:${s.id}`),
+                    )
+                  }
                 >
                   {t('security.sessions.revoke')}
                 </Button>
@@ -294,8 +333,11 @@ function SessionsCard() {
                 variant="danger"
                 onClick={() => {
                   setConfirmOthers(false);
-                  void run('others', () => adminApi.post<{ revoked?: number }>('/api/admin/sessions/revoke-others'), (r) =>
-                    t('security.sessions.revokedOthers', { n: (r as { revoked?: number } | null)?.revoked ?? others }),
+                  void run(
+                    'others',
+                    () => adminApi.post<{ revoked?: number }>('/api/admin/sessions/revoke-others'),
+                    (r) => t('security.sessions.revokedOthers', { n: (r as { revoked?: number } | null)?.revoked ?? others }),
+                    myId === undefined ? null : auditWrite('operator.sessions_revoke_others', `admin:${myId}`),
                   );
                 }}
               >
@@ -315,9 +357,54 @@ function SessionFacts({ s, t }: { s: OperatorSession; t: CT }) {
   return (
     <div className="c-session__facts c-small c-muted">
       <span>{t('security.sessions.created', { time: fmtDateTime(s.createdAt) })}</span>
+      <span data-testid="last-seen">{t('security.sessions.lastSeen', { time: fmtDateTime(s.lastSeenAt ?? s.createdAt) })}</span>
       <span>{t('security.sessions.expires', { time: fmtDateTime(s.expiresAt) })}</span>
       {s.ip ? <span className="c-mono">{s.ip}</span> : null}
       {s.userAgent ? <span className="c-ellipsis" title={s.userAgent}>{s.userAgent}</span> : null}
     </div>
+  );
+}
+
+/** Ended sessions with why, and expired ones, newest first. */
+function PastSessionsCard() {
+  const { t } = useCt();
+  return (
+    <Card title={t('security.history.title')} testId="past-sessions">
+      <PagedRows<OperatorSession>
+        queryKey={[...sessionsKey, 'history']}
+        url="/api/admin/sessions/history"
+        empty={t('security.history.none')}
+        head={
+          <tr>
+            <th className="c-right">#</th>
+            <th>{t('security.history.created')}</th>
+            <th>{t('security.history.lastSeen')}</th>
+            <th>{t('security.history.ended')}</th>
+            <th>{t('security.history.why')}</th>
+            <th>{t('security.history.ip')}</th>
+            <th>{t('security.history.agent')}</th>
+          </tr>
+        }
+        row={(s) => (
+          <tr key={s.id} data-testid="past-session">
+            <td className="c-right c-mono">{s.id}</td>
+            <td className="c-mono c-small c-nowrap">{fmtDateTime(s.createdAt)}</td>
+            <td className="c-mono c-small c-nowrap">{fmtDateTime(s.lastSeenAt ?? s.createdAt)}</td>
+            <td className="c-mono c-small c-nowrap">{fmtDateTime(s.endedAt ?? s.expiresAt)}</td>
+            <td>
+              {s.state === 'ended' ? (
+                <Badge tone="warn">{s.endReason ? t(`security.history.reasons.${s.endReason}`, { defaultValue: s.endReason }) : t('security.history.endedBadge')}</Badge>
+              ) : (
+                <Badge>{t('security.history.expired')}</Badge>
+              )}
+            </td>
+            <td className="c-mono c-small">{s.ip || '—'}</td>
+            <td className="c-small c-ellipsis" title={s.userAgent}>
+              {s.userAgent || '—'}
+            </td>
+          </tr>
+        )}
+      />
+    </Card>
   );
 }

@@ -20,8 +20,8 @@ export function SettingHistory({ settingKey, schema, label }: { settingKey: stri
   });
   if (q.isPending) return <Loading />;
   if (q.isError) return <ErrorNote error={q.error} onRetry={() => void q.refetch()} />;
-  const { rows, scanned, total } = q.data;
-  const more = scanned < total && pages < PAGES_MAX;
+  const { rows, total } = q.data;
+  const more = rows.length < total && pages < PAGES_MAX;
   return (
     <div className={css.history} data-testid="history">
       {rows.length === 0 ? <Empty>{t('settings.history.empty')}</Empty> : null}
@@ -29,7 +29,7 @@ export function SettingHistory({ settingKey, schema, label }: { settingKey: stri
         <HistoryEntry key={row.id} row={row} settingKey={settingKey} schema={schema} label={label} />
       ))}
       <div className={css.historyFoot}>
-        <span className={css.muted}>{t('settings.history.scanned', { count: rows.length, scanned })}</span>
+        <span className={css.muted}>{t('settings.history.shown', { count: rows.length, total })}</span>
         {more ? (
           <Button small variant="ghost" busy={q.isFetching} onClick={() => setPages((p) => Math.min(PAGES_MAX, p + 3))}>
             {t('settings.history.more')}

@@ -37,6 +37,7 @@ beforeEach(() => {
   const stored = clone(SETTING_DEFAULTS);
   api.get.mockImplementation(async (url: string) => {
     if (url === '/api/admin/settings') return stored;
+    if (url === '/api/admin/me') return { id: 1, username: 'admin', role: 'owner', totpEnabled: true, totpRequired: false, permissions: ['editSettings', 'readAudit'] };
     if (url === '/api/admin/audit') {
       return {
         total: 1,
@@ -85,8 +86,11 @@ describe('the settings page', () => {
       value: { ...(SETTING_DEFAULTS.WITHDRAWAL_SETTING as object), withdrawalMix: '25' },
       reason: 'raise the minimum',
     });
-    expect(api.get).toHaveBeenCalledWith('/api/admin/audit', { action: 'setting.update', pageNum: 1, pageSize: 20 });
-    expect(screen.getByTestId('saved-audit')).toHaveTextContent('Audit entry #41 · setting.update · setting:WITHDRAWAL_SETTING · by admin');
+    // The shared audit note: one call for the newest entry of this key by this operator.
+    expect(await within(screen.getByTestId('saved-audit')).findByTestId('audit-made-link')).toHaveAttribute('href', '/audit?action=setting.update&target=setting%3AWITHDRAWAL_SETTING');
+    expect(api.get).toHaveBeenCalledWith('/api/admin/audit', { action: 'setting.update', target: 'setting:WITHDRAWAL_SETTING', operator: 'admin', pageNum: 1, pageSize: 5 });
+    expect(screen.getByTestId('saved-audit')).toHaveTextContent('Audit entry #41 at');
+    expect(screen.getByTestId('audit-41')).toHaveTextContent('raise the minimum');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -6,11 +6,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { adminApi, AdminApiError } from '../../api';
-import { fmtDateTime } from '../../format';
+import { AuditMade, auditWrite, useAuditMade, type AuditWrite } from '../../layout/AuditMade';
 import { errorText } from '../../layout/errors';
 import { Badge, Button, ErrorNote, Loading, Modal, PageHead, ReasonField } from '../../layout/ui';
-import { useOperator } from '../../session';
-import { findSavedEntry, type AuditRow } from './audit';
+import { SETTING_ACTION, settingTarget, type AuditRow } from './audit';
 import { DiffTable, cx, formCss as css, useTexts } from './kit';
 import { fieldLabel, issueText, keyHint, keyTitle } from './labels';
 import { HistoryEntry, SettingHistory } from './SettingHistory';
@@ -41,15 +40,12 @@ type Tab = 'edit' | 'history' | 'json';
 
 interface Saved {
   key: string;
-  reason: string;
-  entry: AuditRow | null;
-  auditError: boolean;
+  audit: AuditWrite;
 }
 
 export function SettingsPage() {
   const { t, i18n } = useTexts();
   const client = useQueryClient();
-  const username = useOperator((s) => s.username);
   const [params, setParams] = useSearchParams();
   const settings = useQuery({ queryKey: settingsKey, queryFn: () => adminApi.get<Settings>('/api/admin/settings') });
   const [drafts, setDrafts] = useState<Record<string, Json>>({});
@@ -102,18 +98,9 @@ export function SettingsPage() {
     });
 
   const save = useMutation({
-    mutationFn: async (vars: { key: string; value: Json; reason: string }) => {
-      await adminApi.put<Json>(`/api/admin/settings/${encodeURIComponent(vars.key)}`, { value: vars.value, reason: vars.reason });
-      let entry: AuditRow | null = null;
-      let auditError = false;
-      try {
-        entry = await findSavedEntry(vars.key, vars.reason, username);
-      } catch {
-        auditError = true;
-      }
-      return { entry, auditError };
-    },
-    onSuccess: (res, vars) => {
+    mutationFn: (vars: { key: string; value: Json; reason: string }) =>
+      adminApi.put<Json>(`/api/admin/settings/${encodeURIComponent(vars.key)}`, { value: vars.value, reason: vars.reason }),
+    onSuccess: (_, vars) => {
       client.setQueryData<Settings>(settingsKey, (old) => (old ? { ...old, [vars.key]: vars.value } : old));
       void client.invalidateQueries({ queryKey: settingsKey });
       setDrafts((d) => {
@@ -121,7 +108,7 @@ export function SettingsPage() {
         delete next[vars.key];
         return next;
       });
-      setSaved({ key: vars.key, reason: vars.reason, entry: res.entry, auditError: res.auditError || !res.entry });
+      setSaved({ key: vars.key, audit: auditWrite(SETTING_ACTION, settingTarget(vars.key), vars.reason) });
       setServerError(null);
       setReviewing(false);
       setReason('');
@@ -317,6 +304,7 @@ export function SettingsPage() {
 
 function SavedNote({ saved, schema, label, onDismiss }: { saved: Saved; schema: FieldSchema | null; label: (p: string) => string; onDismiss: () => void }) {
   const { t, i18n } = useTexts();
+  const made = useAuditMade(saved.audit);
   return (
     <div className={css.saved} role="status" data-testid="saved">
       <div className={css.savedHead}>
@@ -325,22 +313,10 @@ function SavedNote({ saved, schema, label, onDismiss }: { saved: Saved; schema: 
           {t('settings.saved.dismiss')}
         </button>
       </div>
-      {saved.entry ? (
-        <>
-          <p data-testid="saved-audit">
-            {t('settings.saved.audit', {
-              id: saved.entry.id,
-              action: saved.entry.action,
-              target: saved.entry.target,
-              actor: saved.entry.actorName,
-              time: fmtDateTime(saved.entry.createTime),
-            })}
-          </p>
-          <HistoryEntry row={saved.entry} settingKey={saved.key} schema={schema} label={label} open />
-        </>
-      ) : (
-        <p className={css.muted}>{t('settings.saved.noAudit')}</p>
-      )}
+      <p data-testid="saved-audit">
+        <AuditMade write={saved.audit} />
+      </p>
+      {made.status === 'found' ? <HistoryEntry row={made.entry as AuditRow} settingKey={saved.key} schema={schema} label={label} open /> : null}
     </div>
   );
 }

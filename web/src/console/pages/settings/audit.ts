@@ -1,8 +1,10 @@
-// A setting's history from the audit log. GET /api/admin/audit filters by
-// exact action only (crates/account/src/routes/admin/audit.rs: pageNum,
-// pageSize up to 100, action), newest first; a save records
-// `setting.update` on target `setting:<KEY>` with detail {old, new}. So the
-// history of one key is the `setting.update` pages filtered by target here.
+// A setting's history from the audit log. A save records `setting.update` on
+// target `setting:<KEY>` with detail {old, new}; GET /api/admin/audit filters
+// by exact action and exact target (also operator and time;
+// crates/account/src/routes/admin/audit.rs, pageSize up to 100), newest
+// first. So the history of one key is the `setting.update` entries of its
+// target, paged on the server. The entry a save made is found by the shared
+// layout/AuditMade.
 import { adminApi, type AdminPage } from '../../api';
 import type { Json } from './schema';
 
@@ -23,39 +25,29 @@ export interface AuditRow {
 
 export interface KeyHistory {
   rows: AuditRow[];
-  /** How many `setting.update` entries were read to find them. */
-  scanned: number;
-  /** How many `setting.update` entries the log has. */
+  /** How many changes of the key the log has. */
   total: number;
 }
 
 export const settingTarget = (key: string) => `setting:${key}`;
 
-export function auditPage(action: string, pageNum: number, pageSize = AUDIT_PAGE_SIZE): Promise<AdminPage<AuditRow>> {
-  return adminApi.get<AdminPage<AuditRow>>('/api/admin/audit', { action, pageNum, pageSize });
+/** One page of the log's entries of `action` (and of `target`, when given), newest first. */
+export function auditPage(action: string, pageNum: number, pageSize = AUDIT_PAGE_SIZE, target?: string): Promise<AdminPage<AuditRow>> {
+  return adminApi.get<AdminPage<AuditRow>>('/api/admin/audit', target ? { action, target, pageNum, pageSize } : { action, pageNum, pageSize });
 }
 
-/** The changes of `key`, newest first, from the latest `pages` pages of settings changes. */
+/** The changes of `key`, newest first: its latest `pages` pages of changes. */
 export async function keyHistory(key: string, pages: number, fetchPage = auditPage): Promise<KeyHistory> {
   const target = settingTarget(key);
   const rows: AuditRow[] = [];
-  let scanned = 0;
   let total = 0;
   for (let page = 1; page <= pages; page++) {
-    const p = await fetchPage(SETTING_ACTION, page, AUDIT_PAGE_SIZE);
+    const p = await fetchPage(SETTING_ACTION, page, AUDIT_PAGE_SIZE, target);
     total = p.total;
-    scanned += p.rows.length;
-    rows.push(...p.rows.filter((r) => r.target === target));
-    if (p.rows.length < AUDIT_PAGE_SIZE || scanned >= total) break;
+    rows.push(...p.rows);
+    if (p.rows.length < AUDIT_PAGE_SIZE || rows.length >= total) break;
   }
-  return { rows, scanned, total };
-}
-
-/** The entry a save just made: the newest change of `key` by `actor` with `reason`. */
-export async function findSavedEntry(key: string, reason: string, actor: string | null, fetchPage = auditPage): Promise<AuditRow | null> {
-  const p = await fetchPage(SETTING_ACTION, 1, 20);
-  const target = settingTarget(key);
-  return p.rows.find((r) => r.target === target && r.reason === reason && (!actor || r.actorName === actor)) ?? null;
+  return { rows, total };
 }
 
 /** The old and new values an entry recorded. */

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { components } from '@/shared/api/schema';
 import { adminApi } from '../../api';
 import { fmtDateTime, fmtNumber } from '../../format';
+import { SortTh } from '../../layout/sort';
 import { Badge, Empty, ErrorNote, Loading } from '../../layout/ui';
 import type { CT } from '../../layout/useCt';
 import type { ConsoleLanguage } from '../../session';
@@ -115,18 +116,27 @@ export function Postings({ userId, t, lang }: { userId: number; t: CT; lang: Con
       url={`/api/admin/users/${userId}/postings`}
       pageSize={20}
       empty={t('users.postings.none')}
-      head={
+      defaultSort={{ orderBy: 'id', order: 'desc' }}
+      head={(s) => (
         <tr>
-          <th className="c-right">#</th>
-          <th>{t('users.postings.time')}</th>
-          <th>{t('users.postings.kind')}</th>
+          <SortTh column="id" first="desc" className="c-right" {...s}>
+            #
+          </SortTh>
+          <SortTh column="createTime" first="desc" {...s}>
+            {t('users.postings.time')}
+          </SortTh>
+          <SortTh column="kind" {...s}>
+            {t('users.postings.kind')}
+          </SortTh>
           <th>{t('users.postings.direction')}</th>
-          <th className="c-right">{t('users.postings.amount')}</th>
+          <SortTh column="amount" first="desc" className="c-right" {...s}>
+            {t('users.postings.amount')}
+          </SortTh>
           <th>{t('users.postings.from')}</th>
           <th>{t('users.postings.to')}</th>
           <th>{t('users.postings.reference')}</th>
         </tr>
-      }
+      )}
       row={(p) => (
         <tr key={p.id} data-testid="posting-row">
           <td className="c-right c-mono" title={t('users.postings.tx', { id: p.txId })}>

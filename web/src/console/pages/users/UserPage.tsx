@@ -2,14 +2,15 @@
 // with its documents, withdraw addresses; for fund reviewers the balances
 // with their holds, trading, ledger postings, deposit claims and
 // withdrawals; sessions and messages; the audit entries about the user (for
-// audit readers); freeze or unfreeze with a reason (and the audit entry it
-// made), and a message to the user.
+// audit readers); freeze or unfreeze with a reason, and a message to the
+// user, each with the audit entry it made (layout/AuditMade).
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { components } from '@/shared/api/schema';
 import { adminApi, type AdminPage } from '../../api';
 import { fmtDateTime, fmtNumber } from '../../format';
+import { AuditMade, auditWrite, type AuditWrite } from '../../layout/AuditMade';
 import { useCan } from '../../layout/me';
 import { Badge, Button, Card, Empty, ErrorNote, KeyValues, Loading, PageHead, Pager, ReasonDialog } from '../../layout/ui';
 import { useCt, type CT } from '../../layout/useCt';
@@ -22,16 +23,13 @@ import { Trading } from './UserTrading';
 type UserDetail = components['schemas']['UserDetail'];
 type KycRow = components['schemas']['KycRow'];
 type FileRef = components['schemas']['FileRef'];
-type AuditRow = components['schemas']['AuditRow'];
 type AdminDeposit = components['schemas']['AdminDeposit'];
 type AdminWithdrawal = components['schemas']['AdminWithdrawal'];
 
-/** What a freeze or unfreeze left in the audit log, found after the write. */
+/** A freeze or unfreeze just made, and its audit entry. */
 interface Made {
   kind: 'freeze' | 'unfreeze';
-  entry: AuditRow | null;
-  /** The operator may not read the audit log. */
-  hidden: boolean;
+  audit: AuditWrite;
 }
 
 export function UserPage() {
@@ -41,7 +39,7 @@ export function UserPage() {
   const client = useQueryClient();
   const [dialog, setDialog] = useState<'freeze' | 'unfreeze' | 'message' | null>(null);
   const [made, setMade] = useState<Made | null>(null);
-  const [sent, setSent] = useState<number | null>(null);
+  const [sent, setSent] = useState<{ id: number; audit: AuditWrite } | null>(null);
   const q = useQuery({
     queryKey: ['console', 'user', id],
     queryFn: () => adminApi.get<UserDetail>(`/api/admin/users/${encodeURIComponent(id)}`),
@@ -60,22 +58,14 @@ export function UserPage() {
   const { user, withdrawAddresses, kycSubmissions } = q.data;
   const frozen = user.status === 'frozen';
 
-  const afterStatusChange = async (kind: 'freeze' | 'unfreeze') => {
+  const afterStatusChange = async (kind: 'freeze' | 'unfreeze', reason: string) => {
     setDialog(null);
     void client.invalidateQueries({ queryKey: ['console', 'users'] });
     void client.invalidateQueries({ queryKey: ['console', 'user-sessions', user.id] });
     void client.invalidateQueries({ queryKey: ['console', 'user-audit', user.id] });
     await q.refetch();
-    if (!can('readAudit')) {
-      setMade({ kind, entry: null, hidden: true });
-      return;
-    }
-    try {
-      const page = await adminApi.get<AdminPage<AuditRow>>('/api/admin/audit', { action: `user.${kind}`, target: `user:${user.id}`, pageNum: 1, pageSize: 1 });
-      setMade({ kind, entry: page.rows.find((r) => r.target === `user:${user.id}`) ?? null, hidden: false });
-    } catch {
-      setMade({ kind, entry: null, hidden: false });
-    }
+    // crates/account/src/freezes.rs: user.freeze / user.unfreeze on user:<id>.
+    setMade({ kind, audit: auditWrite(`user.${kind}`, `user:${user.id}`, reason) });
   };
 
   return (
@@ -113,15 +103,7 @@ export function UserPage() {
       />
       {made ? (
         <div className="c-note c-note--ok" data-testid="freeze-made">
-          <span>{made.kind === 'freeze' ? t('users.freeze.done') : t('users.unfreeze.done')}</span>{' '}
-          {made.entry ? (
-            <span>
-              {t('users.auditEntry', { id: made.entry.id, time: fmtDateTime(made.entry.createTime) })}{' '}
-              <Link to={`/audit?action=user.${made.kind}&target=user:${user.id}`}>{t('users.auditOpen')}</Link>
-            </span>
-          ) : (
-            <span className="c-muted">{made.hidden ? t('users.auditHidden') : t('users.auditPending')}</span>
-          )}
+          <span>{made.kind === 'freeze' ? t('users.freeze.done') : t('users.unfreeze.done')}</span> <AuditMade write={made.audit} />
           <button type="button" className="c-note__close" onClick={() => setMade(null)} aria-label={t('shell.close')}>
             ×
           </button>
@@ -129,7 +111,7 @@ export function UserPage() {
       ) : null}
       {sent !== null ? (
         <div className="c-note c-note--ok" data-testid="message-sent">
-          {t('users.message.done', { id: sent })}
+          {t('users.message.done', { id: sent.id })} <AuditMade write={sent.audit} />
           <button type="button" className="c-note__close" onClick={() => setSent(null)} aria-label={t('shell.close')}>
             ×
           </button>
@@ -242,16 +224,17 @@ export function UserPage() {
           danger={dialog === 'freeze'}
           onSubmit={(reason) => adminApi.post<null>(`/api/admin/users/${user.id}/${dialog}`, { reason })}
           onClose={() => setDialog(null)}
-          onDone={() => void afterStatusChange(dialog)}
+          onDone={(_, reason) => void afterStatusChange(dialog, reason)}
         />
       ) : null}
       {dialog === 'message' ? (
         <MessageDialog
           userId={user.id}
           onClose={() => setDialog(null)}
-          onSent={(messageId) => {
+          onSent={(messageId, reason) => {
             setDialog(null);
-            setSent(messageId);
+            // crates/content/src/editing.rs: message.send on user:<id>.
+            setSent({ id: messageId, audit: auditWrite('message.send', `user:${user.id}`, reason) });
           }}
         />
       ) : null}
@@ -432,7 +415,7 @@ export function textToHtml(text: string): string {
     .join('');
 }
 
-function MessageDialog({ userId, onClose, onSent }: { userId: number; onClose: () => void; onSent: (id: number) => void }) {
+function MessageDialog({ userId, onClose, onSent }: { userId: number; onClose: () => void; onSent: (id: number, reason: string) => void }) {
   const { t } = useCt();
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
@@ -444,7 +427,7 @@ function MessageDialog({ userId, onClose, onSent }: { userId: number; onClose: (
       canSubmit={title.trim() !== '' && body.trim() !== ''}
       onSubmit={(reason) => adminApi.post<{ id: number }>('/api/admin/messages', { userId, title: title.trim(), content: textToHtml(body), reason })}
       onClose={onClose}
-      onDone={(sent) => onSent(sent.id)}
+      onDone={(sent, reason) => onSent(sent.id, reason)}
     >
       <div className="c-field">
         <label htmlFor="msg-title">{t('users.message.subject')}</label>

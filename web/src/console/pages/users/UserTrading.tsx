@@ -1,9 +1,11 @@
-// The user's trading on the user page: spot orders, futures positions,
-// second-contract and option orders, open or done, each paged on the server.
-// For operators who review funds.
+// The user's trading on the user page: spot orders, futures positions and
+// orders, second-contract and option orders, earn orders (finance and
+// staking), open or done, each paged on the server. For operators who review
+// funds.
 import { useState } from 'react';
 import type { components } from '@/shared/api/schema';
 import { fmtDateTime, fmtNumber } from '../../format';
+import { SortTh } from '../../layout/sort';
 import { Badge } from '../../layout/ui';
 import type { CT } from '../../layout/useCt';
 import type { ConsoleLanguage } from '../../session';
@@ -12,13 +14,18 @@ import { PagedRows } from './PagedRows';
 type UserSpotOrder = components['schemas']['UserSpotOrder'];
 type UserFuturesPosition = components['schemas']['UserFuturesPosition'];
 type UserContractOrder = components['schemas']['UserContractOrder'];
+type UserFuturesOrder = components['schemas']['UserFuturesOrder'];
+type UserEarnOrder = components['schemas']['UserEarnOrder'];
 
-const PRODUCTS = ['spot', 'futures', 'secondContracts', 'options'] as const;
+const PRODUCTS = ['spot', 'futures', 'futuresOrders', 'secondContracts', 'options', 'earn'] as const;
 type Product = (typeof PRODUCTS)[number];
 const STATES = ['open', 'closed'] as const;
 type State = (typeof STATES)[number];
 
 const OUTCOME_TONE: Record<string, 'ok' | 'bad' | 'muted'> = { win: 'ok', lose: 'bad', draw: 'muted', void: 'muted' };
+/** The server's own order for spot orders, positions and contract orders. */
+const NEWEST = { orderBy: 'id', order: 'desc' } as const;
+const ORDER_TONE: Record<string, 'ok' | 'bad' | 'muted' | 'info'> = { waiting: 'info', filled: 'ok', cancelled: 'muted', earning: 'info', settled: 'ok', redeemed: 'muted' };
 
 export function Trading({ userId, t, lang }: { userId: number; t: CT; lang: ConsoleLanguage }) {
   const [product, setProduct] = useState<Product>('spot');
@@ -36,19 +43,34 @@ export function Trading({ userId, t, lang }: { userId: number; t: CT; lang: Cons
             queryKey={['console', 'user-spot', userId, state]}
             url={`/api/admin/users/${userId}/spot-orders`}
             params={{ state }}
-            head={
+            defaultSort={NEWEST}
+            head={(s) => (
               <tr>
-                <th className="c-right">#</th>
-                <th>{t('users.trading.symbol')}</th>
-                <th>{t('users.trading.side')}</th>
-                <th className="c-right">{t('users.trading.price')}</th>
-                <th className="c-right">{t('users.trading.qty')}</th>
+                <SortTh column="id" first="desc" className="c-right" {...s}>
+                  #
+                </SortTh>
+                <SortTh column="symbol" {...s}>
+                  {t('users.trading.symbol')}
+                </SortTh>
+                <SortTh column="side" {...s}>
+                  {t('users.trading.side')}
+                </SortTh>
+                <SortTh column="price" first="desc" className="c-right" {...s}>
+                  {t('users.trading.price')}
+                </SortTh>
+                <SortTh column="qty" first="desc" className="c-right" {...s}>
+                  {t('users.trading.qty')}
+                </SortTh>
                 <th className="c-right">{t('users.trading.filled')}</th>
                 <th className="c-right">{t('users.trading.frozen')}</th>
-                <th>{t('users.col.status')}</th>
-                <th>{t('users.trading.time')}</th>
+                <SortTh column="status" {...s}>
+                  {t('users.col.status')}
+                </SortTh>
+                <SortTh column="createTime" first="desc" {...s}>
+                  {t('users.trading.time')}
+                </SortTh>
               </tr>
-            }
+            )}
             row={(o) => (
               <tr key={o.id} data-testid="trading-row">
                 <td className="c-right c-mono">{o.id}</td>
@@ -76,19 +98,36 @@ export function Trading({ userId, t, lang }: { userId: number; t: CT; lang: Cons
             queryKey={['console', 'user-futures', userId, state]}
             url={`/api/admin/users/${userId}/futures-positions`}
             params={{ state }}
-            head={
+            defaultSort={NEWEST}
+            head={(s) => (
               <tr>
-                <th className="c-right">#</th>
-                <th>{t('users.trading.symbol')}</th>
-                <th>{t('users.trading.side')}</th>
-                <th className="c-right">{t('users.trading.qty')}</th>
-                <th className="c-right">{t('users.trading.entry')}</th>
-                <th className="c-right">{t('users.trading.margin')}</th>
+                <SortTh column="id" first="desc" className="c-right" {...s}>
+                  #
+                </SortTh>
+                <SortTh column="symbol" {...s}>
+                  {t('users.trading.symbol')}
+                </SortTh>
+                <SortTh column="side" {...s}>
+                  {t('users.trading.side')}
+                </SortTh>
+                <SortTh column="qty" first="desc" className="c-right" {...s}>
+                  {t('users.trading.qty')}
+                </SortTh>
+                <SortTh column="entryPrice" first="desc" className="c-right" {...s}>
+                  {t('users.trading.entry')}
+                </SortTh>
+                <SortTh column="margin" first="desc" className="c-right" {...s}>
+                  {t('users.trading.margin')}
+                </SortTh>
                 <th className="c-right">{t('users.trading.realised')}</th>
-                <th>{t('users.col.status')}</th>
-                <th>{t('users.trading.opened')}</th>
+                <SortTh column="status" {...s}>
+                  {t('users.col.status')}
+                </SortTh>
+                <SortTh column="openTimeMs" first="desc" {...s}>
+                  {t('users.trading.opened')}
+                </SortTh>
               </tr>
-            }
+            )}
             row={(p) => (
               <tr key={p.id} data-testid="trading-row">
                 <td className="c-right c-mono">{p.id}</td>
@@ -109,6 +148,101 @@ export function Trading({ userId, t, lang }: { userId: number; t: CT; lang: Cons
             )}
           />
         );
+      case 'futuresOrders':
+        return (
+          <PagedRows<UserFuturesOrder>
+            key={key}
+            {...common}
+            testId="user-futures-orders"
+            queryKey={['console', 'user-futures-orders', userId, state]}
+            url={`/api/admin/users/${userId}/futures-orders`}
+            params={{ state }}
+            head={
+              <tr>
+                <th>{t('users.trading.orderNo')}</th>
+                <th>{t('users.trading.symbol')}</th>
+                <th>{t('users.trading.side')}</th>
+                <th className="c-right">{t('users.trading.qty')}</th>
+                <th className="c-right">{t('users.trading.limitPrice')}</th>
+                <th className="c-right">{t('users.trading.dealPrice')}</th>
+                <th className="c-right">{t('users.trading.margin')}</th>
+                <th className="c-right">{t('users.trading.fee')}</th>
+                <th>{t('users.col.status')}</th>
+                <th>{t('users.trading.time')}</th>
+              </tr>
+            }
+            row={(o) => (
+              <tr key={o.id} data-testid="trading-row">
+                <td className="c-mono c-small">{o.orderNo}</td>
+                <td className="c-coin">{o.symbol}</td>
+                <td>
+                  {o.side} <span className="c-muted c-small">{o.leverage}× · {t(`users.trading.kinds.${o.kind}`, { defaultValue: o.kind })}</span>
+                  {o.action === 'close' ? <span className="c-muted c-small"> · {t('users.trading.closing')}</span> : null}
+                </td>
+                <td className="c-right c-num">{n(o.qty)}</td>
+                <td className="c-right c-num">{n(o.limitPrice)}</td>
+                <td className="c-right c-num">{n(o.dealPrice)}</td>
+                <td className="c-right c-num">{n(o.margin)}</td>
+                <td className="c-right c-num">{n(o.fee)}</td>
+                <td>
+                  <Badge tone={ORDER_TONE[o.status] ?? 'muted'}>{t(`users.trading.status.${o.status}`, { defaultValue: o.status })}</Badge>
+                  {o.reason ? <span className="c-muted c-small"> {o.reason}</span> : null}
+                </td>
+                <td className="c-mono c-small">{fmtDateTime(o.createTimeMs)}</td>
+              </tr>
+            )}
+          />
+        );
+      case 'earn':
+        return (
+          <PagedRows<UserEarnOrder>
+            key={key}
+            {...common}
+            testId="user-earn-orders"
+            queryKey={['console', 'user-earn', userId, state]}
+            url={`/api/admin/users/${userId}/earn-orders`}
+            params={{ state }}
+            head={
+              <tr>
+                <th>{t('users.trading.orderNo')}</th>
+                <th>{t('users.trading.earnProduct')}</th>
+                <th className="c-right">{t('users.trading.principal')}</th>
+                <th className="c-right">{t('users.trading.term')}</th>
+                <th className="c-right">{t('users.trading.reserved')}</th>
+                <th className="c-right">{t('users.trading.accrued')}</th>
+                <th>{t('users.col.status')}</th>
+                <th>{t('users.trading.maturity')}</th>
+              </tr>
+            }
+            row={(o) => (
+              <tr key={o.id} data-testid="trading-row">
+                <td className="c-mono c-small">{o.orderNo}</td>
+                <td>
+                  {o.productTitle || `#${o.productId}`} <span className="c-muted c-small">{t(`users.trading.earnKinds.${o.kind}`, { defaultValue: o.kind })}</span>
+                </td>
+                <td className="c-right c-num">
+                  {n(o.amount)} <span className="c-muted c-small">{o.coin}</span>
+                </td>
+                <td className="c-right c-nowrap">
+                  {t('users.trading.days', { n: o.days })}
+                  {o.apr ? <span className="c-muted c-small"> · {t('users.trading.apr', { apr: o.apr })}</span> : null}
+                </td>
+                <td className="c-right c-num">{n(o.reserved)}</td>
+                <td className="c-right c-num">
+                  {n(o.accrued)}
+                  {o.paid !== '0' ? <span className="c-muted c-small"> ({t('users.trading.paid', { amount: n(o.paid) })})</span> : null}
+                </td>
+                <td>
+                  <Badge tone={ORDER_TONE[o.status] ?? 'muted'}>{t(`users.trading.status.${o.status}`, { defaultValue: o.status })}</Badge>
+                  {o.penalty !== '0' || o.forfeited !== '0' ? (
+                    <span className="c-muted c-small"> {t('users.trading.penalty', { penalty: n(o.penalty), forfeited: n(o.forfeited) })}</span>
+                  ) : null}
+                </td>
+                <td className="c-mono c-small">{fmtDateTime(o.settleTimeMs ?? o.endTimeMs)}</td>
+              </tr>
+            )}
+          />
+        );
       default:
         return (
           <PagedRows<UserContractOrder>
@@ -117,19 +251,30 @@ export function Trading({ userId, t, lang }: { userId: number; t: CT; lang: Cons
             queryKey={['console', 'user-contracts', userId, product, state]}
             url={`/api/admin/users/${userId}/contract-orders`}
             params={{ product, state }}
-            head={
+            defaultSort={NEWEST}
+            head={(s) => (
               <tr>
-                <th>{t('users.trading.orderNo')}</th>
-                <th>{t('users.trading.symbol')}</th>
+                <SortTh column="id" first="desc" {...s}>
+                  {t('users.trading.orderNo')}
+                </SortTh>
+                <SortTh column="symbol" {...s}>
+                  {t('users.trading.symbol')}
+                </SortTh>
                 <th>{t('users.trading.direction')}</th>
-                <th className="c-right">{t('users.trading.stake')}</th>
+                <SortTh column="stake" first="desc" className="c-right" {...s}>
+                  {t('users.trading.stake')}
+                </SortTh>
                 <th className="c-right">{t('users.trading.openPrice')}</th>
                 <th className="c-right">{t('users.trading.closePrice')}</th>
-                <th>{t('users.trading.outcome')}</th>
+                <SortTh column="outcome" {...s}>
+                  {t('users.trading.outcome')}
+                </SortTh>
                 <th className="c-right">{t('users.trading.winnings')}</th>
-                <th>{t('users.trading.opened')}</th>
+                <SortTh column="openTimeMs" first="desc" {...s}>
+                  {t('users.trading.opened')}
+                </SortTh>
               </tr>
-            }
+            )}
             row={(o) => (
               <tr key={o.id} data-testid="trading-row">
                 <td className="c-mono c-small">{o.orderNo}</td>

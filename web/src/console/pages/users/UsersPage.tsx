@@ -6,12 +6,16 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { components } from '@/shared/api/schema';
 import { adminApi, type AdminPage } from '../../api';
 import { fmtDateTime, fmtNumber } from '../../format';
+import { readSort, sortParams, SortTh, writeSort, type SortState } from '../../layout/sort';
 import { Badge, Button, Card, Empty, ErrorNote, Loading, PageHead, Pager } from '../../layout/ui';
 import { useCt, type CT } from '../../layout/useCt';
 
 export type UserRow = components['schemas']['UserRow'];
 
 export const PAGE_SIZE = 20;
+/** The columns the server sorts users by; its own order is newest (highest id) first. */
+const SORTS = ['id', 'username', 'email', 'status', 'credits', 'createTime'] as const;
+const NEWEST: SortState = { orderBy: 'id', order: 'desc' };
 
 export function UsersPage() {
   const { t, lang } = useCt();
@@ -20,28 +24,32 @@ export function UsersPage() {
   const keyword = params.get('q') ?? '';
   const status = params.get('status') ?? '';
   const page = Math.max(1, Number(params.get('page') ?? '1') || 1);
+  const sort = readSort(params, SORTS);
   const [draft, setDraft] = useState(keyword);
 
   const q = useQuery({
-    queryKey: ['console', 'users', keyword, status, page],
+    queryKey: ['console', 'users', keyword, status, page, sort?.orderBy ?? null, sort?.order ?? null],
     queryFn: () =>
       adminApi.get<AdminPage<UserRow>>('/api/admin/users', {
         pageNum: page,
         pageSize: PAGE_SIZE,
         keyword: keyword || undefined,
         status: status || undefined,
+        ...sortParams(sort),
       }),
     placeholderData: keepPreviousData,
   });
 
-  const update = (next: { q?: string; status?: string; page?: number }) => {
+  const update = (next: { q?: string; status?: string; page?: number; sort?: SortState }) => {
     const p = new URLSearchParams(params);
     const set = (k: string, v: string | undefined) => (v ? p.set(k, v) : p.delete(k));
     if (next.q !== undefined) set('q', next.q.trim());
     if (next.status !== undefined) set('status', next.status);
+    if (next.sort !== undefined) writeSort(p, next.sort);
     set('page', next.page && next.page > 1 ? String(next.page) : undefined);
     setParams(p);
   };
+  const sorting = { sort: sort ?? NEWEST, onSort: (next: SortState) => update({ sort: next, page: 1 }) };
 
   const rows = q.data?.rows ?? [];
   return (
@@ -76,7 +84,7 @@ export function UsersPage() {
                 variant="ghost"
                 onClick={() => {
                   setDraft('');
-                  setParams(new URLSearchParams());
+                  setParams(writeSort(new URLSearchParams(), sort));
                 }}
               >
                 {t('users.search.clear')}
@@ -96,14 +104,26 @@ export function UsersPage() {
             <table className="c-table c-table--hover" data-testid="users-table">
               <thead>
                 <tr>
-                  <th className="c-right">{t('users.col.id')}</th>
-                  <th>{t('users.col.account')}</th>
-                  <th>{t('users.col.email')}</th>
+                  <SortTh column="id" first="desc" className="c-right" {...sorting}>
+                    {t('users.col.id')}
+                  </SortTh>
+                  <SortTh column="username" {...sorting}>
+                    {t('users.col.account')}
+                  </SortTh>
+                  <SortTh column="email" {...sorting}>
+                    {t('users.col.email')}
+                  </SortTh>
                   <th>{t('users.col.phone')}</th>
-                  <th>{t('users.col.status')}</th>
+                  <SortTh column="status" {...sorting}>
+                    {t('users.col.status')}
+                  </SortTh>
                   <th>{t('users.col.kyc')}</th>
-                  <th className="c-right">{t('users.col.credits')}</th>
-                  <th>{t('users.col.registered')}</th>
+                  <SortTh column="credits" first="desc" className="c-right" {...sorting}>
+                    {t('users.col.credits')}
+                  </SortTh>
+                  <SortTh column="createTime" first="desc" {...sorting}>
+                    {t('users.col.registered')}
+                  </SortTh>
                   <th>{t('users.col.ip')}</th>
                 </tr>
               </thead>

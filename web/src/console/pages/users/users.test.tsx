@@ -51,7 +51,7 @@ describe('users', () => {
         return null;
       },
       'GET /api/admin/audit': {
-        rows: [{ id: 41, actorKind: 'admin', actorId: 1, actorName: 'admin', action: 'user.freeze', target: 'user:7', reason: 'ticket 12', detail: {}, createTime: '2025-03-02T10:00:00Z' }],
+        rows: [{ id: 41, actorKind: 'admin', actorId: 1, actorName: 'op', action: 'user.freeze', target: 'user:7', reason: 'ticket 12', detail: {}, createTime: '2025-03-02T10:00:00Z' }],
         total: 1,
       },
     });
@@ -61,7 +61,8 @@ describe('users', () => {
     expect(submit).toBeDisabled();
     await user.type(screen.getByTestId('reason'), '  ticket 12 ');
     await user.click(submit);
-    expect(await screen.findByTestId('freeze-made')).toHaveTextContent('Audit entry #41');
+    expect(await within(await screen.findByTestId('freeze-made')).findByText(/Audit entry #41 at/)).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/admin/audit')?.params).toEqual({ action: 'user.freeze', target: 'user:7', operator: 'op', pageNum: 1, pageSize: 5 });
     expect(await screen.findByTestId('unfreeze')).toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/admin/users/7/freeze')).toBe(true);
   });

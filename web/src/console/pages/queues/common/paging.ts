@@ -1,22 +1,26 @@
-// The queue's place in the address: status, page and the open item, so a
-// reload or a shared link opens the same review.
+// The queue's place in the address: status, page, sort and the open item, so
+// a reload or a shared link opens the same review.
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { readSort, writeSort, type SortState } from '../../../layout/sort';
 
-export function useQueueParams<S extends string>(statuses: readonly S[], fallback: S) {
+/** `sortColumns`: the columns the queue's server list sorts by (others in the address are ignored). */
+export function useQueueParams<S extends string>(statuses: readonly S[], fallback: S, sortColumns: readonly string[] = []) {
   const [params, setParams] = useSearchParams();
   const raw = params.get('status') as S | null;
   const status: S = raw && statuses.includes(raw) ? raw : fallback;
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const idText = params.get('id');
   const id = idText && /^\d+$/.test(idText) ? Number(idText) : null;
+  const sort = readSort(params, sortColumns);
 
   const update = useCallback(
-    (next: { status?: S; page?: number; id?: number | null }) => {
+    (next: { status?: S; page?: number; id?: number | null; sort?: SortState }) => {
       setParams(
         (prev) => {
           const p = new URLSearchParams(prev);
           if (next.status !== undefined) p.set('status', next.status);
+          if (next.sort !== undefined) writeSort(p, next.sort);
           if (next.page !== undefined) p.set('page', String(next.page));
           if (next.id !== undefined) {
             if (next.id === null) p.delete('id');
@@ -29,7 +33,7 @@ export function useQueueParams<S extends string>(statuses: readonly S[], fallbac
     },
     [setParams],
   );
-  return { status, page, id, update };
+  return { status, page, id, sort, update };
 }
 
 /** The item to open after `done` left the queue: the one after it, else the one before. */

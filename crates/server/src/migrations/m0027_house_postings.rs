@@ -1,0 +1,34 @@
+//! The house page's postings: a house account's postings found by the
+//! account on either side, with the id the page orders by, instead of a
+//! scan of the whole ledger (user postings have their own indexes on the
+//! user's id).
+
+use onyx_store::migration::columns::index;
+use sea_orm_migration::prelude::*;
+
+#[derive(DeriveMigrationName)]
+pub struct Migration;
+
+#[async_trait::async_trait]
+impl MigrationTrait for Migration {
+    async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
+        index(m, "ledger_postings", &["from_account_id", "id"]).await?;
+        index(m, "ledger_postings", &["to_account_id", "id"]).await
+    }
+
+    async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
+        for name in [
+            "ix_ledger_postings_to_account_id_id",
+            "ix_ledger_postings_from_account_id_id",
+        ] {
+            m.drop_index(
+                Index::drop()
+                    .name(name)
+                    .table(Alias::new("ledger_postings"))
+                    .to_owned(),
+            )
+            .await?;
+        }
+        Ok(())
+    }
+}
