@@ -2,21 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fmtDateTime } from '../../format';
 import { me, mockAdminApi, renderConsole, resetConsole, signedInAs } from '../../layout/test-utils';
+import { user7 } from './test-fixtures';
 
-const user7 = {
-  id: 7,
-  username: 'alice',
-  email: 'a@example.com',
-  phone: null,
-  status: 'active',
-  frozenReason: null,
-  credits: '100',
-  inviteCode: 'ABC123',
-  parentId: null,
-  registerIp: '10.0.0.1',
-  createTime: '2025-03-01T10:00:00Z',
-  kyc: { primary: 'approved', advanced: 'none' },
-};
 
 const base = { ip: '10.0.0.9', userAgent: 'Firefox', expireTime: '2025-03-09T10:00:00Z' };
 const live = { ...base, id: 9, kind: 'session', createTime: '2025-03-02T10:00:00Z', lastSeenTime: '2025-03-02T11:30:00Z', state: 'active', active: true, endTime: null, endReason: null };

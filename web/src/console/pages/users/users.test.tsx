@@ -2,21 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { me, mockAdminApi, renderConsole, resetConsole, signedInAs } from '../../layout/test-utils';
 import { textToHtml } from './UserPage';
+import { user7 } from './test-fixtures';
 
-const user7 = {
-  id: 7,
-  username: 'alice',
-  email: 'a@example.com',
-  phone: null,
-  status: 'active',
-  frozenReason: null,
-  credits: '100',
-  inviteCode: 'ABC123',
-  parentId: null,
-  registerIp: '10.0.0.1',
-  createTime: '2025-03-01T10:00:00Z',
-  kyc: { primary: 'approved', advanced: 'none' },
-};
 
 beforeEach(() => resetConsole());
 afterEach(() => vi.restoreAllMocks());
