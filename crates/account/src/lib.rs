@@ -12,4 +12,5 @@ pub mod operator_security;
 pub mod passwords;
 pub mod repo;
 pub mod routes;
+pub mod session_pruning;
 pub mod sign_in;

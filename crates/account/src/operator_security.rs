@@ -1,8 +1,14 @@
 //! An operator's own security: the second factor (RFC 6238 TOTP with
 //! one-use recovery codes, decision 0027-operator-totp) and their
 //! sessions. Every change is audited, in the transaction of the change,
-//! with the operator as actor. Which roles must keep a second factor is
-//! the caller's rule (`role_requires_totp` in the HTTP crate's `auth`).
+//! with the operator as actor and the reason they gave: enrolling,
+//! turning TOTP on or off, new recovery codes and ending sessions refuse
+//! a blank reason (`ReasonRequired`) before anything else, so a refused
+//! call changes nothing and spends no code. Signing out of the session
+//! in use is the one write whose reason is optional (one is worded when
+//! none is given): it ends only the caller's own access. Which roles
+//! must keep a second factor is the caller's rule (`role_requires_totp`
+//! in the HTTP crate's `auth`).
 
 use onyx_kernel::{ErrorCode, Failure, Outcome};
 use onyx_platform::audit::{self, Actor};
@@ -26,17 +32,39 @@ fn target(admin: &admin::Model) -> String {
     format!("admin:{}", admin.id)
 }
 
+/// The reason an operator gave for signing out of their own session: the
+/// given one when there is one (checked like any reason), else this.
+pub const SIGN_OUT_REASON: &str = "signed out by the operator";
+
 /// A new pending secret for the operator, replacing a pending one.
 /// Refused (`InvalidState`) once TOTP is enabled: a new device goes
 /// through turning it off (or, for an owner, `onyx operator reset-totp`).
-pub async fn enrol(ctx: &Context, admin: &admin::Model) -> Outcome<Enrolment> {
+/// Audited (`operator.totp_enrol`; the secret is not in the entry).
+pub async fn enrol(
+    ctx: &Context,
+    by: &Actor,
+    admin: &admin::Model,
+    reason: &str,
+) -> Outcome<Enrolment> {
+    let reason = audit::reason(reason)?;
     if admin.totp_enabled() {
         return Err(ErrorCode::InvalidState.into());
     }
     let secret = totp::new_secret();
-    if !admins::set_pending_totp(&ctx.db, admin.id, &secret).await? {
+    let txn = ctx.db.begin().await?;
+    if !admins::set_pending_totp(&txn, admin.id, &secret).await? {
         return Err(ErrorCode::InvalidState.into());
     }
+    audit::record(
+        &txn,
+        by,
+        "operator.totp_enrol",
+        &target(admin),
+        reason,
+        json!({"replacedPending": admin.totp_secret.is_some()}),
+    )
+    .await?;
+    txn.commit().await?;
     Ok(Enrolment {
         otpauth_uri: totp::otpauth_uri(&admin.username, &secret),
         secret,
@@ -50,7 +78,9 @@ pub async fn confirm(
     by: &Actor,
     admin: &admin::Model,
     raw_code: &str,
+    reason: &str,
 ) -> Outcome<Vec<String>> {
+    let reason = audit::reason(reason)?;
     ctx.limiter.check(Action::AdminCodeCheck, admin.id)?;
     let secret = match (&admin.totp_secret, admin.totp_enabled_at) {
         (Some(secret), None) => secret,
@@ -74,7 +104,7 @@ pub async fn confirm(
         by,
         "operator.totp_enable",
         &target(admin),
-        "two-step sign-in turned on by the operator",
+        reason,
         json!({"recoveryCodes": codes.len()}),
     )
     .await?;
@@ -141,7 +171,9 @@ pub async fn regenerate_recovery_codes(
     by: &Actor,
     admin: &admin::Model,
     raw_code: &str,
+    reason: &str,
 ) -> Outcome<Vec<String>> {
+    let reason = audit::reason(reason)?;
     require_code(ctx, admin, raw_code).await?;
     let txn = ctx.db.begin().await?;
     let codes = store_new_recovery_codes(&txn, admin.id, ctx.clock.now()).await?;
@@ -150,7 +182,7 @@ pub async fn regenerate_recovery_codes(
         by,
         "operator.recovery_codes_regenerate",
         &target(admin),
-        "new recovery codes asked for by the operator",
+        reason,
         json!({"recoveryCodes": codes.len()}),
     )
     .await?;
@@ -165,7 +197,9 @@ pub async fn disable(
     by: &Actor,
     admin: &admin::Model,
     raw_code: &str,
+    reason: &str,
 ) -> Outcome<()> {
+    let reason = audit::reason(reason)?;
     require_code(ctx, admin, raw_code).await?;
     let txn = ctx.db.begin().await?;
     admins::clear_totp(&txn, admin.id).await?;
@@ -174,7 +208,7 @@ pub async fn disable(
         by,
         "operator.totp_disable",
         &target(admin),
-        "two-step sign-in turned off by the operator",
+        reason,
         json!({}),
     )
     .await?;
@@ -218,7 +252,14 @@ pub async fn reset(db: &onyx_store::Db, by: &Actor, username: &str, reason: &str
 /// Ends one of the operator's own live sessions; `NotFound` for a session
 /// that is not theirs (or is no longer live), so another operator's ids
 /// are not told.
-pub async fn revoke_session(ctx: &Context, by: &Actor, admin_id: i64, id: i64) -> Outcome<()> {
+pub async fn revoke_session(
+    ctx: &Context,
+    by: &Actor,
+    admin_id: i64,
+    id: i64,
+    reason: &str,
+) -> Outcome<()> {
+    let reason = audit::reason(reason)?;
     let txn = ctx.db.begin().await?;
     let now = ctx.clock.now();
     if !admin_queries::end_own_session(&txn, admin_id, id, EndReason::Revoked, now).await? {
@@ -229,7 +270,7 @@ pub async fn revoke_session(ctx: &Context, by: &Actor, admin_id: i64, id: i64) -
         by,
         "operator.session_revoke",
         &format!("admin_session:{id}"),
-        "session signed out by the operator",
+        reason,
         json!({"adminId": admin_id}),
     )
     .await?;
@@ -243,7 +284,9 @@ pub async fn revoke_other_sessions(
     by: &Actor,
     admin_id: i64,
     current: i64,
+    reason: &str,
 ) -> Outcome<u64> {
+    let reason = audit::reason(reason)?;
     let txn = ctx.db.begin().await?;
     let ended = admin_queries::end_sessions_except(
         &txn,
@@ -258,10 +301,42 @@ pub async fn revoke_other_sessions(
         by,
         "operator.sessions_revoke_others",
         &format!("admin:{admin_id}"),
-        "signed out everywhere else by the operator",
+        reason,
         json!({"kept": current, "sessionsRevoked": ended}),
     )
     .await?;
     txn.commit().await?;
     Ok(ended)
+}
+
+/// Ends the session the operator is signed in with. `reason` may be
+/// absent or blank ([`SIGN_OUT_REASON`] is recorded then); one given is
+/// checked like any reason (too long is refused and nothing ends).
+/// `NotFound` when the session had ended already (a racing end).
+pub async fn sign_out(
+    ctx: &Context,
+    by: &Actor,
+    session_id: i64,
+    reason: Option<&str>,
+) -> Outcome<()> {
+    let reason = match reason.map(str::trim).filter(|r| !r.is_empty()) {
+        Some(given) => audit::reason(given)?,
+        None => SIGN_OUT_REASON,
+    };
+    let txn = ctx.db.begin().await?;
+    let now = ctx.clock.now();
+    if !admin_queries::end_session(&txn, session_id, EndReason::SignedOut, now).await? {
+        return Err(ErrorCode::NotFound.into());
+    }
+    audit::record(
+        &txn,
+        by,
+        "operator.sign_out",
+        &format!("admin_session:{session_id}"),
+        reason,
+        json!({"adminId": by.id}),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(())
 }

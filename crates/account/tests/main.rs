@@ -1,7 +1,9 @@
 //! Accounts through the whole application: registration, sign-in and the
 //! lockout, passwords, codes, the address book, uploads, identity
 //! verification, the operators' second factor and sessions, sessions kept
-//! as history with their last use, and the audit log's filters (SQLite,
+//! as history with their last use and pruned past their retention, the
+//! reasons and audit entries of operators' security writes, and the
+//! audit log's filters (SQLite,
 //! or PostgreSQL with `ONYX_TEST_DATABASE_URL`).
 
 mod audit_filters;
@@ -11,5 +13,7 @@ mod login;
 mod operator_totp;
 mod password;
 mod register;
+mod security_reasons;
 mod session_history;
+mod session_pruning;
 mod withdraw_address;

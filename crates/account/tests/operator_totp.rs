@@ -78,7 +78,7 @@ async fn an_owner_must_enrol_before_any_other_call() {
         &app,
         "/api/admin/totp/disable",
         &token,
-        json!({"code": "123456"}),
+        json!({"code": "123456", "reason": "test"}),
     )
     .await
     .fails_with(ENROLMENT_REQUIRED);
@@ -86,9 +86,14 @@ async fn an_owner_must_enrol_before_any_other_call() {
     assert_eq!(me["totpRequired"], true);
     assert_eq!(me["totpEnabled"], false);
 
-    let enrolment = admin_send(&app, "POST", "/api/admin/totp/enrol", Some(&token), None)
-        .await
-        .ok();
+    let enrolment = admin_post(
+        &app,
+        "/api/admin/totp/enrol",
+        &token,
+        json!({"reason": "test"}),
+    )
+    .await
+    .ok();
     let secret = enrolment["secret"].as_str().unwrap();
     assert_eq!(secret.len(), 32, "160 bits of base32");
     assert_eq!(
@@ -99,9 +104,14 @@ async fn an_owner_must_enrol_before_any_other_call() {
     );
     // A second enrolment replaces the pending secret: the first one's
     // codes no longer confirm.
-    let again = admin_send(&app, "POST", "/api/admin/totp/enrol", Some(&token), None)
-        .await
-        .ok();
+    let again = admin_post(
+        &app,
+        "/api/admin/totp/enrol",
+        &token,
+        json!({"reason": "test"}),
+    )
+    .await
+    .ok();
     let secret2 = again["secret"].as_str().unwrap().to_string();
     assert_ne!(secret, secret2);
     // Pending is not enabled: the password alone still signs in.
@@ -116,7 +126,7 @@ async fn an_owner_must_enrol_before_any_other_call() {
         &app,
         "/api/admin/totp/confirm",
         &token,
-        json!({"code": wrong}),
+        json!({"code": wrong, "reason": "test"}),
     )
     .await
     .fails_with(TOTP_INVALID);
@@ -124,7 +134,7 @@ async fn an_owner_must_enrol_before_any_other_call() {
         &app,
         "/api/admin/totp/confirm",
         &token,
-        json!({"code": totp_code(&secret2, now_secs())}),
+        json!({"code": totp_code(&secret2, now_secs()), "reason": "test"}),
     )
     .await
     .ok();
@@ -136,9 +146,14 @@ async fn an_owner_must_enrol_before_any_other_call() {
     }
     // The same session serves every call now; enrolling again is refused.
     admin_get(&app, "/api/admin/users", &token).await.ok();
-    admin_send(&app, "POST", "/api/admin/totp/enrol", Some(&token), None)
-        .await
-        .fails_with(-2005);
+    admin_post(
+        &app,
+        "/api/admin/totp/enrol",
+        &token,
+        json!({"reason": "test"}),
+    )
+    .await
+    .fails_with(-2005);
     let me = admin_get(&app, "/api/admin/me", &token).await.ok();
     assert_eq!(me["totpEnabled"], true);
     assert_eq!(me["totpRequired"], false);
@@ -235,7 +250,7 @@ async fn a_recovery_code_signs_in_once_and_new_codes_void_the_old() {
         &app,
         "/api/admin/totp/recovery-codes",
         &token,
-        json!({"code": "000000"}),
+        json!({"code": "000000", "reason": "test"}),
     )
     .await
     .fails_with(TOTP_INVALID);
@@ -243,7 +258,7 @@ async fn a_recovery_code_signs_in_once_and_new_codes_void_the_old() {
         &app,
         "/api/admin/totp/recovery-codes",
         &token,
-        json!({"code": code_of_step(&secret, confirmed_step + 1)}),
+        json!({"code": code_of_step(&secret, confirmed_step + 1), "reason": "test"}),
     )
     .await
     .ok();
@@ -279,7 +294,7 @@ async fn a_support_operator_may_turn_totp_off_and_an_owner_may_not() {
         &app,
         "/api/admin/totp/disable",
         &support,
-        json!({"code": "000000"}),
+        json!({"code": "000000", "reason": "test"}),
     )
     .await
     .fails_with(TOTP_INVALID);
@@ -288,7 +303,7 @@ async fn a_support_operator_may_turn_totp_off_and_an_owner_may_not() {
         &app,
         "/api/admin/totp/disable",
         &support,
-        json!({"code": code}),
+        json!({"code": code, "reason": "test"}),
     )
     .await
     .ok();
@@ -299,7 +314,7 @@ async fn a_support_operator_may_turn_totp_off_and_an_owner_may_not() {
         &app,
         "/api/admin/totp/disable",
         &owner,
-        json!({"code": fresh_totp_code(&app, "owner1").await}),
+        json!({"code": fresh_totp_code(&app, "owner1").await, "reason": "test"}),
     )
     .await
     .fails_with(TOTP_MANDATORY);
@@ -319,7 +334,7 @@ async fn codes_checked_inside_a_session_are_rate_limited_per_operator() {
             &app,
             "/api/admin/totp/disable",
             &support,
-            json!({"code": "000000"}),
+            json!({"code": "000000", "reason": "test"}),
         )
         .await
         .fails_with(TOTP_INVALID);
@@ -328,7 +343,7 @@ async fn codes_checked_inside_a_session_are_rate_limited_per_operator() {
         &app,
         "/api/admin/totp/disable",
         &support,
-        json!({"code": "000000"}),
+        json!({"code": "000000", "reason": "test"}),
     )
     .await
     .fails_with(-7);
@@ -411,7 +426,7 @@ async fn an_operator_sees_and_ends_only_their_own_sessions() {
         "DELETE",
         &format!("/api/admin/sessions/{}", theirs[0]),
         Some(&a1),
-        None,
+        Some(json!({"reason": "not mine"})),
     )
     .await
     .fails_with(-6);
@@ -432,7 +447,7 @@ async fn an_operator_sees_and_ends_only_their_own_sessions() {
         "DELETE",
         &format!("/api/admin/sessions/{a2_id}"),
         Some(&a1),
-        None,
+        Some(json!({"reason": "left signed in on the lab machine"})),
     )
     .await
     .ok();
@@ -448,7 +463,7 @@ async fn an_operator_sees_and_ends_only_their_own_sessions() {
         "POST",
         "/api/admin/sessions/revoke-others",
         Some(&a1),
-        None,
+        Some(json!({"reason": "laptop stolen"})),
     )
     .await
     .ok();

@@ -267,7 +267,7 @@ async fn operator_sessions_ended_any_way_are_refused_and_listed_as_history() {
         "DELETE",
         &format!("/api/admin/sessions/{a2_id}"),
         Some(&a1),
-        None,
+        Some(json!({"reason": "an old browser"})),
     )
     .await
     .ok();
@@ -277,7 +277,7 @@ async fn operator_sessions_ended_any_way_are_refused_and_listed_as_history() {
         "DELETE",
         &format!("/api/admin/sessions/{a2_id}"),
         Some(&a1),
-        None,
+        Some(json!({"reason": "an old browser"})),
     )
     .await
     .fails_with(-6);
@@ -286,7 +286,7 @@ async fn operator_sessions_ended_any_way_are_refused_and_listed_as_history() {
         "POST",
         "/api/admin/sessions/revoke-others",
         Some(&a1),
-        None,
+        Some(json!({"reason": "sign out the rest"})),
     )
     .await
     .ok();

@@ -3,6 +3,7 @@
 use crate::entity::{
     earn_accrual as accrual, earn_order as order, earn_product as product, earn_rate as rate,
 };
+use onyx_store::sort::Sort;
 use sea_orm::{
     ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter,
     QueryOrder, QuerySelect,
@@ -135,14 +136,34 @@ pub async fn user_orders(
     Ok((rows, total))
 }
 
+onyx_store::sort_keys! {
+    /// How a user's orders sort on the operator's user page: newest first
+    /// unless asked. One user's orders are few (read through
+    /// `user_id, kind, id`), so no key needs an index of its own.
+    pub OrderSort, default = desc(Id) {
+        Id = "id" => column(order::Column::Id),
+        Kind = "kind" => column(order::Column::Kind),
+        Coin = "coin" => column(order::Column::Coin),
+        Amount = "amount" => decimal_text(order::Column::Amount),
+        Days = "days" => column(order::Column::Days),
+        Reserved = "reserved" => decimal_text(order::Column::Reserved),
+        Accrued = "accrued" => decimal_text(order::Column::Accrued),
+        Status = "status" => column(order::Column::Status),
+        CreateTimeMs = "createTimeMs" => column(order::Column::CreatedAt),
+        // The maturity day orders as the time of its start.
+        EndTimeMs = "endTimeMs" => column(order::Column::EndDay),
+    }
+}
+
 /// A user's orders of `kind` (every kind when None): earning ones
-/// (`history` false) or settled and redeemed ones, newest first, a page
-/// at a time (the operator's user page).
+/// (`history` false) or settled and redeemed ones, in `sort`'s order, a
+/// page at a time (the operator's user page).
 pub async fn user_orders_in(
     db: &impl ConnectionTrait,
     user_id: i64,
     kind: Option<&str>,
     history: bool,
+    sort: Sort<OrderSort>,
     offset: u64,
     limit: u64,
 ) -> Result<(Vec<order::Model>, u64), DbErr> {
@@ -156,8 +177,8 @@ pub async fn user_orders_in(
         q.filter(order::Column::Status.eq(EARNING))
     };
     let total = q.clone().count(db).await?;
-    let rows = q
-        .order_by_desc(order::Column::Id)
+    let rows = sort
+        .apply(q, order::Column::Id)
         .offset(offset)
         .limit(limit)
         .all(db)

@@ -129,9 +129,10 @@ pub struct Config {
     #[arg(long, env = "ONYX_DEMO_LEADS", default_value_t = true, action = clap::ArgAction::Set)]
     pub demo_leads: bool,
     /// Run the periodic house sweeps (fixed-payout settlement, futures
-    /// liquidation and funding, earn accrual, rebates). Not a flag: a
-    /// server always runs them; a test turns them off to run each sweep
-    /// itself, so that no background run takes the work it asserts on.
+    /// liquidation and funding, earn accrual, rebates) and the pruning of
+    /// past sessions. Not a flag: a server always runs them; a test turns
+    /// them off to run each sweep itself, so that no background run takes
+    /// the work it asserts on.
     #[arg(skip = true)]
     pub sweeps: bool,
     /// Extended public key (xpub...) that per-user EVM deposit addresses

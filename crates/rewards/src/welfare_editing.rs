@@ -202,6 +202,11 @@ pub async fn update_task(
     Ok(after)
 }
 
+/// The audit target of the sign-in calendar's edits: `kind:id` like every
+/// other target, so the audit log's target filter selects them (there is
+/// one calendar; its id names it).
+pub const CALENDAR_TARGET: &str = "welfare_calendar:sign_in";
+
 #[derive(Deserialize, ToSchema, Debug, Default, Clone)]
 #[serde(rename_all = "camelCase", default)]
 pub struct CalendarBody {
@@ -257,7 +262,7 @@ pub async fn set_calendar(
         &txn,
         by,
         "welfare.calendar_update",
-        "welfare_calendar",
+        CALENDAR_TARGET,
         reason,
         json!({ "old": old, "new": b.days }),
     )

@@ -9,7 +9,7 @@ use onyx_platform::Context;
 use onyx_rewards::welfare;
 use onyx_store::entity::{ledger_account, user};
 use onyx_testkit::accounts::signed_in;
-use onyx_testkit::admin_common::{admin_post, admin_put, audit_rows, operator};
+use onyx_testkit::admin_common::{admin_get, admin_post, admin_put, audit_rows, operator};
 use onyx_testkit::common::TestApp;
 use onyx_testkit::wallet::{assert_audit_clean, balance, dec, fund};
 use rust_decimal::Decimal;
@@ -326,4 +326,50 @@ async fn operators_define_tasks_and_the_calendar_with_checks() {
             .len(),
         1
     );
+}
+
+#[tokio::test]
+async fn the_calendars_audit_entries_are_found_by_the_audit_logs_target_filter() {
+    let (app, admin, _, _) = setup().await;
+    admin_put(
+        &app,
+        "/api/admin/welfare/calendar",
+        &admin,
+        json!({"days": [{"day": 1, "amount": "2", "coin": "USDT"}], "reason": "a shorter week"}),
+    )
+    .await
+    .ok();
+    let target = onyx_rewards::welfare_editing::CALENDAR_TARGET;
+    assert_eq!(
+        target, "welfare_calendar:sign_in",
+        "kind:id like every target"
+    );
+    let found = admin_get(&app, &format!("/api/admin/audit?target={target}"), &admin)
+        .await
+        .ok();
+    let reasons: Vec<&str> = found["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            assert_eq!(r["action"], "welfare.calendar_update");
+            assert_eq!(r["target"], target);
+            r["reason"].as_str().unwrap()
+        })
+        .collect();
+    assert_eq!(reasons, ["a shorter week", "calendar"], "newest first");
+    // With the action too (what the console's note after a write asks).
+    let both = admin_get(
+        &app,
+        &format!("/api/admin/audit?action=welfare.calendar_update&target={target}&pageSize=1"),
+        &admin,
+    )
+    .await
+    .ok();
+    assert_eq!(both["total"], 2);
+    assert_eq!(both["rows"][0]["reason"], "a shorter week");
+    // A task's entries are not the calendar's.
+    let tasks = audit_rows(&app, &admin, "welfare.task_create").await;
+    assert!(!tasks.is_empty());
+    assert!(tasks.iter().all(|r| r["target"] != target));
 }

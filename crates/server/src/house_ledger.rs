@@ -17,7 +17,8 @@ use crate::user_money::{seen_from, UserPosting};
 use onyx_kernel::ledger::SystemAccount;
 use onyx_kernel::Outcome;
 use onyx_store::entity::ledger_account;
-use onyx_wallet::repo::wallet_records::{self, Party, RecordFilter};
+use onyx_store::sort::Sort;
+use onyx_wallet::repo::wallet_records::{self, Party, PostingSort, RecordFilter};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect};
 
 /// A house book, as the page's filter names it.
@@ -88,25 +89,28 @@ async fn account_ids(
     Ok(q.into_tuple::<i64>().all(db).await?)
 }
 
-/// One page of the books' postings, newest first, and the total. `in`
-/// is money into a house account; a posting between two of the listed
-/// books (futures to the insurance fund) is `own`.
+/// One page of the books' postings in `sort`'s order (newest first
+/// unless asked), and the total. `in` is money into a house account; a
+/// posting between two of the listed books (futures to the insurance
+/// fund) is `own`. The books' postings are found through the account
+/// indexes (m0027); the count already reads every one of them, so a sort
+/// by another key orders that same set rather than scanning the ledger.
 pub async fn postings(
     db: &impl ConnectionTrait,
     product: Option<HouseProduct>,
     asset: Option<&str>,
+    sort: Sort<PostingSort>,
     page_index: u64,
     page_size: u64,
 ) -> Outcome<(Vec<UserPosting>, u64)> {
     let ids = account_ids(db, product, asset).await?;
-    let (rows, total) = wallet_records::postings_of(
-        db,
-        Party::Accounts(&ids),
-        &RecordFilter::default(),
-        page_index,
-        page_size,
-    )
-    .await?;
+    let filter = RecordFilter {
+        sort,
+        ..RecordFilter::default()
+    };
+    let (rows, total) =
+        wallet_records::postings_of(db, Party::Accounts(&ids), &filter, page_index, page_size)
+            .await?;
     let ours = |a: &ledger_account::Model| ids.contains(&a.id);
     Ok((
         rows.into_iter().map(|r| seen_from(r, ours, None)).collect(),

@@ -11,6 +11,7 @@ mod m0024_audit_log_filters;
 mod m0025_session_history;
 mod m0026_list_sort_indexes;
 mod m0027_house_postings;
+mod m0028_session_pruning;
 
 pub struct Migrator;
 
@@ -35,6 +36,7 @@ impl MigratorTrait for Migrator {
         all.push(Box::new(m0025_session_history::Migration));
         all.push(Box::new(m0026_list_sort_indexes::Migration));
         all.push(Box::new(m0027_house_postings::Migration));
+        all.push(Box::new(m0028_session_pruning::Migration));
         all
     }
 }

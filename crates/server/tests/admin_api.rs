@@ -1208,14 +1208,34 @@ async fn audit_log_pages_newest_first() {
     let page = admin_get(&app, "/api/admin/audit?pageNum=1&pageSize=1", &owner)
         .await
         .ok();
-    // The two decisions and, first of all, the owner's TOTP enrolment.
-    assert_eq!(page["total"], 3);
+    // The two decisions and, first of all, the owner's first sign-in:
+    // enrolling, turning TOTP on and signing out of that session.
+    assert_eq!(page["total"], 5);
     assert_eq!(page["rows"][0]["action"], "user.unfreeze");
     let next = admin_get(&app, "/api/admin/audit?pageNum=2&pageSize=1", &owner)
         .await
         .ok();
     assert_eq!(next["rows"][0]["action"], "user.freeze");
     assert!(next["rows"][0]["actorId"].is_number());
+    let all = admin_get(&app, "/api/admin/audit?pageSize=10", &owner)
+        .await
+        .ok();
+    let actions: Vec<&str> = all["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["action"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        actions,
+        [
+            "user.unfreeze",
+            "user.freeze",
+            "operator.sign_out",
+            "operator.totp_enable",
+            "operator.totp_enrol"
+        ]
+    );
 }
 
 #[tokio::test]

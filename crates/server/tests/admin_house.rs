@@ -205,6 +205,104 @@ async fn the_house_books_postings_page_newest_first_by_book_and_coin() {
     assert_audit_clean(&app).await;
 }
 
+/// One field of each row.
+fn column(page: &Value, field: &str) -> Vec<String> {
+    rows(page)
+        .iter()
+        .map(|r| match &r[field] {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn the_house_postings_sort_on_the_server_by_amount_by_value_and_ties_page_by_id() {
+    let app = TestApp::spawn().await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let (alice, _) = user_with_session(&app, "alice").await;
+    fund(&app, alice, Wallet::Spot, "usdt", "1000").await;
+    let external = || AccountId::system(SystemAccount::External, "USDT");
+    // As text "10" < "100.5" < "9": a text sort would put 9 last.
+    for amount in ["9", "100.5", "0.75"] {
+        post(
+            &app,
+            PostingKind::Adjustment,
+            external(),
+            house(SystemAccount::FuturesHouse),
+            amount,
+        )
+        .await;
+    }
+    post(
+        &app,
+        PostingKind::Settlement,
+        AccountId::user(alice as u64, Wallet::Spot, "USDT"),
+        house(SystemAccount::OptionHouse),
+        "10",
+    )
+    .await;
+    let uri = |q: &str| format!("/api/admin/house/postings?pageSize=100&{q}");
+    let get = |q: String| {
+        let (app, owner) = (&app, &owner);
+        async move { admin_get(app, &q, owner).await.ok() }
+    };
+
+    let own = get(uri("")).await;
+    assert_eq!(
+        column(&own, "amount"),
+        ["10", "0.75", "100.5", "9"],
+        "newest first"
+    );
+    let asc = get(uri("orderBy=amount&order=asc")).await;
+    assert_eq!(column(&asc, "amount"), ["0.75", "9", "10", "100.5"]);
+    let desc = get(uri("orderBy=amount&order=desc")).await;
+    assert_eq!(column(&desc, "amount"), ["100.5", "10", "9", "0.75"]);
+    // `orderBy` alone sorts ascending; `order` alone turns the list's own
+    // order around.
+    let by_kind = get(uri("orderBy=kind")).await;
+    assert_eq!(
+        column(&by_kind, "kind"),
+        ["adjustment", "adjustment", "adjustment", "settlement"]
+    );
+    let oldest = get(uri("order=asc")).await;
+    let mut reversed = column(&own, "id");
+    reversed.reverse();
+    assert_eq!(column(&oldest, "id"), reversed);
+    // The sort applies within the filters, with the same total.
+    let futures = get(uri("product=futures&orderBy=amount&order=desc")).await;
+    assert_eq!(futures["total"], 3);
+    assert_eq!(column(&futures, "amount"), ["100.5", "9", "0.75"]);
+
+    // Every posting ties on the asset: pages of one follow the id, each
+    // posting once.
+    let mut ids = Vec::new();
+    for n in 1..=4 {
+        let one = get(format!(
+            "/api/admin/house/postings?orderBy=asset&order=desc&pageSize=1&pageNum={n}"
+        ))
+        .await;
+        assert_eq!(one["total"], 4);
+        ids.extend(column(&one, "id"));
+    }
+    assert_eq!(ids, column(&own, "id"), "ties newest first, by id");
+
+    for (q, msg) in [
+        (
+            "orderBy=amountt",
+            "Invalid request: orderBy must be one of id, createTime, kind, asset, amount",
+        ),
+        (
+            "orderBy=amount&order=down",
+            "Invalid request: order must be asc or desc",
+        ),
+    ] {
+        let r = admin_get(&app, &uri(q), &owner).await;
+        r.fails_with(-1);
+        assert_eq!(r.msg, msg);
+    }
+}
+
 #[tokio::test]
 async fn the_house_is_for_owners_and_a_bad_funding_is_refused() {
     let app = TestApp::spawn().await;

@@ -248,6 +248,22 @@ async fn a_column_off_the_list_or_another_direction_is_refused_naming_what_is_ac
             "id, symbol, stake, outcome, openTimeMs, closeTimeMs",
         ),
         (
+            format!("/api/admin/users/{alice}/futures-orders"),
+            "id, symbol, side, kind, leverage, qty, margin, fee, status, createTimeMs, updateTimeMs",
+        ),
+        (
+            format!("/api/admin/users/{alice}/futures-orders?state=closed"),
+            "id, symbol, side, kind, leverage, qty, margin, fee, status, createTimeMs, updateTimeMs",
+        ),
+        (
+            format!("/api/admin/users/{alice}/earn-orders"),
+            "id, kind, coin, amount, days, reserved, accrued, status, createTimeMs, endTimeMs",
+        ),
+        (
+            "/api/admin/house/postings".to_string(),
+            "id, createTime, kind, asset, amount",
+        ),
+        (
             format!("/api/admin/users/{alice}/messages"),
             "id, title, createTime, readTime",
         ),

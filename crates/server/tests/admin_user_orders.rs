@@ -1,8 +1,8 @@
 //! The operator's user page: the user's earn orders (finance
 //! subscriptions and staking, earning or done) and futures orders
 //! (waiting, or filled and cancelled), one user's and nobody else's,
-//! paged on the server, refused to roles that may not see trading, and
-//! NotFound for a user that does not exist.
+//! paged and sorted on the server, refused to roles that may not see
+//! trading, and NotFound for a user that does not exist.
 
 use onyx_testkit::admin_common;
 use onyx_testkit::common;
@@ -12,7 +12,8 @@ use admin_common::{admin_get, admin_post, operator, user_with_session};
 use common::TestApp;
 use onyx_kernel::ledger::Wallet;
 use onyx_store::DecimalText;
-use sea_orm::{ActiveModelTrait, NotSet, Set};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, NotSet, QueryFilter, Set};
 use serde_json::{json, Value};
 use wallet::fund;
 
@@ -328,4 +329,186 @@ async fn futures_orders_are_the_users_own_waiting_or_done_paged() {
     admin_get(&app, &uri(alice, ""), &support)
         .await
         .fails_with(-9);
+}
+
+/// One field of each row, as text.
+fn column(page: &Value, field: &str) -> Vec<String> {
+    rows(page)
+        .iter()
+        .map(|r| match &r[field] {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        })
+        .collect()
+}
+
+fn reversed(mut v: Vec<String>) -> Vec<String> {
+    v.reverse();
+    v
+}
+
+/// A waiting futures order with this margin on this pair.
+async fn order_at(app: &TestApp, user: i64, symbol: &str, margin: &str) -> i64 {
+    use onyx_futures::entity::futures_order;
+    let id = order(app, user, "limit", "waiting", Some("50000")).await;
+    futures_order::Entity::update_many()
+        .col_expr(futures_order::Column::Symbol, Expr::value(symbol))
+        .col_expr(
+            futures_order::Column::Margin,
+            Expr::value(DecimalText(margin.parse().unwrap())),
+        )
+        .filter(futures_order::Column::Id.eq(id))
+        .exec(&app.state.db)
+        .await
+        .unwrap();
+    id
+}
+
+#[tokio::test]
+async fn futures_orders_sort_on_the_server_by_value_and_ties_page_by_id() {
+    let app = TestApp::spawn().await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let (alice, _) = user_with_session(&app, "alice").await;
+    let (bob, _) = user_with_session(&app, "bob").await;
+    // As text "10" < "100.5" < "9": a text sort would put 9 last.
+    let eth = order_at(&app, alice, "ethusdt", "9").await;
+    let btc1 = order_at(&app, alice, "btcusdt", "100.5").await;
+    let sol = order_at(&app, alice, "solusdt", "10").await;
+    let btc2 = order_at(&app, alice, "btcusdt", "0.75").await;
+    // Done, and somebody else's: in neither page.
+    order(&app, alice, "market", "filled", None).await;
+    order_at(&app, bob, "btcusdt", "5").await;
+    let uri = |q: &str| format!("/api/admin/users/{alice}/futures-orders?{q}");
+    let get = |q: String| {
+        let (app, owner) = (&app, &owner);
+        async move { admin_get(app, &q, owner).await.ok() }
+    };
+
+    let own = get(uri("")).await;
+    assert_eq!(ids(&own), vec![btc2, sol, btc1, eth], "newest first");
+    let asc = get(uri("orderBy=margin&order=asc")).await;
+    assert_eq!(column(&asc, "margin"), ["0.75", "9", "10", "100.5"]);
+    let desc = get(uri("orderBy=margin&order=desc")).await;
+    assert_eq!(column(&desc, "margin"), reversed(column(&asc, "margin")));
+    assert_eq!(desc["total"], 4);
+    // Ties on the pair follow the id the same way, across pages of one.
+    let by_pair = get(uri("orderBy=symbol")).await;
+    assert_eq!(ids(&by_pair), vec![btc1, btc2, eth, sol]);
+    let mut paged = Vec::new();
+    for n in 1..=4 {
+        let one = get(uri(&format!(
+            "orderBy=symbol&order=desc&pageSize=1&pageNum={n}"
+        )))
+        .await;
+        paged.extend(ids(&one));
+    }
+    assert_eq!(paged, vec![sol, eth, btc2, btc1]);
+    let oldest = get(uri("order=asc")).await;
+    assert_eq!(ids(&oldest), vec![eth, btc1, sol, btc2]);
+    // The done list sorts its own rows.
+    let done = get(uri("state=closed&orderBy=margin&order=desc")).await;
+    assert_eq!(done["total"], 1);
+
+    let r = admin_get(&app, &uri("orderBy=limitPrice"), &owner).await;
+    r.fails_with(-1);
+    assert_eq!(
+        r.msg,
+        "Invalid request: orderBy must be one of id, symbol, side, kind, leverage, qty, margin, fee, status, createTimeMs, updateTimeMs"
+    );
+    admin_get(&app, &uri("orderBy=margin&order=largest"), &owner)
+        .await
+        .fails_with(-1);
+}
+
+/// An earn order row as the product stores it.
+async fn earn_order(
+    app: &TestApp,
+    user: i64,
+    kind: &str,
+    amount: &str,
+    days: i32,
+    end_day: i64,
+    status: i32,
+) -> i64 {
+    let d = |s: &str| DecimalText(s.parse().unwrap());
+    let now = chrono::Utc::now().timestamp_millis();
+    onyx_earn::entity::earn_order::ActiveModel {
+        id: NotSet,
+        order_no: Set(format!("E{user}-{amount}-{end_day}")),
+        kind: Set(kind.into()),
+        user_id: Set(user),
+        product_id: Set(1),
+        coin: Set("USDT".into()),
+        amount: Set(d(amount)),
+        days: Set(days),
+        apr: Set(None),
+        start_day: Set(end_day - i64::from(days)),
+        end_day: Set(end_day),
+        settlement_type: Set(1),
+        auto_renew: Set(0),
+        early_rule: Set("forfeit".into()),
+        penalty_rate: Set(d("0")),
+        reserved: Set(d("1")),
+        accrued: Set(d("0")),
+        paid: Set(d("0")),
+        last_day: Set(end_day - i64::from(days) - 1),
+        status: Set(status),
+        penalty: Set(d("0")),
+        forfeited: Set(d("0")),
+        created_at: Set(now),
+        settled_at: Set((status != 0).then_some(now)),
+        renewed_from: Set(None),
+        subscribe_tx: Set(0),
+        settle_tx: Set(None),
+    }
+    .insert(&app.state.db)
+    .await
+    .unwrap()
+    .id
+}
+
+#[tokio::test]
+async fn earn_orders_sort_on_the_server_by_value_and_maturity() {
+    let app = TestApp::spawn().await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let (alice, _) = user_with_session(&app, "alice").await;
+    let (bob, _) = user_with_session(&app, "bob").await;
+    let a = earn_order(&app, alice, "finance", "9", 30, 20_100, 0).await;
+    let b = earn_order(&app, alice, "staking", "100.5", 7, 20_050, 0).await;
+    let c = earn_order(&app, alice, "finance", "10", 90, 20_200, 0).await;
+    let settled = earn_order(&app, alice, "finance", "1000", 7, 20_000, 1).await;
+    earn_order(&app, bob, "finance", "5", 7, 20_300, 0).await;
+    let uri = |q: &str| format!("/api/admin/users/{alice}/earn-orders?{q}");
+    let get = |q: String| {
+        let (app, owner) = (&app, &owner);
+        async move { admin_get(app, &q, owner).await.ok() }
+    };
+
+    assert_eq!(ids(&get(uri("")).await), vec![c, b, a], "newest first");
+    let by_amount = get(uri("orderBy=amount&order=asc")).await;
+    assert_eq!(column(&by_amount, "amount"), ["9", "10", "100.5"]);
+    let by_maturity = get(uri("orderBy=endTimeMs&order=desc")).await;
+    assert_eq!(ids(&by_maturity), vec![c, a, b]);
+    let ends: Vec<i64> = rows(&by_maturity)
+        .iter()
+        .map(|r| r["endTimeMs"].as_i64().unwrap())
+        .collect();
+    assert!(ends.windows(2).all(|w| w[0] > w[1]), "{ends:?}");
+    let by_days = get(uri("orderBy=days&order=desc")).await;
+    assert_eq!(column(&by_days, "days"), ["90", "30", "7"]);
+    // With the kind filter, and paged.
+    let finance = get(uri("kind=finance&orderBy=amount&order=desc&pageSize=1")).await;
+    assert_eq!(
+        (finance["total"].as_u64(), ids(&finance)),
+        (Some(2), vec![c])
+    );
+    let done = get(uri("state=closed&orderBy=amount")).await;
+    assert_eq!(ids(&done), vec![settled]);
+
+    let r = admin_get(&app, &uri("orderBy=productTitle"), &owner).await;
+    r.fails_with(-1);
+    assert_eq!(
+        r.msg,
+        "Invalid request: orderBy must be one of id, kind, coin, amount, days, reserved, accrued, status, createTimeMs, endTimeMs"
+    );
 }

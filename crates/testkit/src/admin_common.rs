@@ -158,16 +158,21 @@ pub async fn fresh_totp_code(app: &TestApp, name: &str) -> String {
 /// Enrols and confirms TOTP with the session `token`; returns the secret
 /// and the ten recovery codes.
 pub async fn enrol_totp(app: &TestApp, token: &str) -> (String, Vec<String>) {
-    let enrolment = admin_send(app, "POST", "/api/admin/totp/enrol", Some(token), None)
-        .await
-        .ok();
+    let enrolment = admin_post(
+        app,
+        "/api/admin/totp/enrol",
+        token,
+        serde_json::json!({"reason": "first sign-in"}),
+    )
+    .await
+    .ok();
     let secret = enrolment["secret"].as_str().unwrap().to_string();
     let code = totp_code(&secret, Utc::now().timestamp());
     let confirmed = admin_post(
         app,
         "/api/admin/totp/confirm",
         token,
-        serde_json::json!({"code": code}),
+        serde_json::json!({"code": code, "reason": "first sign-in"}),
     )
     .await
     .ok();

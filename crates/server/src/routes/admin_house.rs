@@ -7,7 +7,7 @@ use crate::house_ledger::{self, HouseProduct};
 use crate::state::AppState;
 use crate::user_money::UserPosting;
 use axum::extract::State;
-use onyx_http::admin::{filter, page};
+use onyx_http::admin::{filter, page, sort};
 use onyx_http::auth::{CurrentAdmin, Permission};
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
 use onyx_http::error::ApiError;
@@ -32,11 +32,17 @@ pub struct HousePostingsQuery {
     pub product: Option<String>,
     /// A coin, e.g. `USDT`; every coin when absent.
     pub coin: Option<String>,
+    /// Sort key: a field of the rows, one of those the call's
+    /// description names (default: its own order).
+    pub order_by: Option<String>,
+    /// `asc` or `desc`.
+    pub order: Option<String>,
 }
 
-/// The house accounts' ledger postings, newest first. `direction` is
-/// seen from the house: `in` to a house account, `out` from one, `own`
-/// between two of the books listed.
+/// The house accounts' ledger postings: newest first, or by `orderBy`
+/// `id`, `createTime`, `kind`, `asset` or `amount` (by value).
+/// `direction` is seen from the house: `in` to a house account, `out`
+/// from one, `own` between two of the books listed.
 #[utoipa::path(get, path = "/api/admin/house/postings", tag = "admin",
     params(HousePostingsQuery), security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<UserPosting>>)))]
@@ -57,8 +63,9 @@ async fn postings(
     {
         return Err(ApiError::invalid("coin"));
     }
+    let order = sort(&q.order_by, &q.order)?;
     let (index, size) = page(q.page_num, q.page_size);
     let (rows, total) =
-        house_ledger::postings(&state.db, product, coin.as_deref(), index, size).await?;
+        house_ledger::postings(&state.db, product, coin.as_deref(), order, index, size).await?;
     ok(Page { rows, total })
 }

@@ -65,18 +65,7 @@ pub struct PagedQuery {
     pub order: Option<String>,
 }
 
-#[derive(Deserialize, IntoParams, Debug)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct TradingQuery {
-    pub page_num: Option<u64>,
-    pub page_size: Option<u64>,
-    /// `open` (the default) or `closed` (done: filled, cancelled,
-    /// settled, liquidated).
-    pub state: Option<String>,
-}
-
-/// [`TradingQuery`] with a sort, for the lists that sort.
+/// A trading list's query: paging, open or done, and a sort.
 #[derive(Deserialize, IntoParams, Debug)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]

@@ -2,7 +2,8 @@
 //! the database does not let anyone sign in. An ended session is kept,
 //! with when and why it ended ([`EndReason`]), as the account's history;
 //! every lookup that accepts a token skips it. The last-seen time is
-//! written at most once a minute ([`SEEN_EVERY_SECS`]).
+//! written at most once a minute ([`SEEN_EVERY_SECS`]). History is kept
+//! for a while, then pruned ([`prune_ended_before`]).
 
 use crate::entity::session::{self, EndReason};
 use crate::entity::user;
@@ -10,7 +11,7 @@ use chrono::{DateTime, TimeDelta, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, Set,
+    QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
 pub const KIND_SESSION: &str = "session";
@@ -160,4 +161,35 @@ pub async fn page_for_user(
     let paginator = q.order_by_desc(session::Column::Id).paginate(db, page_size);
     let total = paginator.num_items().await?;
     Ok((paginator.fetch_page(page_index).await?, total))
+}
+
+/// Deletes at most `limit` sessions and remembered devices that ended, or
+/// expired, before `before`; returns how many. A live
+/// session is never picked: it has not ended and expires after now. Each
+/// of the two times has an index (m0028), so a run reads what it deletes.
+pub async fn prune_ended_before(
+    db: &impl ConnectionTrait,
+    before: DateTime<Utc>,
+    limit: u64,
+) -> Result<u64, DbErr> {
+    let ids: Vec<i64> = session::Entity::find()
+        .select_only()
+        .column(session::Column::Id)
+        .filter(
+            Condition::any()
+                .add(session::Column::ExpiresAt.lt(before))
+                .add(session::Column::EndedAt.lt(before)),
+        )
+        .limit(limit)
+        .into_tuple()
+        .all(db)
+        .await?;
+    if ids.is_empty() {
+        return Ok(0);
+    }
+    Ok(session::Entity::delete_many()
+        .filter(session::Column::Id.is_in(ids))
+        .exec(db)
+        .await?
+        .rows_affected)
 }

@@ -599,9 +599,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The house accounts' ledger postings, newest first. `direction` is
-         *     seen from the house: `in` to a house account, `out` from one, `own`
-         *     between two of the books listed.
+         * The house accounts' ledger postings: newest first, or by `orderBy`
+         *     `id`, `createTime`, `kind`, `asset` or `amount` (by value).
+         *     `direction` is seen from the house: `in` to a house account, `out`
+         *     from one, `own` between two of the books listed.
          */
         get: operations["postings"];
         put?: never;
@@ -701,7 +702,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Ends this operator session. */
+        /**
+         * Ends this operator session. Audited (`operator.sign_out` on
+         *     `admin_session:{id}`). The body is optional: none, `{}` or
+         *     `{reason}`.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -967,7 +972,7 @@ export interface paths {
         put?: never;
         /**
          * Signs the caller out everywhere but this session. Audited
-         *     (`operator.sessions_revoke_others`).
+         *     (`operator.sessions_revoke_others` on `admin:{id}`).
          */
         post: operations["revoke_others"];
         delete?: never;
@@ -988,7 +993,7 @@ export interface paths {
         post?: never;
         /**
          * Ends one of the caller's sessions (`-6` for any id that is not
-         *     theirs). Audited (`operator.session_revoke`).
+         *     theirs). Audited (`operator.session_revoke` on `admin_session:{id}`).
          */
         delete: operations["revoke"];
         options?: never;
@@ -1108,7 +1113,8 @@ export interface paths {
         /**
          * A new pending TOTP secret for the caller (replacing a pending one);
          *     nothing changes at sign-in until it is confirmed. `-2005` when TOTP is
-         *     enabled already. Open to an owner's session before enrolment.
+         *     enabled already. Audited (`operator.totp_enrol`, without the secret).
+         *     Open to an owner's session before enrolment.
          */
         post: operations["enrol"];
         delete?: never;
@@ -1245,7 +1251,9 @@ export interface paths {
         };
         /**
          * The user's earn orders, finance subscriptions and staking, newest
-         *     first.
+         *     first unless `orderBy` names `id`, `kind`, `coin`, `amount`, `days`,
+         *     `reserved`, `accrued`, `status` (as stored: earning, settled,
+         *     redeemed), `createTimeMs` or `endTimeMs`.
          */
         get: operations["earn_orders"];
         put?: never;
@@ -1281,7 +1289,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The user's futures orders, market and limit, newest first: `open`
+         * The user's futures orders, market and limit, newest first unless
+         *     `orderBy` names `id`, `symbol`, `side`, `kind`, `leverage`, `qty`,
+         *     `margin`, `fee`, `status`, `createTimeMs` or `updateTimeMs`: `open`
          *     lists the limit orders still waiting (their margin and fee frozen),
          *     `closed` those filled or cancelled.
          */
@@ -4032,6 +4042,8 @@ export interface components {
         CodeBody: {
             /** @description 6 digits from the app (or, where the call says so, a recovery code). */
             code: string;
+            /** @description Why, for the audit log (required; 500 characters at most). */
+            reason?: string;
         };
         CoinBook: {
             coin: string;
@@ -10323,6 +10335,14 @@ export interface components {
             nextAmount: string;
             nextCoin: string;
         };
+        SignOutBody: {
+            /**
+             * @description Why, for the audit log; optional here (signing out of one's own
+             *     session needs no justification): "signed out by the operator"
+             *     when absent or blank. 500 characters at most.
+             */
+            reason?: string | null;
+        };
         /** @description A copy not made. */
         SkipView: {
             /** Format: int64 */
@@ -12415,6 +12435,13 @@ export interface operations {
                 product?: string;
                 /** @description A coin, e.g. `USDT`; every coin when absent. */
                 coin?: string;
+                /**
+                 * @description Sort key: a field of the rows, one of those the call's
+                 *     description names (default: its own order).
+                 */
+                orderBy?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
             };
             header?: never;
             path?: never;
@@ -12543,7 +12570,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": null | components["schemas"]["SignOutBody"];
+            };
+        };
         responses: {
             /** @description data is null */
             200: {
@@ -12932,7 +12963,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonBody"];
+            };
+        };
         responses: {
             200: {
                 headers: {
@@ -12953,7 +12988,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonBody"];
+            };
+        };
         responses: {
             /** @description data is null */
             200: {
@@ -13086,7 +13125,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonBody"];
+            };
+        };
         responses: {
             /** @description `Cache-Control: no-store`: the answer carries the secret */
             200: {
@@ -13273,6 +13316,13 @@ export interface operations {
                 state?: string;
                 /** @description `finance` or `staking`; both when absent. */
                 kind?: string;
+                /**
+                 * @description Sort key: a field of the rows, one of those the call's
+                 *     description names (default: its own order).
+                 */
+                orderBy?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
             };
             header?: never;
             path: {
@@ -13328,6 +13378,13 @@ export interface operations {
                  *     settled, liquidated).
                  */
                 state?: string;
+                /**
+                 * @description Sort key: a field of the rows, one of those the call's
+                 *     description names (default: its own order).
+                 */
+                orderBy?: string;
+                /** @description `asc` or `desc`. */
+                order?: string;
             };
             header?: never;
             path: {

@@ -9,11 +9,13 @@ mod totp;
 
 use crate::operator_security;
 use crate::routes::user::no_store;
+use axum::body::Bytes;
 use axum::extract::FromRef;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use chrono::{Duration, Utc};
 use onyx_http::envelope::{ok, Envelope, Reply};
+use onyx_http::error::ApiError;
 use onyx_http::extract::{ApiJson, ClientIp};
 use onyx_kernel::ErrorCode;
 use onyx_platform::limits::Action;
@@ -170,18 +172,29 @@ fn totp_required(admin: &admin::Model) -> bool {
     role_requires_totp(&admin.role) && !admin.totp_enabled()
 }
 
-/// Ends this operator session.
+#[derive(Deserialize, ToSchema, Debug, Default)]
+pub struct SignOutBody {
+    /// Why, for the audit log; optional here (signing out of one's own
+    /// session needs no justification): "signed out by the operator"
+    /// when absent or blank. 500 characters at most.
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+/// Ends this operator session. Audited (`operator.sign_out` on
+/// `admin_session:{id}`). The body is optional: none, `{}` or
+/// `{reason}`.
 #[utoipa::path(post, path = "/api/admin/logout", tag = "admin",
-    security(("adminToken" = [])),
+    request_body(content = Option<SignOutBody>), security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Option<String>>, description = "data is null")))]
-async fn logout(State(state): State<Context>, me: EnrollingAdmin) -> Reply<()> {
-    admin_queries::end_session(
-        &state.db,
-        me.session_id,
-        onyx_store::entity::admin_session::EndReason::SignedOut,
-        state.clock.now(),
-    )
-    .await?;
+async fn logout(State(state): State<Context>, me: EnrollingAdmin, body: Bytes) -> Reply<()> {
+    let body: SignOutBody = if body.iter().all(u8::is_ascii_whitespace) {
+        SignOutBody::default()
+    } else {
+        serde_json::from_slice(&body)
+            .map_err(|e| ApiError::new(ErrorCode::MalformedJson).with("detail", e.to_string()))?
+    };
+    operator_security::sign_out(&state, &me.actor(), me.session_id, body.reason.as_deref()).await?;
     ok(())
 }
 

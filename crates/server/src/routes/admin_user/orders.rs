@@ -2,11 +2,13 @@
 //! beside the orders and positions of `admin_user`: trading, so they need
 //! `ReviewFunds`; a user that does not exist is NotFound.
 
-use super::{existing, skip, state_of, TradingQuery};
+use super::{existing, skip, state_of, SortedTradingQuery};
 use crate::state::AppState;
-use crate::user_orders::{self, EarnKind, UserEarnOrder, UserFuturesOrder};
+use crate::user_orders::{
+    self, EarnKind, EarnOrderSort, FuturesOrderSort, UserEarnOrder, UserFuturesOrder,
+};
 use axum::extract::{Path, State};
-use onyx_http::admin::filter;
+use onyx_http::admin::{filter, sort};
 use onyx_http::auth::{CurrentAdmin, Permission};
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
 use onyx_http::error::ApiError;
@@ -32,10 +34,17 @@ pub struct EarnOrdersQuery {
     pub state: Option<String>,
     /// `finance` or `staking`; both when absent.
     pub kind: Option<String>,
+    /// Sort key: a field of the rows, one of those the call's
+    /// description names (default: its own order).
+    pub order_by: Option<String>,
+    /// `asc` or `desc`.
+    pub order: Option<String>,
 }
 
 /// The user's earn orders, finance subscriptions and staking, newest
-/// first.
+/// first unless `orderBy` names `id`, `kind`, `coin`, `amount`, `days`,
+/// `reserved`, `accrued`, `status` (as stored: earning, settled,
+/// redeemed), `createTimeMs` or `endTimeMs`.
 #[utoipa::path(get, path = "/api/admin/users/{id}/earn-orders", tag = "admin",
     params(("id" = i64, Path), EarnOrdersQuery), security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<UserEarnOrder>>)))]
@@ -51,30 +60,35 @@ async fn earn_orders(
         None => None,
         Some(k) => Some(EarnKind::parse(k).ok_or_else(|| ApiError::invalid("kind"))?),
     };
+    let order = sort::<EarnOrderSort>(&q.order_by, &q.order)?;
     existing(&state, id).await?;
     let (offset, size) = skip(q.page_num, q.page_size);
     let lang = onyx_http::lang::current();
     let (rows, total) =
-        user_orders::earn_orders(&state.db, id, kind, which, lang, offset, size).await?;
+        user_orders::earn_orders(&state.db, id, kind, which, order, lang, offset, size).await?;
     ok(Page { rows, total })
 }
 
-/// The user's futures orders, market and limit, newest first: `open`
+/// The user's futures orders, market and limit, newest first unless
+/// `orderBy` names `id`, `symbol`, `side`, `kind`, `leverage`, `qty`,
+/// `margin`, `fee`, `status`, `createTimeMs` or `updateTimeMs`: `open`
 /// lists the limit orders still waiting (their margin and fee frozen),
 /// `closed` those filled or cancelled.
 #[utoipa::path(get, path = "/api/admin/users/{id}/futures-orders", tag = "admin",
-    params(("id" = i64, Path), TradingQuery), security(("adminToken" = [])),
+    params(("id" = i64, Path), SortedTradingQuery), security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Page<UserFuturesOrder>>)))]
 async fn futures_orders(
     State(state): State<AppState>,
     me: CurrentAdmin,
     Path(id): Path<i64>,
-    ApiQuery(q): ApiQuery<TradingQuery>,
+    ApiQuery(q): ApiQuery<SortedTradingQuery>,
 ) -> Reply<Page<UserFuturesOrder>> {
     me.require(Permission::ReviewFunds)?;
     let which = state_of(&q.state)?;
+    let order = sort::<FuturesOrderSort>(&q.order_by, &q.order)?;
     existing(&state, id).await?;
     let (offset, size) = skip(q.page_num, q.page_size);
-    let (rows, total) = user_orders::futures_orders(&state.db, id, which, offset, size).await?;
+    let (rows, total) =
+        user_orders::futures_orders(&state.db, id, which, order, offset, size).await?;
     ok(Page { rows, total })
 }

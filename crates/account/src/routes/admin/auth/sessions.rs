@@ -1,15 +1,16 @@
 //! The operator's own sessions: the live ones (with where each was opened
 //! and when it was last used), a page of past ones (ended, with why, or
-//! expired), ending one, and signing out everywhere else. Another
-//! operator's session is not found, never ended.
+//! expired), ending one, and signing out everywhere else, each of the two
+//! with a reason for the audit log (`-2004` when blank, and nothing
+//! ends). Another operator's session is not found, never ended.
 
 use super::CurrentAdmin;
 use crate::operator_security;
 use axum::extract::{FromRef, Path, State};
 use chrono::{DateTime, Utc};
-use onyx_http::admin::page;
+use onyx_http::admin::{page, ReasonBody};
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
-use onyx_http::extract::ApiQuery;
+use onyx_http::extract::{ApiJson, ApiQuery};
 use onyx_platform::Context;
 use onyx_store::entity::admin_session;
 use onyx_store::repo::admin_queries;
@@ -124,23 +125,37 @@ async fn history(
 }
 
 /// Ends one of the caller's sessions (`-6` for any id that is not
-/// theirs). Audited (`operator.session_revoke`).
+/// theirs). Audited (`operator.session_revoke` on `admin_session:{id}`).
 #[utoipa::path(delete, path = "/api/admin/sessions/{id}", tag = "admin",
-    params(("id" = i64, Path)), security(("adminToken" = [])),
+    params(("id" = i64, Path)), request_body = ReasonBody, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Option<String>>, description = "data is null")))]
-async fn revoke(State(state): State<Context>, me: CurrentAdmin, Path(id): Path<i64>) -> Reply<()> {
-    operator_security::revoke_session(&state, &me.actor(), me.admin.id, id).await?;
+async fn revoke(
+    State(state): State<Context>,
+    me: CurrentAdmin,
+    Path(id): Path<i64>,
+    ApiJson(body): ApiJson<ReasonBody>,
+) -> Reply<()> {
+    operator_security::revoke_session(&state, &me.actor(), me.admin.id, id, &body.reason).await?;
     ok(())
 }
 
 /// Signs the caller out everywhere but this session. Audited
-/// (`operator.sessions_revoke_others`).
+/// (`operator.sessions_revoke_others` on `admin:{id}`).
 #[utoipa::path(post, path = "/api/admin/sessions/revoke-others", tag = "admin",
-    security(("adminToken" = [])),
+    request_body = ReasonBody, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Revoked>)))]
-async fn revoke_others(State(state): State<Context>, me: CurrentAdmin) -> Reply<Revoked> {
-    let revoked =
-        operator_security::revoke_other_sessions(&state, &me.actor(), me.admin.id, me.session_id)
-            .await?;
+async fn revoke_others(
+    State(state): State<Context>,
+    me: CurrentAdmin,
+    ApiJson(body): ApiJson<ReasonBody>,
+) -> Reply<Revoked> {
+    let revoked = operator_security::revoke_other_sessions(
+        &state,
+        &me.actor(),
+        me.admin.id,
+        me.session_id,
+        &body.reason,
+    )
+    .await?;
     ok(Revoked { revoked })
 }

@@ -1,12 +1,16 @@
 //! The operator's second factor: enrol (a pending secret for the app),
 //! confirm (enables it, answers the recovery codes once), new recovery
 //! codes, and turning it off (roles that must keep it are refused).
-//! Calls that take a code are rate-limited per operator.
+//! Calls that take a code are rate-limited per operator. Each call takes
+//! the operator's reason and writes an audit entry on `admin:{id}`; a
+//! blank reason is refused (`-2004`) before anything changes or a code
+//! is checked.
 
 use super::{no_store, role_requires_totp, CurrentAdmin, EnrollingAdmin};
 use crate::operator_security;
 use axum::extract::{FromRef, State};
 use axum::http::HeaderMap;
+use onyx_http::admin::ReasonBody;
 use onyx_http::envelope::{ok, Envelope, Reply};
 use onyx_http::extract::ApiJson;
 use onyx_kernel::ErrorCode;
@@ -41,6 +45,9 @@ pub struct TotpEnrolment {
 pub struct CodeBody {
     /// 6 digits from the app (or, where the call says so, a recovery code).
     pub code: String,
+    /// Why, for the audit log (required; 500 characters at most).
+    #[serde(default)]
+    pub reason: String,
 }
 
 #[derive(Serialize, ToSchema, Debug)]
@@ -53,16 +60,18 @@ pub struct RecoveryCodes {
 
 /// A new pending TOTP secret for the caller (replacing a pending one);
 /// nothing changes at sign-in until it is confirmed. `-2005` when TOTP is
-/// enabled already. Open to an owner's session before enrolment.
+/// enabled already. Audited (`operator.totp_enrol`, without the secret).
+/// Open to an owner's session before enrolment.
 #[utoipa::path(post, path = "/api/admin/totp/enrol", tag = "admin",
-    security(("adminToken" = [])),
+    request_body = ReasonBody, security(("adminToken" = [])),
     responses((status = 200, body = Envelope<TotpEnrolment>,
         description = "`Cache-Control: no-store`: the answer carries the secret")))]
 async fn enrol(
     State(state): State<Context>,
     me: EnrollingAdmin,
+    ApiJson(body): ApiJson<ReasonBody>,
 ) -> (HeaderMap, Reply<TotpEnrolment>) {
-    let reply = operator_security::enrol(&state, &me.admin)
+    let reply = operator_security::enrol(&state, &me.actor(), &me.admin, &body.reason)
         .await
         .map_err(Into::into)
         .and_then(|e| {
@@ -87,10 +96,11 @@ async fn confirm(
     me: EnrollingAdmin,
     ApiJson(body): ApiJson<CodeBody>,
 ) -> (HeaderMap, Reply<RecoveryCodes>) {
-    let reply = operator_security::confirm(&state, &me.actor(), &me.admin, &body.code)
-        .await
-        .map_err(Into::into)
-        .and_then(|recovery_codes| ok(RecoveryCodes { recovery_codes }));
+    let reply =
+        operator_security::confirm(&state, &me.actor(), &me.admin, &body.code, &body.reason)
+            .await
+            .map_err(Into::into)
+            .and_then(|recovery_codes| ok(RecoveryCodes { recovery_codes }));
     (no_store(), reply)
 }
 
@@ -106,11 +116,16 @@ async fn recovery_codes(
     me: CurrentAdmin,
     ApiJson(body): ApiJson<CodeBody>,
 ) -> (HeaderMap, Reply<RecoveryCodes>) {
-    let reply =
-        operator_security::regenerate_recovery_codes(&state, &me.actor(), &me.admin, &body.code)
-            .await
-            .map_err(Into::into)
-            .and_then(|recovery_codes| ok(RecoveryCodes { recovery_codes }));
+    let reply = operator_security::regenerate_recovery_codes(
+        &state,
+        &me.actor(),
+        &me.admin,
+        &body.code,
+        &body.reason,
+    )
+    .await
+    .map_err(Into::into)
+    .and_then(|recovery_codes| ok(RecoveryCodes { recovery_codes }));
     (no_store(), reply)
 }
 
@@ -128,6 +143,6 @@ async fn disable(
     if role_requires_totp(&me.admin.role) {
         return Err(ErrorCode::AdminTotpMandatory.into());
     }
-    operator_security::disable(&state, &me.actor(), &me.admin, &body.code).await?;
+    operator_security::disable(&state, &me.actor(), &me.admin, &body.code, &body.reason).await?;
     ok(())
 }
