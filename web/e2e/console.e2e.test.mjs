@@ -165,6 +165,7 @@ test('operator console: two-step sign-in, queues, settings, audit log, roles', a
   await t.test('an owner enrols an authenticator at the first sign-in, then signs in again with a fresh code', async () => {
     await signInPassword(page, OWNER);
     await page.locator(tid('enrol-screen')).waitFor();
+    await page.fill(tid('reason'), `e2e console ${RUN}: first sign-in`);
     await page.click(tid('enrol-begin'));
     const shown = (await page.locator(tid('enrol-secret')).textContent()).replace(/\s+/g, '');
     assert.match(shown, /^[A-Z2-7]{16,}$/, `a base32 secret, got "${shown}"`);

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { AdminApiError } from '../api';
+import { CALENDAR_ACTION, CALENDAR_TARGET } from '../pages/catalogue/CalendarEditor';
 import { consoleI18n } from '../i18n';
 import { AuditMade, auditHref, auditWrite, filterableTarget, findAuditEntry, type AuditWrite } from './AuditMade';
 import { makeQueryClient } from './query';
@@ -117,12 +118,21 @@ describe('the audit entry a write made', () => {
 });
 
 describe('finding the entry', () => {
-  it('matches a target the filter does not take (welfare_calendar) among the action’s newest entries', async () => {
+  it('matches a target the filter does not take (an old entry’s welfare_calendar) among the action’s newest entries', async () => {
     const get = vi.fn(async () => ({ rows: [entry(5, { action: 'welfare.calendar_update', target: 'welfare_calendar', reason: 'new week' })], total: 1 }));
     const found = await findAuditEntry({ action: 'welfare.calendar_update', target: 'welfare_calendar', reason: 'new week' }, 'op', get as never);
     expect(found?.id).toBe(5);
     expect(get).toHaveBeenCalledWith('/api/admin/audit', { action: 'welfare.calendar_update', operator: 'op', pageNum: 1, pageSize: 5 });
     expect(auditHref({ action: 'welfare.calendar_update', target: 'welfare_calendar' })).toBe('/audit?action=welfare.calendar_update');
+  });
+
+  it('asks the log for the sign-in calendar’s entries by their kind:id target', async () => {
+    const get = vi.fn(async () => ({ rows: [entry(6, { action: CALENDAR_ACTION, target: CALENDAR_TARGET, reason: 'new week' })], total: 1 }));
+    expect(CALENDAR_TARGET).toBe('welfare_calendar:sign_in');
+    const found = await findAuditEntry({ action: CALENDAR_ACTION, target: CALENDAR_TARGET, reason: 'new week' }, 'op', get as never);
+    expect(found?.id).toBe(6);
+    expect(get).toHaveBeenCalledWith('/api/admin/audit', { action: CALENDAR_ACTION, target: CALENDAR_TARGET, operator: 'op', pageNum: 1, pageSize: 5 });
+    expect(auditHref({ action: CALENDAR_ACTION, target: CALENDAR_TARGET })).toBe('/audit?action=welfare.calendar_update&target=welfare_calendar%3Asign_in');
   });
 
   it('takes the newest entry of the action and target when the server words the reason', async () => {
@@ -134,6 +144,7 @@ describe('finding the entry', () => {
     expect(filterableTarget('deposit:7')).toBe(true);
     expect(filterableTarget('contract_countries:second_contracts')).toBe(true);
     expect(filterableTarget('welfare_calendar')).toBe(false);
+    expect(filterableTarget(CALENDAR_TARGET)).toBe(true);
     expect(filterableTarget('Deposit:7')).toBe(false);
     expect(filterableTarget('deposit:')).toBe(false);
   });

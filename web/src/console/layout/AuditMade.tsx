@@ -28,8 +28,8 @@ export interface AuditWrite {
   /** Exact target, `kind:id`: `deposit:7`. */
   target: string;
   /**
-   * The reason the operator gave. Left out for the writes whose reason the
-   * server words itself (ending a session, two-step sign-in changes).
+   * The reason the operator gave. Left out for a write whose reason the
+   * server words itself (signing out of one's own session without one).
    */
   reason?: string;
   /** Tells two writes of the same action, target and reason apart; set by `auditWrite`. */
@@ -67,8 +67,9 @@ type Get = <T>(url: string, params?: object) => Promise<T>;
 
 /**
  * The newest entry of `w` made by `operator` (null: anyone), or null when the
- * log has none yet. A target the filter does not take (`welfare_calendar`) is
- * matched here among the action's newest entries.
+ * log has none yet. A target the filter does not take (entries written before
+ * every target was `kind:id`, such as the sign-in calendar's old
+ * `welfare_calendar`) is matched here among the action's newest entries.
  */
 export async function findAuditEntry<R extends AuditRow = AuditRow>(w: AuditWrite, operator: string | null, get: Get = adminApi.get): Promise<R | null> {
   const params: Record<string, string | number> = { action: w.action };

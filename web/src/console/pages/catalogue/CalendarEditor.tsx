@@ -1,8 +1,8 @@
 // The sign-in calendar: up to 7 days of rewards, replaced whole (PUT
 // /api/admin/welfare/calendar). The operator API has no read of it, so the
 // form starts from the last change in the audit log (welfare.calendar_update
-// records the new days, on target `welfare_calendar`), or empty if it was
-// never set. A save shows the entry it made.
+// records the new days, on target `welfare_calendar:sign_in`), or empty if it
+// was never set. A save shows the entry it made.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fmtDateTime } from '../../format';
@@ -15,8 +15,8 @@ import { calendarBody, calendarErrors, type CalendarDay } from './specs';
 import css from './catalogue.module.css';
 
 export const CALENDAR_ACTION = 'welfare.calendar_update';
-/** Not `kind:id`: the log's target filter refuses it, so AuditMade matches it among the action's entries. */
-export const CALENDAR_TARGET = 'welfare_calendar';
+/** `kind:id` like every audit target (crates/rewards/src/welfare_editing.rs CALENDAR_TARGET), so the log's target filter selects it. */
+export const CALENDAR_TARGET = 'welfare_calendar:sign_in';
 
 interface Last {
   days: CalendarDay[];

@@ -12,6 +12,7 @@ import { fmtDateTime, fmtNumber, isNegative } from '../../format';
 import { CIcon } from '../../layout/icons';
 import { AuditMade, auditWrite, type AuditWrite } from '../../layout/AuditMade';
 import { useCan } from '../../layout/me';
+import { SortTh } from '../../layout/sort';
 import { Badge, Button, Card, Empty, ErrorNote, Loading, Modal, PageHead, ReasonField } from '../../layout/ui';
 import { useCt, type CT } from '../../layout/useCt';
 import type { ConsoleLanguage } from '../../session';
@@ -684,18 +685,27 @@ function HousePostings({ coins, c: { t, lang } }: { coins: string[]; c: Ctx }) {
         params={params}
         pageSize={20}
         empty={t('house.postings.none')}
-        head={
+        defaultSort={{ orderBy: 'id', order: 'desc' }}
+        head={(s) => (
           <tr>
-            <th className="c-right">#</th>
-            <th>{t('house.postings.time')}</th>
+            <SortTh column="id" first="desc" className="c-right" {...s}>
+              #
+            </SortTh>
+            <SortTh column="createTime" first="desc" {...s}>
+              {t('house.postings.time')}
+            </SortTh>
             <th>{t('house.postings.house')}</th>
-            <th>{t('house.postings.kind')}</th>
+            <SortTh column="kind" {...s}>
+              {t('house.postings.kind')}
+            </SortTh>
             <th>{t('house.postings.direction')}</th>
-            <th className="c-right">{t('house.postings.amount')}</th>
+            <SortTh column="amount" first="desc" className="c-right" {...s}>
+              {t('house.postings.amount')}
+            </SortTh>
             <th>{t('house.postings.other')}</th>
             <th>{t('house.postings.reference')}</th>
           </tr>
-        }
+        )}
         row={(p) => {
           const s = sides(p);
           const house = p.direction === 'own' ? `${accountLabel(p.from, t)} → ${accountLabel(p.to, t)}` : accountLabel(s.house, t);

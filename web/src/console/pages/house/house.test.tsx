@@ -202,6 +202,28 @@ describe('house page', () => {
     expect(calls.filter((c) => c.url === '/api/admin/house/postings').at(-1)?.params).toEqual({ product: 'earn', pageNum: 1, pageSize: 20 });
   });
 
+  it('sorts the house accounts\' postings on the server, from page 1, and turns the order around', async () => {
+    const user = userEvent.setup();
+    signedInAs('admin', 'owner');
+    const calls = mockAdminApi({ 'GET /api/admin/me': me('owner', OWNER), ...books() });
+    renderConsole('/house');
+    const list = await screen.findByTestId('house-postings');
+    await within(list).findAllByTestId('house-posting-row');
+    const last = () => calls.filter((c) => c.url === '/api/admin/house/postings').at(-1)?.params;
+    expect(within(list).getByRole('columnheader', { name: /^#/ })).toHaveAttribute('aria-sort', 'descending');
+    await user.click(within(list).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(last()).toEqual({ pageNum: 2, pageSize: 20 }));
+
+    await user.click(within(list).getByRole('button', { name: /Amount/ }));
+    await waitFor(() => expect(last()).toEqual({ orderBy: 'amount', order: 'desc', pageNum: 1, pageSize: 20 }));
+    expect(within(list).getByRole('columnheader', { name: /Amount/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(within(list).getByRole('columnheader', { name: /^#/ })).toHaveAttribute('aria-sort', 'none');
+    await user.click(within(list).getByRole('button', { name: /Amount/ }));
+    await waitFor(() => expect(last()).toEqual({ orderBy: 'amount', order: 'asc', pageNum: 1, pageSize: 20 }));
+    await user.click(within(list).getByRole('button', { name: /Time/ }));
+    await waitFor(() => expect(last()).toEqual({ orderBy: 'createTime', order: 'desc', pageNum: 1, pageSize: 20 }));
+  });
+
   it('refuses a bad funding amount with the field\'s message, then funds and shows the result', async () => {
     const user = userEvent.setup();
     signedInAs('admin', 'owner');

@@ -1,16 +1,17 @@
 // My security: two-step sign-in (status, set up, new recovery codes, turn
 // off for roles that may) and this operator's sessions (when each was last
 // used; end one, or every one but this), and the past ones with why they
-// ended. Each change shows the audit entry it made (layout/AuditMade); the
-// server words these entries' reasons itself (crates/account/src/
-// operator_security.rs), so none is asked here.
+// ended. Each change asks for a reason, as every operator write does, and
+// shows the audit entry it made (layout/AuditMade; crates/account/src/
+// operator_security.rs records them). Signing out (the top bar) asks none:
+// the server records its own wording for it.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminApi } from '../../api';
 import { AuditMade, auditWrite, type AuditWrite } from '../../layout/AuditMade';
 import { fmtDateTime } from '../../format';
 import { meKey, useMe } from '../../layout/me';
-import { Badge, Button, Card, Empty, ErrorNote, Loading, Modal, PageHead } from '../../layout/ui';
+import { Badge, Button, Card, Empty, ErrorNote, Loading, Modal, PageHead, ReasonDialog, ReasonField } from '../../layout/ui';
 import { useCt, type CT } from '../../layout/useCt';
 import { useOperator } from '../../session';
 import { CodeField, RecoveryCodes, TotpEnrol, cleanCode, type RecoveryCodesReply } from '../signin/totp';
@@ -78,6 +79,8 @@ function TotpCard() {
   const [action, setAction] = useState<Action | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  /** The reason the new recovery codes were asked with, for the note once they are put away. */
+  const [codesReason, setCodesReason] = useState('');
 
   if (me.isPending) return <Card title={t('security.totp.title')}><Loading /></Card>;
   if (me.isError) return <Card title={t('security.totp.title')}><ErrorNote error={me.error} onRetry={() => void me.refetch()} /></Card>;
@@ -86,8 +89,8 @@ function TotpCard() {
 
   const refresh = () => void client.invalidateQueries({ queryKey: meKey });
   const id = me.data.id;
-  /** A change to this operator's two-step sign-in, on target admin:<id>. */
-  const made = (text: string, action: string): Notice => ({ text, audit: id === undefined ? null : auditWrite(action, `admin:${id}`) });
+  /** A change to this operator's two-step sign-in, on target admin:<id>, with the reason given. */
+  const made = (text: string, action: string, reason: string): Notice => ({ text, audit: id === undefined ? null : auditWrite(action, `admin:${id}`, reason) });
 
   return (
     <Card title={t('security.totp.title')} testId="totp-card" actions={totpEnabled ? <Badge tone="ok">{t('security.totp.on')}</Badge> : <Badge tone="warn">{t('security.totp.off')}</Badge>}>
@@ -99,16 +102,16 @@ function TotpCard() {
           doneLabel={t('security.totp.codesDone')}
           onDone={() => {
             setCodes(null);
-            setNotice(made(t('security.totp.codesReplaced'), 'operator.recovery_codes_regenerate'));
+            setNotice(made(t('security.totp.codesReplaced'), 'operator.recovery_codes_regenerate', codesReason));
           }}
         />
       ) : action === 'enrol' ? (
         <TotpEnrol
           username={username}
           onCancel={() => setAction(null)}
-          onDone={() => {
+          onDone={(reason) => {
             setAction(null);
-            setNotice(made(t('security.totp.enabledNow'), 'operator.totp_enable'));
+            setNotice(made(t('security.totp.enabledNow'), 'operator.totp_enable', reason));
             refresh();
           }}
         />
@@ -146,10 +149,11 @@ function TotpCard() {
           intro={t('security.totp.regenerateIntro')}
           confirmLabel={t('security.totp.regenerateConfirm')}
           onClose={() => setAction(null)}
-          onSubmit={async (code) => {
-            const reply = await adminApi.post<RecoveryCodesReply>('/api/admin/totp/recovery-codes', { code });
+          onSubmit={async (code, reason) => {
+            const reply = await adminApi.post<RecoveryCodesReply>('/api/admin/totp/recovery-codes', { code, reason });
             setAction(null);
             setNotice(null);
+            setCodesReason(reason);
             setCodes(reply.recoveryCodes ?? []);
           }}
         />
@@ -161,10 +165,10 @@ function TotpCard() {
           confirmLabel={t('security.totp.disableConfirm')}
           danger
           onClose={() => setAction(null)}
-          onSubmit={async (code) => {
-            await adminApi.post('/api/admin/totp/disable', { code });
+          onSubmit={async (code, reason) => {
+            await adminApi.post('/api/admin/totp/disable', { code, reason });
             setAction(null);
-            setNotice(made(t('security.totp.disabledNow'), 'operator.totp_disable'));
+            setNotice(made(t('security.totp.disabledNow'), 'operator.totp_disable', reason));
             refresh();
           }}
         />
@@ -173,7 +177,7 @@ function TotpCard() {
   );
 }
 
-/** Asks for a current code (or a recovery code) before a change to two-step sign-in. */
+/** Asks for a current code (or a recovery code) and the reason before a change to two-step sign-in. */
 function CodeDialog({
   title,
   intro,
@@ -187,21 +191,23 @@ function CodeDialog({
   confirmLabel: string;
   danger?: boolean;
   onClose: () => void;
-  onSubmit: (code: string) => Promise<void>;
+  onSubmit: (code: string, reason: string) => Promise<void>;
 }) {
   const { t } = useCt();
   const [code, setCode] = useState('');
+  const [reason, setReason] = useState('');
   const [recovery, setRecovery] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const c = cleanCode(code);
-  const ready = recovery ? c.length >= 6 : /^\d{6}$/.test(c);
+  const why = reason.trim();
+  const ready = (recovery ? c.length >= 6 : /^\d{6}$/.test(c)) && why !== '';
   const submit = async () => {
     if (!ready || busy) return;
     setBusy(true);
     setError(null);
     try {
-      await onSubmit(c);
+      await onSubmit(c, why);
     } catch (e) {
       setError(e);
       setBusy(false);
@@ -240,6 +246,7 @@ function CodeDialog({
         >
           {recovery ? t('signin.useApp') : t('signin.useRecovery')}
         </button>
+        <ReasonField value={reason} onChange={setReason} />
         <ErrorNote error={error} />
       </form>
     </Modal>
@@ -251,25 +258,16 @@ function SessionsCard() {
   const client = useQueryClient();
   const myId = useMe().data?.id;
   const [confirmOthers, setConfirmOthers] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const [ending, setEnding] = useState<OperatorSession | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const q = useQuery({ queryKey: sessionsKey, queryFn: () => adminApi.get<OperatorSession[]>('/api/admin/sessions'), staleTime: 0 });
   const rows = q.data ?? [];
   const others = rows.filter((s) => !s.current).length;
 
-  const run = async (key: string, call: () => Promise<unknown>, done: (reply: unknown) => string, audit: AuditWrite | null) => {
-    setBusy(key);
-    setError(null);
-    setNotice(null);
-    try {
-      setNotice({ text: done(await call()), audit });
-      await client.invalidateQueries({ queryKey: sessionsKey });
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(null);
-    }
+  /** A write done (the dialog closed): say so with its audit entry, and read the lists again. */
+  const done = (text: string, audit: AuditWrite | null) => {
+    setNotice({ text, audit });
+    void client.invalidateQueries({ queryKey: sessionsKey });
   };
 
   return (
@@ -277,13 +275,21 @@ function SessionsCard() {
       title={t('security.sessions.title')}
       testId="sessions-card"
       actions={
-        <Button small variant="danger" disabled={others === 0} busy={busy === 'others'} onClick={() => setConfirmOthers(true)} data-testid="revoke-others">
+        <Button
+          small
+          variant="danger"
+          disabled={others === 0}
+          onClick={() => {
+            setNotice(null);
+            setConfirmOthers(true);
+          }}
+          data-testid="revoke-others"
+        >
           {t('security.sessions.revokeOthers')}
         </Button>
       }
     >
       {notice ? <NoticeNote notice={notice} /> : null}
-      <ErrorNote error={error} />
       {q.isError ? <ErrorNote error={q.error} onRetry={() => void q.refetch()} /> : null}
       {q.isPending ? (
         <Loading />
@@ -303,15 +309,10 @@ function SessionsCard() {
                 <Button
                   small
                   variant="ghost"
-                  busy={busy === String(s.id)}
-                  onClick={() =>
-                    void run(
-                      String(s.id),
-                      () => adminApi.delete(`/api/admin/sessions/${encodeURIComponent(String(s.id))}`),
-                      () => t('security.sessions.revoked'),
-                      auditWrite('operator.session_revoke', `admin_session:${s.id}`),
-                    )
-                  }
+                  onClick={() => {
+                    setNotice(null);
+                    setEnding(s);
+                  }}
                 >
                   {t('security.sessions.revoke')}
                 </Button>
@@ -320,34 +321,36 @@ function SessionsCard() {
           ))}
         </ul>
       )}
+      {ending ? (
+        <ReasonDialog
+          title={t('security.sessions.revokeTitle', { id: ending.id })}
+          intro={t('security.sessions.revokeIntro')}
+          confirmLabel={t('security.sessions.revoke')}
+          danger
+          onClose={() => setEnding(null)}
+          onSubmit={(reason) => adminApi.delete(`/api/admin/sessions/${encodeURIComponent(String(ending.id))}`, { reason })}
+          onDone={(_, reason) => {
+            setEnding(null);
+            done(t('security.sessions.revoked'), auditWrite('operator.session_revoke', `admin_session:${ending.id}`, reason));
+          }}
+        />
+      ) : null}
       {confirmOthers ? (
-        <Modal
+        <ReasonDialog
           title={t('security.sessions.revokeOthers')}
+          intro={t('security.sessions.revokeOthersIntro', { n: others })}
+          confirmLabel={t('security.sessions.revokeOthersConfirm', { n: others })}
+          danger
           onClose={() => setConfirmOthers(false)}
-          footer={
-            <>
-              <Button variant="ghost" onClick={() => setConfirmOthers(false)}>
-                {t('shell.cancel')}
-              </Button>
-              <Button
-                variant="danger"
-                onClick={() => {
-                  setConfirmOthers(false);
-                  void run(
-                    'others',
-                    () => adminApi.post<{ revoked?: number }>('/api/admin/sessions/revoke-others'),
-                    (r) => t('security.sessions.revokedOthers', { n: (r as { revoked?: number } | null)?.revoked ?? others }),
-                    myId === undefined ? null : auditWrite('operator.sessions_revoke_others', `admin:${myId}`),
-                  );
-                }}
-              >
-                {t('security.sessions.revokeOthersConfirm', { n: others })}
-              </Button>
-            </>
-          }
-        >
-          <p>{t('security.sessions.revokeOthersIntro', { n: others })}</p>
-        </Modal>
+          onSubmit={(reason) => adminApi.post<{ revoked?: number } | null>('/api/admin/sessions/revoke-others', { reason })}
+          onDone={(r, reason) => {
+            setConfirmOthers(false);
+            done(
+              t('security.sessions.revokedOthers', { n: r?.revoked ?? others }),
+              myId === undefined ? null : auditWrite('operator.sessions_revoke_others', `admin:${myId}`, reason),
+            );
+          }}
+        />
       ) : null}
     </Card>
   );

@@ -64,6 +64,7 @@ describe('my sessions, live and past', () => {
     expect(calls.find((c) => c.url === '/api/admin/sessions/history')?.params).toMatchObject({ pageNum: 1 });
 
     await user.click(screen.getByTestId('revoke-others'));
+    await user.type(await screen.findByTestId('reason'), 'shift over');
     await user.click(screen.getByRole('button', { name: 'End 1 session(s)' }));
     await waitFor(() => expect(within(history).getAllByTestId('past-session')).toHaveLength(4));
     expect(within(history).getAllByTestId('past-session')[0]).toHaveTextContent('Signed out everywhere else');

@@ -86,15 +86,18 @@ describe('operator sign-in', () => {
     expect(screen.getByTestId('signin-password')).toBeInTheDocument();
   });
 
-  it('sends an owner who has not enrolled to enrolment: QR, confirm, recovery codes once', async () => {
+  it('sends an owner who has not enrolled to enrolment: reason, QR, confirm, recovery codes once', async () => {
     const user = userEvent.setup();
     let enrolled = false;
     mockAdminApi({
       'POST /api/admin/login': { adminToken: 'tok', role: 'owner', username: 'admin', totpEnabled: false, totpRequired: true },
       'GET /api/admin/me': () => me('owner', ['readUsers'], { totpEnabled: enrolled, totpRequired: true }),
-      'POST /api/admin/totp/enrol': { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/Onyx:admin?secret=JBSWY3DPEHPK3PXP&issuer=Onyx' },
+      'POST /api/admin/totp/enrol': (body: unknown) => {
+        expect(body).toEqual({ reason: 'first sign-in, ticket 7' });
+        return { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/Onyx:admin?secret=JBSWY3DPEHPK3PXP&issuer=Onyx' };
+      },
       'POST /api/admin/totp/confirm': (body: unknown) => {
-        expect(body).toEqual({ code: '654321' });
+        expect(body).toEqual({ code: '654321', reason: 'first sign-in, ticket 7' });
         enrolled = true;
         return { recoveryCodes: ['aaaa-bbbb-cccc-dddd', 'eeee-ffff-gggg-hhhh'] };
       },
@@ -103,6 +106,9 @@ describe('operator sign-in', () => {
     renderConsole('/');
     await typePassword(user);
     expect(await screen.findByTestId('enrol-screen')).toBeInTheDocument();
+    // The reason first: it goes with the enrolment and its confirmation.
+    expect(screen.getByTestId('enrol-begin')).toBeDisabled();
+    await user.type(screen.getByTestId('reason'), '  first sign-in, ticket 7 ');
     await user.click(screen.getByTestId('enrol-begin'));
     expect(await screen.findByTestId('enrol-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP');
     await user.type(screen.getByTestId('totp-code'), '654321');

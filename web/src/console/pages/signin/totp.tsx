@@ -1,10 +1,10 @@
 // Two-step sign-in pieces shared by sign-in and My security: enrolling an
-// authenticator (QR and secret, then a code), the code field, and recovery
-// codes shown once with copy and download.
+// authenticator (a reason, QR and secret, then a code), the code field, and
+// recovery codes shown once with copy and download.
 import { useId, useState } from 'react';
 import { QrCode } from '@/shared/ui/QrCode';
 import { adminApi } from '../../api';
-import { Button, CopyButton, ErrorNote, downloadText } from '../../layout/ui';
+import { Button, CopyButton, ErrorNote, ReasonField, downloadText } from '../../layout/ui';
 import { useCt } from '../../layout/useCt';
 
 /** POST /api/admin/totp/enrol. */
@@ -104,22 +104,27 @@ export function RecoveryCodes({ codes, username, onDone, doneLabel }: { codes: s
 }
 
 /**
- * Enrolment: ask the server for a secret, show it as a QR code and as text,
- * confirm with the first code, then show the recovery codes once.
+ * Enrolment: ask for the reason, ask the server for a secret, show it as a QR
+ * code and as text, confirm with the first code, then show the recovery codes
+ * once. The reason goes with both calls (each writes an audit entry:
+ * operator.totp_enrol, then operator.totp_enable) and to `onDone`.
  */
-export function TotpEnrol({ username, onDone, onCancel }: { username: string; onDone: () => void; onCancel?: () => void }) {
+export function TotpEnrol({ username, onDone, onCancel }: { username: string; onDone: (reason: string) => void; onCancel?: () => void }) {
   const { t } = useCt();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
+  const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const why = reason.trim();
 
   const begin = async () => {
+    if (!why) return;
     setBusy(true);
     setError(null);
     try {
-      setEnrolment(await adminApi.post<TotpEnrolment>('/api/admin/totp/enrol'));
+      setEnrolment(await adminApi.post<TotpEnrolment>('/api/admin/totp/enrol', { reason: why }));
     } catch (e) {
       setError(e);
     } finally {
@@ -133,7 +138,7 @@ export function TotpEnrol({ username, onDone, onCancel }: { username: string; on
     setBusy(true);
     setError(null);
     try {
-      const reply = await adminApi.post<RecoveryCodesReply>('/api/admin/totp/confirm', { code: c });
+      const reply = await adminApi.post<RecoveryCodesReply>('/api/admin/totp/confirm', { code: c, reason: why });
       setCodes(reply.recoveryCodes ?? []);
     } catch (e) {
       setError(e);
@@ -146,7 +151,7 @@ export function TotpEnrol({ username, onDone, onCancel }: { username: string; on
     return (
       <div className="c-enrol">
         <h3 className="c-step">{t('signin.enrol.step3')}</h3>
-        <RecoveryCodes codes={codes} username={username} onDone={onDone} />
+        <RecoveryCodes codes={codes} username={username} onDone={() => onDone(why)} />
       </div>
     );
   }
@@ -155,9 +160,10 @@ export function TotpEnrol({ username, onDone, onCancel }: { username: string; on
     return (
       <div className="c-enrol">
         <p>{t('signin.enrol.intro')}</p>
+        <ReasonField value={reason} onChange={setReason} />
         <ErrorNote error={error} />
         <div className="c-row">
-          <Button variant="primary" busy={busy} onClick={begin} data-testid="enrol-begin">
+          <Button variant="primary" busy={busy} disabled={!why} onClick={begin} data-testid="enrol-begin">
             {t('signin.enrol.begin')}
           </Button>
           {onCancel ? (

@@ -135,6 +135,44 @@ describe('user trading: futures orders and earn orders', () => {
     expect(call(calls, '/api/admin/users/7/earn-orders')).toEqual({ state: 'closed', pageNum: 1, pageSize: 10 });
   });
 
+  it('sorts the futures orders and the earn orders on the server, from page 1', async () => {
+    const user = userEvent.setup();
+    signedInAs('admin', 'owner');
+    const calls = mocks();
+    renderConsole('/users/7');
+    const trading = await screen.findByTestId('user-trading');
+    await user.click(within(trading).getByRole('tab', { name: 'Futures orders' }));
+    const list = await within(trading).findByTestId('user-futures-orders');
+    await within(list).findByTestId('trading-row');
+    // The server's own order (newest first) shows on the order column; nothing is sent for it.
+    expect(within(list).getByRole('columnheader', { name: /^Order/ })).toHaveAttribute('aria-sort', 'descending');
+    await user.click(within(list).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(call(calls, '/api/admin/users/7/futures-orders')).toMatchObject({ pageNum: 2 }));
+
+    await user.click(within(list).getByRole('button', { name: /Margin/ }));
+    await waitFor(() => expect(call(calls, '/api/admin/users/7/futures-orders')).toEqual({ state: 'open', orderBy: 'margin', order: 'desc', pageNum: 1, pageSize: 10 }));
+    expect(within(list).getByRole('columnheader', { name: /Margin/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(within(list).getByRole('columnheader', { name: /^Order/ })).toHaveAttribute('aria-sort', 'none');
+    await user.click(within(list).getByRole('button', { name: /Margin/ }));
+    await waitFor(() => expect(call(calls, '/api/admin/users/7/futures-orders')).toMatchObject({ orderBy: 'margin', order: 'asc', pageNum: 1 }));
+    await user.click(within(list).getByRole('button', { name: /Placed/ }));
+    await waitFor(() => expect(call(calls, '/api/admin/users/7/futures-orders')).toMatchObject({ orderBy: 'createTimeMs', order: 'desc' }));
+
+    await user.click(within(trading).getByRole('tab', { name: 'Earn' }));
+    const earn = await within(trading).findByTestId('user-earn-orders');
+    await within(earn).findByTestId('trading-row');
+    expect(call(calls, '/api/admin/users/7/earn-orders')).toEqual({ state: 'open', pageNum: 1, pageSize: 10 });
+    await user.click(within(earn).getByRole('button', { name: /Principal/ }));
+    await waitFor(() => expect(call(calls, '/api/admin/users/7/earn-orders')).toEqual({ state: 'open', orderBy: 'amount', order: 'desc', pageNum: 1, pageSize: 10 }));
+    await user.click(within(earn).getByRole('button', { name: /Matures/ }));
+    await waitFor(() => expect(call(calls, '/api/admin/users/7/earn-orders')).toMatchObject({ orderBy: 'endTimeMs', order: 'desc' }));
+
+    // A done order shows its maturity, and when it ended.
+    await user.click(within(trading).getByRole('tab', { name: 'Done' }));
+    await waitFor(() => expect(within(trading).getByTestId('trading-row')).toHaveTextContent('ETH staking'));
+    expect(within(trading).getByTestId('trading-row')).toHaveTextContent(/ended \d{4}-\d{2}-\d{2}/);
+  });
+
   it('says so when there is nothing, and shows a refusal', async () => {
     const user = userEvent.setup();
     signedInAs('admin', 'owner');

@@ -23,7 +23,7 @@ const STATES = ['open', 'closed'] as const;
 type State = (typeof STATES)[number];
 
 const OUTCOME_TONE: Record<string, 'ok' | 'bad' | 'muted'> = { win: 'ok', lose: 'bad', draw: 'muted', void: 'muted' };
-/** The server's own order for spot orders, positions and contract orders. */
+/** The server's own order for every list here. */
 const NEWEST = { orderBy: 'id', order: 'desc' } as const;
 const ORDER_TONE: Record<string, 'ok' | 'bad' | 'muted' | 'info'> = { waiting: 'info', filled: 'ok', cancelled: 'muted', earning: 'info', settled: 'ok', redeemed: 'muted' };
 
@@ -157,20 +157,37 @@ export function Trading({ userId, t, lang }: { userId: number; t: CT; lang: Cons
             queryKey={['console', 'user-futures-orders', userId, state]}
             url={`/api/admin/users/${userId}/futures-orders`}
             params={{ state }}
-            head={
+            defaultSort={NEWEST}
+            head={(s) => (
               <tr>
-                <th>{t('users.trading.orderNo')}</th>
-                <th>{t('users.trading.symbol')}</th>
-                <th>{t('users.trading.side')}</th>
-                <th className="c-right">{t('users.trading.qty')}</th>
+                <SortTh column="id" first="desc" {...s}>
+                  {t('users.trading.orderNo')}
+                </SortTh>
+                <SortTh column="symbol" {...s}>
+                  {t('users.trading.symbol')}
+                </SortTh>
+                <SortTh column="side" {...s}>
+                  {t('users.trading.side')}
+                </SortTh>
+                <SortTh column="qty" first="desc" className="c-right" {...s}>
+                  {t('users.trading.qty')}
+                </SortTh>
                 <th className="c-right">{t('users.trading.limitPrice')}</th>
                 <th className="c-right">{t('users.trading.dealPrice')}</th>
-                <th className="c-right">{t('users.trading.margin')}</th>
-                <th className="c-right">{t('users.trading.fee')}</th>
-                <th>{t('users.col.status')}</th>
-                <th>{t('users.trading.time')}</th>
+                <SortTh column="margin" first="desc" className="c-right" {...s}>
+                  {t('users.trading.margin')}
+                </SortTh>
+                <SortTh column="fee" first="desc" className="c-right" {...s}>
+                  {t('users.trading.fee')}
+                </SortTh>
+                <SortTh column="status" {...s}>
+                  {t('users.col.status')}
+                </SortTh>
+                <SortTh column="createTimeMs" first="desc" {...s}>
+                  {t('users.trading.time')}
+                </SortTh>
               </tr>
-            }
+            )}
             row={(o) => (
               <tr key={o.id} data-testid="trading-row">
                 <td className="c-mono c-small">{o.orderNo}</td>
@@ -202,18 +219,35 @@ export function Trading({ userId, t, lang }: { userId: number; t: CT; lang: Cons
             queryKey={['console', 'user-earn', userId, state]}
             url={`/api/admin/users/${userId}/earn-orders`}
             params={{ state }}
-            head={
+            defaultSort={NEWEST}
+            head={(s) => (
               <tr>
-                <th>{t('users.trading.orderNo')}</th>
-                <th>{t('users.trading.earnProduct')}</th>
-                <th className="c-right">{t('users.trading.principal')}</th>
-                <th className="c-right">{t('users.trading.term')}</th>
-                <th className="c-right">{t('users.trading.reserved')}</th>
-                <th className="c-right">{t('users.trading.accrued')}</th>
-                <th>{t('users.col.status')}</th>
-                <th>{t('users.trading.maturity')}</th>
+                <SortTh column="id" first="desc" {...s}>
+                  {t('users.trading.orderNo')}
+                </SortTh>
+                <SortTh column="kind" {...s}>
+                  {t('users.trading.earnProduct')}
+                </SortTh>
+                <SortTh column="amount" first="desc" className="c-right" {...s}>
+                  {t('users.trading.principal')}
+                </SortTh>
+                <SortTh column="days" first="desc" className="c-right" {...s}>
+                  {t('users.trading.term')}
+                </SortTh>
+                <SortTh column="reserved" first="desc" className="c-right" {...s}>
+                  {t('users.trading.reserved')}
+                </SortTh>
+                <SortTh column="accrued" first="desc" className="c-right" {...s}>
+                  {t('users.trading.accrued')}
+                </SortTh>
+                <SortTh column="status" {...s}>
+                  {t('users.col.status')}
+                </SortTh>
+                <SortTh column="endTimeMs" first="desc" {...s}>
+                  {t('users.trading.maturity')}
+                </SortTh>
               </tr>
-            }
+            )}
             row={(o) => (
               <tr key={o.id} data-testid="trading-row">
                 <td className="c-mono c-small">{o.orderNo}</td>
@@ -238,7 +272,10 @@ export function Trading({ userId, t, lang }: { userId: number; t: CT; lang: Cons
                     <span className="c-muted c-small"> {t('users.trading.penalty', { penalty: n(o.penalty), forfeited: n(o.forfeited) })}</span>
                   ) : null}
                 </td>
-                <td className="c-mono c-small">{fmtDateTime(o.settleTimeMs ?? o.endTimeMs)}</td>
+                <td className="c-mono c-small">
+                  {fmtDateTime(o.endTimeMs)}
+                  {o.settleTimeMs ? <div className="c-muted">{t('users.trading.settledAt', { time: fmtDateTime(o.settleTimeMs) })}</div> : null}
+                </td>
               </tr>
             )}
           />
