@@ -84,13 +84,33 @@ pub async fn user_positions(
     Ok((rows, total))
 }
 
+onyx_store::sort_keys! {
+    /// How a user's orders sort: newest first unless an operator asks. The
+    /// keys are the rows' fields that are never null (a null sorts first
+    /// on SQLite and last on PostgreSQL). One user's orders are read
+    /// through `user_id, status, id` (m0016), so no key needs an index.
+    pub OrderSort, default = desc(Id) {
+        Id = "id" => column(order::Column::Id),
+        Symbol = "symbol" => column(order::Column::Symbol),
+        Side = "side" => column(order::Column::Side),
+        Kind = "kind" => column(order::Column::Kind),
+        Leverage = "leverage" => column(order::Column::Leverage),
+        Qty = "qty" => decimal_text(order::Column::Qty),
+        Margin = "margin" => decimal_text(order::Column::Margin),
+        Fee = "fee" => decimal_text(order::Column::Fee),
+        Status = "status" => column(order::Column::Status),
+        CreateTimeMs = "createTimeMs" => column(order::Column::CreatedAt),
+        UpdateTimeMs = "updateTimeMs" => column(order::Column::UpdatedAt),
+    }
+}
+
 /// A user's orders, market and limit: waiting ones (`history` false) or
-/// filled and cancelled ones, newest first, a page at a time (the
-/// operator's user page).
+/// filled and cancelled ones, in `sort`'s order, a page at a time.
 pub async fn user_orders(
     db: &impl ConnectionTrait,
     user_id: i64,
     history: bool,
+    sort: Sort<OrderSort>,
     offset: u64,
     limit: u64,
 ) -> Result<(Vec<order::Model>, u64), DbErr> {
@@ -101,8 +121,8 @@ pub async fn user_orders(
         q.filter(order::Column::Status.eq(WAITING))
     };
     let total = q.clone().count(db).await?;
-    let rows = q
-        .order_by_desc(order::Column::Id)
+    let rows = sort
+        .apply(q, order::Column::Id)
         .offset(offset)
         .limit(limit)
         .all(db)

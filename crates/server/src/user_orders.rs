@@ -15,14 +15,12 @@
 
 use crate::user_trading::State;
 pub use onyx_earn::repo::OrderSort as EarnOrderSort;
-use onyx_futures::entity::futures_order;
+pub use onyx_futures::repo::OrderSort as FuturesOrderSort;
 use onyx_kernel::i18n::text_in;
 use onyx_kernel::Outcome;
 use onyx_store::sort::Sort;
 use onyx_store::DecimalText;
-use sea_orm::{
-    ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect,
-};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
 use serde::Serialize;
 use std::collections::HashMap;
 use utoipa::ToSchema;
@@ -205,55 +203,6 @@ pub struct UserFuturesOrder {
     pub deal_time_ms: Option<i64>,
 }
 
-onyx_store::sort_keys! {
-    /// How a user's futures orders sort: newest first unless asked. The
-    /// keys are the rows' fields that are never null (a null sorts first
-    /// on SQLite and last on PostgreSQL). One user's orders are read
-    /// through `user_id, status, id` (m0016), so no key needs an index.
-    pub FuturesOrderSort, default = desc(Id) {
-        Id = "id" => column(futures_order::Column::Id),
-        Symbol = "symbol" => column(futures_order::Column::Symbol),
-        Side = "side" => column(futures_order::Column::Side),
-        Kind = "kind" => column(futures_order::Column::Kind),
-        Leverage = "leverage" => column(futures_order::Column::Leverage),
-        Qty = "qty" => decimal_text(futures_order::Column::Qty),
-        Margin = "margin" => decimal_text(futures_order::Column::Margin),
-        Fee = "fee" => decimal_text(futures_order::Column::Fee),
-        Status = "status" => column(futures_order::Column::Status),
-        CreateTimeMs = "createTimeMs" => column(futures_order::Column::CreatedAt),
-        UpdateTimeMs = "updateTimeMs" => column(futures_order::Column::UpdatedAt),
-    }
-}
-
-/// A user's futures orders, market and limit: waiting ones (`history`
-/// false) or filled and cancelled ones, in `sort`'s order, a page at a
-/// time. (The product's own `onyx_futures::repo::user_orders` reads them
-/// newest first only.)
-async fn futures_order_rows(
-    db: &impl ConnectionTrait,
-    user_id: i64,
-    history: bool,
-    sort: Sort<FuturesOrderSort>,
-    offset: u64,
-    limit: u64,
-) -> Outcome<(Vec<futures_order::Model>, u64)> {
-    let q = futures_order::Entity::find().filter(futures_order::Column::UserId.eq(user_id));
-    let waiting = onyx_futures::orders::WAITING;
-    let q = if history {
-        q.filter(futures_order::Column::Status.ne(waiting))
-    } else {
-        q.filter(futures_order::Column::Status.eq(waiting))
-    };
-    let total = q.clone().count(db).await?;
-    let rows = sort
-        .apply(q, futures_order::Column::Id)
-        .offset(offset)
-        .limit(limit)
-        .all(db)
-        .await?;
-    Ok((rows, total))
-}
-
 /// One page of the user's futures orders in `sort`'s order (newest first
 /// unless asked): waiting ones (`Open`) or filled and cancelled ones.
 pub async fn futures_orders(
@@ -265,7 +214,8 @@ pub async fn futures_orders(
     limit: u64,
 ) -> Outcome<(Vec<UserFuturesOrder>, u64)> {
     let history = state == State::Closed;
-    let (rows, total) = futures_order_rows(db, user_id, history, sort, offset, limit).await?;
+    let (rows, total) =
+        onyx_futures::repo::user_orders(db, user_id, history, sort, offset, limit).await?;
     let rows = rows
         .into_iter()
         .map(|o| UserFuturesOrder {

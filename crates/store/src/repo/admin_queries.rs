@@ -12,7 +12,7 @@ use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, Func};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
-    QueryFilter, QueryOrder, QuerySelect, Set,
+    QueryFilter, QueryOrder, Set,
 };
 
 // ---- operator sign-in and sessions ---------------------------------------
@@ -153,34 +153,23 @@ pub async fn past_sessions_of(
 }
 
 /// Deletes at most `limit` operator sessions that ended, or expired,
-/// before `before`; returns how many. As
-/// `sessions::prune_ended_before` does for users' sessions (m0028 indexes
-/// both times).
+/// before `before`; returns how many (as users' sessions are pruned).
 pub async fn prune_sessions_ended_before(
     db: &impl ConnectionTrait,
     before: DateTime<Utc>,
     limit: u64,
 ) -> Result<u64, DbErr> {
-    let ids: Vec<i64> = admin_session::Entity::find()
-        .select_only()
-        .column(admin_session::Column::Id)
-        .filter(
-            Condition::any()
-                .add(admin_session::Column::ExpiresAt.lt(before))
-                .add(admin_session::Column::EndedAt.lt(before)),
-        )
-        .limit(limit)
-        .into_tuple()
-        .all(db)
-        .await?;
-    if ids.is_empty() {
-        return Ok(0);
-    }
-    Ok(admin_session::Entity::delete_many()
-        .filter(admin_session::Column::Id.is_in(ids))
-        .exec(db)
-        .await?
-        .rows_affected)
+    super::sessions::prune_past::<admin_session::Entity>(
+        db,
+        [
+            admin_session::Column::Id,
+            admin_session::Column::ExpiresAt,
+            admin_session::Column::EndedAt,
+        ],
+        before,
+        limit,
+    )
+    .await
 }
 
 /// Ends live session `id` if it is the operator's own; false when it is

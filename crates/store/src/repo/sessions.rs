@@ -164,21 +164,43 @@ pub async fn page_for_user(
 }
 
 /// Deletes at most `limit` sessions and remembered devices that ended, or
-/// expired, before `before`; returns how many. A live
-/// session is never picked: it has not ended and expires after now. Each
-/// of the two times has an index (m0028), so a run reads what it deletes.
+/// expired, before `before`; returns how many. Each of the two times has
+/// an index (m0028), so a run reads what it deletes.
 pub async fn prune_ended_before(
     db: &impl ConnectionTrait,
     before: DateTime<Utc>,
     limit: u64,
 ) -> Result<u64, DbErr> {
-    let ids: Vec<i64> = session::Entity::find()
+    prune_past::<session::Entity>(
+        db,
+        [
+            session::Column::Id,
+            session::Column::ExpiresAt,
+            session::Column::EndedAt,
+        ],
+        before,
+        limit,
+    )
+    .await
+}
+
+/// Deletes at most `limit` rows of `E` whose expiry or end (the last two
+/// of `[id, expires_at, ended_at]`) is before `before`; returns how many.
+/// A live session is never picked: it has not ended and expires after
+/// now. Users' and operators' sessions are pruned alike.
+pub(crate) async fn prune_past<E: EntityTrait>(
+    db: &impl ConnectionTrait,
+    [id, expires_at, ended_at]: [E::Column; 3],
+    before: DateTime<Utc>,
+    limit: u64,
+) -> Result<u64, DbErr> {
+    let ids: Vec<i64> = E::find()
         .select_only()
-        .column(session::Column::Id)
+        .column(id)
         .filter(
             Condition::any()
-                .add(session::Column::ExpiresAt.lt(before))
-                .add(session::Column::EndedAt.lt(before)),
+                .add(expires_at.lt(before))
+                .add(ended_at.lt(before)),
         )
         .limit(limit)
         .into_tuple()
@@ -187,8 +209,8 @@ pub async fn prune_ended_before(
     if ids.is_empty() {
         return Ok(0);
     }
-    Ok(session::Entity::delete_many()
-        .filter(session::Column::Id.is_in(ids))
+    Ok(E::delete_many()
+        .filter(id.is_in(ids))
         .exec(db)
         .await?
         .rows_affected)
