@@ -14,7 +14,7 @@ use crate::skips;
 use onyx_futures::batch;
 use onyx_futures::contract::{self, Contract};
 use onyx_futures::entity::futures_position as position;
-use onyx_futures::mirror::{Change, Mirror, Told};
+use onyx_futures::mirror::{Change, Closed, Mirror, Told};
 use onyx_futures::positions::{self, CloseAt, Refusal, Ticket};
 use onyx_futures::repo::OPEN;
 use onyx_kernel::ledger::PostingRef;
@@ -24,8 +24,7 @@ use onyx_platform::prices::IndexPrice;
 use onyx_store::ledger::LedgerTxn;
 use onyx_store::DecimalText;
 use rust_decimal::Decimal;
-use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, NotSet, QueryFilter, Set};
+use sea_orm::{EntityTrait, Set};
 use std::collections::HashMap;
 
 /// The mirror the server installs.
@@ -43,19 +42,16 @@ impl Mirror for CopyEngine {
                 } if position.portfolio == 0 => {
                     lead_opened(txn, position, ticket, price, tick, now).await
                 }
-                Change::Closed {
-                    before,
-                    after,
-                    qty,
-                    tick,
-                    at,
-                    ..
-                } => {
-                    if before.portfolio == 0 {
-                        lead_closed(txn, before, after, qty, tick, at, now).await
-                    } else {
-                        copy_closed(txn, before, after, now).await
+                Change::Closed { closes, tick, at } => {
+                    // Copies first: a lead closed in the same batch then
+                    // finds them closed already.
+                    let copies: Vec<&Closed> =
+                        closes.iter().filter(|x| x.before.portfolio != 0).collect();
+                    copies_closed(txn, &copies, now).await?;
+                    for x in closes.iter().filter(|x| x.before.portfolio == 0) {
+                        lead_closed(txn, x, tick, at, now).await?;
                     }
+                    Ok(())
                 }
                 Change::Margin {
                     before,
@@ -91,18 +87,6 @@ pub fn symbols(list: &str) -> impl Iterator<Item = &str> {
 
 fn owner(user_id: i64) -> Outcome<u64> {
     u64::try_from(user_id).map_err(Failure::internal)
-}
-
-async fn stop(txn: &mut LedgerTxn, f: &Copier, reason: &str, now: i64) -> Outcome<()> {
-    follow::Entity::update_many()
-        .col_expr(follow::Column::Status, Expr::value(STOPPED))
-        .col_expr(follow::Column::StopReason, Expr::value(reason))
-        .col_expr(follow::Column::StoppedAt, Expr::value(now))
-        .col_expr(follow::Column::UpdatedAt, Expr::value(now))
-        .filter(follow::Column::Id.eq(f.id))
-        .exec(txn.conn())
-        .await?;
-    Ok(())
 }
 
 async fn lead_opened(
@@ -156,7 +140,7 @@ async fn lead_opened(
         }
         if let (Some(budget), Some(rate)) = (&f.budget, &f.stop_loss_rate) {
             if rules::stop_loss_hit(f.net.get(), budget.get(), rate.get()) {
-                stop(txn, f, skips::STOP_LOSS, now).await?;
+                repo::stop_follows(txn.conn(), &[f.id], skips::STOP_LOSS, now).await?;
                 skipped.push((f, skips::STOP_LOSS));
                 continue;
             }
@@ -253,44 +237,42 @@ async fn lead_opened(
 
 async fn lead_closed(
     txn: &mut LedgerTxn,
-    before: &position::Model,
-    after: &position::Model,
-    qty: Decimal,
+    lead: &Closed,
     tick: &IndexPrice,
     at: CloseAt,
     now: i64,
 ) -> Outcome<()> {
-    let links = repo::links_of_lead(txn.conn(), before.id).await?;
-    if links.is_empty() {
+    let copies = repo::open_copies_of_lead(txn.conn(), lead.before.id).await?;
+    if copies.is_empty() {
         return Ok(());
     }
-    let c: Contract = contract::by_id(txn.conn(), before.contract_id).await?;
+    let c: Contract = contract::by_id(txn.conn(), lead.before.contract_id).await?;
     // A liquidation is the lead's margin, not the copy's: the copy closes
     // at the mark as any close does.
     let at = match at {
         CloseAt::Liquidation => CloseAt::Mark,
         other => other,
     };
-    let all = after.status != OPEN;
-    for l in links {
-        let Some(copy) = onyx_futures::repo::position(txn.conn(), l.position_id)
-            .await?
-            .filter(|p| p.status == OPEN)
-        else {
-            continue;
-        };
+    let all = lead.after.status != OPEN;
+    let mut closes = Vec::with_capacity(copies.len());
+    for copy in copies {
         let held = copy.qty.get();
         let closing = if all {
             held
         } else {
-            rules::close_qty(held, qty, before.qty.get(), c.share_number)
+            rules::close_qty(held, lead.qty, lead.before.qty.get(), c.share_number)
                 .ok_or_else(|| internal("close size"))?
         };
         if closing <= Decimal::ZERO {
             continue;
         }
-        positions::close_in(txn, &copy, &c, closing, tick, at, now).await?;
+        closes.push(batch::Close {
+            position: copy,
+            qty: closing,
+        });
     }
+    // Every copy at once, at the lead's tick.
+    batch::close_all(txn, &c, closes, tick, at, now).await?;
     Ok(())
 }
 
@@ -349,103 +331,124 @@ async fn lead_margin(
     Ok(())
 }
 
-/// A copied position closed (by its lead, its follower or a liquidation):
-/// the follow's net moves by the close's booked profit less its fee, and
-/// the share above the high-water mark goes to the lead.
-async fn copy_closed(
-    txn: &mut LedgerTxn,
-    before: &position::Model,
-    after: &position::Model,
-    now: i64,
-) -> Outcome<()> {
-    let Some(l) = link::Entity::find_by_id(before.id).one(txn.conn()).await? else {
+/// Copied positions closed (by their lead, their followers or a
+/// liquidation): each follow's net moves by the close's booked profit less
+/// its fee, and the share above the high-water mark goes to the lead, one
+/// close after another in the order given.
+async fn copies_closed(txn: &mut LedgerTxn, closes: &[&Closed], now: i64) -> Outcome<()> {
+    if closes.is_empty() {
         return Ok(());
-    };
-    let Some(f) = follow::Entity::find_by_id(l.follow_id)
-        .one(txn.conn())
+    }
+    let ids: Vec<i64> = closes.iter().map(|x| x.before.id).collect();
+    let links: HashMap<i64, repo::Link> = repo::links_of(txn.conn(), &ids)
         .await?
-    else {
-        return Err(internal("a copy without its follow"));
-    };
-    let Some(trader) = crate::entity::copy_trader::Entity::find_by_id(l.trader_id)
-        .one(txn.conn())
+        .into_iter()
+        .map(|l| (l.position_id, l))
+        .collect();
+    let mut follow_ids: Vec<i64> = links.values().map(|l| l.follow_id).collect();
+    follow_ids.sort_unstable();
+    follow_ids.dedup();
+    let mut standings: HashMap<i64, repo::Standing> = repo::standings(txn.conn(), &follow_ids)
         .await?
-    else {
-        return Err(internal("a copy without its trader"));
-    };
-    let booked = after
-        .realised
-        .get()
-        .checked_sub(before.realised.get())
-        .ok_or_else(|| internal("booked"))?;
-    let fee = after
-        .fees
-        .get()
-        .checked_sub(before.fees.get())
-        .ok_or_else(|| internal("fee"))?;
-    let delta = booked.checked_sub(fee).ok_or_else(|| internal("delta"))?;
-    let released = before
-        .margin
-        .get()
-        .checked_sub(after.margin.get())
-        .ok_or_else(|| internal("margin"))?;
+        .into_iter()
+        .map(|f| (f.id, f))
+        .collect();
+    let mut trader_ids: Vec<i64> = links.values().map(|l| l.trader_id).collect();
+    trader_ids.sort_unstable();
+    trader_ids.dedup();
+    let traders: HashMap<i64, i64> = repo::trader_users(txn.conn(), &trader_ids).await?;
     let rate = settings::read(txn.conn()).await?.share_rate;
-    let (net, hwm) = (f.net.get(), f.hwm.get());
-    let s = rules::settle(net, hwm, delta, rate).ok_or_else(|| internal("settle"))?;
-    let row = settlement::ActiveModel {
-        id: NotSet,
-        follow_id: Set(f.id),
-        position_id: Set(before.id),
-        user_id: Set(f.user_id),
-        trader_user_id: Set(trader.user_id),
-        delta: Set(DecimalText::from(delta.normalize())),
-        margin: Set(DecimalText::from(released.normalize())),
-        net_before: Set(DecimalText::from(net.normalize())),
-        hwm_before: Set(DecimalText::from(hwm.normalize())),
-        net_after: Set(DecimalText::from(s.net.normalize())),
-        hwm_after: Set(DecimalText::from(s.hwm.normalize())),
-        rate: Set(DecimalText::from(rate.normalize())),
-        share: Set(DecimalText::from(s.share.normalize())),
-        tx_id: Set(0),
-        at: Set(now),
+    let settled: Vec<(&Closed, &repo::Link)> = closes
+        .iter()
+        .filter_map(|x| links.get(&x.before.id).map(|l| (*x, l)))
+        .collect();
+    let row_ids = txn.reserve_ids("copy_settlements", settled.len()).await?;
+    if row_ids.len() != settled.len() {
+        return Err(internal("reserved settlement ids"));
     }
-    .insert(txn.conn())
-    .await?;
-    if s.share > Decimal::ZERO {
-        let amount = Amount::from_decimal(s.share).map_err(|_| internal("share"))?;
-        let r = PostingRef::CopySettlement(row.id);
-        let postings = crate::postings::profit_share(
-            owner(f.user_id)?,
-            owner(trader.user_id)?,
-            amount,
-            &r,
-            now,
-        );
-        let tx_id = txn.post(&r, postings).await?;
-        let mut a = settlement::ActiveModel::from(row);
-        a.tx_id = Set(tx_id);
-        a.update(txn.conn()).await?;
-    }
-    let mut a = follow::ActiveModel::from(f.clone());
-    a.net = Set(DecimalText::from(s.net.normalize()));
-    a.hwm = Set(DecimalText::from(s.hwm.normalize()));
-    a.shared = Set(DecimalText::from(
-        f.shared
+    let mut rows: Vec<settlement::ActiveModel> = Vec::with_capacity(settled.len());
+    let mut stopped: Vec<i64> = Vec::new();
+    for ((x, l), row_id) in settled.into_iter().zip(row_ids) {
+        let f = standings
+            .get_mut(&l.follow_id)
+            .ok_or_else(|| internal("a copy without its follow"))?;
+        let trader_user = *traders
+            .get(&l.trader_id)
+            .ok_or_else(|| internal("a copy without its trader"))?;
+        let (before, after) = (&x.before, &x.after);
+        let booked = after
+            .realised
             .get()
-            .checked_add(s.share)
-            .ok_or_else(|| internal("shared"))?
-            .normalize(),
-    ));
-    a.updated_at = Set(now);
-    if f.status == ACTIVE {
-        if let (Some(budget), Some(rate)) = (&f.budget, &f.stop_loss_rate) {
-            if rules::stop_loss_hit(s.net, budget.get(), rate.get()) {
-                a.status = Set(STOPPED.into());
-                a.stop_reason = Set(Some(skips::STOP_LOSS.into()));
-                a.stopped_at = Set(Some(now));
+            .checked_sub(before.realised.get())
+            .ok_or_else(|| internal("booked"))?;
+        let fee = after
+            .fees
+            .get()
+            .checked_sub(before.fees.get())
+            .ok_or_else(|| internal("fee"))?;
+        let delta = booked.checked_sub(fee).ok_or_else(|| internal("delta"))?;
+        let released = before
+            .margin
+            .get()
+            .checked_sub(after.margin.get())
+            .ok_or_else(|| internal("margin"))?;
+        let (net, hwm) = (f.net.get(), f.hwm.get());
+        let s = rules::settle(net, hwm, delta, rate).ok_or_else(|| internal("settle"))?;
+        let tx_id = if s.share > Decimal::ZERO {
+            let amount = Amount::from_decimal(s.share).map_err(|_| internal("share"))?;
+            let r = PostingRef::CopySettlement(row_id);
+            let postings = crate::postings::profit_share(
+                owner(f.user_id)?,
+                owner(trader_user)?,
+                amount,
+                &r,
+                now,
+            );
+            txn.post(&r, postings).await?
+        } else {
+            0
+        };
+        rows.push(settlement::ActiveModel {
+            id: Set(row_id),
+            follow_id: Set(f.id),
+            position_id: Set(before.id),
+            user_id: Set(f.user_id),
+            trader_user_id: Set(trader_user),
+            delta: Set(DecimalText::from(delta.normalize())),
+            margin: Set(DecimalText::from(released.normalize())),
+            net_before: Set(DecimalText::from(net.normalize())),
+            hwm_before: Set(DecimalText::from(hwm.normalize())),
+            net_after: Set(DecimalText::from(s.net.normalize())),
+            hwm_after: Set(DecimalText::from(s.hwm.normalize())),
+            rate: Set(DecimalText::from(rate.normalize())),
+            share: Set(DecimalText::from(s.share.normalize())),
+            tx_id: Set(tx_id),
+            at: Set(now),
+        });
+        f.net = DecimalText::from(s.net.normalize());
+        f.hwm = DecimalText::from(s.hwm.normalize());
+        f.shared = DecimalText::from(
+            f.shared
+                .get()
+                .checked_add(s.share)
+                .ok_or_else(|| internal("shared"))?
+                .normalize(),
+        );
+        if f.status == ACTIVE {
+            if let (Some(budget), Some(rate)) = (&f.budget, &f.stop_loss_rate) {
+                if rules::stop_loss_hit(s.net, budget.get(), rate.get()) {
+                    f.status = STOPPED.into();
+                    stopped.push(f.id);
+                }
             }
         }
     }
-    a.update(txn.conn()).await?;
+    repo::insert_settlements(txn.conn(), rows).await?;
+    let changed: Vec<&repo::Standing> = follow_ids
+        .iter()
+        .filter_map(|id| standings.get(id))
+        .collect();
+    repo::set_standings(txn.conn(), &changed, now).await?;
+    repo::stop_follows(txn.conn(), &stopped, skips::STOP_LOSS, now).await?;
     Ok(())
 }

@@ -7,11 +7,12 @@ use crate::entity::{
 use onyx_futures::entity::futures_position as position;
 use onyx_store::DecimalText;
 use rust_decimal::Decimal;
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, NotSet, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
 };
+use std::collections::HashMap;
 
 pub const PENDING: i32 = 0;
 pub const APPROVED: i32 = 1;
@@ -302,3 +303,167 @@ pub async fn set_nets(
     )
     .await
 }
+
+/// The open copies of a lead's position, in id order.
+pub async fn open_copies_of_lead(
+    db: &impl ConnectionTrait,
+    lead_position_id: i64,
+) -> Result<Vec<position::Model>, DbErr> {
+    let linked = Query::select()
+        .column(link::Column::PositionId)
+        .from(link::Entity)
+        .and_where(link::Column::LeadPositionId.eq(lead_position_id))
+        .to_owned();
+    position::Entity::find()
+        .filter(position::Column::Id.in_subquery(linked))
+        .filter(position::Column::Status.eq(onyx_futures::repo::OPEN))
+        .order_by_asc(position::Column::Id)
+        .all(db)
+        .await
+}
+
+/// What a copy's close needs of its link. Fields in the order
+/// [`links_of`] reads them.
+#[derive(Clone, Debug, serde::Deserialize)]
+pub struct Link {
+    pub position_id: i64,
+    pub follow_id: i64,
+    pub trader_id: i64,
+}
+
+/// The links of the given copied positions (none for a position that is
+/// not a copy).
+pub async fn links_of(db: &impl ConnectionTrait, position_ids: &[i64]) -> Result<Vec<Link>, DbErr> {
+    const COLUMNS: [link::Column; 3] = [
+        link::Column::PositionId,
+        link::Column::FollowId,
+        link::Column::TraderId,
+    ];
+    let mut out = Vec::with_capacity(position_ids.len());
+    for chunk in position_ids.chunks(BY_ID) {
+        let q = link::Entity::find()
+            .select_only()
+            .columns(COLUMNS)
+            .filter(link::Column::PositionId.is_in(chunk.iter().copied()))
+            .into_query();
+        out.extend(onyx_store::bulk::read_as_json::<Link, _>(db, &q, &COLUMNS).await?);
+    }
+    Ok(out)
+}
+
+/// A follow's standing, what each copy's close settles against and moves.
+/// Fields in the order [`standings`] reads them.
+#[derive(Clone, Debug, serde::Deserialize)]
+pub struct Standing {
+    pub id: i64,
+    pub user_id: i64,
+    pub status: String,
+    pub budget: Option<DecimalText>,
+    pub stop_loss_rate: Option<DecimalText>,
+    pub net: DecimalText,
+    pub hwm: DecimalText,
+    pub shared: DecimalText,
+}
+
+pub async fn standings(db: &impl ConnectionTrait, ids: &[i64]) -> Result<Vec<Standing>, DbErr> {
+    const COLUMNS: [follow::Column; 8] = [
+        follow::Column::Id,
+        follow::Column::UserId,
+        follow::Column::Status,
+        follow::Column::Budget,
+        follow::Column::StopLossRate,
+        follow::Column::Net,
+        follow::Column::Hwm,
+        follow::Column::Shared,
+    ];
+    let mut out = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(BY_ID) {
+        let q = follow::Entity::find()
+            .select_only()
+            .columns(COLUMNS)
+            .filter(follow::Column::Id.is_in(chunk.iter().copied()))
+            .into_query();
+        out.extend(onyx_store::bulk::read_as_json::<Standing, _>(db, &q, &COLUMNS).await?);
+    }
+    Ok(out)
+}
+
+/// Each follow's net, high-water mark and profit shared, one statement
+/// per chunk.
+pub async fn set_standings(
+    db: &impl ConnectionTrait,
+    standings: &[&Standing],
+    now: i64,
+) -> Result<(), DbErr> {
+    onyx_store::bulk::update_by_key(
+        db,
+        follow::Entity,
+        follow::Column::Id,
+        &[
+            follow::Column::Net,
+            follow::Column::Hwm,
+            follow::Column::Shared,
+        ],
+        &[(follow::Column::UpdatedAt, now.into())],
+        standings
+            .iter()
+            .map(|f| (f.id, vec![f.net.into(), f.hwm.into(), f.shared.into()]))
+            .collect(),
+    )
+    .await
+}
+
+/// Stops the given follows for `reason`.
+pub async fn stop_follows(
+    db: &impl ConnectionTrait,
+    ids: &[i64],
+    reason: &str,
+    now: i64,
+) -> Result<(), DbErr> {
+    for chunk in ids.chunks(BY_ID) {
+        follow::Entity::update_many()
+            .col_expr(follow::Column::Status, Expr::value(STOPPED))
+            .col_expr(follow::Column::StopReason, Expr::value(reason))
+            .col_expr(follow::Column::StoppedAt, Expr::value(now))
+            .col_expr(follow::Column::UpdatedAt, Expr::value(now))
+            .filter(follow::Column::Id.is_in(chunk.iter().copied()))
+            .exec(db)
+            .await?;
+    }
+    Ok(())
+}
+
+/// The user of each of the given traders, by trader id.
+pub async fn trader_users(
+    db: &impl ConnectionTrait,
+    ids: &[i64],
+) -> Result<HashMap<i64, i64>, DbErr> {
+    let mut out = HashMap::with_capacity(ids.len());
+    for chunk in ids.chunks(BY_ID) {
+        let rows: Vec<(i64, i64)> = trader::Entity::find()
+            .select_only()
+            .columns([trader::Column::Id, trader::Column::UserId])
+            .filter(trader::Column::Id.is_in(chunk.iter().copied()))
+            .into_tuple()
+            .all(db)
+            .await?;
+        out.extend(rows);
+    }
+    Ok(out)
+}
+
+/// Settlement rows with their ids set, one statement per chunk.
+pub async fn insert_settlements(
+    db: &impl ConnectionTrait,
+    rows: Vec<settlement::ActiveModel>,
+) -> Result<(), DbErr> {
+    for chunk in onyx_store::chunks(rows, CHUNK) {
+        settlement::Entity::insert_many(chunk)
+            .exec_without_returning(db)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Ids per `IN` list.
+const BY_ID: usize = 500;

@@ -1,4 +1,5 @@
 //! Copy trading through the whole application.
 
+mod batch_close;
 mod engine_props;
 mod follow_api;

@@ -1,15 +1,20 @@
-//! Many opens at one price in one transaction (a lead's copies): each
-//! under the same rules as [`positions::open_in`], written in a few
-//! multi-row statements whatever their number, so a lead's order does not
-//! wait a statement round trip per follower. Ids are reserved up front
-//! ([`LedgerTxn::reserve_ids`]): a fill's posting names it before it is
-//! written, and no row is read back.
+//! Many opens, or many closes, at one tick in one transaction (a lead's
+//! copies, a liquidation sweep): each under the rules of a single one,
+//! written in a few multi-row statements whatever their number, so a
+//! lead's order does not wait a statement round trip per follower. Ids
+//! are reserved up front ([`LedgerTxn::reserve_ids`]): a fill's posting
+//! names it before it is written, and no row is read back. A single close
+//! is a batch of one ([`positions::close_in`]).
 
+use crate::contract::Contract;
 use crate::entity::{futures_fill as fill, futures_position as position};
-use crate::mirror::{self, Change};
-use crate::positions::{grown, grown_row, new_row, side_name, Refusal, Ticket};
+use crate::mirror::{self, Change, Closed};
+use crate::positions::{
+    closing, grown, grown_row, new_row, side_name, side_of, CloseAt, Closing, Refusal, Ticket,
+};
 use crate::postings;
 use crate::repo::{self, OPEN};
+use crate::rules::Side;
 use onyx_kernel::ledger::PostingRef;
 use onyx_kernel::money::Amount;
 use onyx_kernel::{Failure, Outcome};
@@ -17,8 +22,8 @@ use onyx_platform::prices::IndexPrice;
 use onyx_store::ledger::LedgerTxn;
 use onyx_store::DecimalText;
 use rust_decimal::Decimal;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TryIntoModel};
-use std::collections::HashMap;
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TryIntoModel, Value};
+use std::collections::{HashMap, HashSet};
 
 /// Rows per multi-row statement.
 const CHUNK: usize = 200;
@@ -177,4 +182,176 @@ pub async fn open_all(
         }
     }
     Ok(answers)
+}
+
+/// One close of a batch: `qty` of `position` (all of it when `qty` is its
+/// size).
+pub struct Close {
+    pub position: position::Model,
+    pub qty: Decimal,
+}
+
+/// Closes each of `closes` (positions of `c`, each once) at `tick`, priced
+/// as `at` says, inside `txn`; the positions after, in order. Each close is
+/// what [`positions::close_in`] of it alone makes: its fill, its ledger
+/// transaction, its stops and closing orders cancelled when it is whole,
+/// and the mirror told.
+pub async fn close_all(
+    txn: &mut LedgerTxn,
+    c: &Contract,
+    closes: Vec<Close>,
+    tick: &IndexPrice,
+    at: CloseAt,
+    now: i64,
+) -> Outcome<Vec<position::Model>> {
+    if closes.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut seen = HashSet::new();
+    if !closes.iter().all(|x| seen.insert(x.position.id)) {
+        return Err(internal("a position closed twice in one batch"));
+    }
+    let closings: Vec<Closing> = closes
+        .iter()
+        .map(|x| closing(&x.position, c, x.qty, tick, at, now))
+        .collect::<Outcome<_>>()?;
+    // What a whole close leaves behind waiting on the position goes first,
+    // as a single close does it.
+    let whole: Vec<i64> = closes
+        .iter()
+        .zip(&closings)
+        .filter(|(_, k)| k.full)
+        .map(|(x, _)| x.position.id)
+        .collect();
+    crate::stops::cancel_all_of(txn.conn(), &whole, now).await?;
+    crate::orders::cancel_closing(txn, &whole, now).await?;
+    write_positions(txn, &closings, now).await?;
+    // Open interest falls by what closed, on each side.
+    let (mut long, mut short) = repo::interest(txn.conn(), c.id).await?;
+    for x in &closes {
+        let side = match side_of(&x.position.side) {
+            Side::Long => &mut long,
+            Side::Short => &mut short,
+        };
+        *side = side
+            .checked_sub(x.qty)
+            .ok_or_else(|| internal("interest"))?
+            .max(Decimal::ZERO);
+    }
+    repo::set_interest(txn.conn(), c.id, long, short).await?;
+    let fill_ids = txn.reserve_ids("futures_fills", closes.len()).await?;
+    if fill_ids.len() != closes.len() {
+        return Err(internal("reserved fill ids"));
+    }
+    let liquidation = at == CloseAt::Liquidation;
+    let mut fills: Vec<fill::ActiveModel> = Vec::with_capacity(closes.len());
+    for ((x, k), fill_id) in closes.iter().zip(&closings).zip(fill_ids) {
+        let owner = u64::try_from(x.position.user_id).map_err(Failure::internal)?;
+        let r = PostingRef::FuturesFill(fill_id);
+        let tx_id = txn
+            .post(&r, postings::close(owner, &k.split, liquidation, &r, now))
+            .await?;
+        fills.push(fill::ActiveModel {
+            id: Set(fill_id),
+            position_id: Set(x.position.id),
+            user_id: Set(x.position.user_id),
+            kind: Set(k.kind.into()),
+            qty: Set(DecimalText::from(x.qty.normalize())),
+            price: Set(DecimalText::from(k.price.normalize())),
+            mark: Set(DecimalText::from(tick.price.normalize())),
+            tick_ms: Set(tick.ts_ms),
+            source: Set(tick.source.to_string()),
+            fee: Set(DecimalText::from(k.split.fee.as_decimal().normalize())),
+            fee_rate: Set(DecimalText::from(k.rates.0.normalize())),
+            spread: Set(DecimalText::from(k.rates.1.normalize())),
+            pnl: Set(DecimalText::from(k.booked.normalize())),
+            margin: Set(DecimalText::from(k.released.normalize())),
+            tx_id: Set(tx_id),
+            at: Set(now),
+        });
+    }
+    for chunk in onyx_store::chunks(fills, CHUNK) {
+        fill::Entity::insert_many(chunk)
+            .exec_without_returning(txn.conn())
+            .await?;
+    }
+    let told: Vec<Closed> = closes
+        .into_iter()
+        .zip(closings)
+        .map(|(x, k)| Closed {
+            before: x.position,
+            after: k.after,
+            qty: x.qty,
+            price: k.price,
+        })
+        .collect();
+    mirror::tell(
+        txn,
+        Change::Closed {
+            closes: &told,
+            tick,
+            at,
+        },
+        now,
+    )
+    .await?;
+    Ok(told.into_iter().map(|t| t.after).collect())
+}
+
+/// The closed positions' new figures: those closed whole and those left
+/// open each in their own statements (only the first gain a status and a
+/// close time, only the second a smaller initial margin).
+async fn write_positions(txn: &mut LedgerTxn, closings: &[Closing], now: i64) -> Outcome<()> {
+    use position::Column as P;
+    let figures = |p: &position::Model| -> Vec<Value> {
+        vec![
+            p.qty.into(),
+            p.margin.into(),
+            p.fees.into(),
+            p.realised.into(),
+            p.close_price.into(),
+        ]
+    };
+    let columns = [P::Qty, P::Margin, P::Fees, P::Realised, P::ClosePrice];
+    for status in [repo::CLOSED, repo::LIQUIDATED] {
+        let rows: Vec<(i64, Vec<Value>)> = closings
+            .iter()
+            .filter(|k| k.full && k.after.status == status)
+            .map(|k| (k.after.id, figures(&k.after)))
+            .collect();
+        onyx_store::bulk::update_by_key(
+            txn.conn(),
+            position::Entity,
+            P::Id,
+            &columns,
+            &[
+                (P::Status, status.into()),
+                (P::ClosedAt, Some(now).into()),
+                (P::UpdatedAt, now.into()),
+            ],
+            rows,
+        )
+        .await?;
+    }
+    let rows: Vec<(i64, Vec<Value>)> = closings
+        .iter()
+        .filter(|k| !k.full)
+        .map(|k| {
+            let mut values = figures(&k.after);
+            values.push(k.after.initial_margin.into());
+            (k.after.id, values)
+        })
+        .collect();
+    let mut partial = columns.to_vec();
+    partial.push(P::InitialMargin);
+    onyx_store::bulk::update_by_key(
+        txn.conn(),
+        position::Entity,
+        P::Id,
+        &partial,
+        &[(P::UpdatedAt, now.into())],
+        rows,
+    )
+    .await?;
+    Ok(())
 }

@@ -23,13 +23,10 @@ pub enum Change<'a> {
         price: Decimal,
         tick: &'a IndexPrice,
     },
-    /// `qty` of `before` closed at `price` (priced as `at`), leaving
-    /// `after`.
+    /// Positions of one contract closed, in one batch, at `tick` (priced
+    /// as `at` says).
     Closed {
-        before: &'a position::Model,
-        after: &'a position::Model,
-        qty: Decimal,
-        price: Decimal,
+        closes: &'a [Closed],
         tick: &'a IndexPrice,
         at: CloseAt,
     },
@@ -41,6 +38,14 @@ pub enum Change<'a> {
         add: bool,
         tick: &'a IndexPrice,
     },
+}
+
+/// `qty` of `before` closed at `price`, leaving `after`.
+pub struct Closed {
+    pub before: position::Model,
+    pub after: position::Model,
+    pub qty: Decimal,
+    pub price: Decimal,
 }
 
 pub type Told<'a> = Pin<Box<dyn Future<Output = Outcome<()>> + Send + 'a>>;

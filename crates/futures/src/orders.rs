@@ -357,14 +357,20 @@ pub async fn cancel(ctx: &Context, user_id: i64, id: i64) -> Outcome<OrderView> 
     Ok(OrderView::of(&row))
 }
 
-/// Cancels the closing orders a position leaves when it closes.
-pub async fn cancel_closing(txn: &mut LedgerTxn, position_id: i64, now: i64) -> Outcome<()> {
-    let waiting = order::Entity::find()
-        .filter(order::Column::PositionId.eq(position_id))
-        .filter(order::Column::Action.eq(CLOSE_ACTION))
-        .filter(order::Column::Status.eq(WAITING))
-        .all(txn.conn())
-        .await?;
+/// Cancels the closing orders the given positions leave when they close.
+pub async fn cancel_closing(txn: &mut LedgerTxn, position_ids: &[i64], now: i64) -> Outcome<()> {
+    let mut waiting = Vec::new();
+    for chunk in position_ids.chunks(500) {
+        waiting.extend(
+            order::Entity::find()
+                .filter(order::Column::PositionId.is_in(chunk.iter().copied()))
+                .filter(order::Column::Action.eq(CLOSE_ACTION))
+                .filter(order::Column::Status.eq(WAITING))
+                .order_by_asc(order::Column::Id)
+                .all(txn.conn())
+                .await?,
+        );
+    }
     for o in waiting {
         cancel_in(txn, o, Some("position_closed"), now).await?;
     }

@@ -518,7 +518,8 @@ pub enum CloseAt {
     Liquidation,
 }
 
-/// Closes `qty` of `p` (all of it when `qty` is its size) inside `txn`.
+/// Closes `qty` of `p` (all of it when `qty` is its size) inside `txn`:
+/// a batch of one (see [`crate::batch::close_all`]).
 pub async fn close_in(
     txn: &mut LedgerTxn,
     p: &position::Model,
@@ -528,9 +529,51 @@ pub async fn close_in(
     at: CloseAt,
     now: i64,
 ) -> Outcome<position::Model> {
+    let one = crate::batch::Close {
+        position: p.clone(),
+        qty,
+    };
+    crate::batch::close_all(txn, c, vec![one], tick, at, now)
+        .await?
+        .pop()
+        .ok_or_else(|| internal("a close without its position"))
+}
+
+/// What closing `qty` of a position comes to, before anything is written:
+/// the position after it and the fill's figures.
+pub(crate) struct Closing {
+    /// The position after the close.
+    pub after: position::Model,
+    /// The whole position closed.
+    pub full: bool,
+    pub kind: &'static str,
+    pub price: Decimal,
+    /// The fee's rate and the spread the price carries.
+    pub rates: (Decimal, Decimal),
+    /// The profit or loss booked to the position (after the house's and
+    /// the insurance fund's parts).
+    pub booked: Decimal,
+    /// Margin the close released.
+    pub released: Decimal,
+    pub split: CloseSplit,
+}
+
+/// Prices `qty` of `p` closed at `tick` (as `at` says) and splits the
+/// released margin, the profit and the fee.
+pub(crate) fn closing(
+    p: &position::Model,
+    c: &Contract,
+    qty: Decimal,
+    tick: &IndexPrice,
+    at: CloseAt,
+    now: i64,
+) -> Outcome<Closing> {
     let side = side_of(&p.side);
     let held = p.qty.get();
-    let full = qty >= held;
+    if qty <= Decimal::ZERO || qty > held || p.status != OPEN || p.contract_id != c.id {
+        return Err(internal("a close the position does not allow"));
+    }
+    let full = qty == held;
     let liquidation = at == CloseAt::Liquidation;
     let price = match at {
         CloseAt::Liquidation => tick.price,
@@ -560,26 +603,21 @@ pub async fn close_in(
     let released_amount = Amount::from_decimal(released).map_err(|_| internal("margin"))?;
     let split: CloseSplit =
         close::split(released_amount, realised, fee).ok_or_else(|| internal("split"))?;
-    let owner = u64::try_from(p.user_id).map_err(Failure::internal)?;
-    let booked_pnl = split
+    let booked = split
         .profit
         .as_decimal()
         .checked_sub(split.margin_to_house.as_decimal())
         .and_then(|v| v.checked_sub(split.shortfall.as_decimal()))
         .ok_or_else(|| internal("pnl"))?;
-    let kind = if liquidation { "liquidation" } else { "close" };
-    let mut a = position::ActiveModel::from(p.clone());
-    let left = held
-        .checked_sub(qty)
-        .ok_or_else(|| internal("size"))?
-        .max(Decimal::ZERO);
-    a.qty = Set(DecimalText::from(left.normalize()));
-    a.margin = Set(DecimalText::from(
+    let mut after = p.clone();
+    let left = held.checked_sub(qty).ok_or_else(|| internal("size"))?;
+    after.qty = DecimalText::from(left.normalize());
+    after.margin = DecimalText::from(
         margin
             .checked_sub(released)
             .ok_or_else(|| internal("margin"))?
             .normalize(),
-    ));
+    );
     if !full {
         let initial = p
             .initial_margin
@@ -588,54 +626,34 @@ pub async fn close_in(
             .and_then(|v| v.checked_div(held))
             .ok_or_else(|| internal("margin"))?
             .round_dp(LEDGER_DP);
-        a.initial_margin = Set(DecimalText::from(initial.normalize()));
+        after.initial_margin = DecimalText::from(initial.normalize());
     }
-    a.fees = Set(DecimalText::from(
+    after.fees = DecimalText::from(
         p.fees
             .get()
             .checked_add(split.fee.as_decimal())
             .ok_or_else(|| internal("fee"))?
             .normalize(),
-    ));
-    a.realised = Set(DecimalText::from(
+    );
+    after.realised = DecimalText::from(
         p.realised
             .get()
-            .checked_add(booked_pnl)
+            .checked_add(booked)
             .ok_or_else(|| internal("pnl"))?
             .normalize(),
-    ));
-    a.close_price = Set(Some(DecimalText::from(price.normalize())));
-    a.updated_at = Set(now);
+    );
+    after.close_price = Some(DecimalText::from(price.normalize()));
+    after.updated_at = now;
     if full {
-        a.status = Set(if liquidation { LIQUIDATED } else { CLOSED }.into());
-        a.closed_at = Set(Some(now));
-        crate::stops::cancel_where(txn.conn(), p.id, None, now).await?;
-        crate::orders::cancel_closing(txn, p.id, now).await?;
+        after.status = if liquidation { LIQUIDATED } else { CLOSED }.into();
+        after.closed_at = Some(now);
     }
-    let row = a.update(txn.conn()).await?;
-    let (long, short) = repo::interest(txn.conn(), c.id).await?;
-    let (long, short) = match side {
-        Side::Long => (long.checked_sub(qty), Some(short)),
-        Side::Short => (Some(long), short.checked_sub(qty)),
-    };
-    repo::set_interest(
-        txn.conn(),
-        c.id,
-        long.ok_or_else(|| internal("interest"))?.max(Decimal::ZERO),
-        short
-            .ok_or_else(|| internal("interest"))?
-            .max(Decimal::ZERO),
-    )
-    .await?;
-    record(
-        txn,
-        &row,
-        kind,
-        qty,
+    Ok(Closing {
+        after,
+        full,
+        kind: if liquidation { "liquidation" } else { "close" },
         price,
-        (tick.price, tick.ts_ms, tick.source),
-        split.fee.as_decimal(),
-        (
+        rates: (
             rate,
             if at == CloseAt::Mark {
                 c.spread
@@ -643,26 +661,10 @@ pub async fn close_in(
                 Decimal::ZERO
             },
         ),
-        booked_pnl,
+        booked,
         released,
-        now,
-        |r| postings::close(owner, &split, liquidation, r, now),
-    )
-    .await?;
-    mirror::tell(
-        txn,
-        Change::Closed {
-            before: p,
-            after: &row,
-            qty,
-            price,
-            tick,
-            at,
-        },
-        now,
-    )
-    .await?;
-    Ok(row)
+        split,
+    })
 }
 
 /// Adds margin to a position (`add`) or takes some back: never below the

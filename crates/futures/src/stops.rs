@@ -264,6 +264,24 @@ pub async fn cancel_where(
     q.exec(db).await.map(|_| ())
 }
 
+/// Cancels the active stops of the given positions (closed ones).
+pub async fn cancel_all_of(
+    db: &impl ConnectionTrait,
+    position_ids: &[i64],
+    now: i64,
+) -> Result<(), DbErr> {
+    for chunk in position_ids.chunks(500) {
+        stop::Entity::update_many()
+            .col_expr(stop::Column::Status, Expr::value(CANCELLED))
+            .col_expr(stop::Column::UpdatedAt, Expr::value(now))
+            .filter(stop::Column::PositionId.is_in(chunk.iter().copied()))
+            .filter(stop::Column::Status.eq(ACTIVE))
+            .exec(db)
+            .await?;
+    }
+    Ok(())
+}
+
 /// The caller's active stops, newest first, a page at a time.
 pub async fn list(
     ctx: &Context,
