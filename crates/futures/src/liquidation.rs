@@ -11,9 +11,10 @@
 //! covered by the insurance fund. Liquidations go first, then stops, then
 //! orders.
 
+use crate::batch::{close_all, Close};
 use crate::contract;
 use crate::orders::{self, Notice};
-use crate::positions::{close_in, liquidation_of, side_of, CloseAt};
+use crate::positions::{liquidation_of, side_of, CloseAt};
 use crate::repo::{self, OPEN};
 use crate::risk::{Books, Direction};
 use crate::rules::{pnl, Side};
@@ -22,7 +23,7 @@ use onyx_kernel::Failure;
 use onyx_platform::bus::PlatformEvent;
 use onyx_platform::scheduler::Progress;
 use onyx_platform::Context;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -178,13 +179,13 @@ pub async fn sweep(ctx: &Context, engine: &mut RiskEngine) -> Result<Swept, Fail
         let mut txn = ctx.ledger.begin().await?;
         let mut contracts = contract::Cache::default();
         let mut notices = Vec::new();
-        for id in liquidations {
-            let Some(p) = repo::position(txn.conn(), id)
-                .await?
-                .filter(|p| p.status == OPEN)
-            else {
+        // Each nominee read again under the gate, then those still due
+        // closed together, a batch per contract.
+        let mut due: BTreeMap<i64, Vec<Close>> = BTreeMap::new();
+        for p in repo::positions_by_id(txn.conn(), &liquidations).await? {
+            if p.status != OPEN {
                 continue;
-            };
+            }
             let c = contracts.get(txn.conn(), p.contract_id).await?;
             let qty = p.qty.get();
             let upnl = pnl::unrealised(side_of(&p.side), qty, p.entry_price.get(), tick.price);
@@ -193,18 +194,23 @@ pub async fn sweep(ctx: &Context, engine: &mut RiskEngine) -> Result<Swept, Fail
                 .checked_mul(qty)
                 .and_then(|n| c.brackets.maintenance(n));
             let equity = upnl.and_then(|u| p.margin.get().checked_add(u));
-            let due = matches!((equity, mm), (Some(e), Some(m)) if e <= m);
-            if !due {
-                continue;
+            if matches!((equity, mm), (Some(e), Some(m)) if e <= m) {
+                due.entry(p.contract_id)
+                    .or_default()
+                    .push(Close { position: p, qty });
             }
-            let c = c.clone();
-            close_in(&mut txn, &p, &c, qty, &tick, CloseAt::Liquidation, now).await?;
-            done.liquidated = done.liquidated.saturating_add(1);
-            notices.push(Notice {
-                user_id: p.user_id,
-                what: "liquidated",
-                id: p.id,
-            });
+        }
+        for (contract_id, closes) in due {
+            let c = contracts.get(txn.conn(), contract_id).await?.clone();
+            for x in &closes {
+                notices.push(Notice {
+                    user_id: x.position.user_id,
+                    what: "liquidated",
+                    id: x.position.id,
+                });
+            }
+            done.liquidated = done.liquidated.saturating_add(closes.len());
+            close_all(&mut txn, &c, closes, &tick, CloseAt::Liquidation, now).await?;
         }
         for id in stops_due {
             if let Some(n) = stops::trigger_in(&mut txn, &mut contracts, id, &tick, now).await? {

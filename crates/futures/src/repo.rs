@@ -44,6 +44,24 @@ pub async fn position(
     position::Entity::find_by_id(id).one(db).await
 }
 
+/// The positions of the given ids that exist, in id order.
+pub async fn positions_by_id(
+    db: &impl ConnectionTrait,
+    ids: &[i64],
+) -> Result<Vec<position::Model>, DbErr> {
+    let mut out = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(500) {
+        out.extend(
+            position::Entity::find()
+                .filter(position::Column::Id.is_in(chunk.iter().copied()))
+                .all(db)
+                .await?,
+        );
+    }
+    out.sort_unstable_by_key(|p| p.id);
+    Ok(out)
+}
+
 onyx_store::sort_keys! {
     /// How a user's positions sort: newest first unless an operator asks.
     pub PositionSort, default = desc(Id) {
