@@ -48,7 +48,16 @@ impl Mirror for CopyEngine {
                     let copies: Vec<&Closed> =
                         closes.iter().filter(|x| x.before.portfolio != 0).collect();
                     copies_closed(txn, &copies, now).await?;
-                    for x in closes.iter().filter(|x| x.before.portfolio == 0) {
+                    // Of the rest, only positions someone copies have
+                    // copies to close (most closes in a liquidation sweep
+                    // are nobody's lead).
+                    let own: Vec<i64> = closes
+                        .iter()
+                        .filter(|x| x.before.portfolio == 0)
+                        .map(|x| x.before.id)
+                        .collect();
+                    let copied = repo::copied_leads(txn.conn(), &own).await?;
+                    for x in closes.iter().filter(|x| copied.contains(&x.before.id)) {
                         lead_closed(txn, x, tick, at, now).await?;
                     }
                     Ok(())

@@ -12,7 +12,7 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, NotSet, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, QueryTrait, Set,
 };
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 pub const PENDING: i32 = 0;
 pub const APPROVED: i32 = 1;
@@ -320,6 +320,26 @@ pub async fn open_copies_of_lead(
         .order_by_asc(position::Column::Id)
         .all(db)
         .await
+}
+
+/// Of the given positions, those with a copy linked to them.
+pub async fn copied_leads(
+    db: &impl ConnectionTrait,
+    position_ids: &[i64],
+) -> Result<HashSet<i64>, DbErr> {
+    let mut out = HashSet::new();
+    for chunk in position_ids.chunks(BY_ID) {
+        let ids: Vec<i64> = link::Entity::find()
+            .select_only()
+            .column(link::Column::LeadPositionId)
+            .distinct()
+            .filter(link::Column::LeadPositionId.is_in(chunk.iter().copied()))
+            .into_tuple()
+            .all(db)
+            .await?;
+        out.extend(ids);
+    }
+    Ok(out)
 }
 
 /// What a copy's close needs of its link. Fields in the order
