@@ -7,6 +7,7 @@
 //! (a stop-loss included) and balances; both ledgers audit clean and
 //! `onyx verify` replays both.
 
+use crate::support::{approved_lead, follow_body};
 use onyx_copy_trading::entity::{copy_follow as follow, copy_settlement as settlement};
 use onyx_copy_trading::rules;
 use onyx_futures::entity::{futures_fill as fill, futures_position as position};
@@ -14,7 +15,6 @@ use onyx_futures::positions::{close_in, CloseAt};
 use onyx_kernel::ledger::Wallet;
 use onyx_market::service::now_ms;
 use onyx_testkit::accounts::signed_in;
-use onyx_testkit::admin_common::{admin_post, operator};
 use onyx_testkit::common::TestApp;
 use onyx_testkit::tape::Tape;
 use onyx_testkit::wallet::{assert_audit_clean, fund};
@@ -43,36 +43,12 @@ struct Twin {
 async fn twin(follows: &[Follower], contracts: u32, price: u32) -> Twin {
     let app = TestApp::spawn().await;
     let mut tape = Tape::new(&app, "60000").await;
-    let (lead, lead_token) = signed_in(&app, "lead").await;
-    fund(&app, lead.id, Wallet::Contract, "USDT", "10000000").await;
-    let applied = app
-        .post_json(
-            "/api/follow/applyTrader",
-            Some(&lead_token),
-            json!({"traderName": "Twin"}),
-        )
-        .await
-        .ok();
-    let owner = operator(&app, "boss", "owner").await;
-    admin_post(
-        &app,
-        &format!("/api/admin/follow/traders/{}/review", applied["id"]),
-        &owner,
-        json!({"approve": true, "reason": "batch test"}),
-    )
-    .await
-    .ok();
+    let (lead_token, trader) = approved_lead(&app, "Twin").await;
     let mut followers = Vec::new();
     for (i, f) in follows.iter().enumerate() {
         let (u, token) = signed_in(&app, &format!("f{i}")).await;
         fund(&app, u.id, Wallet::Contract, "USDT", "1000000").await;
-        let mut body = if f.fixed {
-            json!({"traderId": applied["id"], "followType": 1,
-                   "followAmount": (f.size * 10).to_string(), "followSymbol": "btc"})
-        } else {
-            json!({"traderId": applied["id"], "followType": 0,
-                   "followRate": f.size.to_string(), "followSymbol": "btc"})
-        };
+        let mut body = follow_body(&trader, f.fixed, f.size);
         if let Some((budget, rate)) = f.stop {
             body["budget"] = json!(budget.to_string());
             body["stopLossRate"] = json!(rate.to_string());

@@ -4,10 +4,10 @@
 //! rate of its high-water mark (never a profit charged twice), the ledger
 //! balances, the holds match and `onyx verify` replays every share.
 
+use crate::support::{approved_lead, follow_body};
 use onyx_copy_trading::rules::{self, Sizing};
 use onyx_kernel::ledger::Wallet;
 use onyx_testkit::accounts::signed_in;
-use onyx_testkit::admin_common::{admin_post, operator};
 use onyx_testkit::common::TestApp;
 use onyx_testkit::tape::Tape;
 use onyx_testkit::wallet::{assert_audit_clean, dec, fund};
@@ -52,34 +52,12 @@ async fn run(steps: Vec<(Step, u32)>, follows: Vec<(bool, u32)>) {
         .await
         .unwrap();
     let step = c.share_number;
-    let (lead, lead_token) = signed_in(&app, "lead").await;
-    fund(&app, lead.id, Wallet::Contract, "USDT", "10000000").await;
-    let applied = app
-        .post_json(
-            "/api/follow/applyTrader",
-            Some(&lead_token),
-            json!({"traderName": "Prop"}),
-        )
-        .await
-        .ok();
-    let owner = operator(&app, "boss", "owner").await;
-    admin_post(
-        &app,
-        &format!("/api/admin/follow/traders/{}/review", applied["id"]),
-        &owner,
-        json!({"approve": true, "reason": "property test"}),
-    )
-    .await
-    .ok();
+    let (lead_token, trader) = approved_lead(&app, "Prop").await;
     let mut followers = Vec::new();
     for (i, (fixed, size)) in follows.iter().enumerate() {
         let (u, token) = signed_in(&app, &format!("f{i}")).await;
         fund(&app, u.id, Wallet::Contract, "USDT", "10000000").await;
-        let body = if *fixed {
-            json!({"traderId": applied["id"], "followType": 1, "followAmount": (size * 10).to_string(), "followSymbol": "btc"})
-        } else {
-            json!({"traderId": applied["id"], "followType": 0, "followRate": size.to_string(), "followSymbol": "btc"})
-        };
+        let body = follow_body(&trader, *fixed, *size);
         app.post_json("/api/follow/addTraderUser", Some(&token), body)
             .await
             .ok();

@@ -3,3 +3,4 @@
 mod batch_close;
 mod engine_props;
 mod follow_api;
+mod support;

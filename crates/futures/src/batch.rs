@@ -142,24 +142,16 @@ pub async fn open_all(
         let tx_id = txn
             .post(&r, postings::open(owner, o.costs.0, o.costs.1, &r, now))
             .await?;
-        fills.push(fill::ActiveModel {
-            id: Set(fill_id),
-            position_id: Set(p.id),
-            user_id: Set(p.user_id),
-            kind: Set("open".into()),
-            qty: Set(DecimalText::from(o.ticket.qty.normalize())),
-            price: Set(DecimalText::from(price.normalize())),
-            mark: Set(DecimalText::from(tick.price.normalize())),
-            tick_ms: Set(tick.ts_ms),
-            source: Set(tick.source.to_string()),
-            fee: Set(DecimalText::from(o.costs.1.as_decimal().normalize())),
-            fee_rate: Set(DecimalText::from(c.open_fee.normalize())),
-            spread: Set(DecimalText::from(c.spread.normalize())),
-            pnl: Set(DecimalText::ZERO),
-            margin: Set(DecimalText::from(o.costs.0.as_decimal().normalize())),
-            tx_id: Set(tx_id),
-            at: Set(now),
-        });
+        let figures = Figures {
+            kind: "open",
+            qty: o.ticket.qty,
+            price,
+            fee: o.costs.1.as_decimal(),
+            rates: (c.open_fee, c.spread),
+            pnl: Decimal::ZERO,
+            margin: o.costs.0.as_decimal(),
+        };
+        fills.push(fill_row(fill_id, p, figures, tick, tx_id, now));
     }
     for chunk in onyx_store::chunks(fills, CHUNK) {
         fill::Entity::insert_many(chunk)
@@ -251,24 +243,16 @@ pub async fn close_all(
         let tx_id = txn
             .post(&r, postings::close(owner, &k.split, liquidation, &r, now))
             .await?;
-        fills.push(fill::ActiveModel {
-            id: Set(fill_id),
-            position_id: Set(x.position.id),
-            user_id: Set(x.position.user_id),
-            kind: Set(k.kind.into()),
-            qty: Set(DecimalText::from(x.qty.normalize())),
-            price: Set(DecimalText::from(k.price.normalize())),
-            mark: Set(DecimalText::from(tick.price.normalize())),
-            tick_ms: Set(tick.ts_ms),
-            source: Set(tick.source.to_string()),
-            fee: Set(DecimalText::from(k.split.fee.as_decimal().normalize())),
-            fee_rate: Set(DecimalText::from(k.rates.0.normalize())),
-            spread: Set(DecimalText::from(k.rates.1.normalize())),
-            pnl: Set(DecimalText::from(k.booked.normalize())),
-            margin: Set(DecimalText::from(k.released.normalize())),
-            tx_id: Set(tx_id),
-            at: Set(now),
-        });
+        let figures = Figures {
+            kind: k.kind,
+            qty: x.qty,
+            price: k.price,
+            fee: k.split.fee.as_decimal(),
+            rates: k.rates,
+            pnl: k.booked,
+            margin: k.released,
+        };
+        fills.push(fill_row(fill_id, &x.position, figures, tick, tx_id, now));
     }
     for chunk in onyx_store::chunks(fills, CHUNK) {
         fill::Entity::insert_many(chunk)
@@ -354,4 +338,45 @@ async fn write_positions(txn: &mut LedgerTxn, closings: &[Closing], now: i64) ->
     )
     .await?;
     Ok(())
+}
+
+/// What differs between the fills of a batch (the tick is the same).
+struct Figures {
+    kind: &'static str,
+    qty: Decimal,
+    price: Decimal,
+    fee: Decimal,
+    /// The fee's rate and the spread the price carries.
+    rates: (Decimal, Decimal),
+    pnl: Decimal,
+    margin: Decimal,
+}
+
+fn fill_row(
+    id: i64,
+    p: &position::Model,
+    f: Figures,
+    tick: &IndexPrice,
+    tx_id: i64,
+    now: i64,
+) -> fill::ActiveModel {
+    let text = |d: Decimal| Set(DecimalText::from(d.normalize()));
+    fill::ActiveModel {
+        id: Set(id),
+        position_id: Set(p.id),
+        user_id: Set(p.user_id),
+        kind: Set(f.kind.into()),
+        qty: text(f.qty),
+        price: text(f.price),
+        mark: text(tick.price),
+        tick_ms: Set(tick.ts_ms),
+        source: Set(tick.source.to_string()),
+        fee: text(f.fee),
+        fee_rate: text(f.rates.0),
+        spread: text(f.rates.1),
+        pnl: text(f.pnl),
+        margin: text(f.margin),
+        tx_id: Set(tx_id),
+        at: Set(now),
+    }
 }
