@@ -237,8 +237,9 @@ pub async fn record_skips(
     lead: &position::Model,
     now: i64,
 ) -> Result<(), DbErr> {
-    for chunk in skipped.chunks(CHUNK) {
-        let rows = chunk.iter().map(|(f, reason)| skip::ActiveModel {
+    let rows = skipped
+        .iter()
+        .map(|(f, reason)| skip::ActiveModel {
             id: NotSet,
             follow_id: Set(f.id),
             user_id: Set(f.user_id),
@@ -248,24 +249,16 @@ pub async fn record_skips(
             side: Set(lead.side.clone()),
             reason: Set((*reason).to_string()),
             at: Set(now),
-        });
-        skip::Entity::insert_many(rows)
-            .exec_without_returning(db)
-            .await?;
-    }
-    Ok(())
+        })
+        .collect();
+    onyx_store::bulk::insert(db, rows, CHUNK).await
 }
 
 pub async fn insert_links(
     db: &impl ConnectionTrait,
     links: Vec<link::ActiveModel>,
 ) -> Result<(), DbErr> {
-    for chunk in links.chunks(CHUNK) {
-        link::Entity::insert_many(chunk.to_vec())
-            .exec_without_returning(db)
-            .await?;
-    }
-    Ok(())
+    onyx_store::bulk::insert(db, links, CHUNK).await
 }
 
 /// Copies that grew with a new lead position now follow it.
@@ -477,12 +470,7 @@ pub async fn insert_settlements(
     db: &impl ConnectionTrait,
     rows: Vec<settlement::ActiveModel>,
 ) -> Result<(), DbErr> {
-    for chunk in onyx_store::chunks(rows, CHUNK) {
-        settlement::Entity::insert_many(chunk)
-            .exec_without_returning(db)
-            .await?;
-    }
-    Ok(())
+    onyx_store::bulk::insert(db, rows, CHUNK).await
 }
 
 /// Ids per `IN` list.

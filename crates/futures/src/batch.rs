@@ -115,11 +115,7 @@ pub async fn open_all(
         }
         rows.push(row);
     }
-    for chunk in onyx_store::chunks(rows, CHUNK) {
-        position::Entity::insert_many(chunk)
-            .exec_without_returning(txn.conn())
-            .await?;
-    }
+    onyx_store::bulk::insert(txn.conn(), rows, CHUNK).await?;
     repo::set_interest(txn.conn(), c.id, interest.0, interest.1).await?;
     let answers: Vec<Result<position::Model, Refusal>> = answers
         .into_iter()
@@ -153,11 +149,7 @@ pub async fn open_all(
         };
         fills.push(fill_row(fill_id, p, figures, tick, tx_id, now));
     }
-    for chunk in onyx_store::chunks(fills, CHUNK) {
-        fill::Entity::insert_many(chunk)
-            .exec_without_returning(txn.conn())
-            .await?;
-    }
+    onyx_store::bulk::insert(txn.conn(), fills, CHUNK).await?;
     for (o, a) in opens.iter().zip(&answers) {
         if let Ok(p) = a {
             mirror::tell(
@@ -254,11 +246,7 @@ pub async fn close_all(
         };
         fills.push(fill_row(fill_id, &x.position, figures, tick, tx_id, now));
     }
-    for chunk in onyx_store::chunks(fills, CHUNK) {
-        fill::Entity::insert_many(chunk)
-            .exec_without_returning(txn.conn())
-            .await?;
-    }
+    onyx_store::bulk::insert(txn.conn(), fills, CHUNK).await?;
     let told: Vec<Closed> = closes
         .into_iter()
         .zip(closings)

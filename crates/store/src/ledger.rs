@@ -655,10 +655,6 @@ impl LedgerTxn {
     }
 }
 
-fn chunks<T>(rows: Vec<T>) -> impl Iterator<Item = Vec<T>> {
-    crate::chunks(rows, ROWS_PER_INSERT)
-}
-
 /// The deferred writes of one transaction.
 async fn write(
     txn: &DatabaseTransaction,
@@ -697,11 +693,7 @@ async fn write(
     )
     .await?;
     let wrote_transactions = !transactions.is_empty();
-    for chunk in chunks(transactions) {
-        ledger_transaction::Entity::insert_many(chunk)
-            .exec(txn)
-            .await?;
-    }
+    crate::bulk::insert(txn, transactions, ROWS_PER_INSERT).await?;
     let last_tx_id = next_tx_id.map(|n| n.saturating_sub(1));
     if let (true, Some(last), DbBackend::Postgres) =
         (wrote_transactions, last_tx_id, txn.get_database_backend())
@@ -714,14 +706,8 @@ async fn write(
         );
         txn.execute(sync).await?;
     }
-    for chunk in chunks(postings) {
-        ledger_posting::Entity::insert_many(chunk).exec(txn).await?;
-    }
-    for chunk in chunks(remembered) {
-        idempotency_key::Entity::insert_many(chunk)
-            .exec(txn)
-            .await?;
-    }
+    crate::bulk::insert(txn, postings, ROWS_PER_INSERT).await?;
+    crate::bulk::insert(txn, remembered, ROWS_PER_INSERT).await?;
     Ok(())
 }
 
