@@ -352,16 +352,13 @@ pub async fn links_of(db: &impl ConnectionTrait, position_ids: &[i64]) -> Result
         link::Column::FollowId,
         link::Column::TraderId,
     ];
-    let mut out = Vec::with_capacity(position_ids.len());
-    for chunk in position_ids.chunks(BY_ID) {
-        let q = link::Entity::find()
-            .select_only()
-            .columns(COLUMNS)
-            .filter(link::Column::PositionId.is_in(chunk.iter().copied()))
-            .into_query();
-        out.extend(onyx_store::bulk::read_as_json::<Link, _>(db, &q, &COLUMNS).await?);
-    }
-    Ok(out)
+    onyx_store::bulk::read_as_json_by_ids::<link::Entity, _>(
+        db,
+        link::Column::PositionId,
+        position_ids,
+        &COLUMNS,
+    )
+    .await
 }
 
 /// A follow's standing, what each copy's close settles against and moves.
@@ -389,16 +386,13 @@ pub async fn standings(db: &impl ConnectionTrait, ids: &[i64]) -> Result<Vec<Sta
         follow::Column::Hwm,
         follow::Column::Shared,
     ];
-    let mut out = Vec::with_capacity(ids.len());
-    for chunk in ids.chunks(BY_ID) {
-        let q = follow::Entity::find()
-            .select_only()
-            .columns(COLUMNS)
-            .filter(follow::Column::Id.is_in(chunk.iter().copied()))
-            .into_query();
-        out.extend(onyx_store::bulk::read_as_json::<Standing, _>(db, &q, &COLUMNS).await?);
-    }
-    Ok(out)
+    onyx_store::bulk::read_as_json_by_ids::<follow::Entity, _>(
+        db,
+        follow::Column::Id,
+        ids,
+        &COLUMNS,
+    )
+    .await
 }
 
 /// Each follow's net, high-water mark and profit shared, one statement

@@ -9,8 +9,8 @@ use sea_orm::sea_query::{
     Alias, Expr, IntoIden, Query, SelectStatement, TableRef, Value, ValueTuple,
 };
 use sea_orm::{
-    ActiveModelTrait, ConnectionTrait, DbBackend, DbErr, EntityName, EntityTrait, IdenStatic,
-    Iterable, Statement,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, DbErr, EntityName, EntityTrait,
+    IdenStatic, Iterable, QueryFilter, QuerySelect, QueryTrait, Statement,
 };
 use serde::de::DeserializeOwned;
 use std::fmt::Write;
@@ -134,6 +134,26 @@ pub async fn insert<A: ActiveModelTrait>(
             .await?;
     }
     Ok(())
+}
+
+/// `columns` of the rows of `E` whose `key` is one of `ids`, read as
+/// [`read_as_json`] reads them, one `IN` list per chunk of ids.
+pub async fn read_as_json_by_ids<E: EntityTrait, T: DeserializeOwned>(
+    db: &impl ConnectionTrait,
+    key: E::Column,
+    ids: &[i64],
+    columns: &[E::Column],
+) -> Result<Vec<T>, DbErr> {
+    let mut out = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(ROWS) {
+        let q = E::find()
+            .select_only()
+            .columns(columns.iter().copied())
+            .filter(key.is_in(chunk.iter().copied()))
+            .into_query();
+        out.extend(read_as_json::<T, E::Column>(db, &q, columns).await?);
+    }
+    Ok(out)
 }
 
 /// The rows `select` reads, as `T`s built from each row's `columns` in

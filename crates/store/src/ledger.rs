@@ -105,32 +105,33 @@ const WRITER_STATEMENTS: usize = 1_000;
 /// next connection in turn, which prepared a batch's statements again (a
 /// tenth of a 2,500-copy open went to parsing its inserts).
 fn writer_of(db: &Db) -> Db {
-    use sea_orm::sqlx::pool::PoolOptions;
     match db {
         Db::SqlxSqlitePoolConnection(_) => {
             let options = (*db.get_sqlite_connection_pool().connect_options())
                 .clone()
                 .statement_cache_capacity(WRITER_STATEMENTS);
-            let pool = PoolOptions::new()
-                .max_connections(1)
-                .idle_timeout(None)
-                .max_lifetime(None)
-                .connect_lazy_with(options);
-            sea_orm::SqlxSqliteConnector::from_sqlx_sqlite_pool(pool)
+            sea_orm::SqlxSqliteConnector::from_sqlx_sqlite_pool(one_connection(options))
         }
         Db::SqlxPostgresPoolConnection(_) => {
             let options = (*db.get_postgres_connection_pool().connect_options())
                 .clone()
                 .statement_cache_capacity(WRITER_STATEMENTS);
-            let pool = PoolOptions::new()
-                .max_connections(1)
-                .idle_timeout(None)
-                .max_lifetime(None)
-                .connect_lazy_with(options);
-            sea_orm::SqlxPostgresConnector::from_sqlx_postgres_pool(pool)
+            sea_orm::SqlxPostgresConnector::from_sqlx_postgres_pool(one_connection(options))
         }
         _ => db.clone(),
     }
+}
+
+/// A pool of one connection with `options`, opened on first use and
+/// never closed for idleness or age.
+fn one_connection<D: sea_orm::sqlx::Database>(
+    options: <D::Connection as sea_orm::sqlx::Connection>::Options,
+) -> sea_orm::sqlx::Pool<D> {
+    sea_orm::sqlx::pool::PoolOptions::<D>::new()
+        .max_connections(1)
+        .idle_timeout(None)
+        .max_lifetime(None)
+        .connect_lazy_with(options)
 }
 
 /// Accounts the writer keeps between transactions at most; past it the
