@@ -4,6 +4,10 @@
 //! a walk through the branches). Inserts write their statement's text
 //! directly: the query builder spends as long on a thousand-row insert as
 //! the database does storing it.
+//!
+//! Statements are built lazily and run through [`run`], which builds each
+//! while the database runs the one before: on SQLite the database works on
+//! the driver's own thread, so building and storing overlap on two cores.
 
 use sea_orm::sea_query::{
     Alias, Expr, IntoIden, Query, SelectStatement, TableRef, Value, ValueTuple,
@@ -23,7 +27,7 @@ const ROWS: usize = 500;
 /// value to the row's other values, in order. `also` are set on every
 /// row listed (an `updated_at`, say). Both databases name a `VALUES`
 /// list's columns `column1`, `column2`, ...
-pub async fn update_by_key<C: IntoIden + Clone>(
+pub async fn update_by_key<C: IntoIden + Clone + Send + Sync>(
     db: &impl ConnectionTrait,
     table: impl IntoIden,
     key: C,
@@ -31,6 +35,23 @@ pub async fn update_by_key<C: IntoIden + Clone>(
     also: &[(C, Value)],
     rows: Vec<(i64, Vec<Value>)>,
 ) -> Result<(), DbErr> {
+    let backend = db.get_database_backend();
+    run(
+        db,
+        update_statements(backend, table, key, columns, also, rows)?,
+    )
+    .await
+}
+
+/// The statements of [`update_by_key`], each built when asked for.
+pub fn update_statements<'a, C: IntoIden + Clone + Send + Sync + 'a>(
+    backend: DbBackend,
+    table: impl IntoIden,
+    key: C,
+    columns: &'a [C],
+    also: &'a [(C, Value)],
+    rows: Vec<(i64, Vec<Value>)>,
+) -> Result<impl Iterator<Item = Result<Statement, DbErr>> + Send + 'a, DbErr> {
     let table = table.into_iden();
     if rows.iter().any(|(_, values)| values.len() != columns.len()) {
         return Err(DbErr::Custom(format!(
@@ -40,8 +61,7 @@ pub async fn update_by_key<C: IntoIden + Clone>(
     }
     let joined = Alias::new("v").into_iden();
     let key = key.into_iden();
-    let backend = db.get_database_backend();
-    for chunk in crate::chunks(rows, ROWS) {
+    Ok(crate::chunks(rows, ROWS).map(move |chunk| {
         let tuples: Vec<ValueTuple> = chunk
             .into_iter()
             .map(|(id, values)| {
@@ -65,7 +85,26 @@ pub async fn update_by_key<C: IntoIden + Clone>(
                 Expr::col((table.clone(), key.clone()))
                     .equals((joined.clone(), Alias::new("column1"))),
             );
-        db.execute(backend.build(&q)).await?;
+        Ok(backend.build(&q))
+    }))
+}
+
+/// Runs `statements` in order, building each while the database runs the
+/// one before. The first failure stops the run and is returned (the
+/// caller's transaction then rolls back).
+pub async fn run(
+    db: &impl ConnectionTrait,
+    mut statements: impl Iterator<Item = Result<Statement, DbErr>>,
+) -> Result<(), DbErr> {
+    let mut next = statements.next().transpose()?;
+    while let Some(statement) = next {
+        // Polled in order: the statement is on its way to the database
+        // before the next one is built.
+        let (ran, built) = tokio::join!(biased; db.execute(statement), async {
+            statements.next().transpose()
+        });
+        ran?;
+        next = built?;
     }
     Ok(())
 }
@@ -77,24 +116,36 @@ const PARAMETERS: usize = 30_000;
 /// Inserts `rows`, each setting the columns the first sets (an id left
 /// unset is the database's to give), in multi-row statements of at most
 /// `per_statement` rows; nothing is read back.
-pub async fn insert<A: ActiveModelTrait>(
+pub async fn insert<A: ActiveModelTrait + Send>(
     db: &impl ConnectionTrait,
     rows: Vec<A>,
     per_statement: usize,
 ) -> Result<(), DbErr> {
-    let Some(first) = rows.first() else {
-        return Ok(());
+    let backend = db.get_database_backend();
+    run(db, insert_statements(backend, rows, per_statement)?).await
+}
+
+/// The statements of [`insert`], each built when asked for.
+pub fn insert_statements<A: ActiveModelTrait + Send>(
+    backend: DbBackend,
+    rows: Vec<A>,
+    per_statement: usize,
+) -> Result<impl Iterator<Item = Result<Statement, DbErr>> + Send, DbErr> {
+    let columns: Vec<<A::Entity as EntityTrait>::Column> = match rows.first() {
+        None => Vec::new(),
+        Some(first) => {
+            let columns: Vec<_> = <A::Entity as EntityTrait>::Column::iter()
+                .filter(|c| {
+                    let v = first.get(*c);
+                    v.is_set() || v.is_unchanged()
+                })
+                .collect();
+            if columns.is_empty() {
+                return Err(DbErr::Custom("bulk insert: a row without values".into()));
+            }
+            columns
+        }
     };
-    let columns: Vec<<A::Entity as EntityTrait>::Column> =
-        <A::Entity as EntityTrait>::Column::iter()
-            .filter(|c| {
-                let v = first.get(*c);
-                v.is_set() || v.is_unchanged()
-            })
-            .collect();
-    if columns.is_empty() {
-        return Err(DbErr::Custom("bulk insert: a row without values".into()));
-    }
     let table = A::Entity::default().table_name().to_string();
     let listed = columns
         .iter()
@@ -102,9 +153,8 @@ pub async fn insert<A: ActiveModelTrait>(
         .collect::<Vec<_>>()
         .join(", ");
     let head = format!("INSERT INTO \"{table}\" ({listed}) VALUES ");
-    let backend = db.get_database_backend();
-    let per = per_statement.clamp(1, PARAMETERS / columns.len());
-    for chunk in crate::chunks(rows, per) {
+    let per = per_statement.clamp(1, PARAMETERS / columns.len().max(1));
+    Ok(crate::chunks(rows, per).map(move |chunk| {
         let mut sql = String::with_capacity(head.len() + chunk.len() * columns.len() * 7);
         sql.push_str(&head);
         let mut values = Vec::with_capacity(chunk.len() * columns.len());
@@ -130,10 +180,8 @@ pub async fn insert<A: ActiveModelTrait>(
             }
             sql.push(')');
         }
-        db.execute(Statement::from_sql_and_values(backend, sql, values))
-            .await?;
-    }
-    Ok(())
+        Ok(Statement::from_sql_and_values(backend, sql, values))
+    }))
 }
 
 /// `columns` of the rows of `E` whose `key` is one of `ids`, read as

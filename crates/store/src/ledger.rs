@@ -722,35 +722,50 @@ async fn write(
             )
         })
         .collect();
-    crate::bulk::update_by_key(
-        txn,
+    let backend = txn.get_database_backend();
+    let balance_columns = [
+        ledger_account::Column::Available,
+        ledger_account::Column::Frozen,
+    ];
+    let touched = [(ledger_account::Column::UpdatedAt, now.into())];
+    let balances = crate::bulk::update_statements(
+        backend,
         ledger_account::Entity,
         ledger_account::Column::Id,
-        &[
-            ledger_account::Column::Available,
-            ledger_account::Column::Frozen,
-        ],
-        &[(ledger_account::Column::UpdatedAt, now.into())],
+        &balance_columns,
+        &touched,
         dirty,
-    )
-    .await?;
-    let wrote_transactions = !transactions.is_empty();
-    crate::bulk::insert(txn, transactions, ROWS_PER_INSERT).await?;
+    )?;
     let last_tx_id = next_tx_id.map(|n| n.saturating_sub(1));
-    if let (true, Some(last), DbBackend::Postgres) =
-        (wrote_transactions, last_tx_id, txn.get_database_backend())
-    {
-        // Ids are the writer's; keep the column's sequence past them.
-        let sync = Statement::from_sql_and_values(
+    // Ids are the writer's; on PostgreSQL keep the column's sequence past
+    // them.
+    let sequence = match (transactions.is_empty(), last_tx_id, backend) {
+        (false, Some(last), DbBackend::Postgres) => Some(Ok(Statement::from_sql_and_values(
             DbBackend::Postgres,
             "SELECT setval(pg_get_serial_sequence('ledger_transactions', 'id'), $1)",
             [last.into()],
-        );
-        txn.execute(sync).await?;
-    }
-    crate::bulk::insert(txn, postings, ROWS_PER_INSERT).await?;
-    crate::bulk::insert(txn, remembered, ROWS_PER_INSERT).await?;
-    Ok(())
+        ))),
+        _ => None,
+    };
+    // One run, so each statement is built while the one before is stored.
+    let statements = balances
+        .chain(crate::bulk::insert_statements(
+            backend,
+            transactions,
+            ROWS_PER_INSERT,
+        )?)
+        .chain(sequence)
+        .chain(crate::bulk::insert_statements(
+            backend,
+            postings,
+            ROWS_PER_INSERT,
+        )?)
+        .chain(crate::bulk::insert_statements(
+            backend,
+            remembered,
+            ROWS_PER_INSERT,
+        )?);
+    crate::bulk::run(txn, statements).await
 }
 
 fn owner_columns(account: &AccountId) -> (Option<i64>, Option<&'static str>, Option<&'static str>) {
