@@ -134,7 +134,10 @@ async fn progress(
             .await?
             .is_some_and(|k| k.status == KycStatus::Approved)),
         "first_deposit" => one(ledger_posting::Entity::find()
-            .filter(ledger_posting::Column::ToUserId.eq(u.id))
+            .filter(
+                ledger_posting::Column::ToAccountId
+                    .is_in(onyx_store::ledger::user_account_ids(db, u.id).await?),
+            )
             .filter(ledger_posting::Column::Kind.eq(PostingKind::Deposit.as_str()))
             .count(db)
             .await?
@@ -145,7 +148,10 @@ async fn progress(
                 any = any.add(ledger_posting::Column::Reference.starts_with(prefix));
             }
             one(ledger_posting::Entity::find()
-                .filter(ledger_posting::Column::FromUserId.eq(u.id))
+                .filter(
+                    ledger_posting::Column::FromAccountId
+                        .is_in(onyx_store::ledger::user_account_ids(db, u.id).await?),
+                )
                 .filter(any)
                 .limit(1)
                 .count(db)

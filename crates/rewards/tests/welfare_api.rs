@@ -205,6 +205,69 @@ async fn a_task_pays_once_when_done_and_progress_comes_from_real_events() {
     assert_audit_clean(&app).await;
 }
 
+/// The first deposit and the first trade are read from the user's own
+/// postings, found through the user's accounts: another user's deposit
+/// or trade does not count.
+#[tokio::test]
+async fn first_deposit_and_first_trade_count_only_the_users_own_postings() {
+    let (app, admin, _, _) = setup().await;
+    for kind in ["first_deposit", "first_trade"] {
+        admin_post(
+            &app,
+            "/api/admin/welfare/tasks",
+            &admin,
+            json!({"kind": kind, "title": {"en": kind}, "threshold": "1", "rewardAmount": "1", "rewardCoin": "usdt", "reason": "tasks"}),
+        )
+        .await
+        .ok();
+    }
+    let done = |center: Value| -> Vec<(String, bool)> {
+        center["tasks"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|t| s(&t["kind"]).starts_with("first_"))
+            .map(|t| (s(&t["kind"]), t["done"].as_bool().unwrap()))
+            .collect()
+    };
+    let (buyer, bt) = signed_in(&app, "buyer").await;
+    let (seller, st) = signed_in(&app, "seller").await;
+    let (_, idle) = signed_in(&app, "idle").await;
+    let nothing = vec![
+        ("first_deposit".to_string(), false),
+        ("first_trade".to_string(), false),
+    ];
+    assert_eq!(
+        done(app.get("/api/welfare/center", Some(&bt)).await.ok()),
+        nothing
+    );
+
+    fund(&app, seller.id, Wallet::Spot, "BTC", "1").await;
+    fund(&app, buyer.id, Wallet::Spot, "USDT", "200").await;
+    assert_eq!(
+        done(app.get("/api/welfare/center", Some(&bt)).await.ok()),
+        vec![
+            ("first_deposit".to_string(), true),
+            ("first_trade".to_string(), false)
+        ]
+    );
+    app.post_json("/api/currency/order/submit", Some(&st), json!({"symbol": "btcusdt", "side": "sell", "type": "limit", "price": "100", "amount": "0.5"})).await.ok();
+    app.post_json("/api/currency/order/submit", Some(&bt), json!({"symbol": "btcusdt", "side": "buy", "type": "limit", "price": "100", "amount": "0.5"})).await.ok();
+    for token in [&bt, &st] {
+        assert_eq!(
+            done(app.get("/api/welfare/center", Some(token)).await.ok()),
+            vec![
+                ("first_deposit".to_string(), true),
+                ("first_trade".to_string(), true)
+            ]
+        );
+    }
+    assert_eq!(
+        done(app.get("/api/welfare/center", Some(&idle)).await.ok()),
+        nothing
+    );
+}
+
 #[tokio::test]
 async fn the_sign_in_calendar_follows_consecutive_utc_days() {
     let (app, _, _, _) = setup().await;

@@ -12,6 +12,7 @@ mod m0025_session_history;
 mod m0026_list_sort_indexes;
 mod m0027_house_postings;
 mod m0028_session_pruning;
+mod m0029_postings_by_account;
 
 pub struct Migrator;
 
@@ -37,6 +38,7 @@ impl MigratorTrait for Migrator {
         all.push(Box::new(m0026_list_sort_indexes::Migration));
         all.push(Box::new(m0027_house_postings::Migration));
         all.push(Box::new(m0028_session_pruning::Migration));
+        all.push(Box::new(m0029_postings_by_account::Migration));
         all
     }
 }

@@ -814,6 +814,18 @@ fn account_of(row: &ledger_account::Model) -> Result<AccountId, DbErr> {
     })
 }
 
+/// The ids of every account of one user: a user's postings are found by
+/// their accounts (the postings' account indexes), not by a user column.
+pub async fn user_account_ids(db: &impl ConnectionTrait, user_id: i64) -> Result<Vec<i64>, DbErr> {
+    ledger_account::Entity::find()
+        .select_only()
+        .column(ledger_account::Column::Id)
+        .filter(ledger_account::Column::UserId.eq(user_id))
+        .into_tuple()
+        .all(db)
+        .await
+}
+
 /// Every account of one user, all wallets and assets, committed state.
 pub async fn user_balances(
     db: &impl ConnectionTrait,

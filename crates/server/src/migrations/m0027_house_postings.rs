@@ -1,7 +1,7 @@
 //! The house page's postings: a house account's postings found by the
 //! account on either side, with the id the page orders by, instead of a
 //! scan of the whole ledger (user postings have their own indexes on the
-//! user's id).
+//! user's id until m0029 found them by account too).
 
 use onyx_store::migration::columns::index;
 use sea_orm_migration::prelude::*;

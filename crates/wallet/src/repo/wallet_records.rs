@@ -78,16 +78,17 @@ pub async fn postings_of(
     page: u64,
     page_size: u64,
 ) -> Result<(Vec<RecordRow>, u64), DbErr> {
-    let sides = match party {
-        Party::User(user_id) => Condition::any()
-            .add(ledger_posting::Column::FromUserId.eq(user_id))
-            .add(ledger_posting::Column::ToUserId.eq(user_id)),
-        // No accounts yet (nothing posted to them): nothing to list.
-        Party::Accounts([]) => return Ok((Vec::new(), 0)),
-        Party::Accounts(ids) => Condition::any()
-            .add(ledger_posting::Column::FromAccountId.is_in(ids.iter().copied()))
-            .add(ledger_posting::Column::ToAccountId.is_in(ids.iter().copied())),
+    let ids = match party {
+        Party::User(user_id) => onyx_store::ledger::user_account_ids(db, user_id).await?,
+        Party::Accounts(ids) => ids.to_vec(),
     };
+    // No accounts yet (nothing posted to them): nothing to list.
+    if ids.is_empty() {
+        return Ok((Vec::new(), 0));
+    }
+    let sides = Condition::any()
+        .add(ledger_posting::Column::FromAccountId.is_in(ids.iter().copied()))
+        .add(ledger_posting::Column::ToAccountId.is_in(ids.iter().copied()));
     let mut query = ledger_posting::Entity::find().filter(sides);
     if let Some(asset) = &filter.asset {
         query = query.filter(ledger_posting::Column::Asset.eq(asset.as_str()));
