@@ -452,3 +452,66 @@ async fn reserved_ids_are_fresh_and_default_ids_follow_them() {
         .collect();
     assert_eq!(stored, ids);
 }
+
+/// A bulk run builds each statement while the one before runs, and stops
+/// at the first failure: a statement the database refuses, or one that
+/// cannot be built. Nothing after it is built or run.
+#[tokio::test]
+async fn a_bulk_run_stops_at_the_first_statement_that_fails() {
+    use onyx_store::bulk::run;
+    use sea_orm::{ConnectionTrait, DbErr, Statement, TransactionTrait};
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    db.execute_unprepared("CREATE TABLE bulk_run_probe (id BIGINT PRIMARY KEY)")
+        .await
+        .unwrap();
+    let backend = db.get_database_backend();
+    let insert = |id: i64| {
+        Ok(Statement::from_string(
+            backend,
+            format!("INSERT INTO bulk_run_probe (id) VALUES ({id})"),
+        ))
+    };
+    async fn ids(txn: &sea_orm::DatabaseTransaction) -> Vec<i64> {
+        let backend = txn.get_database_backend();
+        let sql = "SELECT id FROM bulk_run_probe ORDER BY id";
+        txn.query_all(Statement::from_string(backend, sql))
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| r.try_get::<i64>("", "id").unwrap())
+            .collect()
+    }
+
+    // All good: every statement runs, in order.
+    let txn = db.begin().await.unwrap();
+    run(&txn, (1..=4).map(insert)).await.unwrap();
+    assert_eq!(ids(&txn).await, vec![1, 2, 3, 4]);
+    txn.rollback().await.unwrap();
+
+    // The second is refused (a duplicate key): the third was built while
+    // it ran, the fourth never is.
+    let pulled = AtomicUsize::new(0);
+    let txn = db.begin().await.unwrap();
+    let statements = [1, 1, 2, 3].into_iter().map(|id| {
+        pulled.fetch_add(1, Ordering::SeqCst);
+        insert(id)
+    });
+    assert!(run(&txn, statements).await.is_err());
+    assert_eq!(pulled.load(Ordering::SeqCst), 3);
+    txn.rollback().await.unwrap();
+
+    // The second cannot be built: the first ran, nothing after.
+    let txn = db.begin().await.unwrap();
+    let statements = vec![
+        insert(7),
+        Err(DbErr::Custom("unbuildable".into())),
+        insert(8),
+    ];
+    let refused = run(&txn, statements.into_iter()).await.unwrap_err();
+    assert!(refused.to_string().contains("unbuildable"), "{refused}");
+    assert_eq!(ids(&txn).await, vec![7]);
+    txn.rollback().await.unwrap();
+}
