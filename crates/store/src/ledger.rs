@@ -747,14 +747,11 @@ async fn write(
         ))),
         _ => None,
     };
-    // One run, so each statement is built while the one before is stored.
-    let statements = balances
-        .chain(crate::bulk::insert_statements(
-            backend,
-            transactions,
-            ROWS_PER_INSERT,
-        )?)
+    // One run, so each statement is built while the one before is stored;
+    // the transactions first, whose rows are the quickest to build.
+    let statements = crate::bulk::insert_statements(backend, transactions, ROWS_PER_INSERT)?
         .chain(sequence)
+        .chain(balances)
         .chain(crate::bulk::insert_statements(
             backend,
             postings,
