@@ -356,3 +356,53 @@ async fn the_house_is_for_owners_and_a_bad_funding_is_refused() {
     let r = admin_common::admin_send(&app, "GET", "/api/admin/house/postings", None, None).await;
     admin_common::assert_token_failure(&r);
 }
+
+/// The postings' indexes migrate both ways: rolling back the last
+/// migrations brings the user-column indexes back (m0029) and takes the
+/// account ones away (m0027), and migrating up again leaves the account
+/// indexes alone.
+#[tokio::test]
+async fn the_postings_indexes_migrate_down_and_up_again() {
+    use onyx_server::migrations::Migrator;
+    use sea_orm::{ConnectionTrait, DbBackend, Statement};
+    use sea_orm_migration::MigratorTrait;
+
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    let indexes = || async {
+        let sql = match db.get_database_backend() {
+            DbBackend::Postgres => {
+                "SELECT indexname AS name FROM pg_indexes WHERE tablename = 'ledger_postings' AND indexname LIKE 'ix_%' ORDER BY 1"
+            }
+            _ => {
+                "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ledger_postings' AND name LIKE 'ix_%' ORDER BY 1"
+            }
+        };
+        db.query_all(Statement::from_string(db.get_database_backend(), sql))
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| r.try_get::<String>("", "name").unwrap())
+            .collect::<Vec<_>>()
+    };
+    let by_account = vec![
+        "ix_ledger_postings_from_account_id_id".to_string(),
+        "ix_ledger_postings_kind_id".to_string(),
+        "ix_ledger_postings_to_account_id_id".to_string(),
+        "ix_ledger_postings_tx_id".to_string(),
+    ];
+    assert_eq!(indexes().await, by_account);
+    // m0029, m0028, m0027 back.
+    Migrator::down(db, Some(3)).await.unwrap();
+    assert_eq!(
+        indexes().await,
+        vec![
+            "ix_ledger_postings_from_user_id_id".to_string(),
+            "ix_ledger_postings_kind_id".to_string(),
+            "ix_ledger_postings_to_user_id_id".to_string(),
+            "ix_ledger_postings_tx_id".to_string(),
+        ]
+    );
+    Migrator::up(db, None).await.unwrap();
+    assert_eq!(indexes().await, by_account);
+}

@@ -6,7 +6,7 @@
 //! user's rows, then sorted), and amounts are ordered by their decimal
 //! text's value, which no plain index holds.
 
-use onyx_store::migration::columns::index;
+use onyx_store::migration::columns::{drop_index, index};
 use sea_orm_migration::prelude::*;
 
 const INDEXES: [(&str, &[&str]); 4] = [
@@ -30,13 +30,7 @@ impl MigrationTrait for Migration {
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
         for (table, cols) in INDEXES {
-            m.drop_index(
-                Index::drop()
-                    .name(format!("ix_{table}_{}", cols.join("_")))
-                    .table(Alias::new(table))
-                    .to_owned(),
-            )
-            .await?;
+            drop_index(m, table, cols).await?;
         }
         Ok(())
     }

@@ -3,7 +3,7 @@
 //! scan of the whole ledger (user postings have their own indexes on the
 //! user's id until m0029 found them by account too).
 
-use onyx_store::migration::columns::index;
+use onyx_store::migration::columns::{drop_index, index};
 use sea_orm_migration::prelude::*;
 
 #[derive(DeriveMigrationName)]
@@ -17,17 +17,8 @@ impl MigrationTrait for Migration {
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        for name in [
-            "ix_ledger_postings_to_account_id_id",
-            "ix_ledger_postings_from_account_id_id",
-        ] {
-            m.drop_index(
-                Index::drop()
-                    .name(name)
-                    .table(Alias::new("ledger_postings"))
-                    .to_owned(),
-            )
-            .await?;
+        for side in ["to_account_id", "from_account_id"] {
+            drop_index(m, "ledger_postings", &[side, "id"]).await?;
         }
         Ok(())
     }

@@ -5,7 +5,7 @@
 //! through them instead of reading every session (m0025's indexes start
 //! with the holder, which the sweep does not name).
 
-use onyx_store::migration::columns::index;
+use onyx_store::migration::columns::{drop_index, index};
 use sea_orm_migration::prelude::*;
 
 const INDEXES: [(&str, &str); 4] = [
@@ -29,13 +29,7 @@ impl MigrationTrait for Migration {
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
         for (table, col) in INDEXES {
-            m.drop_index(
-                Index::drop()
-                    .name(format!("ix_{table}_{col}"))
-                    .table(Alias::new(table))
-                    .to_owned(),
-            )
-            .await?;
+            drop_index(m, table, &[col]).await?;
         }
         Ok(())
     }

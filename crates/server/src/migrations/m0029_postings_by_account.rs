@@ -4,13 +4,10 @@
 //! the ledger's hottest writes (a lead's copies, a liquidation sweep) write
 //! thousands at a time.
 
-use onyx_store::migration::columns::index;
+use onyx_store::migration::columns::{drop_index, index};
 use sea_orm_migration::prelude::*;
 
-const DROPPED: [(&str, &str); 2] = [
-    ("ix_ledger_postings_from_user_id_id", "from_user_id"),
-    ("ix_ledger_postings_to_user_id_id", "to_user_id"),
-];
+const DROPPED: [[&str; 2]; 2] = [["from_user_id", "id"], ["to_user_id", "id"]];
 
 #[derive(DeriveMigrationName)]
 pub struct Migration;
@@ -18,21 +15,15 @@ pub struct Migration;
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {
     async fn up(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        for (name, _) in DROPPED {
-            m.drop_index(
-                Index::drop()
-                    .name(name)
-                    .table(Alias::new("ledger_postings"))
-                    .to_owned(),
-            )
-            .await?;
+        for cols in DROPPED {
+            drop_index(m, "ledger_postings", &cols).await?;
         }
         Ok(())
     }
 
     async fn down(&self, m: &SchemaManager) -> Result<(), DbErr> {
-        for (_, column) in DROPPED {
-            index(m, "ledger_postings", &[column, "id"]).await?;
+        for cols in DROPPED {
+            index(m, "ledger_postings", &cols).await?;
         }
         Ok(())
     }

@@ -34,6 +34,17 @@ pub async fn unique(m: &SchemaManager<'_>, table: &str, cols: &[&str]) -> Result
     create_index(m, table, cols, true).await
 }
 
+/// Drops the index [`index`] made on these columns.
+pub async fn drop_index(m: &SchemaManager<'_>, table: &str, cols: &[&str]) -> Result<(), DbErr> {
+    m.drop_index(
+        Index::drop()
+            .name(format!("ix_{table}_{}", cols.join("_")))
+            .table(Alias::new(table))
+            .to_owned(),
+    )
+    .await
+}
+
 async fn create_index(
     m: &SchemaManager<'_>,
     table: &str,
