@@ -203,10 +203,7 @@ impl LedgerStore {
             txn,
             state,
             version,
-            accounts: HashMap::new(),
-            transactions: Vec::new(),
-            postings: Vec::new(),
-            next_tx_id: None,
+            book: Book::default(),
             keys: HashMap::new(),
             fresh_keys: HashSet::new(),
             remembered: Vec::new(),
@@ -226,15 +223,25 @@ pub struct LedgerTxn {
     txn: DatabaseTransaction,
     state: OwnedMutexGuard<WriterState>,
     version: i64,
-    accounts: HashMap<AccountId, Cached>,
-    transactions: Vec<ledger_transaction::ActiveModel>,
-    postings: Vec<ledger_posting::ActiveModel>,
-    next_tx_id: Option<i64>,
+    book: Book,
     /// Idempotency records seen in this transaction (read or written).
     keys: HashMap<KeyId, (String, serde_json::Value)>,
     /// Keys the store was asked about and does not hold.
     fresh_keys: HashSet<KeyId>,
     remembered: Vec<idempotency_key::ActiveModel>,
+}
+
+/// What a transaction has posted, held until it commits: the balances of
+/// the accounts it touched, its ledger transactions and their postings.
+/// Posting to it is bookkeeping in memory, no statement, so a product can
+/// post while its own rows are being stored ([`LedgerTxn::book_for`]).
+#[derive(Default)]
+pub struct Book {
+    accounts: HashMap<AccountId, Cached>,
+    transactions: Vec<ledger_transaction::ActiveModel>,
+    postings: Vec<ledger_posting::ActiveModel>,
+    /// The id the next ledger transaction gets, once known.
+    next_tx_id: Option<i64>,
 }
 
 /// An account as the writer sees it.
@@ -278,6 +285,19 @@ impl LedgerTxn {
         &self.txn
     }
 
+    /// The transaction and its book, apart, with `accounts` loaded (created
+    /// when new) and the next transaction id known: whatever posts to the
+    /// book only those accounts can then run beside a statement on the
+    /// transaction, so building postings overlaps storing rows.
+    pub async fn book_for(
+        &mut self,
+        accounts: &[AccountId],
+    ) -> Result<(&DatabaseTransaction, &mut Book), DbErr> {
+        self.load_accounts(accounts, true).await?;
+        self.ready_tx_id().await?;
+        Ok((&self.txn, &mut self.book))
+    }
+
     /// Reads these accounts in one query (those the writer does not already
     /// hold), so balances and postings that follow cost no query each.
     pub async fn preload(&mut self, accounts: &[AccountId]) -> Result<(), DbErr> {
@@ -288,7 +308,7 @@ impl LedgerTxn {
     pub async fn balance(&mut self, account: &AccountId) -> Result<(Decimal, Decimal), DbErr> {
         self.load_accounts(std::slice::from_ref(account), false)
             .await?;
-        Ok(match self.accounts.get(account) {
+        Ok(match self.book.accounts.get(account) {
             Some(c) => (c.available, c.frozen),
             None => (Decimal::ZERO, Decimal::ZERO),
         })
@@ -301,12 +321,12 @@ impl LedgerTxn {
         let mut missing: Vec<&AccountId> = Vec::new();
         let mut asked: HashSet<&AccountId> = HashSet::new();
         for account in wanted {
-            if self.accounts.contains_key(account) {
+            if self.book.accounts.contains_key(account) {
                 continue;
             }
             match self.state.accounts.get(account) {
                 Some(c) => {
-                    self.accounts.insert(account.clone(), *c);
+                    self.book.accounts.insert(account.clone(), *c);
                 }
                 None if asked.insert(account) => missing.push(account),
                 None => {}
@@ -335,7 +355,7 @@ impl LedgerTxn {
                 None if create => self.create_account(account).await?,
                 None => continue,
             };
-            self.accounts.insert(account.clone(), cached);
+            self.book.accounts.insert(account.clone(), cached);
         }
         Ok(())
     }
@@ -363,8 +383,13 @@ impl LedgerTxn {
         })
     }
 
-    async fn next_tx_id(&mut self) -> Result<i64, DbErr> {
-        let next = match self.next_tx_id.or(self.state.next_tx_id) {
+    /// Makes the book know the next ledger transaction id: the writer's
+    /// memory of it, else one past the store's highest.
+    async fn ready_tx_id(&mut self) -> Result<(), DbErr> {
+        if self.book.next_tx_id.is_some() {
+            return Ok(());
+        }
+        let next = match self.state.next_tx_id {
             Some(id) => id,
             None => {
                 let max: Option<i64> = ledger_transaction::Entity::find()
@@ -379,11 +404,8 @@ impl LedgerTxn {
                     .ok_or_else(|| DbErr::Custom("ledger transaction ids exhausted".into()))?
             }
         };
-        self.next_tx_id = Some(
-            next.checked_add(1)
-                .ok_or_else(|| DbErr::Custom("ledger transaction ids exhausted".into()))?,
-        );
-        Ok(next)
+        self.book.next_tx_id = Some(next);
+        Ok(())
     }
 
     /// Applies `postings` as one ledger transaction, or refuses them all.
@@ -393,64 +415,8 @@ impl LedgerTxn {
         reference: &PostingRef,
         postings: Vec<Posting>,
     ) -> Result<i64, PostError> {
-        let tx = Transaction::new(postings);
-        let sides: Vec<AccountId> = tx
-            .postings
-            .iter()
-            .flat_map(|p| [p.from.account.clone(), p.to.account.clone()])
-            .collect();
-        self.load_accounts(&sides, true).await?;
-        let accounts = &self.accounts;
-        let after = plan(&tx, |side| match accounts.get(&side.account) {
-            Some(c) => match side.bucket {
-                Bucket::Available => c.available,
-                Bucket::Frozen => c.frozen,
-            },
-            None => Decimal::ZERO,
-        })?;
-
-        let id = self.next_tx_id().await?;
-        let now = Utc::now();
-        self.transactions.push(ledger_transaction::ActiveModel {
-            id: Set(id),
-            reference: Set(reference.to_string()),
-            created_at: Set(now),
-        });
-        for (side, balance) in after {
-            let c = self
-                .accounts
-                .get_mut(&side.account)
-                .ok_or_else(|| DbErr::Custom("a planned account is not loaded".into()))?;
-            match side.bucket {
-                Bucket::Available => c.available = balance,
-                Bucket::Frozen => c.frozen = balance,
-            }
-            c.dirty = true;
-        }
-        for p in &tx.postings {
-            let account_id = |a: &AccountId| {
-                self.accounts
-                    .get(a)
-                    .map(|c| c.id)
-                    .ok_or_else(|| DbErr::Custom("a posted account is not loaded".into()))
-            };
-            self.postings.push(ledger_posting::ActiveModel {
-                tx_id: Set(id),
-                kind: Set(p.kind.as_str().to_string()),
-                asset: Set(p.asset.clone()),
-                amount: Set(p.amount.as_decimal().into()),
-                from_account_id: Set(account_id(&p.from.account)?),
-                from_bucket: Set(p.from.bucket.as_str().to_string()),
-                to_account_id: Set(account_id(&p.to.account)?),
-                to_bucket: Set(p.to.bucket.as_str().to_string()),
-                from_user_id: Set(user_of(&p.from.account)),
-                to_user_id: Set(user_of(&p.to.account)),
-                reference: Set(p.reference.to_string()),
-                created_at: Set(at(p.at_ms)),
-                ..Default::default()
-            });
-        }
-        Ok(id)
+        let (_, book) = self.book_for(&sides_of(&postings)).await?;
+        book.post(reference, postings)
     }
 
     /// Posts each command as its own ledger transaction and answers each:
@@ -465,17 +431,16 @@ impl LedgerTxn {
     ) -> Result<Vec<Result<i64, LedgerError>>, DbErr> {
         let sides: Vec<AccountId> = commands
             .iter()
-            .flat_map(|c| &c.postings)
-            .flat_map(|p| [p.from.account.clone(), p.to.account.clone()])
+            .flat_map(|c| sides_of(&c.postings))
             .collect();
-        self.load_accounts(&sides, true).await?;
+        let (_, book) = self.book_for(&sides).await?;
         let mut answers = Vec::with_capacity(commands.len());
         for LedgerCommand {
             reference,
             postings,
         } in commands
         {
-            answers.push(match self.post(&reference, postings).await {
+            answers.push(match book.post(&reference, postings) {
                 Ok(id) => Ok(id),
                 Err(PostError::Ledger(refused)) => Err(refused),
                 Err(PostError::Db(e)) => return Err(e),
@@ -652,10 +617,13 @@ impl LedgerTxn {
             txn,
             mut state,
             version,
-            accounts,
-            transactions,
-            postings,
-            next_tx_id,
+            book:
+                Book {
+                    accounts,
+                    transactions,
+                    postings,
+                    next_tx_id,
+                },
             keys,
             remembered,
             ..
@@ -695,6 +663,81 @@ impl LedgerTxn {
         }
         result
     }
+}
+
+impl Book {
+    /// Applies `postings` as one ledger transaction, or refuses them all,
+    /// and returns its id. Every account posted to must be in the book
+    /// already ([`LedgerTxn::book_for`]); one that is not is refused before
+    /// anything changes.
+    pub fn post(
+        &mut self,
+        reference: &PostingRef,
+        postings: Vec<Posting>,
+    ) -> Result<i64, PostError> {
+        let unloaded =
+            || DbErr::Custom("a posting names an account the book has not loaded".into());
+        let id = self
+            .next_tx_id
+            .ok_or_else(|| DbErr::Custom("the book has no next transaction id".into()))?;
+        let account_id = |a: &AccountId| self.accounts.get(a).map(|c| c.id).ok_or_else(unloaded);
+        let ids = postings
+            .iter()
+            .map(|p| Ok((account_id(&p.from.account)?, account_id(&p.to.account)?)))
+            .collect::<Result<Vec<(i64, i64)>, DbErr>>()?;
+        let tx = Transaction::new(postings);
+        let accounts = &self.accounts;
+        let after = plan(&tx, |side| match accounts.get(&side.account) {
+            Some(c) => match side.bucket {
+                Bucket::Available => c.available,
+                Bucket::Frozen => c.frozen,
+            },
+            None => Decimal::ZERO,
+        })?;
+        let next = id
+            .checked_add(1)
+            .ok_or_else(|| DbErr::Custom("ledger transaction ids exhausted".into()))?;
+        self.next_tx_id = Some(next);
+        self.transactions.push(ledger_transaction::ActiveModel {
+            id: Set(id),
+            reference: Set(reference.to_string()),
+            created_at: Set(Utc::now()),
+        });
+        for (side, balance) in after {
+            let c = self.accounts.get_mut(&side.account).ok_or_else(unloaded)?;
+            match side.bucket {
+                Bucket::Available => c.available = balance,
+                Bucket::Frozen => c.frozen = balance,
+            }
+            c.dirty = true;
+        }
+        for (p, (from_id, to_id)) in tx.postings.iter().zip(ids) {
+            self.postings.push(ledger_posting::ActiveModel {
+                tx_id: Set(id),
+                kind: Set(p.kind.as_str().to_string()),
+                asset: Set(p.asset.clone()),
+                amount: Set(p.amount.as_decimal().into()),
+                from_account_id: Set(from_id),
+                from_bucket: Set(p.from.bucket.as_str().to_string()),
+                to_account_id: Set(to_id),
+                to_bucket: Set(p.to.bucket.as_str().to_string()),
+                from_user_id: Set(user_of(&p.from.account)),
+                to_user_id: Set(user_of(&p.to.account)),
+                reference: Set(p.reference.to_string()),
+                created_at: Set(at(p.at_ms)),
+                ..Default::default()
+            });
+        }
+        Ok(id)
+    }
+}
+
+/// Every account `postings` move money between, each side once per posting.
+pub fn sides_of(postings: &[Posting]) -> Vec<AccountId> {
+    postings
+        .iter()
+        .flat_map(|p| [p.from.account.clone(), p.to.account.clone()])
+        .collect()
 }
 
 /// The deferred writes of one transaction.

@@ -515,3 +515,72 @@ async fn a_bulk_run_stops_at_the_first_statement_that_fails() {
     assert_eq!(ids(&txn).await, vec![7]);
     txn.rollback().await.unwrap();
 }
+
+/// A transaction's book posts beside a statement running on the
+/// transaction, only to the accounts it loaded, under the ledger's rules,
+/// and numbers its transactions on from where the transaction's own posts
+/// left off; what it posted commits with the rest.
+#[tokio::test]
+async fn a_book_posts_beside_a_statement_only_to_the_accounts_it_loaded() {
+    use onyx_kernel::ledger::LedgerError;
+    use onyx_store::ledger::{user_balances, PostError};
+    use sea_orm::ConnectionTrait;
+
+    let app = TestApp::spawn().await;
+    let deposit = |user: u64, units: i64| Command::Deposit {
+        user,
+        asset: 0,
+        units,
+    };
+    let r = PostingRef::Other("book-test".into());
+    let alice = AccountId::user(1, Wallet::Spot, "USDT");
+    let external = AccountId::system(SystemAccount::External, "USDT");
+
+    let mut txn = app.state.ledger.begin().await.unwrap();
+    let first = txn.post(&r, postings(&deposit(1, 500))).await.unwrap();
+    let (conn, book) = txn.book_for(&[alice, external]).await.unwrap();
+    let backend = conn.get_database_backend();
+    let probe = sea_orm::Statement::from_string(backend, "SELECT 1 AS one");
+    let (ran, posted) = tokio::join!(conn.query_one(probe), async {
+        book.post(&r, postings(&deposit(1, 250)))
+    });
+    ran.unwrap();
+    assert_eq!(
+        posted.unwrap(),
+        first + 1,
+        "numbered on from the post before"
+    );
+
+    // Bob's account is not in the book: refused, and nothing moved.
+    let bob = book.post(&r, postings(&deposit(2, 100)));
+    assert!(matches!(bob, Err(PostError::Db(_))), "{bob:?}");
+    // More than Alice holds: the ledger's rules refuse it.
+    let overdraft = book.post(
+        &r,
+        postings(&Command::Withdraw {
+            user: 1,
+            asset: 0,
+            units: 751,
+        }),
+    );
+    assert!(
+        matches!(
+            overdraft,
+            Err(PostError::Ledger(LedgerError::InsufficientAvailable { .. }))
+        ),
+        "{overdraft:?}"
+    );
+    assert_eq!(book.post(&r, postings(&deposit(1, 1))).unwrap(), first + 2);
+    txn.commit().await.unwrap();
+
+    let db = &app.state.db;
+    let alice: Vec<Decimal> = user_balances(db, 1)
+        .await
+        .unwrap()
+        .iter()
+        .map(|b| b.available)
+        .collect();
+    assert_eq!(alice, vec![dec("7.51")]);
+    assert!(user_balances(db, 2).await.unwrap().is_empty());
+    assert_audit_clean(&app).await;
+}
