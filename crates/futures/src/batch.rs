@@ -15,14 +15,17 @@ use crate::positions::{
 use crate::postings;
 use crate::repo::{self, OPEN};
 use crate::rules::Side;
-use onyx_kernel::ledger::PostingRef;
+use onyx_kernel::ledger::{AccountId, Posting, PostingRef};
 use onyx_kernel::money::Amount;
 use onyx_kernel::{Failure, Outcome};
 use onyx_platform::prices::IndexPrice;
-use onyx_store::ledger::LedgerTxn;
+use onyx_store::ledger::{sides_of, Book, LedgerTxn};
 use onyx_store::DecimalText;
 use rust_decimal::Decimal;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TryIntoModel, Value};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set, TryIntoModel,
+    Value,
+};
 use std::collections::{HashMap, HashSet};
 
 /// Rows per multi-row statement.
@@ -101,7 +104,8 @@ pub async fn open_all(
             }
         }
     }
-    // New positions, with ids reserved so none needs reading back.
+    // New positions and their fills, with ids reserved so none needs
+    // reading back.
     let ids = txn.reserve_ids("futures_positions", inserts.len()).await?;
     if ids.len() != inserts.len() {
         return Err(internal("reserved position ids"));
@@ -115,13 +119,10 @@ pub async fn open_all(
         }
         rows.push(row);
     }
-    onyx_store::bulk::insert(txn.conn(), rows, CHUNK).await?;
-    repo::set_interest(txn.conn(), c.id, interest.0, interest.1).await?;
     let answers: Vec<Result<position::Model, Refusal>> = answers
         .into_iter()
         .map(|a| a.ok_or_else(|| internal("an open without an answer")))
         .collect::<Outcome<_>>()?;
-    // One fill per position, read back by position id; then the postings.
     let opened: Vec<(&Open, &position::Model)> = opens
         .iter()
         .zip(&answers)
@@ -131,25 +132,35 @@ pub async fn open_all(
     if fill_ids.len() != opened.len() {
         return Err(internal("reserved fill ids"));
     }
-    let mut fills: Vec<fill::ActiveModel> = Vec::with_capacity(opened.len());
+    let mut entries = Vec::with_capacity(opened.len());
     for ((o, p), fill_id) in opened.iter().zip(fill_ids) {
         let owner = u64::try_from(p.user_id).map_err(Failure::internal)?;
-        let r = PostingRef::FuturesFill(fill_id);
-        let tx_id = txn
-            .post(&r, postings::open(owner, o.costs.0, o.costs.1, &r, now))
-            .await?;
-        let figures = Figures {
-            kind: "open",
-            qty: o.ticket.qty,
-            price,
-            fee: o.costs.1.as_decimal(),
-            rates: (c.open_fee, c.spread),
-            pnl: Decimal::ZERO,
-            margin: o.costs.0.as_decimal(),
-        };
-        fills.push(fill_row(fill_id, p, figures, tick, tx_id, now));
+        let reference = PostingRef::FuturesFill(fill_id);
+        entries.push(Entry {
+            position: p,
+            fill_id,
+            moves: postings::open(owner, o.costs.0, o.costs.1, &reference, now),
+            reference,
+            figures: Figures {
+                kind: "open",
+                qty: o.ticket.qty,
+                price,
+                fee: o.costs.1.as_decimal(),
+                rates: (c.open_fee, c.spread),
+                pnl: Decimal::ZERO,
+                margin: o.costs.0.as_decimal(),
+            },
+        });
     }
-    onyx_store::bulk::insert(txn.conn(), fills, CHUNK).await?;
+    // The positions are stored while their postings and fills are built.
+    let (conn, book) = txn.book_for(&sides(&entries)).await?;
+    let stored = async {
+        onyx_store::bulk::insert(conn, rows, CHUNK).await?;
+        repo::set_interest(conn, c.id, interest.0, interest.1).await
+    };
+    let (stored, fills) = tokio::join!(biased; stored, post_fills(book, entries, tick, now));
+    stored?;
+    onyx_store::bulk::insert(txn.conn(), fills?, CHUNK).await?;
     for (o, a) in opens.iter().zip(&answers) {
         if let Ok(p) = a {
             mirror::tell(
@@ -209,7 +220,6 @@ pub async fn close_all(
         .collect();
     crate::stops::cancel_all_of(txn.conn(), &whole, now).await?;
     crate::orders::cancel_closing(txn, &whole, now).await?;
-    write_positions(txn, &closings, now).await?;
     // Open interest falls by what closed, on each side.
     let (mut long, mut short) = repo::interest(txn.conn(), c.id).await?;
     for x in &closes {
@@ -222,31 +232,40 @@ pub async fn close_all(
             .ok_or_else(|| internal("interest"))?
             .max(Decimal::ZERO);
     }
-    repo::set_interest(txn.conn(), c.id, long, short).await?;
     let fill_ids = txn.reserve_ids("futures_fills", closes.len()).await?;
     if fill_ids.len() != closes.len() {
         return Err(internal("reserved fill ids"));
     }
     let liquidation = at == CloseAt::Liquidation;
-    let mut fills: Vec<fill::ActiveModel> = Vec::with_capacity(closes.len());
+    let mut entries = Vec::with_capacity(closes.len());
     for ((x, k), fill_id) in closes.iter().zip(&closings).zip(fill_ids) {
         let owner = u64::try_from(x.position.user_id).map_err(Failure::internal)?;
-        let r = PostingRef::FuturesFill(fill_id);
-        let tx_id = txn
-            .post(&r, postings::close(owner, &k.split, liquidation, &r, now))
-            .await?;
-        let figures = Figures {
-            kind: k.kind,
-            qty: x.qty,
-            price: k.price,
-            fee: k.split.fee.as_decimal(),
-            rates: k.rates,
-            pnl: k.booked,
-            margin: k.released,
-        };
-        fills.push(fill_row(fill_id, &x.position, figures, tick, tx_id, now));
+        let reference = PostingRef::FuturesFill(fill_id);
+        entries.push(Entry {
+            position: &x.position,
+            fill_id,
+            moves: postings::close(owner, &k.split, liquidation, &reference, now),
+            reference,
+            figures: Figures {
+                kind: k.kind,
+                qty: x.qty,
+                price: k.price,
+                fee: k.split.fee.as_decimal(),
+                rates: k.rates,
+                pnl: k.booked,
+                margin: k.released,
+            },
+        });
     }
-    onyx_store::bulk::insert(txn.conn(), fills, CHUNK).await?;
+    // The positions are stored while their postings and fills are built.
+    let (conn, book) = txn.book_for(&sides(&entries)).await?;
+    let stored = async {
+        write_positions(conn, &closings, now).await?;
+        Outcome::Ok(repo::set_interest(conn, c.id, long, short).await?)
+    };
+    let (stored, fills) = tokio::join!(biased; stored, post_fills(book, entries, tick, now));
+    stored?;
+    onyx_store::bulk::insert(txn.conn(), fills?, CHUNK).await?;
     let told: Vec<Closed> = closes
         .into_iter()
         .zip(closings)
@@ -273,7 +292,11 @@ pub async fn close_all(
 /// The closed positions' new figures: those closed whole and those left
 /// open each in their own statements (only the first gain a status and a
 /// close time, only the second a smaller initial margin).
-async fn write_positions(txn: &mut LedgerTxn, closings: &[Closing], now: i64) -> Outcome<()> {
+async fn write_positions(
+    conn: &impl ConnectionTrait,
+    closings: &[Closing],
+    now: i64,
+) -> Outcome<()> {
     use position::Column as P;
     let figures = |p: &position::Model| -> Vec<Value> {
         vec![
@@ -292,7 +315,7 @@ async fn write_positions(txn: &mut LedgerTxn, closings: &[Closing], now: i64) ->
             .map(|k| (k.after.id, figures(&k.after)))
             .collect();
         onyx_store::bulk::update_by_key(
-            txn.conn(),
+            conn,
             position::Entity,
             P::Id,
             &columns,
@@ -317,7 +340,7 @@ async fn write_positions(txn: &mut LedgerTxn, closings: &[Closing], now: i64) ->
     let mut partial = columns.to_vec();
     partial.push(P::InitialMargin);
     onyx_store::bulk::update_by_key(
-        txn.conn(),
+        conn,
         position::Entity,
         P::Id,
         &partial,
@@ -326,6 +349,38 @@ async fn write_positions(txn: &mut LedgerTxn, closings: &[Closing], now: i64) ->
     )
     .await?;
     Ok(())
+}
+
+/// One fill of a batch and the ledger transaction that books it.
+struct Entry<'a> {
+    position: &'a position::Model,
+    fill_id: i64,
+    reference: PostingRef,
+    moves: Vec<Posting>,
+    figures: Figures,
+}
+
+/// Every account a batch's entries post to.
+fn sides(entries: &[Entry]) -> Vec<AccountId> {
+    entries.iter().flat_map(|e| sides_of(&e.moves)).collect()
+}
+
+/// Posts each entry's transaction to `book` and builds its fill, in
+/// order, taking turns with a write running beside it on the transaction.
+/// A refused posting fails the batch.
+async fn post_fills(
+    book: &mut Book,
+    entries: Vec<Entry<'_>>,
+    tick: &IndexPrice,
+    now: i64,
+) -> Outcome<Vec<fill::ActiveModel>> {
+    let mut fills = Vec::with_capacity(entries.len());
+    for (i, e) in entries.into_iter().enumerate() {
+        let tx_id = book.post(&e.reference, e.moves)?;
+        fills.push(fill_row(e.fill_id, e.position, e.figures, tick, tx_id, now));
+        onyx_store::bulk::take_turns(i).await;
+    }
+    Ok(fills)
 }
 
 /// What differs between the fills of a batch (the tick is the same).

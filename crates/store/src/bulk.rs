@@ -109,6 +109,20 @@ pub async fn run(
     Ok(())
 }
 
+/// Items a loop running beside a bulk write handles between giving the
+/// write its turn ([`take_turns`]): a few hundred microseconds of work,
+/// about what a chunk's statement takes the database.
+pub const BETWEEN_TURNS: usize = 64;
+
+/// Called with each item's index by a loop that runs beside a bulk write
+/// (in one `join!`): every [`BETWEEN_TURNS`] items it yields, so the write
+/// sends its next statement instead of waiting for the loop to end.
+pub async fn take_turns(i: usize) {
+    if i % BETWEEN_TURNS == BETWEEN_TURNS - 1 {
+        tokio::task::yield_now().await;
+    }
+}
+
 /// Bound parameters per insert statement at most: below SQLite's limit
 /// (32,766) and PostgreSQL's (65,535).
 const PARAMETERS: usize = 30_000;
