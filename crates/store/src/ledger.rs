@@ -286,9 +286,9 @@ impl LedgerTxn {
     }
 
     /// The transaction and its book, apart, with `accounts` loaded (created
-    /// when new) and the next transaction id known: whatever posts to the
-    /// book only those accounts can then run beside a statement on the
-    /// transaction, so building postings overlaps storing rows.
+    /// when new) and the next transaction id known: posting to those
+    /// accounts can then run beside a statement on the transaction, so
+    /// building postings overlaps storing rows.
     pub async fn book_for(
         &mut self,
         accounts: &[AccountId],
