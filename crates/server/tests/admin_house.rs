@@ -364,11 +364,24 @@ async fn the_house_is_for_owners_and_a_bad_funding_is_refused() {
 #[tokio::test]
 async fn the_postings_indexes_migrate_down_and_up_again() {
     use onyx_server::migrations::Migrator;
-    use sea_orm::{ConnectionTrait, DbBackend, Statement};
+    use sea_orm::{ConnectionTrait, DbBackend, Statement, TransactionTrait};
     use sea_orm_migration::MigratorTrait;
 
     let app = TestApp::spawn().await;
     let db = &app.state.db;
+    // Each way on one connection: on SQLite a pooled connection that has
+    // run nothing since another dropped an index still holds it in its
+    // schema cache, and a CREATE INDEX is checked against that cache
+    // ("already exists"). The app's jobs keep several connections busy.
+    let migrate = |down: bool| async move {
+        let txn = db.begin().await.unwrap();
+        if down {
+            Migrator::down(&txn, Some(3)).await.unwrap();
+        } else {
+            Migrator::up(&txn, None).await.unwrap();
+        }
+        txn.commit().await.unwrap();
+    };
     let indexes = || async {
         let sql = match db.get_database_backend() {
             DbBackend::Postgres => {
@@ -393,7 +406,7 @@ async fn the_postings_indexes_migrate_down_and_up_again() {
     ];
     assert_eq!(indexes().await, by_account);
     // m0029, m0028, m0027 back.
-    Migrator::down(db, Some(3)).await.unwrap();
+    migrate(true).await;
     assert_eq!(
         indexes().await,
         vec![
@@ -403,6 +416,6 @@ async fn the_postings_indexes_migrate_down_and_up_again() {
             "ix_ledger_postings_tx_id".to_string(),
         ]
     );
-    Migrator::up(db, None).await.unwrap();
+    migrate(false).await;
     assert_eq!(indexes().await, by_account);
 }
