@@ -141,6 +141,31 @@ catalogue! {
     AdminTotpEnrolmentRequired = -2008, "admin_totp_enrolment_required";
     /// Owners must keep two-step sign-in; it cannot be turned off.
     AdminTotpMandatory = -2009, "admin_totp_mandatory";
+    // A settings value outside its schema (crates/kernel/src/settings):
+    // each names the offending `{field}` by its path (`KEY.field[0].sub`).
+    /// Not the JSON type the schema has there (`{expected}`: a sample).
+    SettingWrongType = -2101, "setting_wrong_type";
+    SettingFieldMissing = -2102, "setting_field_missing";
+    SettingFieldUnknown = -2103, "setting_field_unknown";
+    SettingNotDecimal = -2104, "setting_not_decimal";
+    /// Outside `{min}`..`{max}` (a percent is 0..100).
+    SettingOutOfRange = -2105, "setting_out_of_range";
+    /// Outside `{min}` up to but not including `{max}`.
+    SettingBelow = -2106, "setting_below";
+    /// `{fields}` together above `{max}` (rebate ratios add up to 100 at most).
+    SettingSumTooHigh = -2107, "setting_sum_too_high";
+    SettingNotTime = -2108, "setting_not_time";
+    /// Longer than `{max}` characters, or more than `{max}` list entries.
+    SettingTooLong = -2109, "setting_too_long";
+    SettingRequired = -2110, "setting_required";
+    SettingNotOneOf = -2111, "setting_not_one_of";
+    /// A lower bound above its upper bound `{other}`.
+    SettingAboveOther = -2112, "setting_above_other";
+    /// An item's identity `{value}` appears twice in the list.
+    SettingDuplicate = -2113, "setting_duplicate";
+    /// Not exactly one item with `{item}` = `{value}` (the default language).
+    SettingExactlyOne = -2114, "setting_exactly_one";
+
 
     /// The coin is not in the catalogue, or is disabled there.
     UnknownCoin = -3101, "unknown_coin";
@@ -148,6 +173,9 @@ catalogue! {
     WatchlistFull = -3102, "watchlist_full";
     /// An operator tried to add a coin or pair whose `{field}` is taken.
     CatalogueDuplicate = -3103, "catalogue_duplicate";
+    /// An operator named a coin (in `{field}`) that is not a listed coin of
+    /// the catalogue (nor the quote coin USDT).
+    CoinNotListed = -3104, "coin_not_listed";
 
     InsufficientBalance = -4001, "insufficient_balance";
     AmountInvalid = -4002, "amount_invalid";
