@@ -86,6 +86,10 @@ catalogue! {
     LoginPaused = -1017, "login_paused";
     /// An unlock was asked for an account that is not locked.
     UnlockNotLocked = -1018, "unlock_not_locked";
+    /// Many failed sign-ins from elsewhere slowed this account: the right
+    /// password signs in with a code sent to the bound email or phone
+    /// (`sendUnlockCode`) in `code`.
+    LoginCodeNeeded = -1019, "login_code_needed";
 
     CodeRequired = -1020, "code_required";
     CodeInvalid = -1021, "code_invalid";
@@ -95,6 +99,12 @@ catalogue! {
     /// A code was sent moments ago; `{seconds}` before another.
     CodeTooSoon = -1024, "code_too_soon";
     InvalidCodeType = -1025, "invalid_code_type";
+    /// Many failed sign-ins from elsewhere slowed this account: the app
+    /// solves a sign-in challenge (`loginChallenge`) and tries again.
+    LoginChallengeNeeded = -1026, "login_challenge_needed";
+    /// The sign-in challenge is unknown, used, expired, for another
+    /// account or not solved: the app asks for a new one.
+    LoginChallengeInvalid = -1027, "login_challenge_invalid";
 
     OldPasswordWrong = -1030, "old_password_wrong";
     TradePasswordAlreadySet = -1031, "trade_password_already_set";
@@ -141,6 +151,7 @@ catalogue! {
     AdminTotpEnrolmentRequired = -2008, "admin_totp_enrolment_required";
     /// Owners must keep two-step sign-in; it cannot be turned off.
     AdminTotpMandatory = -2009, "admin_totp_mandatory";
+
     // A settings value outside its schema (crates/kernel/src/settings):
     // each names the offending `{field}` by its path (`KEY.field[0].sub`).
     /// Not the JSON type the schema has there (`{expected}`: a sample).
@@ -165,7 +176,6 @@ catalogue! {
     SettingDuplicate = -2113, "setting_duplicate";
     /// Not exactly one item with `{item}` = `{value}` (the default language).
     SettingExactlyOne = -2114, "setting_exactly_one";
-
 
     /// The coin is not in the catalogue, or is disabled there.
     UnknownCoin = -3101, "unknown_coin";
@@ -257,10 +267,14 @@ catalogue! {
     FuturesHouseLimit = -7004, "futures_house_limit";
     /// Margin may not be reduced below `{min}` USDT.
     FuturesMarginFloor = -7005, "futures_margin_floor";
-    /// Limit and trigger orders are not offered yet.
+    /// An order type futures do not take (neither market nor limit).
     FuturesOrderType = -7006, "futures_order_type";
     /// A take-profit or stop-loss on the wrong side of the mark (`{mark}`).
     FuturesTrigger = -7007, "futures_trigger";
+    /// A take-profit or stop-loss size (`{size}` `{coin}`) that is not a
+    /// whole number of contracts of `{step}`, or more than the position's
+    /// `{max}`: a remainder could only be closed whole later.
+    FuturesStopSize = -7008, "futures_stop_size";
 
     /// No such finance or staking product, or it is switched off.
     EarnProductUnknown = -8001, "earn_product_unknown";
@@ -291,6 +305,12 @@ catalogue! {
     WelfareClaimed = -8103, "welfare_claimed";
     /// Today's sign-in is done; the next opens at 00:00 UTC.
     WelfareSignedToday = -8104, "welfare_signed_today";
+    /// Welfare rewards are paid only after the user's first confirmed
+    /// deposit: a throwaway account with no deposit farms nothing.
+    WelfareDepositFirst = -8105, "welfare_deposit_first";
+    /// Welfare rewards are paid once the user's confirmed deposits reach
+    /// `{min}` USDT (`{have}` so far).
+    WelfareDepositMin = -8106, "welfare_deposit_min";
 
     /// No such lead trader (or not approved).
     CopyTraderUnknown = -8201, "copy_trader_unknown";
@@ -310,6 +330,9 @@ catalogue! {
     CopyFollowRate = -8208, "copy_follow_rate";
     /// No contract chosen, or one that is not traded (`{symbol}`).
     CopySymbols = -8209, "copy_symbols";
+    /// A lead trader's name or bio (`{field}`) with markup or control
+    /// characters: they are shown as text, so they must be text.
+    CopyProfileText = -8211, "copy_profile_text";
     /// Only an approved lead trader may do this.
     CopyNotTrader = -8210, "copy_not_trader";
 }
