@@ -349,6 +349,8 @@ pub enum LedgerError {
     KindMismatch { index: usize, kind: PostingKind },
     #[error("posting {index}: reference is empty")]
     EmptyReference { index: usize },
+    /// `balance` is the side's available balance before the transaction
+    /// and `needed` all the transaction takes from it up to `index`.
     #[error("posting {index}: {side} has {balance}, needs {needed}")]
     InsufficientAvailable {
         index: usize,
@@ -527,12 +529,22 @@ fn apply_to_scratch(
     if posting.from.account.owner.is_user() && from_after.is_sign_negative() {
         let side = posting.from.clone();
         return Err(match side.bucket {
-            Bucket::Available => LedgerError::InsufficientAvailable {
-                index,
-                side,
-                balance: from_before,
-                needed: posting.amount,
-            },
+            // What the user had free before this transaction, and all it
+            // takes from there: the figure after the transaction's earlier
+            // postings (a futures open's margin, before its fee) is no
+            // balance the user ever saw.
+            Bucket::Available => {
+                let balance = read(&side);
+                let needed = exact_sub(balance, from_after)
+                    .and_then(|n| Amount::from_decimal(n).ok())
+                    .unwrap_or(posting.amount);
+                LedgerError::InsufficientAvailable {
+                    index,
+                    side,
+                    balance,
+                    needed,
+                }
+            }
             Bucket::Frozen => LedgerError::InsufficientFrozen {
                 index,
                 side,
@@ -982,8 +994,8 @@ mod tests {
             LedgerError::InsufficientAvailable {
                 index: 1,
                 side: Side::available(spot(1, USDT)),
-                balance: Decimal::new(6, 0),
-                needed: amt("7"),
+                balance: Decimal::new(10, 0),
+                needed: amt("11"),
             },
         );
     }
