@@ -5,7 +5,6 @@
 
 use crate::envelope::Envelope;
 use crate::lang;
-use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use onyx_kernel::{ErrorCode, Failure};
@@ -86,42 +85,28 @@ impl IntoResponse for InputRejection {
     }
 }
 
-impl From<JsonRejection> for InputRejection {
-    fn from(r: JsonRejection) -> InputRejection {
-        InputRejection(match r {
-            JsonRejection::JsonDataError(e) => serde_error(&e.body_text()),
-            JsonRejection::JsonSyntaxError(e) => {
-                ApiError::new(ErrorCode::MalformedJson).with("detail", e.body_text())
-            }
-            JsonRejection::MissingJsonContentType(_) => ApiError::new(ErrorCode::MalformedJson)
-                .with("detail", "Content-Type must be application/json"),
-            JsonRejection::BytesRejection(_) => ApiError::new(ErrorCode::BodyTooLarge),
-            other => ApiError::new(ErrorCode::MalformedJson).with("detail", other.body_text()),
-        })
-    }
-}
-
-impl From<QueryRejection> for InputRejection {
-    fn from(r: QueryRejection) -> InputRejection {
-        InputRejection(serde_error(&r.body_text()))
-    }
-}
-
-/// Turns serde's "missing field `x`" into the MissingField code and anything
-/// else into InvalidField/BadRequest with serde's own words.
-fn serde_error(text: &str) -> ApiError {
+/// A body or query that parsed but does not fit the call: the field it
+/// failed on, in the caller's language. serde's own words (English, and
+/// about Rust types) go to the log only.
+pub fn unreadable<E: std::fmt::Display>(e: serde_path_to_error::Error<E>) -> ApiError {
+    let text = e.inner().to_string();
+    let path = e.path().to_string();
     let quoted = |s: &str| s.split('`').nth(1).map(str::to_string);
-    if let Some(rest) = text.split("missing field").nth(1) {
-        if let Some(name) = quoted(rest) {
-            return ApiError::new(ErrorCode::MissingField).with("field", name);
-        }
+    if let Some(missing) = text.split("missing field").nth(1).and_then(quoted) {
+        let field = if path == "." {
+            missing
+        } else {
+            format!("{path}.{missing}")
+        };
+        return ApiError::new(ErrorCode::MissingField).with("field", field);
     }
-    let detail = text.split(": ").skip(1).collect::<Vec<_>>().join(": ");
-    ApiError::bad_request(if detail.is_empty() {
-        text.to_string()
+    tracing::info!(field = %path, cause = %text, "input refused");
+    let field = if path == "." {
+        "body".to_string()
     } else {
-        detail
-    })
+        path
+    };
+    ApiError::bad_request(field)
 }
 
 impl IntoResponse for ApiError {

@@ -12,6 +12,7 @@ pub mod extract;
 pub mod files;
 pub mod idempotency;
 pub mod lang;
+pub mod lenient;
 pub mod middleware;
 
 pub use auth::{CurrentAdmin, CurrentUser, Permission};

@@ -95,16 +95,32 @@ pub async fn api_envelope(req: Request, next: Next) -> Response {
     .await
 }
 
-/// A panic in a handler becomes a logged 500, which `api_envelope` turns
-/// into the "system error" envelope.
-pub fn panic_to_500(cause: Box<dyn std::any::Any + Send + 'static>) -> Response {
-    let text = cause
-        .downcast_ref::<String>()
-        .cloned()
-        .or_else(|| cause.downcast_ref::<&str>().map(|s| s.to_string()))
-        .unwrap_or_default();
-    tracing::error!(panic = %text, "handler panicked");
+/// A panic in a handler becomes a 500, which `api_envelope` turns into the
+/// "system error" envelope. The panic hook has logged it already.
+pub fn panic_to_500(_cause: Box<dyn std::any::Any + Send + 'static>) -> Response {
     StatusCode::INTERNAL_SERVER_ERROR.into_response()
+}
+
+/// Every panic is one error line in the log: its message and where it
+/// happened, inside the request's span (route and request id) when a
+/// request caused it. Never a backtrace: a panic a request can reach would
+/// otherwise let anyone write kilobytes of log per request.
+pub fn install_panic_hook() {
+    std::panic::set_hook(Box::new(log_panic));
+}
+
+fn log_panic(info: &std::panic::PanicHookInfo<'_>) {
+    let payload = info.payload();
+    let message = payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("(no message)");
+    let location = info
+        .location()
+        .map(|l| format!("{}:{}", l.file(), l.line()))
+        .unwrap_or_default();
+    tracing::error!(panic = %message, %location, "panicked");
 }
 
 /// Request ids: a per-process random prefix and a counter, so ids are
@@ -168,4 +184,60 @@ pub async fn request_span(
         response.headers_mut().insert("x-request-id", value);
     }
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+    use std::sync::{Arc, Mutex};
+
+    #[derive(Clone, Default)]
+    struct Lines(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Lines {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_panic_in_a_request_is_one_log_line_with_its_route_and_request_id() {
+        let lines = Lines::default();
+        let writer = lines.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(move || writer.clone())
+            .with_ansi(false)
+            .finish();
+        std::env::set_var("RUST_BACKTRACE", "1");
+        let previous = std::panic::take_hook();
+        install_panic_hook();
+        let caught = tracing::subscriber::with_default(subscriber, || {
+            let span = tracing::info_span!(
+                "request",
+                route = "/api/follow/traderOrder/{id}",
+                request_id = "r-42"
+            );
+            let _entered = span.enter();
+            std::panic::catch_unwind(|| {
+                let offset: u64 = u64::MAX;
+                i64::try_from(offset).expect("offset fits")
+            })
+        });
+        std::panic::set_hook(previous);
+        assert!(caught.is_err());
+        let text = String::from_utf8(lines.0.lock().unwrap().clone()).unwrap();
+        let logged: Vec<&str> = text.lines().collect();
+        assert_eq!(logged.len(), 1, "{text}");
+        assert!(
+            logged[0].contains("r-42") && logged[0].contains("traderOrder"),
+            "{text}"
+        );
+        assert!(logged[0].contains("offset fits"), "{text}");
+        assert!(!text.contains("backtrace"), "{text}");
+    }
 }

@@ -76,6 +76,7 @@ async fn main() -> anyhow::Result<()> {
             EnvFilter::try_from_env("ONYX_LOG").unwrap_or_else(|_| EnvFilter::new("info")),
         )
         .init();
+    onyx_http::middleware::install_panic_hook();
     match Cli::parse().command {
         Command::Serve(config) => serve(*config).await,
         Command::Migrate(db) => {
