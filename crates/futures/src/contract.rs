@@ -79,6 +79,25 @@ impl Contract {
     }
 }
 
+impl Contract {
+    /// The highest leverage a submit may choose: the highest the contract
+    /// offers that the bracket of `notional` (when known) allows. The one
+    /// figure the preview shows and the submit's refusals name, so neither
+    /// promises a leverage the other refuses.
+    pub fn leverage_cap(&self, notional: Option<Decimal>) -> u32 {
+        let bracket = match notional {
+            Some(n) => self.brackets.max_leverage(n).unwrap_or(0),
+            None => u32::MAX,
+        };
+        self.leverages
+            .iter()
+            .copied()
+            .filter(|l| *l <= bracket)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
 /// The enabled contract named by symbol (`btcusdt`), shown symbol or coin
 /// (`btc`, as the spec's client sends).
 pub async fn named(db: &impl ConnectionTrait, name: &str) -> Outcome<Contract> {

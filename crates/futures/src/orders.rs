@@ -273,9 +273,9 @@ pub async fn submit(
             // The order alone must be a leverage its bracket allows; the
             // position it grows is checked again when it fills.
             let notional = exact_mul(t.qty, l).ok_or_else(|| internal("notional"))?;
-            let bracket_max = t.contract.brackets.max_leverage(notional).unwrap_or(0);
-            if t.leverage > bracket_max {
-                return Err(Failure::new(ErrorCode::FuturesLeverage).with("max", bracket_max));
+            let cap = t.contract.leverage_cap(Some(notional));
+            if t.leverage > cap {
+                return Err(Failure::new(ErrorCode::FuturesLeverage).with("max", cap));
             }
             let o = new_row(
                 user_id,
@@ -647,7 +647,8 @@ pub struct Preview {
     #[schema(value_type = String)]
     #[serde(with = "rust_decimal::serde::str")]
     pub max_share: Decimal,
-    /// The highest leverage this size's bracket allows.
+    /// The highest leverage a submit of this size may choose: the highest
+    /// offered that its bracket allows (the most offered without a price).
     pub max_leverage: u32,
 }
 
@@ -716,8 +717,6 @@ pub async fn preview(ctx: &Context, user_id: i64, body: &SubmitBody) -> Outcome<
         share_number: c.share_number.normalize(),
         min_share: c.min_share.normalize(),
         max_share: c.max_share.normalize(),
-        max_leverage: notional
-            .and_then(|n| c.brackets.max_leverage(n))
-            .unwrap_or(0),
+        max_leverage: c.leverage_cap(notional),
     })
 }

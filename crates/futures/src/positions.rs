@@ -129,9 +129,8 @@ pub async fn ticket(ctx: &Context, body: &SubmitBody) -> Outcome<Ticket> {
         return Err(ErrorCode::FuturesOrderType.into());
     }
     let c = contract::named(&ctx.db, &body.symbol).await?;
-    let max_leverage = c.leverages.iter().copied().max().unwrap_or(1);
     if !c.leverages.contains(&body.leverage) {
-        return Err(Failure::new(ErrorCode::FuturesLeverage).with("max", max_leverage));
+        return Err(Failure::new(ErrorCode::FuturesLeverage).with("max", c.leverage_cap(None)));
     }
     let contracts = parse_amount(&body.delegate_total, 0)?.as_decimal();
     if contracts < c.min_share || contracts > c.max_share {
@@ -257,7 +256,9 @@ pub fn grown(
         .checked_div(new_margin)
         .ok_or_else(|| internal("leverage"))?;
     if effective > Decimal::from(bracket_max) {
-        return Ok(Err(Refusal::Leverage(bracket_max)));
+        // Named as a leverage the user can choose, not the bracket's own
+        // (150x where 100x is the most offered).
+        return Ok(Err(Refusal::Leverage(c.leverage_cap(Some(total_notional)))));
     }
     // The house carries at most `max_net_oi` of net open interest.
     let (long, short) = match side {

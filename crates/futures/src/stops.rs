@@ -49,11 +49,13 @@ pub struct StopBody {
     pub delegate_type: i32,
     #[serde(default)]
     pub earn_price: Option<String>,
-    /// Size to close in the coin (the position's `openNum` for all of it).
+    /// Size to close in the coin: the position's `openNum` for all of it,
+    /// or whole contracts (`shareNumber` each) short of it.
     #[serde(default)]
     pub earn_number: Option<String>,
     #[serde(default)]
     pub lose_price: Option<String>,
+    /// As `earnNumber`, for a stop-loss.
     #[serde(default)]
     pub lose_number: Option<String>,
     #[serde(default)]
@@ -154,6 +156,18 @@ pub fn fires(side: Side, kind: &str, trigger: Decimal, mark: Decimal) -> bool {
     }
 }
 
+/// Whether a stop may close `qty` of a position of `held`: all of it, or
+/// whole contracts of `step` short of it. A fraction of a contract would
+/// leave a remainder that closes only whole (a partial close takes whole
+/// contracts); a position already holding one (its contract's size
+/// changed since it opened) may still set a stop on all of it.
+pub fn size_allowed(qty: Decimal, held: Decimal, step: Decimal) -> bool {
+    if qty <= Decimal::ZERO || qty > held {
+        return false;
+    }
+    qty == held || (step > Decimal::ZERO && qty.checked_rem(step).is_some_and(|r| r.is_zero()))
+}
+
 /// Sets a take-profit or stop-loss, replacing the position's active one of
 /// that kind. Its trigger must not fire at the mark now.
 pub async fn set(ctx: &Context, user_id: i64, body: &StopBody) -> Outcome<StopView> {
@@ -210,8 +224,13 @@ pub async fn set(ctx: &Context, user_id: i64, body: &StopBody) -> Outcome<StopVi
         .await?
         .filter(|p| p.user_id == user_id && p.status == OPEN)
         .ok_or(ErrorCode::NotFound)?;
-    if qty <= Decimal::ZERO || qty > p.qty.get() {
-        return Err(Failure::invalid(number_field));
+    let c = contract::by_id(&ctx.db, p.contract_id).await?;
+    if !size_allowed(qty, p.qty.get(), c.share_number) {
+        return Err(Failure::new(ErrorCode::FuturesStopSize)
+            .with("size", qty.normalize())
+            .with("step", c.share_number.normalize())
+            .with("max", p.qty.get().normalize())
+            .with("coin", c.coin.to_ascii_uppercase()));
     }
     let now = ctx.now_ms();
     let mark = ctx
@@ -390,4 +409,30 @@ pub async fn trigger_in(
         what: "triggered",
         id: s.id,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::size_allowed;
+    use rust_decimal::Decimal;
+
+    fn d(text: &str) -> Decimal {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn a_stop_closes_whole_contracts_or_all_of_the_position() {
+        let step = d("0.01");
+        // Two SOL contracts of 0.01: one, both, never a fraction or more.
+        assert!(size_allowed(d("0.01"), d("0.02"), step));
+        assert!(size_allowed(d("0.02"), d("0.02"), step));
+        for bad in ["0.003", "0.00000001", "0.015", "0.03", "0", "-0.01"] {
+            assert!(!size_allowed(d(bad), d("0.02"), step), "{bad}");
+        }
+        // A position left with a fraction (its contract's size changed)
+        // still takes a stop on all of it, and whole contracts below it.
+        assert!(size_allowed(d("0.017"), d("0.017"), step));
+        assert!(size_allowed(d("0.01"), d("0.017"), step));
+        assert!(!size_allowed(d("0.007"), d("0.017"), step));
+    }
 }

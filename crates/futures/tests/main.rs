@@ -1,3 +1,4 @@
 //! Futures through the whole application.
 
 mod positions_api;
+mod sizes_and_figures;

@@ -476,7 +476,7 @@ async fn a_take_profit_and_a_stop_loss_close_at_the_mark_that_triggers_them() {
         .fails_with(-7007);
     set(json!({"positionId": id, "lossType": 0, "delegateType": 1, "earnPrice": "61000", "earnNumber": "0.2"}))
         .await
-        .fails_with(-4);
+        .fails_with(-7008);
     set(json!({"positionId": id, "lossType": 1, "delegateType": 2, "losePrice": "59000", "loseNumber": "0.1"}))
         .await
         .fails_with(-7006);

@@ -27,7 +27,7 @@ where
 #[utoipa::path(post, path = "/api/contract/loss/sett", tag = "futures",
     request_body = StopBody, security(("satoken" = [])),
     responses((status = 200, body = Envelope<StopView>,
-        description = "-7007 the trigger would fire at the mark now, -7006 not a market close, -6003 no recent price")))]
+        description = "-7007 the trigger would fire at the mark now, -7008 a size that is not all of the position nor whole contracts short of it, -7006 neither a market nor a limit close, -6003 no recent price")))]
 async fn set_stop(
     State(ctx): State<Context>,
     me: CurrentUser,
