@@ -22,4 +22,5 @@ pub mod routes;
 pub mod rules;
 pub mod tree;
 pub mod welfare;
+pub mod welfare_condition;
 pub mod welfare_editing;

@@ -8,6 +8,7 @@ use onyx_kernel::{ErrorCode, Failure, Outcome};
 use onyx_platform::amounts::asset;
 use onyx_platform::audit::{self, Actor};
 use onyx_platform::Context;
+use onyx_store::repo::settings;
 use onyx_store::DecimalText;
 use rust_decimal::Decimal;
 use sea_orm::{ActiveModelTrait, EntityTrait, NotSet, QueryOrder, Set, TransactionTrait};
@@ -200,6 +201,70 @@ pub async fn update_task(
     .await?;
     txn.commit().await?;
     Ok(after)
+}
+
+/// The audit target of the deposit condition's edits (one condition).
+pub const CONDITION_TARGET: &str = "welfare_condition:deposit";
+
+/// The condition the welfare centre pays after.
+#[derive(Serialize, Deserialize, ToSchema, Debug, Default, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ConditionView {
+    /// Confirmed deposits, valued in USDT, before any task or sign-in
+    /// reward is paid; `0` means the first confirmed deposit of any size.
+    pub min_deposit: String,
+}
+
+#[derive(Deserialize, ToSchema, Debug, Default, Clone)]
+#[serde(rename_all = "camelCase", default)]
+pub struct ConditionBody {
+    pub min_deposit: String,
+    pub reason: String,
+}
+
+pub async fn condition(ctx: &Context) -> Outcome<ConditionView> {
+    Ok(ConditionView {
+        min_deposit: crate::welfare::min_deposit(&ctx.db)
+            .await?
+            .normalize()
+            .to_string(),
+    })
+}
+
+/// Sets the deposit condition. There is no switch to pay without one: a
+/// reward open to accounts that never deposited is the farm issue 32
+/// found; an operator who wants a low bar sets 0 (any first deposit).
+pub async fn set_condition(ctx: &Context, by: &Actor, b: &ConditionBody) -> Outcome<ConditionView> {
+    let reason = audit::reason(&b.reason)?;
+    let min = amount("minDeposit", &b.min_deposit)?;
+    let new = ConditionView {
+        min_deposit: min.to_string(),
+    };
+    let txn = ctx.db.begin().await?;
+    let old = ConditionView {
+        min_deposit: crate::welfare::min_deposit(&txn)
+            .await?
+            .normalize()
+            .to_string(),
+    };
+    settings::put(
+        &txn,
+        crate::welfare::CONDITION_KEY,
+        &json!({ "minDeposit": new.min_deposit }),
+        None,
+    )
+    .await?;
+    audit::record(
+        &txn,
+        by,
+        "welfare.condition_update",
+        CONDITION_TARGET,
+        reason,
+        json!({ "old": old, "new": new }),
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(new)
 }
 
 /// The audit target of the sign-in calendar's edits: `kind:id` like every

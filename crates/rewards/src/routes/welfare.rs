@@ -1,7 +1,9 @@
 //! The welfare centre's calls, users' and operators'. Thin.
 
 use crate::welfare::{self, CalendarDay, ClaimView, WelfareCenter};
-use crate::welfare_editing::{self, CalendarBody, TaskAdminView, TaskBody};
+use crate::welfare_editing::{
+    self, CalendarBody, ConditionBody, ConditionView, TaskAdminView, TaskBody,
+};
 use axum::extract::{FromRef, Path, State};
 use onyx_http::auth::{CurrentAdmin, CurrentUser, Permission};
 use onyx_http::envelope::{ok, Envelope, Page, PageQuery, Reply};
@@ -25,6 +27,7 @@ where
         .routes(routes!(tasks, create_task))
         .routes(routes!(update_task))
         .routes(routes!(set_calendar))
+        .routes(routes!(condition, set_condition))
 }
 
 /// The caller's tasks with their measured progress, the sign-in calendar
@@ -136,4 +139,27 @@ async fn set_calendar(
 ) -> Reply<Vec<CalendarDay>> {
     me.require(Permission::EditSettings)?;
     ok(welfare_editing::set_calendar(&ctx, &me.actor(), &b).await?)
+}
+
+/// The deposit condition welfare rewards are paid after.
+#[utoipa::path(get, path = "/api/admin/welfare/condition", tag = "admin",
+    security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<ConditionView>)))]
+async fn condition(State(ctx): State<Context>, me: CurrentAdmin) -> Reply<ConditionView> {
+    me.require(Permission::EditSettings)?;
+    ok(welfare_editing::condition(&ctx).await?)
+}
+
+/// Sets the confirmed deposits (USDT; 0: any first deposit) that task and
+/// sign-in rewards wait for (a reason is required; audited).
+#[utoipa::path(put, path = "/api/admin/welfare/condition", tag = "admin",
+    request_body = ConditionBody, security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<ConditionView>)))]
+async fn set_condition(
+    State(ctx): State<Context>,
+    me: CurrentAdmin,
+    ApiJson(b): ApiJson<ConditionBody>,
+) -> Reply<ConditionView> {
+    me.require(Permission::EditSettings)?;
+    ok(welfare_editing::set_condition(&ctx, &me.actor(), &b).await?)
 }
