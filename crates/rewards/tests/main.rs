@@ -2,3 +2,4 @@
 
 mod rebates_api;
 mod welfare_api;
+mod welfare_condition_api;

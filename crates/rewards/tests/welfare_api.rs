@@ -84,6 +84,8 @@ fn s(v: &Value) -> String {
 async fn a_task_pays_once_when_done_and_progress_comes_from_real_events() {
     let (app, admin, email_task, volume_task) = setup().await;
     let (u, token) = signed_in(&app, "newcomer").await;
+    // Rewards wait for a confirmed deposit (welfare_condition_api.rs).
+    fund(&app, u.id, Wallet::Spot, "USDT", "200").await;
     let center = app.get("/api/welfare/center", Some(&token)).await.ok();
     assert_eq!(center["tasks"].as_array().unwrap().len(), 2);
     assert_eq!(
@@ -105,7 +107,7 @@ async fn a_task_pays_once_when_done_and_progress_comes_from_real_events() {
         .fails_with(-8101);
     assert_eq!(
         balance(&app, u.id, Wallet::Spot, "USDT").await.0,
-        Decimal::ZERO
+        dec("200")
     );
 
     // The email is bound: the task is done, and pays once even when two
@@ -133,13 +135,15 @@ async fn a_task_pays_once_when_done_and_progress_comes_from_real_events() {
     )
     .await
     .fails_with(-8103);
-    assert_eq!(balance(&app, u.id, Wallet::Spot, "USDT").await.0, dec("1"));
+    assert_eq!(
+        balance(&app, u.id, Wallet::Spot, "USDT").await.0,
+        dec("201")
+    );
     assert_eq!(rewards_account(&app).await, dec("-1"));
 
     // Spot volume: 60 of 100 USDT, then past it.
     let (seller, st) = signed_in(&app, "seller").await;
     fund(&app, seller.id, Wallet::Spot, "BTC", "2").await;
-    fund(&app, u.id, Wallet::Spot, "USDT", "200").await;
     for amount in ["0.6", "0.5"] {
         app.post_json("/api/currency/order/submit", Some(&st), json!({"symbol": "btcusdt", "side": "sell", "type": "limit", "price": "100", "amount": amount})).await.ok();
         app.post_json("/api/currency/order/submit", Some(&token), json!({"symbol": "btcusdt", "side": "buy", "type": "limit", "price": "100", "amount": amount})).await.ok();
@@ -243,6 +247,9 @@ async fn first_deposit_and_first_trade_count_only_the_users_own_postings() {
     );
 
     fund(&app, seller.id, Wallet::Spot, "BTC", "1").await;
+    // The seller's first trade must be covered by what they deposited,
+    // valued in USDT: BTC has no fresh index price here, so USDT too.
+    fund(&app, seller.id, Wallet::Spot, "USDT", "100").await;
     fund(&app, buyer.id, Wallet::Spot, "USDT", "200").await;
     assert_eq!(
         done(app.get("/api/welfare/center", Some(&bt)).await.ok()),
@@ -272,6 +279,7 @@ async fn first_deposit_and_first_trade_count_only_the_users_own_postings() {
 async fn the_sign_in_calendar_follows_consecutive_utc_days() {
     let (app, _, _, _) = setup().await;
     let (u, token) = signed_in(&app, "daily").await;
+    fund(&app, u.id, Wallet::Spot, "USDT", "1").await;
     let day0 = Utc::now().timestamp_millis().div_euclid(DAY_MS) * DAY_MS + 3_600_000;
     // Day one, then once more the same day: refused.
     let c = welfare::sign_in(&at(&app, day0), u.id).await.unwrap();
@@ -308,10 +316,11 @@ async fn the_sign_in_calendar_follows_consecutive_utc_days() {
     assert_eq!(c.amount, "0.1");
     assert_eq!(
         balance(&app, u.id, Wallet::Spot, "USDT").await.0,
-        dec("0.7")
+        dec("1.7")
     );
     // Through the API: today's sign-in, then refused.
-    let other = signed_in(&app, "api").await.1;
+    let (o, other) = signed_in(&app, "api").await;
+    fund(&app, o.id, Wallet::Spot, "USDT", "1").await;
     app.post_query("/api/welfare/signIn", Some(&other))
         .await
         .ok();
