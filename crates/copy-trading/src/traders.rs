@@ -8,7 +8,7 @@ use crate::stats::{self, Day, Figures, DAY_MS};
 use onyx_futures::entity::futures_position as position;
 use onyx_futures::positions::side_of;
 use onyx_futures::rules::Side;
-use onyx_kernel::{ErrorCode, Failure, Outcome};
+use onyx_kernel::{html, ErrorCode, Failure, Outcome};
 use onyx_platform::audit::{self, Actor};
 use onyx_platform::Context;
 use rust_decimal::Decimal;
@@ -76,6 +76,9 @@ fn my_view(t: &trader::Model, followers: u64) -> MyTrader {
     }
 }
 
+/// A name and bio as stored and shown: plain text (the bio may break
+/// lines). Markup is refused rather than escaped, so every client, the
+/// spec's included, shows what the trader typed and none runs it.
 fn profile(name: &str, bio: &str) -> Outcome<(String, String)> {
     let name = name.trim();
     if name.is_empty() {
@@ -84,11 +87,16 @@ fn profile(name: &str, bio: &str) -> Outcome<(String, String)> {
     if name.chars().count() > NAME_MAX {
         return Err(Failure::invalid("traderName"));
     }
-    let bio = bio.trim();
+    let bio = bio.trim().replace("\r\n", "\n");
     if bio.chars().count() > BIO_MAX {
         return Err(Failure::invalid("bio"));
     }
-    Ok((name.to_string(), bio.to_string()))
+    for (field, text, line_breaks) in [("traderName", name, false), ("bio", bio.as_str(), true)] {
+        if !html::is_plain(text, line_breaks) {
+            return Err(Failure::new(ErrorCode::CopyProfileText).with("field", field));
+        }
+    }
+    Ok((name.to_string(), bio))
 }
 
 pub async fn mine(ctx: &Context, user_id: i64) -> Outcome<Option<MyTrader>> {

@@ -4,3 +4,4 @@ mod batch_close;
 mod engine_props;
 mod follow_api;
 mod support;
+mod trader_profile;
