@@ -106,9 +106,20 @@ export interface SignInState {
   nextCoin: string;
 }
 
+/** What the caller must deposit before task and sign-in rewards are paid, and how far they are. */
+export interface DepositCondition {
+  /** Confirmed deposits (USDT) rewards wait for; "0": the first confirmed deposit of any size. */
+  minDeposit: string;
+  /** The caller's confirmed deposits so far, valued in USDT. */
+  deposited: string;
+  /** Rewards can be claimed. */
+  met: boolean;
+}
+
 export interface WelfareCenter {
   tasks: WelfareTask[];
   signIn: SignInState;
+  condition: DepositCondition;
   /** The published rules, in the caller's language where written. */
   rules: string;
 }
@@ -136,10 +147,10 @@ export const getEarnings = (pageNum: number, pageSize: number) => unwrap(api.get
 
 export const getWelfareCenter = () => unwrap(api.get<WelfareCenter>('/api/welfare/center'));
 
-/** Refused with the server's message when the task is not done or already claimed. */
+/** Refused with the server's message when the task is not done, already claimed, or the deposit condition is not met. */
 export const claimTask = (taskId: number) => unwrap(api.postJson<Claim>('/api/welfare/claim', { taskId }));
 
-/** Refused with the server's message when today (UTC) is signed already. */
+/** Refused with the server's message when today (UTC) is signed already or the deposit condition is not met. */
 export const signInToday = () => unwrap(api.postJson<Claim>('/api/welfare/signIn'));
 
 export const getClaims = (pageNum: number, pageSize: number) => unwrap(api.get<Page<Claim>>('/api/welfare/claims', { pageNum, pageSize }));

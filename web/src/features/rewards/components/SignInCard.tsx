@@ -12,8 +12,8 @@ const DAY_CLASS = {
   upcoming: '',
 } as const;
 
-/** The 7-day sign-in calendar: the streak so far, today's reward and the button (off once today is signed). */
-export function SignInCard({ signIn, busy, onSignIn }: { signIn: SignInState; busy: boolean; onSignIn: () => void }) {
+/** The 7-day sign-in calendar: the streak so far, today's reward and the button (off once today is signed, or while the deposit condition is not met). */
+export function SignInCard({ signIn, busy, locked = false, onSignIn }: { signIn: SignInState; busy: boolean; locked?: boolean; onSignIn: () => void }) {
   const { t } = useTranslation();
   const money = useMoney();
   const cells = calendarCells(signIn.days, signIn.streak, signIn.signedToday);
@@ -52,7 +52,7 @@ export function SignInCard({ signIn, busy, onSignIn }: { signIn: SignInState; bu
             </span>
           ) : null}
         </div>
-        <Button variant={signIn.signedToday ? 'secondary' : 'primary'} onClick={onSignIn} disabled={signIn.signedToday} loading={busy} data-testid="welfare-signin-button">
+        <Button variant={signIn.signedToday ? 'secondary' : 'primary'} onClick={onSignIn} disabled={signIn.signedToday || locked} loading={busy} data-testid="welfare-signin-button">
           {signIn.signedToday ? (
             <>
               <Icon name="check" size={16} /> {t('welfare_signedToday')}

@@ -8,8 +8,11 @@ import { progressPercent } from '@/shared/rewards/lib/progress';
 import { progressUnit, taskLink } from '@/shared/rewards/lib/labels';
 import styles from '@/shared/rewards/rewards.module.css';
 
-/** The tasks with their measured progress: Claim when done and unclaimed, Claimed after, Go to where an unfinished one is done. */
-export function TaskList({ tasks, busy, onClaim }: { tasks: WelfareTask[]; busy: number | 'signIn' | null; onClaim: (taskId: number) => void }) {
+/**
+ * The tasks with their measured progress: Claim when done and unclaimed (off while the deposit condition is not met),
+ * Claimed after, Go to where an unfinished one is done.
+ */
+export function TaskList({ tasks, busy, locked = false, onClaim }: { tasks: WelfareTask[]; busy: number | 'signIn' | null; locked?: boolean; onClaim: (taskId: number) => void }) {
   const { t } = useTranslation();
   return (
     <section className={styles['rw-card']} data-testid="welfare-tasks">
@@ -22,7 +25,7 @@ export function TaskList({ tasks, busy, onClaim }: { tasks: WelfareTask[]; busy:
         <ul className={styles['rw-tasks']}>
           {tasks.map((task) => (
             <li key={task.id}>
-              <TaskRow task={task} claiming={busy === task.id} locked={busy !== null} onClaim={onClaim} />
+              <TaskRow task={task} claiming={busy === task.id} locked={busy !== null || locked} onClaim={onClaim} />
             </li>
           ))}
         </ul>
@@ -66,6 +69,7 @@ function TaskRow({ task, claiming, locked, onClaim }: { task: WelfareTask; claim
         <div className={styles['rw-task-text']}>
           <strong data-testid="welfare-task-title">{task.title}</strong>
           {task.description ? <span>{task.description}</span> : null}
+          {task.kind === 'first_trade' && !task.claimed ? <span data-testid="welfare-task-hint">{t('welfare_firstTradeHint')}</span> : null}
         </div>
         <span className={styles['rw-task-reward']} data-testid="welfare-task-reward" data-value={task.rewardAmount}>
           <Ltr>+{money.amount(task.rewardAmount, coin)}</Ltr> {coin}

@@ -5,7 +5,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { useSession } from '@/shared/session/session-store';
 import { fail, mockHttp, ok } from '@/test/mock-http';
 import { resetAll, toastTexts } from '@/test/reset';
-import type { Claim, WelfareCenter, WelfareTask } from '@/shared/rewards/api';
+import type { Claim, DepositCondition, WelfareCenter, WelfareTask } from '@/shared/rewards/api';
 import WelfareScreen from './WelfareScreen';
 
 vi.mock('@/shared/wallet/balances', () => ({ refreshAfterMoneyMovement: async () => {} }));
@@ -26,7 +26,9 @@ const task = (id: number, kind: string, over: Partial<WelfareTask>): WelfareTask
 
 const DAYS = ['0.1', '0.1', '0.2', '0.2', '0.3', '0.3', '1'].map((amount, i) => ({ day: i + 1, amount, coin: 'USDT' }));
 
-function center(over: { tasks?: WelfareTask[]; signedToday?: boolean; streak?: number } = {}): WelfareCenter {
+const MET: DepositCondition = { minDeposit: '0', deposited: '100', met: true };
+
+function center(over: { tasks?: WelfareTask[]; signedToday?: boolean; streak?: number; condition?: DepositCondition } = {}): WelfareCenter {
   const signedToday = over.signedToday ?? false;
   const streak = over.streak ?? 2;
   return {
@@ -37,6 +39,7 @@ function center(over: { tasks?: WelfareTask[]; signedToday?: boolean; streak?: n
       task(6, 'spot_volume', { rewardAmount: '5', current: '350.5', target: '1000' }),
     ],
     signIn: { days: DAYS, streak, signedToday, nextDay: signedToday ? 4 : 3, nextAmount: signedToday ? '0.2' : '0.2', nextCoin: 'USDT' },
+    condition: over.condition ?? MET,
     rules: 'Claim a task reward once it is complete.',
   };
 }
@@ -151,5 +154,38 @@ describe('/welfare', () => {
     await waitFor(() => expect(toastTexts()).toContain('This reward was already claimed'));
     await waitFor(() => expect(sent(calls, 'GET /api/welfare/center').length).toBeGreaterThanOrEqual(2));
     expect(screen.getByTestId('welfare-task-claim')).toBeEnabled();
+  });
+
+  it('before the first deposit: says so, links to the deposit screen, and offers no sign-in or claim', async () => {
+    const calls = renderWelfare({ 'GET /api/welfare/center': ok(center({ condition: { minDeposit: '0', deposited: '0', met: false } })) });
+    const card = within(await screen.findByTestId('welfare-condition'));
+    expect(screen.getByTestId('welfare-condition')).toHaveAttribute('data-met', 'false');
+    expect(card.getByTestId('welfare-condition-text')).toHaveTextContent('Task and sign-in rewards are paid after your first confirmed deposit.');
+    expect(card.queryByTestId('welfare-condition-have')).toBeNull();
+    expect(card.getByTestId('welfare-deposit-link')).toHaveAttribute('href', '/recharge');
+    expect(screen.getByTestId('welfare-signin-button')).toBeDisabled();
+    expect(row('bind_email').getByTestId('welfare-task-claim')).toBeDisabled();
+    fireEvent.click(screen.getByTestId('welfare-signin-button'));
+    fireEvent.click(row('bind_email').getByTestId('welfare-task-claim'));
+    expect(sent(calls, 'POST /api/welfare/signIn')).toHaveLength(0);
+    expect(sent(calls, 'POST /api/welfare/claim')).toHaveLength(0);
+  });
+
+  it("an operator's minimum: shows it and what is deposited so far", async () => {
+    renderWelfare({ 'GET /api/welfare/center': ok(center({ condition: { minDeposit: '1000', deposited: '250.5', met: false } })) });
+    const card = within(await screen.findByTestId('welfare-condition'));
+    expect(card.getByTestId('welfare-condition-text')).toHaveTextContent('once your confirmed deposits reach 1,000 USDT.');
+    expect(card.getByTestId('welfare-condition-have')).toHaveTextContent('Deposited so far: 250.5 USDT');
+    expect(card.getByTestId('welfare-deposit-link')).toBeInTheDocument();
+  });
+
+  it('once met: says rewards can be claimed, without a deposit link, and the first-trade task says which trade counts', async () => {
+    renderWelfare({ 'GET /api/welfare/center': ok(center({ tasks: [task(5, 'first_trade', {})] })) });
+    const card = await screen.findByTestId('welfare-condition');
+    expect(card).toHaveAttribute('data-met', 'true');
+    expect(card).toHaveTextContent('Deposit confirmed: task and sign-in rewards can be claimed.');
+    expect(screen.queryByTestId('welfare-deposit-link')).toBeNull();
+    expect(screen.getByTestId('welfare-signin-button')).toBeEnabled();
+    expect(row('first_trade').getByTestId('welfare-task-hint')).toHaveTextContent('paid for with deposited funds, not with rewards');
   });
 });

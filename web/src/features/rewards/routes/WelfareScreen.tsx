@@ -8,10 +8,14 @@ import { getClaims, type Claim } from '@/shared/rewards/api';
 import { useWelfareActions, useWelfareCenter, welfareClaimsKey } from '@/shared/rewards/hooks';
 import styles from '@/shared/rewards/rewards.module.css';
 import { ClaimRow } from '../components/ClaimRow';
+import { DepositConditionCard } from '../components/DepositConditionCard';
 import { SignInCard } from '../components/SignInCard';
 import { TaskList } from '../components/TaskList';
 
-/** /welfare: the daily sign-in calendar, the tasks measured from real events, the rewards received and the rules. */
+/**
+ * /welfare: the deposit rewards wait for, the daily sign-in calendar, the tasks measured from real events,
+ * the rewards received and the rules. Until the deposit condition is met nothing can be claimed.
+ */
 export default function WelfareScreen() {
   const { t } = useTranslation();
   const isSign = useSession((s) => s.isSign);
@@ -36,8 +40,9 @@ export default function WelfareScreen() {
       ) : (
         <div className={styles['rw-cols']} data-testid="welfare-center">
           <div className={styles['rw-col']}>
-            <SignInCard signIn={data.signIn} busy={actions.busy === 'signIn'} onSignIn={() => void actions.signIn()} />
-            <TaskList tasks={data.tasks} busy={actions.busy} onClaim={(id) => void actions.claim(id)} />
+            <DepositConditionCard condition={data.condition} />
+            <SignInCard signIn={data.signIn} busy={actions.busy === 'signIn'} locked={!data.condition.met} onSignIn={() => void actions.signIn()} />
+            <TaskList tasks={data.tasks} busy={actions.busy} locked={!data.condition.met} onClaim={(id) => void actions.claim(id)} />
           </div>
           <div className={styles['rw-col']}>
             <section className={styles['rw-section']}>
