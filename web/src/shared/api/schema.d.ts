@@ -1442,6 +1442,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/welfare/condition": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The deposit condition welfare rewards are paid after. */
+        get: operations["condition"];
+        /**
+         * Sets the confirmed deposits (USDT; 0: any first deposit) that task and
+         *     sign-in rewards wait for (a reason is required; audited).
+         */
+        put: operations["set_condition"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/welfare/tasks": {
         parameters: {
             query?: never;
@@ -4177,6 +4198,21 @@ export interface components {
             total: string;
             today: string;
         };
+        ConditionBody: {
+            /** @default  */
+            minDeposit: string;
+            /** @default  */
+            reason: string;
+        };
+        /** @description The condition the welfare centre pays after. */
+        ConditionView: {
+            /**
+             * @description Confirmed deposits, valued in USDT, before any task or sign-in
+             *     reward is paid; `0` means the first confirmed deposit of any size.
+             * @default
+             */
+            minDeposit: string;
+        };
         ContentBody: {
             kind: string;
             /**
@@ -4462,6 +4498,24 @@ export interface components {
             shared: boolean;
             rechargeMin: string;
             rechargeMax: string;
+        };
+        /**
+         * @description What the caller must deposit before rewards are paid, and how far
+         *     they are.
+         */
+        DepositCondition: {
+            /**
+             * @description Confirmed deposits, valued in USDT, that rewards wait for; `0`
+             *     means any first confirmed deposit.
+             */
+            minDeposit: string;
+            /**
+             * @description The caller's confirmed deposits so far, valued in USDT at fresh
+             *     index prices (a coin without one counts nothing).
+             */
+            deposited: string;
+            /** @description Rewards can be claimed. */
+            met: boolean;
         };
         /** @description A deposit claim as users (and, with `userId`, operators) see it. */
         DepositView: {
@@ -4769,6 +4823,24 @@ export interface components {
                 currencyList: components["schemas"]["SpotPair"][];
                 contractList: components["schemas"]["ContractPair"][];
                 optionList: components["schemas"]["OptionPair"][];
+            };
+        };
+        Envelope_ConditionView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description The condition the welfare centre pays after. */
+            data: {
+                /**
+                 * @description Confirmed deposits, valued in USDT, before any task or sign-in
+                 *     reward is paid; `0` means the first confirmed deposit of any size.
+                 * @default
+                 */
+                minDeposit: string;
             };
         };
         Envelope_ContentRow: {
@@ -11432,6 +11504,7 @@ export interface components {
         WelfareCenter: {
             tasks: components["schemas"]["TaskView"][];
             signIn: components["schemas"]["SignInView"];
+            condition: components["schemas"]["DepositCondition"];
             rules: string;
         };
         /** @description The withdrawal window as it applies now. */
@@ -13609,6 +13682,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Vec_CalendarDay"];
+                };
+            };
+        };
+    };
+    condition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConditionView"];
+                };
+            };
+        };
+    };
+    set_condition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConditionBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_ConditionView"];
                 };
             };
         };
