@@ -145,22 +145,16 @@ async fn an_unknown_operator_name_answers_like_a_known_one_through_the_pause() {
     }
 }
 
-#[tokio::test]
-async fn failures_from_many_addresses_lock_the_operator_for_an_hour() {
-    let app = TestApp::spawn_with(|c| c.trust_proxy = true).await;
-    operator(&app, "owner1", "owner").await;
-    let admin = onyx_store::repo::admins::find_by_username(&app.state.db, "owner1")
-        .await
-        .unwrap()
-        .unwrap();
-    let subject = format!("admin:{}", admin.id);
+/// `failures` failures for the subject from everywhere; with `slowed`,
+/// the account slowed for a day as the fiftieth does.
+async fn failures_from_everywhere(app: &TestApp, scope: &str, subject: &str, source: &str, failures: usize) {
     let now = Utc::now();
-    for _ in 0..49 {
-        let key = onyx_store::repo::login_failures::Key {
-            scope: onyx_store::repo::login_failures::SCOPE_ADMIN,
-            subject: &subject,
-            source: "*",
-        };
+    let key = onyx_store::repo::login_failures::Key {
+        scope,
+        subject,
+        source,
+    };
+    for _ in 0..failures {
         onyx_store::repo::login_failures::record(
             &app.state.db,
             key,
@@ -170,12 +164,111 @@ async fn failures_from_many_addresses_lock_the_operator_for_an_hour() {
         .await
         .unwrap();
     }
-    let fiftieth = admin_login_from(&app, "203.0.113.50", "owner1", "wrong-pass-1").await;
-    fiftieth.fails_with(-1012);
-    assert!(fiftieth.msg.contains("60 minutes"), "{}", fiftieth.msg);
-    admin_login_from(&app, "198.51.100.20", "owner1", OPERATOR_PASSWORD)
+}
+
+async fn lock_row(app: &TestApp, scope: &str, subject: &str, source: &str) {
+    let key = onyx_store::repo::login_failures::Key {
+        scope,
+        subject,
+        source,
+    };
+    onyx_store::repo::login_failures::lock(&app.state.db, key, Utc::now() + chrono::Duration::hours(24))
         .await
-        .fails_with(-1012);
+        .unwrap();
+}
+
+#[tokio::test]
+async fn failures_from_many_addresses_slow_the_operator_who_still_signs_in_with_the_code() {
+    let app = TestApp::spawn_with(|c| c.trust_proxy = true).await;
+    operator(&app, "owner1", "owner").await;
+    let admin = onyx_store::repo::admins::find_by_username(&app.state.db, "owner1")
+        .await
+        .unwrap()
+        .unwrap();
+    let subject = format!("admin:{}", admin.id);
+    failures_from_everywhere(&app, "admin", &subject, "*", 49).await;
+    // The fiftieth slows the operator (its address paused), locks nothing.
+    let fiftieth = admin_login_from(&app, "203.0.113.50", "owner1", "wrong-pass-1").await;
+    fiftieth.fails_with(-1017);
+    // Guesses without a code no longer reach the password.
+    let no_code = json!({"username": "owner1", "password": "wrong-pass-1"});
+    let req = TestApp::request("POST", "/api/admin/login", None)
+        .header("content-type", "application/json")
+        .header("x-forwarded-for", "203.0.113.51")
+        .body(axum::body::Body::from(no_code.to_string()))
+        .unwrap();
+    app.send(req).await.fails_with(-2006);
+    // The owner elsewhere with password and code signs in, now and again.
+    for ip in ["198.51.100.20", "198.51.100.21"] {
+        admin_login_from(&app, ip, "owner1", OPERATOR_PASSWORD)
+            .await
+            .ok();
+    }
+}
+
+#[tokio::test]
+async fn an_owner_lifts_a_users_sign_in_restrictions_with_a_reason_audited() {
+    let app = TestApp::spawn().await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let support = operator(&app, "support1", "support").await;
+    let (uid, _) = user_with_session(&app, "alice").await;
+    let uri = format!("/api/admin/users/{uid}/unlockSignIn");
+    let detail = format!("/api/admin/users/{uid}");
+    let d = admin_get(&app, &detail, &owner).await.ok();
+    assert_eq!(d["signIn"]["restricted"], false);
+    assert_eq!(d["signIn"]["failures"], 0);
+    // Nothing to lift: said so, nothing audited.
+    admin_post(&app, &uri, &owner, json!({"reason": "user called"}))
+        .await
+        .fails_with(-1018);
+
+    let subject = format!("user:{uid}");
+    failures_from_everywhere(&app, "user", &subject, "*", 50).await;
+    lock_row(&app, "user", &subject, "*").await;
+    failures_from_everywhere(&app, "user", &subject, "203.0.113.7", 5).await;
+    lock_row(&app, "user", &subject, "203.0.113.7").await;
+    let login = json!({"type": "account", "username": "alice", "password": "user-pass-1"});
+    app.post_json("/api/user/login", None, login.clone())
+        .await
+        .fails_with(-1019);
+    let d = admin_get(&app, &detail, &owner).await.ok();
+    assert_eq!(d["signIn"]["restricted"], true);
+    assert_eq!(d["signIn"]["failures"], 50);
+    assert_eq!(d["signIn"]["pausedAddresses"], 1);
+    assert!(d["signIn"]["slowedUntil"].is_string(), "{d}");
+
+    // Owners only, with a reason, for a user that exists.
+    admin_post(&app, &uri, &support, json!({"reason": "user called"}))
+        .await
+        .fails_with(-9);
+    admin_post(&app, &uri, &owner, json!({"reason": "  "}))
+        .await
+        .fails_with(-2004);
+    admin_post(
+        &app,
+        "/api/admin/users/999999/unlockSignIn",
+        &owner,
+        json!({"reason": "user called"}),
+    )
+    .await
+    .fails_with(-6);
+    assert!(audit_rows(&app, &owner, "user.sign_in_unlock").await.is_empty());
+
+    admin_post(&app, &uri, &owner, json!({"reason": "identity checked by phone"}))
+        .await
+        .ok();
+    let d = admin_get(&app, &detail, &owner).await.ok();
+    assert_eq!(d["signIn"]["restricted"], false);
+    assert!(d["signIn"]["slowedUntil"].is_null());
+    app.post_json("/api/user/login", None, login).await.ok();
+    let audit = audit_rows(&app, &owner, "user.sign_in_unlock").await;
+    assert_eq!(audit.len(), 1);
+    assert_eq!(audit[0]["target"], format!("user:{uid}"));
+    assert_eq!(audit[0]["actorName"], "owner1");
+    assert_eq!(audit[0]["reason"], "identity checked by phone");
+    assert_eq!(audit[0]["detail"]["failures"], 50);
+    assert_eq!(audit[0]["detail"]["pausedAddresses"], 1);
+    assert_eq!(audit[0]["detail"]["rowsCleared"], 2);
 }
 
 #[tokio::test]
@@ -734,7 +827,7 @@ async fn settings_edits_are_validated_audited_and_visible_to_clients() {
         json!({"value": value, "reason": "open KYC"}),
     )
     .await;
-    bad.fails_with(-2002);
+    bad.fails_with(-2101);
     assert!(
         bad.msg.contains("AUTH_LIMIT") && bad.msg.contains("isOpenPrimary"),
         "{}",
@@ -1272,6 +1365,7 @@ async fn the_openapi_document_lists_the_operator_and_content_calls() {
         ("/api/admin/file/{id}/link", "get"),
         ("/api/admin/settings", "get"),
         ("/api/admin/settings/{key}", "put"),
+        ("/api/admin/settings/schema", "get"),
         ("/api/admin/content", "get"),
         ("/api/admin/content", "post"),
         ("/api/admin/content/{id}", "put"),
@@ -1290,4 +1384,115 @@ async fn the_openapi_document_lists_the_operator_and_content_calls() {
     ] {
         assert!(doc["paths"][path][method].is_object(), "{method} {path}");
     }
+}
+
+/// Every string field with a decimal maximum in the served schema, at the
+/// top level of an object key: (key, field, maximum, exclusive).
+fn bounded_fields(schema: &serde_json::Value) -> Vec<(String, String, String)> {
+    let mut out = Vec::new();
+    for (key, s) in schema["settings"].as_object().unwrap() {
+        let Some(props) = s["properties"].as_object() else {
+            continue;
+        };
+        for (field, f) in props {
+            if let Some(max) = f["maxDecimal"].as_str() {
+                out.push((key.clone(), field.clone(), max.to_string()));
+            }
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn settings_are_validated_by_the_schema_the_console_is_served() {
+    let app = TestApp::spawn().await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let served = admin_get(&app, "/api/admin/settings/schema", &owner)
+        .await
+        .ok();
+    // The document the console renders is the one the server checks with.
+    assert_eq!(
+        served,
+        serde_json::to_value(onyx_kernel::settings::schema::document()).unwrap()
+    );
+    let keys: Vec<&str> = served["keys"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k.as_str().unwrap())
+        .collect();
+    assert_eq!(keys, onyx_kernel::settings::KEYS);
+    let support = operator(&app, "helper", "support").await;
+    admin_get(&app, "/api/admin/settings/schema", &support)
+        .await
+        .fails_with(-9);
+
+    let before = admin_get(&app, "/api/admin/settings", &owner).await.ok();
+    let put = |key: &str, value: serde_json::Value| {
+        let app = &app;
+        let owner = owner.clone();
+        let uri = format!("/api/admin/settings/{key}");
+        async move { admin_put(app, &uri, &owner, json!({"value": value, "reason": "edit"})).await }
+    };
+
+    // Rebate ratios: each a percent, together 100 at most.
+    let rebate = |one: &str, two: &str, three: &str| json!({"isOpen": true, "oneRatio": one, "twoRatio": two, "threeRatio": three});
+    let r = put("FINANCIAL_REBATE_SETTING", rebate("150", "0", "0")).await;
+    r.fails_with(-2105);
+    assert_eq!(
+        r.msg,
+        "FINANCIAL_REBATE_SETTING.oneRatio must be from 0 to 100"
+    );
+    let r = put("FINANCIAL_REBATE_SETTING", rebate("100", "100", "100")).await;
+    r.fails_with(-2107);
+    assert_eq!(
+        r.msg,
+        "FINANCIAL_REBATE_SETTING.oneRatio + twoRatio + threeRatio must add up to at most 100"
+    );
+    put("FINANCIAL_REBATE_SETTING", rebate("50", "30", "20.5"))
+        .await
+        .fails_with(-2107);
+
+    // Every bounded field the console is told about is bounded here too.
+    let bounded = bounded_fields(&served);
+    assert!(bounded.len() >= 5, "{bounded:?}");
+    for (key, field, max) in &bounded {
+        let mut v = before[key.as_str()].clone();
+        v[field.as_str()] = json!(format!("{max}.000001"));
+        let r = put(key, v).await;
+        assert!(
+            r.code == -2105 || r.code == -2106,
+            "{key}.{field}: {} {}",
+            r.code,
+            r.msg
+        );
+        assert!(r.msg.starts_with(&format!("{key}.{field} ")), "{}", r.msg);
+    }
+
+    // A coin a setting names must be listed.
+    let mut coins = before["HOME_COIN_SETTING"].clone();
+    coins[2]["coin"] = json!("NOTACOIN");
+    let r = put("HOME_COIN_SETTING", coins).await;
+    r.fails_with(-3104);
+    assert_eq!(r.msg, "HOME_COIN_SETTING[2].coin must name a listed coin");
+    let mut w = before["WITHDRAWAL_SETTING"].clone();
+    w["coinTax"] = json!("<b>usdt</b>");
+    put("WITHDRAWAL_SETTING", w).await.fails_with(-3104);
+
+    assert_eq!(
+        admin_get(&app, "/api/admin/settings", &owner).await.ok(),
+        before,
+        "nothing changed"
+    );
+    assert!(audit_rows(&app, &owner, "setting.update").await.is_empty());
+
+    // Every stored value (the defaults) passes, and a fair rebate is taken.
+    for key in keys {
+        put(key, before[key].clone()).await.ok();
+    }
+    put("FINANCIAL_REBATE_SETTING", rebate("50", "30", "20"))
+        .await
+        .ok();
+    let after = app.get("/api/common/getAllSetting", None).await.ok();
+    assert_eq!(after["FINANCIAL_REBATE_SETTING"], rebate("50", "30", "20"));
 }

@@ -1,8 +1,13 @@
-//! The settings object (spec section 3): 25 keys an operator edits. The
+//! The settings object (spec section 3): 25 keys an operator edits, with
 //! built-in defaults (`defaults.json`, shared with the web client as its
-//! offline copy) double as the schema: an edit must keep each key's shape.
+//! offline copy). Every edit is checked against the settings schema
+//! (`schema.rs`), the same document the operator console renders its
+//! forms from.
 
-use crate::money::Amount;
+pub mod schema;
+
+use crate::error_code::ErrorCode;
+use crate::failure::Failure;
 use serde_json::{Map, Value};
 use std::sync::OnceLock;
 
@@ -42,92 +47,15 @@ pub fn defaults() -> &'static Map<String, Value> {
     DEFAULTS.get_or_init(|| serde_json::from_str(DEFAULTS_JSON).expect("defaults.json is valid"))
 }
 
-/// Checks an operator's new value for `key`. The error text names the path
-/// of the first offending field.
-pub fn validate(key: &str, value: &Value) -> Result<(), SettingError> {
-    let schema = defaults()
-        .get(key)
-        .ok_or_else(|| SettingError::UnknownKey(key.to_string()))?;
-    conforms(schema, value, key).map_err(SettingError::Invalid)
-}
-
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SettingError {
-    #[error("unknown setting {0}")]
-    UnknownKey(String),
-    #[error("{0}")]
-    Invalid(String),
-}
-
-fn conforms(schema: &Value, value: &Value, path: &str) -> Result<(), String> {
-    match (schema, value) {
-        (Value::Bool(_), Value::Bool(_)) => Ok(()),
-        (Value::Number(_), Value::Number(n)) if n.is_u64() => Ok(()),
-        (Value::Number(_), _) => Err(format!("{path} must be a whole number >= 0")),
-        (Value::String(s), Value::String(v)) => string_conforms(s, v, path),
-        (Value::Object(s), Value::Object(v)) => {
-            if let Some(extra) = v.keys().find(|k| !s.contains_key(*k)) {
-                return Err(format!("{path}.{extra} is not a field of this setting"));
-            }
-            for (field, field_schema) in s {
-                let Some(field_value) = v.get(field) else {
-                    return Err(format!("{path}.{field} is missing"));
-                };
-                conforms(field_schema, field_value, &format!("{path}.{field}"))?;
-            }
-            Ok(())
-        }
-        (Value::Array(s), Value::Array(v)) => {
-            if v.len() > 500 {
-                return Err(format!("{path} has more than 500 entries"));
-            }
-            for (i, item) in v.iter().enumerate() {
-                match s.first() {
-                    Some(item_schema) => conforms(item_schema, item, &format!("{path}[{i}]"))?,
-                    None if item.is_object() => {}
-                    None => return Err(format!("{path}[{i}] must be an object")),
-                }
-            }
-            Ok(())
-        }
-        _ => Err(format!("{path} must be {}", kind(schema))),
+/// Checks an operator's new value for `key` against the settings schema:
+/// the first problem, as a failure naming the field's path.
+pub fn validate(key: &str, value: &Value) -> Result<(), Failure> {
+    if schema::schema_for(key).is_none() {
+        return Err(Failure::new(ErrorCode::SettingUnknown).with("key", key));
     }
-}
-
-/// A string whose default is a decimal must stay a non-negative decimal (or
-/// empty, meaning "no limit"); a time of day must stay HH:MM:SS.
-fn string_conforms(schema: &str, value: &str, path: &str) -> Result<(), String> {
-    if value.len() > 4000 {
-        return Err(format!("{path} is longer than 4000 characters"));
-    }
-    if Amount::parse(schema).is_ok() && !value.is_empty() && Amount::parse(value).is_err() {
-        return Err(format!("{path} must be a non-negative decimal number"));
-    }
-    if is_time_of_day(schema) && !is_time_of_day(value) {
-        return Err(format!("{path} must be a time of day HH:MM:SS"));
-    }
-    Ok(())
-}
-
-fn is_time_of_day(s: &str) -> bool {
-    let parts: Vec<_> = s.split(':').collect();
-    parts.len() == 3
-        && parts
-            .iter()
-            .all(|p| p.len() == 2 && p.chars().all(|c| c.is_ascii_digit()))
-        && parts[0] < "24"
-        && parts[1] < "60"
-        && parts[2] < "60"
-}
-
-fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Bool(_) => "true or false",
-        Value::Number(_) => "a whole number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "a list",
-        Value::Object(_) => "an object",
-        Value::Null => "null",
+    match schema::issues(key, value).first() {
+        Some(issue) => Err(issue.failure()),
+        None => Ok(()),
     }
 }
 
@@ -181,6 +109,12 @@ mod tests {
         }
     }
 
+    /// The failure's code and its message in English.
+    fn refusal(key: &str, value: &Value) -> (ErrorCode, String) {
+        let f = validate(key, value).unwrap_err();
+        (f.code, f.message("en"))
+    }
+
     #[test]
     fn edits_must_keep_the_shape() {
         let mut w = defaults()["WITHDRAWAL_SETTING"].clone();
@@ -188,23 +122,34 @@ mod tests {
         assert!(validate("WITHDRAWAL_SETTING", &w).is_ok());
         w["withdrawalMix"] = json!(50.5);
         assert_eq!(
-            validate("WITHDRAWAL_SETTING", &w),
-            Err(SettingError::Invalid(
-                "WITHDRAWAL_SETTING.withdrawalMix must be a string".into()
-            ))
+            refusal("WITHDRAWAL_SETTING", &w),
+            (
+                ErrorCode::SettingWrongType,
+                "WITHDRAWAL_SETTING.withdrawalMix has the wrong type (expected \"…\")".into()
+            )
         );
         w["withdrawalMix"] = json!("-1");
-        assert!(validate("WITHDRAWAL_SETTING", &w).is_err());
+        assert_eq!(
+            refusal("WITHDRAWAL_SETTING", &w).0,
+            ErrorCode::SettingNotDecimal
+        );
         w["withdrawalMix"] = json!("20");
         w["limitTimeEnd"] = json!("25:00:00");
-        assert!(validate("WITHDRAWAL_SETTING", &w).is_err());
+        assert_eq!(
+            refusal("WITHDRAWAL_SETTING", &w).0,
+            ErrorCode::SettingNotTime
+        );
         w["limitTimeEnd"] = json!("23:00:00");
         w["surprise"] = json!(1);
-        assert!(validate("WITHDRAWAL_SETTING", &w).is_err());
-        assert!(matches!(
-            validate("NOPE", &w),
-            Err(SettingError::UnknownKey(_))
-        ));
+        assert_eq!(
+            refusal("WITHDRAWAL_SETTING", &w),
+            (
+                ErrorCode::SettingFieldUnknown,
+                "WITHDRAWAL_SETTING.surprise is not a field of this setting".into()
+            )
+        );
+        let f = validate("NOPE", &w).unwrap_err();
+        assert_eq!(f.code, ErrorCode::SettingUnknown);
     }
 
     #[test]
@@ -213,6 +158,120 @@ mod tests {
         menu[0]["isOpen"] = json!(false);
         assert!(validate("PC_SIDEBAR_SETTING", &menu).is_ok());
         menu[1]["sort"] = json!("first");
-        assert!(validate("PC_SIDEBAR_SETTING", &menu).is_err());
+        assert_eq!(
+            refusal("PC_SIDEBAR_SETTING", &menu).1,
+            "PC_SIDEBAR_SETTING[1].sort has the wrong type (expected 0, 1, 2…)"
+        );
+    }
+
+    #[test]
+    fn rebate_ratios_are_percents_adding_up_to_100_at_most() {
+        let rebate = |one: &str, two: &str, three: &str| json!({"isOpen": true, "oneRatio": one, "twoRatio": two, "threeRatio": three});
+        assert!(validate("FINANCIAL_REBATE_SETTING", &rebate("50", "30", "20")).is_ok());
+        assert!(validate("FINANCIAL_REBATE_SETTING", &rebate("0", "0", "0")).is_ok());
+        assert_eq!(
+            refusal("FINANCIAL_REBATE_SETTING", &rebate("150", "0", "0")),
+            (
+                ErrorCode::SettingOutOfRange,
+                "FINANCIAL_REBATE_SETTING.oneRatio must be from 0 to 100".into()
+            )
+        );
+        assert_eq!(
+            refusal("FINANCIAL_REBATE_SETTING", &rebate("100", "100", "100")),
+            (
+                ErrorCode::SettingSumTooHigh,
+                "FINANCIAL_REBATE_SETTING.oneRatio + twoRatio + threeRatio must add up to at most 100"
+                    .into()
+            )
+        );
+        assert_eq!(
+            refusal("FINANCIAL_REBATE_SETTING", &rebate("60", "30", "10.000001")).0,
+            ErrorCode::SettingSumTooHigh
+        );
+        assert_eq!(
+            refusal("FINANCIAL_REBATE_SETTING", &rebate("", "0", "0")),
+            (
+                ErrorCode::SettingRequired,
+                "FINANCIAL_REBATE_SETTING.oneRatio must not be empty".into()
+            )
+        );
+        // The refusal reads in the operator's language.
+        let f = validate("FINANCIAL_REBATE_SETTING", &rebate("100", "100", "100")).unwrap_err();
+        assert_eq!(
+            f.message("zh"),
+            "FINANCIAL_REBATE_SETTING.oneRatio + twoRatio + threeRatio 之和不得超过 100"
+        );
+    }
+
+    #[test]
+    fn ranges_flags_and_bounds_of_the_numeric_fields() {
+        let mut w = defaults()["WITHDRAWAL_SETTING"].clone();
+        w["ratio"] = json!("100.01");
+        assert_eq!(
+            refusal("WITHDRAWAL_SETTING", &w).0,
+            ErrorCode::SettingOutOfRange
+        );
+        w["ratio"] = json!("100");
+        w["limitTime"] = json!(2);
+        assert_eq!(
+            refusal("WITHDRAWAL_SETTING", &w).1,
+            "WITHDRAWAL_SETTING.limitTime must be one of: 1, 0"
+        );
+        w["limitTime"] = json!(1);
+        w["withdrawalMix"] = json!("100000.5");
+        assert_eq!(
+            refusal("WITHDRAWAL_SETTING", &w).1,
+            "WITHDRAWAL_SETTING.withdrawalMix must not be above WITHDRAWAL_SETTING.withdrawalMax"
+        );
+        let mut t = defaults()["TRADER_SETTING"].clone();
+        t["shareRate"] = json!("1");
+        assert_eq!(
+            refusal("TRADER_SETTING", &t).1,
+            "TRADER_SETTING.shareRate must be at least 0 and below 1"
+        );
+        t["shareRate"] = json!("0.2");
+        t["highRebate"] = json!("101");
+        assert_eq!(
+            refusal("TRADER_SETTING", &t).0,
+            ErrorCode::SettingOutOfRange
+        );
+        t["highRebate"] = json!("40");
+        t["defaultUserCount"] = json!(3000);
+        assert_eq!(
+            refusal("TRADER_SETTING", &t).0,
+            ErrorCode::SettingAboveOther
+        );
+        let mut tz = defaults()["timeZone"].clone();
+        tz["offSetValue"] = json!("-5");
+        assert!(validate("timeZone", &tz).is_ok());
+        let mut langs = defaults()["t_app_language"].clone();
+        langs[0]["default"] = json!("Y");
+        assert_eq!(
+            refusal("t_app_language", &langs).0,
+            ErrorCode::SettingExactlyOne
+        );
+        let mut coins = defaults()["ASSET_COIN"].clone();
+        coins[1]["coinName"] = json!("usdt-trc20");
+        assert_eq!(
+            refusal("ASSET_COIN", &coins).1,
+            "ASSET_COIN[1].coinName: usdt-trc20 appears more than once"
+        );
+    }
+
+    #[test]
+    fn the_committed_schema_document_is_the_one_validated() {
+        // web/src/console reads this file in its tests; the server serves
+        // the same document at GET /api/admin/settings/schema.
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/settings/schema.json");
+        let fresh = serde_json::to_string_pretty(schema::document()).unwrap() + "\n";
+        if std::env::var_os("ONYX_WRITE_SETTINGS_SCHEMA").is_some() {
+            std::fs::write(path, &fresh).unwrap();
+        }
+        let committed = std::fs::read_to_string(path).unwrap_or_default();
+        assert!(
+            committed == fresh,
+            "crates/kernel/src/settings/schema.json is not the schema the server validates: \
+             run `ONYX_WRITE_SETTINGS_SCHEMA=1 cargo test -p onyx-kernel settings` and commit it"
+        );
     }
 }

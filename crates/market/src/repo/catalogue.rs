@@ -2,6 +2,8 @@
 //! pairs. Rows are seeded by migration m0003 and edited by operators.
 
 use crate::entity::{coin, contract_pair, option_pair, spot_pair};
+use onyx_kernel::{ErrorCode, Failure};
+use onyx_platform::amounts::USDT;
 use sea_orm::{
     ActiveModelTrait, ActiveValue::NotSet, ColumnTrait, ConnectionTrait, DbErr, EntityTrait,
     QueryFilter, QueryOrder,
@@ -34,6 +36,29 @@ pub async fn find_coin(
         .await?
         .into_iter()
         .find(|c| c.coin.to_lowercase() == wanted))
+}
+
+/// The ledger asset of a coin an operator names (`btc` -> `BTC`): an
+/// enabled coin of the catalogue, or the quote coin USDT. Anything else,
+/// a typo, markup or control characters included, is CoinNotListed naming
+/// `field`, so no ledger asset is ever made up from operator input.
+pub async fn listed_asset(
+    db: &impl ConnectionTrait,
+    field: &str,
+    raw: &str,
+) -> Result<String, Failure> {
+    let name = raw.trim();
+    if name.eq_ignore_ascii_case(USDT) {
+        return Ok(USDT.to_string());
+    }
+    let refused = || Failure::new(ErrorCode::CoinNotListed).with("field", field);
+    if name.is_empty() || name.len() > 32 || !name.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        return Err(refused());
+    }
+    match find_coin(db, name).await? {
+        Some(c) if c.status == ON => Ok(c.coin.to_ascii_uppercase()),
+        _ => Err(refused()),
+    }
 }
 
 /// Generates, per table: every row in sort order, insert (id assigned by

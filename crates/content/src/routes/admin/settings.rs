@@ -3,16 +3,16 @@
 use axum::extract::FromRef;
 use axum::extract::{Path, State};
 use onyx_http::auth::{CurrentAdmin, Permission};
-use onyx_http::envelope::{ok, Reply};
+use onyx_http::envelope::{ok, Envelope, Reply};
 use onyx_http::error::ApiError;
 use onyx_http::extract::ApiJson;
-use onyx_kernel::settings::SettingError;
-use onyx_kernel::ErrorCode;
+use onyx_kernel::settings::schema::Properties;
+use onyx_market::repo::catalogue::listed_asset;
 use onyx_platform::audit;
 use onyx_platform::Context;
 use onyx_store::repo::settings;
 use sea_orm::TransactionTrait;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -24,6 +24,7 @@ where
 {
     OpenApiRouter::new()
         .routes(routes!(all))
+        .routes(routes!(schema))
         .routes(routes!(put))
 }
 
@@ -36,6 +37,36 @@ async fn all(State(state): State<Context>, me: CurrentAdmin) -> Reply<Map<String
     ok(settings::all(&state.db).await?)
 }
 
+/// The settings schema: what `PUT /api/admin/settings/{key}` checks each
+/// key's value against, and what the console renders its forms from.
+#[derive(Serialize, ToSchema, Debug)]
+pub struct SettingsSchema {
+    /// The keys in spec order.
+    pub keys: Vec<String>,
+    /// Key → its schema, by `type`: `boolean`; `integer` (`minimum`,
+    /// `maximum`, `flag` {on, off}, `enum`); `string` (`maxLength`,
+    /// `format` decimal | time, `nonEmpty`, `maxDecimal`, `maxExclusive`,
+    /// `enum`, `flag`); `object` (`properties` in form order, `required`,
+    /// `rules`: `notAbove` {low, high} | `sumNotAbove` {fields, max});
+    /// `array` (`items`, null for free-form objects, `maxItems`,
+    /// `identity`, `sortField`, `toggleField`, `exactlyOne` {field, value}).
+    #[schema(value_type = Object)]
+    pub settings: Properties,
+}
+
+/// The settings schema every edit is validated against.
+#[utoipa::path(get, path = "/api/admin/settings/schema", tag = "admin",
+    security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<SettingsSchema>)))]
+async fn schema(me: CurrentAdmin) -> Reply<SettingsSchema> {
+    me.require(Permission::EditSettings)?;
+    let doc = onyx_kernel::settings::schema::document();
+    ok(SettingsSchema {
+        keys: doc.keys.clone(),
+        settings: Properties(doc.settings.clone()),
+    })
+}
+
 #[derive(Deserialize, ToSchema, Debug)]
 pub struct PutSettingBody {
     /// The whole new value of the key, in the shape of its default.
@@ -44,8 +75,9 @@ pub struct PutSettingBody {
     pub reason: String,
 }
 
-/// Replaces one setting. The value must have the shape of the key's
-/// default; the old and new values go to the audit log.
+/// Replaces one setting. The value must fit the key's schema (`GET
+/// /api/admin/settings/schema`); the first problem is refused with a code
+/// naming the field. The old and new values go to the audit log.
 #[utoipa::path(put, path = "/api/admin/settings/{key}", tag = "admin",
     params(("key" = String, Path)), request_body = PutSettingBody,
     security(("adminToken" = [])),
@@ -58,12 +90,10 @@ async fn put(
 ) -> Reply<Value> {
     me.require(Permission::EditSettings)?;
     let reason = audit::reason(&body.reason)?;
-    onyx_kernel::settings::validate(&key, &body.value).map_err(|e| match e {
-        SettingError::UnknownKey(_) => ApiError::new(ErrorCode::SettingUnknown).with("key", &key),
-        SettingError::Invalid(detail) => ApiError::new(ErrorCode::SettingInvalid)
-            .with("key", &key)
-            .with("detail", detail),
-    })?;
+    onyx_kernel::settings::validate(&key, &body.value).map_err(ApiError::from)?;
+    for (path, coin) in onyx_kernel::settings::schema::coin_fields(&key, &body.value) {
+        listed_asset(&state.db, &path, &coin).await?;
+    }
     let txn = state.db.begin().await?;
     let old = settings::get(&txn, &key).await?;
     settings::put(&txn, &key, &body.value, Some(me.admin.id)).await?;
