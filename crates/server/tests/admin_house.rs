@@ -365,7 +365,7 @@ async fn the_house_is_for_owners_and_a_bad_funding_is_refused() {
 async fn the_postings_indexes_migrate_down_and_up_again() {
     use onyx_server::migrations::Migrator;
     use sea_orm::{ConnectionTrait, DbBackend, Statement, TransactionTrait};
-    use sea_orm_migration::{MigrationName, MigratorTrait};
+    use sea_orm_migration::MigratorTrait;
 
     let app = TestApp::spawn().await;
     let db = &app.state.db;

@@ -110,7 +110,7 @@ fn integers() -> Vec<Value> {
 /// kind (shifted per field, so rounds mix them).
 fn fill(doc: &Value, schema: &Value, round: usize, depth: usize) -> Value {
     let schema = resolve(doc, schema);
-    if let Some(options) = schema["enum"].as_array().filter(|_| round % 2 == 0) {
+    if let Some(options) = schema["enum"].as_array().filter(|_| round.is_multiple_of(2)) {
         if let Some(first) = options.first() {
             return first.clone();
         }
@@ -132,7 +132,7 @@ fn fill(doc: &Value, schema: &Value, round: usize, depth: usize) -> Value {
             let all = integers();
             all[round % all.len()].clone()
         }
-        "boolean" => json!(round % 2 == 0),
+        "boolean" => json!(round.is_multiple_of(2)),
         _ => json!(TEXTS[round % TEXTS.len()]),
     }
 }
