@@ -15,7 +15,9 @@ use onyx_kernel::money::Amount;
 use onyx_rewards::entity::welfare_claim;
 use onyx_store::entity::{ledger_account, user};
 use onyx_testkit::accounts::signed_in;
-use onyx_testkit::admin_common::{admin_get, admin_post, admin_put, audit_rows, operator};
+use onyx_testkit::admin_common::{
+    admin_get, admin_post, admin_put, audit_rows, operator, session_for,
+};
 use onyx_testkit::common::{Reply, TestApp};
 use onyx_testkit::fund_reviews;
 use onyx_testkit::wallet::{assert_audit_clean, balance, dec, fund};
@@ -350,6 +352,41 @@ async fn a_trade_bigger_than_the_deposits_does_not_earn_the_first_trade_task() {
     assert_audit_clean(app).await;
 }
 
+/// A deposit withdrawn again no longer pays for a trade: deposit, take it
+/// all out, then trade with reward money.
+#[tokio::test]
+async fn a_deposit_withdrawn_again_does_not_cover_a_trade() {
+    let w = setup().await;
+    let app = &w.app;
+    let (u, token) = signed_in(app, "roundtrip").await;
+    deposit(&w, &token, "30", 5).await;
+    let id = fund_reviews::withdraw(app, &token, "30").await;
+    admin_post(
+        app,
+        &format!("/api/admin/withdrawals/{id}/approve"),
+        &w.admin,
+        json!({"txHash": "f00d", "reason": "sent"}),
+    )
+    .await
+    .ok();
+    assert_eq!(
+        balance(app, u.id, Wallet::Spot, "USDT").await.0,
+        Decimal::ZERO
+    );
+    reward_money(app, u.id, "1").await;
+    buy_trx(&w, &token, "0.1", "5", "roundtrip-seller").await;
+    let center = app.get("/api/welfare/center", Some(&token)).await.ok();
+    assert_eq!(
+        (
+            center["condition"]["met"].as_bool(),
+            task(&center, w.trade_task)["done"].as_bool()
+        ),
+        (Some(true), Some(false)),
+        "the condition stays met, but nothing deposited is left to pay for the trade"
+    );
+    assert_audit_clean(app).await;
+}
+
 /// The operator's minimum: confirmed deposits must reach it; the refusal
 /// names it and what the user has; the change is audited.
 #[tokio::test]
@@ -425,4 +462,33 @@ async fn an_operators_minimum_deposit_holds_rewards_until_it_is_reached() {
         dec("20.1")
     );
     assert_audit_clean(app).await;
+}
+
+/// `onyx serve --demo`: the demo user's opening balance is a confirmed
+/// deposit, so the welfare centre shows the condition met and pays.
+#[tokio::test]
+async fn the_demo_user_has_a_confirmed_deposit_and_is_paid() {
+    let app = TestApp::spawn_demo().await;
+    let demo = user::Entity::find()
+        .filter(user::Column::Username.eq("demo"))
+        .one(&app.state.db)
+        .await
+        .unwrap()
+        .unwrap();
+    let token = session_for(&app, demo.id).await;
+    let center = app.get("/api/welfare/center", Some(&token)).await.ok();
+    assert_eq!(center["condition"]["met"], true);
+    assert_eq!(center["condition"]["minDeposit"], "0");
+    let before = balance(&app, demo.id, Wallet::Spot, "USDT").await.0;
+    let c = app
+        .post_query("/api/welfare/signIn", Some(&token))
+        .await
+        .ok();
+    let paid = dec(c["amount"].as_str().unwrap());
+    assert!(paid > Decimal::ZERO);
+    assert_eq!(
+        balance(&app, demo.id, Wallet::Spot, "USDT").await.0,
+        before + paid
+    );
+    assert_audit_clean(&app).await;
 }
