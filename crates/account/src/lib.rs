@@ -14,3 +14,4 @@ pub mod repo;
 pub mod routes;
 pub mod session_pruning;
 pub mod sign_in;
+pub mod sign_in_locks;

@@ -5,11 +5,13 @@
 //! [`Device`]; cookies and headers stay theirs.
 
 use chrono::{Duration, Utc};
-use onyx_kernel::identity;
+use onyx_kernel::identity::{self, CodePurpose};
 use onyx_kernel::{ErrorCode, Outcome};
+use onyx_platform::codes;
 use onyx_platform::credentials::{new_token, token_hash, verify_or_dummy};
 use onyx_platform::limits::Action;
-use onyx_platform::lockout::{self, Attempt, Scope};
+use onyx_platform::lockout::{self, Attempt, Challenge, Scope};
+use onyx_platform::notify::Channel;
 use onyx_platform::Context;
 use onyx_store::entity::session::EndReason;
 use onyx_store::entity::user::{self, UserStatus};
@@ -104,9 +106,27 @@ pub struct SignedIn {
     pub remember: Option<String>,
 }
 
+/// What a sign-in brings besides the password, asked for only while the
+/// account is slowed (decision 0011-lockout): a code sent to the bound
+/// email or phone (`sendUnlockCode`), or a solved challenge
+/// (`loginChallenge`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Proof<'a> {
+    pub code: Option<&'a str>,
+    /// Where the code went; the bound email, else the bound phone, when
+    /// not said.
+    pub code_channel: Option<Channel>,
+    pub challenge: Option<&'a str>,
+    pub nonce: Option<&'a str>,
+}
+
 /// Signs in. Wrong account and wrong password give the same answer, and an
 /// identifier that names no account is counted and paused like one that
-/// does.
+/// does. While failures from many addresses slow the account, the
+/// password is checked only after a proof: the code when the account has
+/// an email or phone bound (`-1019` without one), else a solved challenge
+/// (`-1026`); an identifier naming no account asks for what an account of
+/// its kind would (a code for an email or phone, a challenge for a name).
 pub async fn sign_in(
     ctx: &Context,
     device: &Device,
@@ -114,6 +134,7 @@ pub async fn sign_in(
     identifier: &str,
     password: &str,
     remember: bool,
+    proof: Proof<'_>,
 ) -> Outcome<SignedIn> {
     ctx.limiter.check(Action::LoginIp, device.ip)?;
     let setting = login_setting(ctx).await?;
@@ -123,6 +144,29 @@ pub async fn sign_in(
     let (user, subject) = find_account(ctx, kind, identifier).await?;
     let mut attempt = Attempt::sign_in(Scope::User, subject, device.ip);
     attempt.refuse_if_locked(&ctx.db).await?;
+    if attempt.slowed() {
+        match code_targets(kind, identifier, user.as_ref()) {
+            Some(targets) => {
+                let code = proof.code.map(str::trim).filter(|c| !c.is_empty());
+                let Some(code) = code else {
+                    return Err(ErrorCode::LoginCodeNeeded.into());
+                };
+                let target = match proof.code_channel {
+                    Some(Channel::Sms) => targets.phone,
+                    Some(Channel::Email) => targets.email,
+                    None => targets.email.or(targets.phone),
+                };
+                // A channel with nothing bound answers like a wrong code.
+                let target = target.ok_or(ErrorCode::CodeInvalid)?;
+                codes::check(ctx, device.ip, &target, CodePurpose::Unlock, None, code).await?;
+            }
+            None => {
+                attempt
+                    .take_challenge(&ctx.db, proof.challenge, proof.nonce)
+                    .await?
+            }
+        }
+    }
     let hash = user.as_ref().map(|u| u.password_hash.as_str());
     let verified = verify_or_dummy(hash, password).await?;
     let Some(user) = user.filter(|_| verified) else {
@@ -144,6 +188,54 @@ pub async fn sign_in(
         "signed in"
     );
     Ok(SignedIn { session, remember })
+}
+
+/// Where a slowed account's code may go: its bound email and phone. None
+/// when it has neither (it is asked for a challenge instead). An email or
+/// phone that names no account answers as if bound, so asking tells
+/// nothing; no code is ever sent there, so none is ever right.
+struct CodeTargets {
+    email: Option<String>,
+    phone: Option<String>,
+}
+
+fn code_targets(
+    kind: AccountType,
+    identifier: &str,
+    user: Option<&user::Model>,
+) -> Option<CodeTargets> {
+    match user {
+        Some(u) if u.email.is_some() || u.phone.is_some() => Some(CodeTargets {
+            email: u.email.clone(),
+            phone: u.phone.clone(),
+        }),
+        Some(_) => None,
+        None => match kind {
+            AccountType::Account => None,
+            AccountType::Email => Some(CodeTargets {
+                email: identity::parse_email(identifier).ok(),
+                phone: None,
+            }),
+            AccountType::Phone => Some(CodeTargets {
+                email: None,
+                phone: identity::parse_phone(identifier).ok(),
+            }),
+        },
+    }
+}
+
+/// A challenge for signing in as the identified account (or identifier),
+/// counted against the address's sign-in limit like a sign-in. Issued
+/// whether or not the account is slowed, so asking tells nothing.
+pub async fn challenge(
+    ctx: &Context,
+    ip: IpAddr,
+    kind: AccountType,
+    identifier: &str,
+) -> Outcome<Challenge> {
+    ctx.limiter.check(Action::LoginIp, ip)?;
+    let (_, subject) = find_account(ctx, kind, identifier).await?;
+    lockout::issue_challenge(&ctx.db, Scope::User, &subject).await
 }
 
 /// The account named by the identifier (a malformed identifier names

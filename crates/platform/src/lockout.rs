@@ -2,17 +2,24 @@
 //! per (account, source address): the address that guesses is paused, with
 //! a pause that doubles every `FAILURES_PER_PAUSE` failures, while the owner
 //! signing in from elsewhere is not. A much higher count from every address
-//! together locks the account itself (the owner lifts it with an unlock
-//! code). An identifier that names no account is counted exactly the same
-//! way, under its own name, so the answers never tell which accounts exist.
-//! Counts live in the store (`login_failures`), so they hold across
+//! together slows the account itself: from then on every password check
+//! for it needs a proof the caller brings first (the owner's second factor,
+//! else a proof of work on a challenge issued here), and each failure
+//! pauses the address it came from. The account is never locked, so the
+//! owner with the right password and proof always signs in. An identifier
+//! that names no account is counted exactly the same way, under its own
+//! name, so the answers never tell which accounts exist. Counts live in
+//! the store (`login_failures`, `sign_in_challenges`), so they hold across
 //! restarts and nodes. See decision 0011-lockout.
 
 use chrono::{DateTime, Duration, Utc};
 use onyx_kernel::ErrorCode;
 use onyx_kernel::{Failure, Outcome};
 use onyx_store::repo::login_failures::{self as rows, Key, EVERY_SOURCE};
+use onyx_store::repo::sign_in_challenges as challenges;
 use onyx_store::Db;
+use rand::RngCore;
+use sha2::{Digest, Sha256};
 use std::net::IpAddr;
 use std::sync::atomic::{AtomicI64, Ordering};
 
@@ -21,13 +28,22 @@ use std::sync::atomic::{AtomicI64, Ordering};
 pub const FAILURES_PER_PAUSE: i32 = 5;
 pub const PAUSE_MINUTES_FIRST: i64 = 5;
 pub const PAUSE_MINUTES_MAX: i64 = 24 * 60;
-/// Failures from every address together that lock the account itself.
+/// Failures from every address together (in one window) that slow the
+/// account itself.
 pub const ACCOUNT_FAILURES_MAX: i32 = 50;
-/// How long a user account stays locked unless its owner unlocks it.
-pub const ACCOUNT_LOCK_HOURS: i64 = 24;
-/// Operators have no unlock code: their account lock is short, and after
-/// it each further failure in the window locks again (one guess an hour).
-pub const OPERATOR_LOCK_MINUTES: i64 = 60;
+/// How long an account stays slowed after the failure that slowed it or
+/// any later one: while guessing goes on, the slowdown does too.
+pub const SLOWDOWN_HOURS: i64 = 24;
+/// Leading zero bits of SHA-256(challenge ":" nonce) a sign-in challenge
+/// asks for: 2^18 (262,144) hashes on average, about 0.6 s for the app's
+/// JavaScript SHA-256 at the 460,000 hashes a second measured on one
+/// server core, a second or two on a phone (decision 0011-lockout).
+pub const CHALLENGE_BITS: u32 = 18;
+/// How long an issued challenge may be used.
+pub const CHALLENGE_SECONDS: i64 = 300;
+/// Longest nonce taken: the app counts up from 0, so 20 digits is plenty,
+/// and a longer one is junk not worth hashing.
+const NONCE_CHARS_MAX: usize = 20;
 /// Failures older than this are forgotten: a count restarts when its
 /// window is this old.
 pub const WINDOW_HOURS: i64 = 24;
@@ -55,24 +71,12 @@ impl Scope {
         }
     }
 
-    /// The count from every address that locks the account, and the lock.
-    fn account_lock(self) -> Option<(i32, Duration)> {
+    /// Sign-ins are slowed account-wide; a password checked inside a
+    /// session is paused instead (its one row is the account's).
+    fn slows(self) -> bool {
         match self {
-            Scope::User => Some((ACCOUNT_FAILURES_MAX, Duration::hours(ACCOUNT_LOCK_HOURS))),
-            Scope::Operator => Some((
-                ACCOUNT_FAILURES_MAX,
-                Duration::minutes(OPERATOR_LOCK_MINUTES),
-            )),
-            Scope::Session => None,
-        }
-    }
-
-    fn account_locked(self, left: Duration) -> Failure {
-        match self {
-            Scope::User => Failure::new(ErrorCode::AccountLockedUnlock).with("hours", hours(left)),
-            Scope::Operator | Scope::Session => {
-                Failure::new(ErrorCode::AccountLocked).with("minutes", minutes(left))
-            }
+            Scope::User | Scope::Operator => true,
+            Scope::Session => false,
         }
     }
 
@@ -93,6 +97,20 @@ pub fn pause_after(failures: i32) -> Option<Duration> {
         return None;
     }
     let doublings = (failures / FAILURES_PER_PAUSE - 1).min(20) as u32;
+    let minutes = PAUSE_MINUTES_FIRST
+        .saturating_mul(1i64 << doublings)
+        .min(PAUSE_MINUTES_MAX);
+    Some(Duration::minutes(minutes))
+}
+
+/// The pause the `failures`th failure from one address earns while the
+/// account is slowed: every failure pauses, 5 minutes at the first, then
+/// doubling up to a day, so each address gets about five guesses a day.
+pub fn slowed_pause_after(failures: i32) -> Option<Duration> {
+    if failures <= 0 {
+        return None;
+    }
+    let doublings = (failures - 1).min(20) as u32;
     let minutes = PAUSE_MINUTES_FIRST
         .saturating_mul(1i64 << doublings)
         .min(PAUSE_MINUTES_MAX);
@@ -141,6 +159,9 @@ pub struct Attempt {
     source: String,
     /// A row for this source exists (so a success has something to clear).
     counted: bool,
+    /// The account is slowed: the caller asks for a proof before the
+    /// password is checked.
+    slowed: bool,
 }
 
 impl Attempt {
@@ -151,6 +172,7 @@ impl Attempt {
             subject,
             source: source_of(ip),
             counted: true,
+            slowed: false,
         }
     }
 
@@ -161,6 +183,7 @@ impl Attempt {
             subject: account_subject(Scope::Session, user_id),
             source: EVERY_SOURCE.to_string(),
             counted: true,
+            slowed: false,
         }
     }
 
@@ -179,8 +202,20 @@ impl Attempt {
         }
     }
 
-    /// Refuses while the account is locked or this source is paused,
-    /// before any password is checked.
+    /// The subject failures count under.
+    pub fn subject(&self) -> &str {
+        &self.subject
+    }
+
+    /// Failures from many addresses slowed the account (known after
+    /// [`Attempt::refuse_if_locked`]): the password may only be checked
+    /// after a proof, the owner's second factor or [`Attempt::take_challenge`].
+    pub fn slowed(&self) -> bool {
+        self.slowed
+    }
+
+    /// Refuses while this source is paused, before any password is
+    /// checked, and reads whether the account is slowed.
     pub async fn refuse_if_locked(&mut self, db: &Db) -> Outcome<()> {
         let now = Utc::now();
         let found = rows::find(
@@ -198,40 +233,78 @@ impl Attempt {
                 .filter(|until| *until > now)
                 .map(|until| until - now)
         };
-        if self.scope.account_lock().is_some() {
-            if let Some(left) = lock_left(EVERY_SOURCE) {
-                return Err(self.scope.account_locked(left));
-            }
-        }
         if let Some(left) = lock_left(&self.source) {
             return Err(self.scope.paused(left));
         }
+        self.slowed = self.scope.slows() && lock_left(EVERY_SOURCE).is_some();
         self.counted = found.iter().any(|r| r.source == self.source);
         Ok(())
     }
 
-    /// Counts a wrong password and returns the answer: the account lock
-    /// when this failure reached it, a pause when it earned one, else
-    /// `wrong`.
+    /// Takes the sign-in challenge the caller solved: it must have been
+    /// issued for this scope and subject, be unexpired and unused, and
+    /// `nonce` must solve it. Used up even when the password that follows
+    /// is wrong. Nothing is counted here: the password check that follows
+    /// is what counts.
+    pub async fn take_challenge(
+        &self,
+        db: &Db,
+        challenge: Option<&str>,
+        nonce: Option<&str>,
+    ) -> Outcome<()> {
+        let challenge = challenge.map(str::trim).filter(|c| !c.is_empty());
+        let (Some(challenge), Some(nonce)) = (challenge, nonce) else {
+            return Err(ErrorCode::LoginChallengeNeeded.into());
+        };
+        let now = Utc::now();
+        let found =
+            challenges::find_live(db, challenge, self.scope.name(), &self.subject, now).await?;
+        let Some(found) = found else {
+            return Err(ErrorCode::LoginChallengeInvalid.into());
+        };
+        let bits = u32::try_from(found.difficulty).unwrap_or(u32::MAX);
+        if !solves(&found.challenge, nonce, bits) {
+            return Err(ErrorCode::LoginChallengeInvalid.into());
+        }
+        if !challenges::take(db, found.id).await? {
+            return Err(ErrorCode::LoginChallengeInvalid.into());
+        }
+        Ok(())
+    }
+
+    /// Counts a wrong password (or second factor) and returns the answer:
+    /// a pause when this address earned one, else `wrong`. The failure
+    /// that reaches [`ACCOUNT_FAILURES_MAX`] from every address slows the
+    /// account, and each later one keeps it slowed for [`SLOWDOWN_HOURS`]
+    /// more; while slowed, every failure pauses its address.
     pub async fn failed(&self, db: &Db, wrong: ErrorCode) -> Outcome<Failure> {
         let now = Utc::now();
         prune_now_and_then(db, now).await;
         let window_after = now - Duration::hours(WINDOW_HOURS);
         let from_here = rows::record(db, self.key(), now, window_after).await?;
-        if let Some((max, lock_for)) = self.scope.account_lock() {
+        let mut slowed = self.slowed;
+        if self.scope.slows() {
             let from_everywhere = rows::record(db, self.account_key(), now, window_after).await?;
-            if from_everywhere >= max {
-                rows::lock(db, self.account_key(), now + lock_for).await?;
-                tracing::warn!(
-                    scope = self.scope.name(),
-                    subject = self.subject,
-                    failures = from_everywhere,
-                    "account locked after failed password checks from many addresses"
-                );
-                return Ok(self.scope.account_locked(lock_for));
+            if slowed || from_everywhere >= ACCOUNT_FAILURES_MAX {
+                let until = now + Duration::hours(SLOWDOWN_HOURS);
+                rows::lock(db, self.account_key(), until).await?;
+                if !slowed {
+                    tracing::warn!(
+                        scope = self.scope.name(),
+                        subject = self.subject,
+                        failures = from_everywhere,
+                        "account slowed after failed password checks from many addresses"
+                    );
+                }
+                slowed = true;
             }
         }
-        if let Some(pause) = pause_after(from_here) {
+        let pause = if slowed {
+            slowed_pause_after(from_here)
+        } else {
+            pause_after(from_here)
+        };
+        if let Some(pause) = pause {
             rows::lock(db, self.key(), now + pause).await?;
             tracing::info!(
                 scope = self.scope.name(),
@@ -255,8 +328,75 @@ impl Attempt {
     }
 }
 
-/// When the user account is locked (from every address), until when.
-pub async fn user_locked_until(db: &Db, user_id: i64) -> Outcome<Option<DateTime<Utc>>> {
+/// A sign-in challenge as issued: the client finds a decimal `nonce` with
+/// SHA-256(`challenge` ":" `nonce`) starting with `difficulty` zero bits.
+#[derive(Clone, Debug)]
+pub struct Challenge {
+    pub challenge: String,
+    pub difficulty: u32,
+    pub expires_in_seconds: i64,
+}
+
+/// Issues a challenge for signing in as `subject`: 32 random bytes, kept
+/// with the subject it is for until used or expired. Issued whether or
+/// not the account is slowed, so asking tells nothing.
+pub async fn issue_challenge(db: &Db, scope: Scope, subject: &str) -> Outcome<Challenge> {
+    let now = Utc::now();
+    prune_challenges_now_and_then(db, now).await;
+    let mut bytes = [0u8; 32];
+    rand::rngs::OsRng.fill_bytes(&mut bytes);
+    let challenge = hex::encode(bytes);
+    challenges::create(
+        db,
+        challenges::NewChallenge {
+            challenge: &challenge,
+            scope: scope.name(),
+            subject,
+            difficulty: CHALLENGE_BITS as i32,
+            expires_at: now + Duration::seconds(CHALLENGE_SECONDS),
+            now,
+        },
+    )
+    .await?;
+    Ok(Challenge {
+        challenge,
+        difficulty: CHALLENGE_BITS,
+        expires_in_seconds: CHALLENGE_SECONDS,
+    })
+}
+
+/// Whether `nonce` (decimal digits) solves `challenge` at `bits`: one
+/// SHA-256, so checking costs the server next to nothing.
+pub fn solves(challenge: &str, nonce: &str, bits: u32) -> bool {
+    if nonce.is_empty()
+        || nonce.len() > NONCE_CHARS_MAX
+        || !nonce.bytes().all(|b| b.is_ascii_digit())
+    {
+        return false;
+    }
+    let digest = Sha256::new()
+        .chain_update(challenge.as_bytes())
+        .chain_update(b":")
+        .chain_update(nonce.as_bytes())
+        .finalize();
+    leading_zero_bits(&digest) >= bits
+}
+
+fn leading_zero_bits(bytes: &[u8]) -> u32 {
+    let mut bits = 0;
+    for b in bytes {
+        if *b == 0 {
+            bits += 8;
+        } else {
+            return bits + b.leading_zeros();
+        }
+    }
+    bits
+}
+
+/// Until when the user account is slowed (failures from many addresses),
+/// if it is.
+pub async fn user_slowed_until(db: &Db, user_id: i64) -> Outcome<Option<DateTime<Utc>>> {
     let subject = account_subject(Scope::User, user_id);
     let now = Utc::now();
     let found = rows::find(db, rows::SCOPE_USER, &subject, &[EVERY_SOURCE]).await?;
@@ -266,7 +406,56 @@ pub async fn user_locked_until(db: &Db, user_id: i64) -> Outcome<Option<DateTime
         .filter(|until| *until > now))
 }
 
-/// The owner proved themselves with a code: the account lock and the
+/// Where a user's sign-in stands, for operators.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Standing {
+    /// Slowed account-wide until then.
+    pub slowed_until: Option<DateTime<Utc>>,
+    /// Failures from every address in the current window.
+    pub failures: i32,
+    /// Addresses paused for this account now.
+    pub paused_addresses: usize,
+}
+
+impl Standing {
+    /// Something an operator can lift.
+    pub fn restricted(&self) -> bool {
+        self.slowed_until.is_some() || self.paused_addresses > 0
+    }
+}
+
+/// The user's sign-in standing.
+pub async fn user_standing(db: &Db, user_id: i64) -> Outcome<Standing> {
+    let subject = account_subject(Scope::User, user_id);
+    let now = Utc::now();
+    let window_after = now - Duration::hours(WINDOW_HOURS);
+    let found = rows::find_subject(db, rows::SCOPE_USER, &subject).await?;
+    let live = |r: &&onyx_store::entity::login_failure::Model| {
+        r.locked_until.filter(|until| *until > now).is_some()
+    };
+    let every = found.iter().find(|r| r.source == EVERY_SOURCE);
+    Ok(Standing {
+        slowed_until: every.filter(live).and_then(|r| r.locked_until),
+        failures: every
+            .filter(|r| r.window_start >= window_after)
+            .map_or(0, |r| r.failures),
+        paused_addresses: found
+            .iter()
+            .filter(|r| r.source != EVERY_SOURCE)
+            .filter(live)
+            .count(),
+    })
+}
+
+/// An operator lifts every sign-in restriction of the user: the slowdown,
+/// the count from every address and each address's pause and count.
+/// Returns how many rows went.
+pub async fn lift_user(db: &impl sea_orm::ConnectionTrait, user_id: i64) -> Outcome<u64> {
+    let subject = account_subject(Scope::User, user_id);
+    Ok(rows::clear_subject(db, rows::SCOPE_USER, &subject).await?)
+}
+
+/// The owner proved themselves with a code: the slowdown and the
 /// failures from the owner's address go. Other addresses stay paused.
 pub async fn unlock_user(db: &Db, user_id: i64, ip: IpAddr) -> Outcome<()> {
     let subject = account_subject(Scope::User, user_id);
@@ -304,12 +493,25 @@ async fn prune_now_and_then(db: &Db, now: DateTime<Utc>) {
     }
 }
 
-fn minutes(left: Duration) -> i64 {
-    ((left.num_seconds() + 59) / 60).max(1)
+/// Deletes expired challenges at most every ten minutes per process.
+async fn prune_challenges_now_and_then(db: &Db, now: DateTime<Utc>) {
+    static LAST_PRUNE_SECS: AtomicI64 = AtomicI64::new(0);
+    let last = LAST_PRUNE_SECS.load(Ordering::Relaxed);
+    let now_secs = now.timestamp();
+    if now_secs - last < 600
+        || LAST_PRUNE_SECS
+            .compare_exchange(last, now_secs, Ordering::Relaxed, Ordering::Relaxed)
+            .is_err()
+    {
+        return;
+    }
+    if let Err(e) = challenges::prune(db, now).await {
+        tracing::warn!(error = %e, "expired sign-in challenges not pruned");
+    }
 }
 
-fn hours(left: Duration) -> i64 {
-    ((left.num_seconds() + 3599) / 3600).max(1)
+fn minutes(left: Duration) -> i64 {
+    ((left.num_seconds() + 59) / 60).max(1)
 }
 
 /// Checks a password of the signed-in user `user_id` (login or fund
@@ -379,7 +581,75 @@ mod tests {
         assert_eq!(minutes(Duration::seconds(1)), 1);
         assert_eq!(minutes(Duration::seconds(61)), 2);
         assert_eq!(minutes(Duration::seconds(-5)), 1);
-        assert_eq!(hours(Duration::minutes(61)), 2);
-        assert_eq!(hours(Duration::hours(24)), 24);
+    }
+
+    #[test]
+    fn while_slowed_every_failure_pauses_its_address_doubling_to_a_day() {
+        let minutes = |n| slowed_pause_after(n).map(|d| d.num_minutes());
+        assert_eq!(minutes(0), None);
+        assert_eq!(minutes(-1), None);
+        assert_eq!(minutes(1), Some(5));
+        assert_eq!(minutes(2), Some(10));
+        assert_eq!(minutes(3), Some(20));
+        assert_eq!(minutes(9), Some(1280));
+        assert_eq!(minutes(10), Some(PAUSE_MINUTES_MAX));
+        assert_eq!(minutes(i32::MAX), Some(PAUSE_MINUTES_MAX));
+    }
+
+    /// Failures one address gets in `days` against a slowed account when it
+    /// guesses the moment each pause ends (its count restarting each
+    /// window, as `login_failures::record` does).
+    fn slowed_guesses_from_one_address(days: i64) -> i64 {
+        let end = Duration::days(days).num_minutes();
+        let (mut t, mut n, mut window_start, mut guesses) = (0i64, 0i32, 0i64, 0i64);
+        while t < end {
+            if t - window_start > WINDOW_HOURS * 60 {
+                n = 0;
+                window_start = t;
+            }
+            n += 1;
+            guesses += 1;
+            t += slowed_pause_after(n).map_or(0, |d| d.num_minutes());
+        }
+        guesses
+    }
+
+    /// The figures decision 0011 states: 9 guesses in an address's first
+    /// day, about 5.08 a day after (1,854 a year), so 10,000 addresses get
+    /// 90,000 on the first day and about 50,800 a day after.
+    #[test]
+    fn a_slowed_account_gives_each_address_about_five_guesses_a_day() {
+        assert_eq!(slowed_guesses_from_one_address(1), 9);
+        assert_eq!(slowed_guesses_from_one_address(30), 153);
+        assert_eq!(slowed_guesses_from_one_address(365), 1854);
+    }
+
+    #[test]
+    fn a_challenge_is_solved_by_enough_leading_zero_bits_of_a_decimal_nonce() {
+        let challenge = "00ff";
+        // The first nonce with 8 leading zero bits, found the client's way.
+        let nonce = (0u64..)
+            .map(|n| n.to_string())
+            .find(|n| solves(challenge, n, 8))
+            .unwrap();
+        let digest = Sha256::digest(format!("{challenge}:{nonce}").as_bytes());
+        assert_eq!(digest[0], 0);
+        assert!(solves(challenge, &nonce, 1));
+        // One more bit than it has fails (unless it happens to have it).
+        let bits = leading_zero_bits(&digest);
+        assert!(!solves(challenge, &nonce, bits + 1));
+        assert!(!solves("00fe", &nonce, bits), "bound to its challenge");
+        for junk in ["", "-1", "1e3", " 1", "12345678901234567890123"] {
+            assert!(!solves(challenge, junk, 0), "{junk:?}");
+        }
+        assert!(solves(challenge, "1", 0));
+    }
+
+    #[test]
+    fn leading_zero_bits_count_across_bytes() {
+        assert_eq!(leading_zero_bits(&[0x80]), 0);
+        assert_eq!(leading_zero_bits(&[0x01]), 7);
+        assert_eq!(leading_zero_bits(&[0, 0x20]), 10);
+        assert_eq!(leading_zero_bits(&[0, 0]), 16);
     }
 }

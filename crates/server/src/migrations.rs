@@ -39,6 +39,9 @@ impl MigratorTrait for Migrator {
         all.push(Box::new(m0027_house_postings::Migration));
         all.push(Box::new(m0028_session_pruning::Migration));
         all.push(Box::new(m0029_postings_by_account::Migration));
+        all.push(Box::new(
+            onyx_store::migration::m0030_sign_in_challenges::Migration,
+        ));
         all
     }
 }

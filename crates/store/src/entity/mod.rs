@@ -14,5 +14,6 @@ pub mod outbox;
 pub mod server_secret;
 pub mod session;
 pub mod setting;
+pub mod sign_in_challenge;
 pub mod user;
 pub mod verification_code;

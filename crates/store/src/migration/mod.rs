@@ -12,6 +12,7 @@ mod m0005_spot;
 mod m0006_codes_and_lockout;
 mod m0007_claims_and_secrets;
 pub mod m0022_operator_totp;
+pub mod m0030_sign_in_challenges;
 
 /// The baseline only: what every database has run before products kept
 /// their own migrations. The server's migrator runs these, then each

@@ -41,6 +41,33 @@ pub async fn find(
         .await
 }
 
+/// Every row of `scope`/`subject`, from every source.
+pub async fn find_subject(
+    db: &impl ConnectionTrait,
+    scope: &str,
+    subject: &str,
+) -> Result<Vec<row::Model>, DbErr> {
+    Entity::find()
+        .filter(Column::Scope.eq(scope))
+        .filter(Column::Subject.eq(subject))
+        .all(db)
+        .await
+}
+
+/// Forgets every row of `scope`/`subject`; returns how many went.
+pub async fn clear_subject(
+    db: &impl ConnectionTrait,
+    scope: &str,
+    subject: &str,
+) -> Result<u64, DbErr> {
+    let done = Entity::delete_many()
+        .filter(Column::Scope.eq(scope))
+        .filter(Column::Subject.eq(subject))
+        .exec(db)
+        .await?;
+    Ok(done.rows_affected)
+}
+
 /// Counts one failure and returns the count of the window it fell in. A
 /// window that started before `window_after` is over: the count restarts
 /// at 1 with this failure.

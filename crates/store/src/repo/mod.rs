@@ -9,4 +9,5 @@ pub mod outbox;
 pub mod secrets;
 pub mod sessions;
 pub mod settings;
+pub mod sign_in_challenges;
 pub mod users;

@@ -41,6 +41,7 @@ where
 {
     OpenApiRouter::new()
         .routes(routes!(login))
+        .routes(routes!(login_challenge))
         .routes(routes!(logout))
         .routes(routes!(me))
         .merge(totp::router())
@@ -56,6 +57,13 @@ pub struct LoginBody {
     /// when the operator has TOTP enabled (ignored otherwise).
     #[serde(default)]
     pub code: Option<String>,
+    /// While the operator is slowed and has no TOTP (`-1026`): a
+    /// challenge from `/api/admin/loginChallenge` ...
+    #[serde(default)]
+    pub challenge: Option<String>,
+    /// ... and the decimal nonce that solves it.
+    #[serde(default)]
+    pub nonce: Option<String>,
 }
 
 #[derive(Serialize, ToSchema, Debug)]
@@ -73,12 +81,16 @@ pub struct LoginReply {
 
 /// Operator sign-in. 10 attempts a minute per IP. Five wrong passwords for
 /// one name from one address pause that address for that name (`-1017`,
-/// doubling each time; the operator elsewhere signs in as usual); fifty
-/// from all addresses in a day lock the operator for an hour (`-1012`). An
+/// doubling each time; the operator elsewhere signs in as usual). An
 /// unknown name is counted and timed like a real one. With TOTP enabled,
 /// the right password without `code` answers `-2006` (not counted: the
 /// console then asks for the code); a wrong, replayed or spent code
-/// answers `-2007` and is counted like a wrong password.
+/// answers `-2007` and is counted like a wrong password. Fifty failures
+/// from all addresses in a day slow the operator for a day after the
+/// last one (never lock: decision 0011): an operator with TOTP then
+/// needs `code` before the password is checked (`-2006` without it, a
+/// wrong code counted), one without TOTP (and an unknown name) a solved
+/// `challenge` (`-1026`, `-1027`); every failure pauses its address.
 #[utoipa::path(post, path = "/api/admin/login", tag = "admin", request_body = LoginBody,
     responses((status = 200, body = Envelope<LoginReply>,
         description = "`Cache-Control: no-store`: the answer carries a token")))]
@@ -89,6 +101,49 @@ async fn login(
     ApiJson(body): ApiJson<LoginBody>,
 ) -> (HeaderMap, Reply<LoginReply>) {
     (no_store(), sign_in(&state, ip, &headers, &body).await)
+}
+
+#[derive(Deserialize, ToSchema, Debug)]
+pub struct LoginChallengeBody {
+    pub username: String,
+}
+
+/// A sign-in challenge: find a decimal `nonce` such that
+/// SHA-256(`challenge` + ":" + `nonce`) starts with `difficulty` zero bits.
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginChallengeReply {
+    /// 64 hex characters.
+    pub challenge: String,
+    /// Leading zero bits the hash must have.
+    pub difficulty: u32,
+    /// Seconds the challenge may be used for.
+    pub expires_in: i64,
+}
+
+/// A challenge for one sign-in as the named operator, asked for after
+/// `login` answered `-1026`. Counts against the address's operator
+/// sign-in limit; issued for any name, so it tells nothing.
+#[utoipa::path(post, path = "/api/admin/loginChallenge", tag = "admin",
+    request_body = LoginChallengeBody,
+    responses((status = 200, body = Envelope<LoginChallengeReply>)))]
+async fn login_challenge(
+    State(state): State<Context>,
+    ClientIp(ip): ClientIp,
+    ApiJson(body): ApiJson<LoginChallengeBody>,
+) -> Reply<LoginChallengeReply> {
+    state.limiter.check(Action::AdminLoginIp, ip)?;
+    let name = body.username.trim();
+    let subject = match admins::find_by_username(&state.db, name).await? {
+        Some(a) => lockout::account_subject(Scope::Operator, a.id),
+        None => lockout::unknown_subject("name", name),
+    };
+    let issued = lockout::issue_challenge(&state.db, Scope::Operator, &subject).await?;
+    ok(LoginChallengeReply {
+        challenge: issued.challenge,
+        difficulty: issued.difficulty,
+        expires_in: issued.expires_in_seconds,
+    })
 }
 
 /// The User-Agent, bounded, for the session list.
@@ -118,6 +173,32 @@ async fn sign_in(
     };
     let mut attempt = Attempt::sign_in(Scope::Operator, subject, ip);
     attempt.refuse_if_locked(db).await?;
+    // While slowed the proof comes first, so guesses without it never
+    // reach the password; the code is checked again below only when the
+    // account is not slowed.
+    let mut code_taken = false;
+    if attempt.slowed() {
+        match admin.as_ref().filter(|a| a.totp_enabled()) {
+            Some(with_totp) => {
+                let code = body.code.as_deref().map(str::trim).unwrap_or("");
+                if code.is_empty() {
+                    return Err(ErrorCode::AdminTotpRequired.into());
+                }
+                if !operator_security::take_code(state, with_totp, code).await? {
+                    return Err(attempt
+                        .failed(db, ErrorCode::AdminTotpInvalid)
+                        .await?
+                        .into());
+                }
+                code_taken = true;
+            }
+            None => {
+                attempt
+                    .take_challenge(db, body.challenge.as_deref(), body.nonce.as_deref())
+                    .await?
+            }
+        }
+    }
     let hash = admin.as_ref().map(|a| a.password_hash.as_str());
     let verified = onyx_platform::credentials::verify_or_dummy(hash, &body.password).await?;
     let Some(admin) = admin.filter(|_| verified) else {
@@ -130,7 +211,7 @@ async fn sign_in(
         attempt.succeeded(db).await?;
         return Err(ErrorCode::AdminLoginFailed.into());
     }
-    if admin.totp_enabled() {
+    if admin.totp_enabled() && !code_taken {
         // The failures from this address are cleared only once the code
         // is right too: clearing them on the password alone would let a
         // guesser holding the password reset the count between codes.

@@ -1,16 +1,19 @@
-//! Operators on users: list, detail, freeze and unfreeze.
+//! Operators on users: list, detail, freeze and unfreeze, and (owners)
+//! lifting a user's sign-in restrictions.
 
 use super::kyc::{file_ref, FileRef};
 use crate::entity::kyc_submission;
 use crate::freezes;
+use crate::sign_in_locks;
 use axum::extract::FromRef;
 use axum::extract::{Path, State};
 use chrono::{DateTime, Utc};
 use onyx_http::admin::{filter, page, sort, status_filter, ReasonBody};
-use onyx_http::auth::{CurrentAdmin, Permission};
+use onyx_http::auth::{CurrentAdmin, Permission, ROLE_OWNER};
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
 use onyx_http::extract::{ApiJson, ApiQuery};
 use onyx_kernel::ErrorCode;
+use onyx_platform::lockout;
 use onyx_platform::Context;
 use onyx_store::entity::user;
 use onyx_store::entity::user::UserStatus;
@@ -29,6 +32,7 @@ where
         .routes(routes!(detail))
         .routes(routes!(freeze))
         .routes(routes!(unfreeze))
+        .routes(routes!(unlock_sign_in))
 }
 
 #[derive(Deserialize, IntoParams, Debug)]
@@ -130,6 +134,23 @@ pub struct UserDetail {
     pub withdraw_addresses: Vec<WithdrawAddressRow>,
     /// Newest first.
     pub kyc_submissions: Vec<KycRow>,
+    pub sign_in: SignInStanding,
+}
+
+/// What failed sign-ins put on the user now (decision 0011-lockout).
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct SignInStanding {
+    /// Failures from many addresses slowed the account until then: the
+    /// user signs in with a code or a solved challenge besides the
+    /// password.
+    pub slowed_until: Option<DateTime<Utc>>,
+    /// Failed sign-ins from every address in the last day's window.
+    pub failures: i32,
+    /// Addresses paused for this account now.
+    pub paused_addresses: u64,
+    /// An owner may lift them (`unlockSignIn`).
+    pub restricted: bool,
 }
 
 /// The summary from a user's submissions (newest first).
@@ -207,7 +228,14 @@ async fn detail(
         .ok_or(ErrorCode::NotFound)?;
     let submissions = crate::repo::reviews::kyc_for_users(db, &[id]).await?;
     let addresses = crate::repo::reviews::withdraw_addresses(db, id).await?;
+    let standing = lockout::user_standing(db, id).await?;
     ok(UserDetail {
+        sign_in: SignInStanding {
+            restricted: standing.restricted(),
+            slowed_until: standing.slowed_until,
+            failures: standing.failures,
+            paused_addresses: u64::try_from(standing.paused_addresses).unwrap_or(u64::MAX),
+        },
         user: user_row(u, &submissions),
         withdraw_addresses: addresses
             .into_iter()
@@ -249,5 +277,25 @@ async fn unfreeze(
 ) -> Reply<()> {
     me.require(Permission::FreezeUsers)?;
     freezes::unfreeze(&state, &me.actor(), id, &body.reason).await?;
+    ok(())
+}
+
+/// Lifts the user's sign-in restrictions: the slowdown failures from many
+/// addresses put on the account and every address's pause (the counts go
+/// too). Owners only; audited (`user.sign_in_unlock`) with the reason.
+/// `-1018` when nothing restricts the user's sign-in.
+#[utoipa::path(post, path = "/api/admin/users/{id}/unlockSignIn", tag = "admin",
+    params(("id" = i64, Path)), request_body = ReasonBody, security(("adminToken" = [])),
+    responses((status = 200, body = Envelope<Option<String>>, description = "data is null")))]
+async fn unlock_sign_in(
+    State(state): State<Context>,
+    me: CurrentAdmin,
+    Path(id): Path<i64>,
+    ApiJson(body): ApiJson<ReasonBody>,
+) -> Reply<()> {
+    if me.admin.role != ROLE_OWNER {
+        return Err(ErrorCode::Forbidden.into());
+    }
+    sign_in_locks::lift(&state, &me.actor(), id, &body.reason).await?;
     ok(())
 }

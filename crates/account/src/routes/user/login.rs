@@ -1,8 +1,9 @@
 //! Signing in and out, and the remembered device (spec section 4,
 //! automatic login).
 
+use super::security::RecoveryType;
 use super::{device, no_store, remember_cookie, remember_token, AccountType, SaToken};
-use crate::sign_in;
+use crate::sign_in::{self, Proof};
 use axum::extract::FromRef;
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -10,8 +11,9 @@ use axum::Json;
 use onyx_http::auth::CurrentUser;
 use onyx_http::envelope::{ok, Envelope, Reply, SUCCESS};
 use onyx_http::extract::{ApiJson, ClientIp};
+use onyx_platform::notify::Channel;
 use onyx_platform::Context;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -22,6 +24,7 @@ where
 {
     OpenApiRouter::new()
         .routes(routes!(login))
+        .routes(routes!(login_challenge))
         .routes(routes!(auto_login))
         .routes(routes!(login_out))
 }
@@ -38,14 +41,33 @@ pub struct LoginBody {
     /// Also remember this device (httpOnly `onyx_remember` cookie).
     #[serde(default)]
     pub remember: bool,
+    /// While the account is slowed (`-1019`): the code `sendUnlockCode`
+    /// sent to the bound email or phone.
+    #[serde(default)]
+    pub code: Option<String>,
+    /// Where that code went (`email` or `phone`); the bound email, else
+    /// the bound phone, when absent.
+    #[serde(default)]
+    pub code_type: Option<RecoveryType>,
+    /// While the account is slowed (`-1026`): a challenge from
+    /// `loginChallenge` ...
+    #[serde(default)]
+    pub challenge: Option<String>,
+    /// ... and the decimal nonce that solves it.
+    #[serde(default)]
+    pub nonce: Option<String>,
 }
 
 /// Signs in. Wrong account and wrong password give the same answer, and
 /// an account that does not exist is counted and paused like one that
 /// does. Five wrong passwords for one account from one address pause that
-/// address for that account (`-1017`, doubling each time); fifty from all
-/// addresses in a day lock the account itself (`-1016`) until its owner
-/// unlocks it with a code (`sendUnlockCode`, `unlock`) or a day passes.
+/// address for that account (`-1017`, doubling each time). Fifty from all
+/// addresses in a day slow the account itself for a day after the last
+/// failure: the password is then checked only with a proof, the `code`
+/// sent to the bound email or phone (`-1019` asks for it) or, for an
+/// account with neither, a solved `challenge` (`-1026`; `-1027` for a
+/// used, expired or unsolved one), and every failure pauses its address.
+/// A wrong password with a good proof still counts as a failure.
 #[utoipa::path(post, path = "/api/user/login", tag = "user", request_body = LoginBody,
     responses((status = 200, body = Envelope<SaToken>,
         description = "with `remember`, also sets the `onyx_remember` cookie; \
@@ -68,6 +90,15 @@ async fn login(
         identifier.as_deref().unwrap_or(""),
         &body.password,
         body.remember,
+        Proof {
+            code: body.code.as_deref(),
+            code_channel: body.code_type.map(|t| match t {
+                RecoveryType::Email => Channel::Email,
+                RecoveryType::Phone => Channel::Sms,
+            }),
+            challenge: body.challenge.as_deref(),
+            nonce: body.nonce.as_deref(),
+        },
     )
     .await;
     match signed {
@@ -80,6 +111,55 @@ async fn login(
         }
         Err(e) => (no_store(), Err(e.into())),
     }
+}
+
+#[derive(Deserialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginChallengeBody {
+    /// How the account is named, as in `login`.
+    #[serde(rename = "type")]
+    pub kind: AccountType,
+    pub username: Option<String>,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+}
+
+/// A sign-in challenge: find a decimal `nonce` such that
+/// SHA-256(`challenge` + ":" + `nonce`) starts with `difficulty` zero bits.
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginChallengeReply {
+    /// 64 hex characters.
+    pub challenge: String,
+    /// Leading zero bits the hash must have.
+    pub difficulty: u32,
+    /// Seconds the challenge may be used for.
+    pub expires_in: i64,
+}
+
+/// A challenge for signing in to the named account once, asked for after
+/// `login` answered `-1026`. Counts against the address's sign-in limit;
+/// issued for any name, so it tells nothing about the account.
+#[utoipa::path(post, path = "/api/user/loginChallenge", tag = "user",
+    request_body = LoginChallengeBody,
+    responses((status = 200, body = Envelope<LoginChallengeReply>)))]
+async fn login_challenge(
+    State(state): State<Context>,
+    ClientIp(ip): ClientIp,
+    ApiJson(body): ApiJson<LoginChallengeBody>,
+) -> Reply<LoginChallengeReply> {
+    let identifier = match body.kind {
+        AccountType::Account => &body.username,
+        AccountType::Email => &body.email,
+        AccountType::Phone => &body.phone,
+    };
+    let issued =
+        sign_in::challenge(&state, ip, body.kind, identifier.as_deref().unwrap_or("")).await?;
+    ok(LoginChallengeReply {
+        challenge: issued.challenge,
+        difficulty: issued.difficulty,
+        expires_in: issued.expires_in_seconds,
+    })
 }
 
 /// Signs in from the remembered-device cookie, and replaces the cookie

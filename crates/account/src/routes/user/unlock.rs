@@ -1,6 +1,8 @@
-//! Unlocking an account that failed sign-ins from many addresses locked
-//! (`-1016`): the owner asks for an `unlock` code to the bound email or
-//! phone they type (the server never says which is bound), then enters it.
+//! Codes for an account that failed sign-ins from many addresses slowed
+//! (decision 0011-lockout): the owner asks for an `unlock` code to the
+//! bound email or phone they type (the server never says which is bound),
+//! then signs in with it and the password (`login`'s `code`), or lifts
+//! the slowdown with it here.
 
 use super::required;
 use super::security::RecoveryType;
@@ -43,7 +45,7 @@ pub struct UnlockCodeBody {
 }
 
 /// Sends an `unlock` code to the email or phone, when it is bound to an
-/// account that is locked. The answer is success either way, so it tells
+/// account that is slowed. The answer is success either way, so it tells
 /// no more than the sign-in answer did; the sends count against the
 /// caller's code limit either way.
 #[utoipa::path(post, path = "/api/user/sendUnlockCode", tag = "user",
@@ -56,7 +58,7 @@ async fn send_unlock_code(
 ) -> Reply<Option<String>> {
     let (channel, target) = target_of(body.kind, &body.email, &body.phone)?;
     let locked = match account_of(&state, channel, &target).await? {
-        Some(user) => lockout::user_locked_until(&state.db, user.id)
+        Some(user) => lockout::user_slowed_until(&state.db, user.id)
             .await?
             .is_some(),
         None => false,
@@ -84,9 +86,9 @@ pub struct UnlockBody {
     pub code: String,
 }
 
-/// Lifts the account lock with an `unlock` code; failures from the
+/// Lifts the account's slowdown with an `unlock` code; failures from the
 /// caller's address are forgotten too. The owner then signs in as usual.
-/// A good code for an account no longer locked answers `-1018`.
+/// A good code for an account no longer slowed answers `-1018`.
 #[utoipa::path(post, path = "/api/user/unlock", tag = "user", request_body = UnlockBody,
     responses((status = 200, body = Envelope<Option<String>>, description = "data is null")))]
 async fn unlock(
@@ -100,7 +102,7 @@ async fn unlock(
     let user = account_of(&state, channel, &target)
         .await?
         .ok_or(ErrorCode::CodeInvalid)?;
-    if lockout::user_locked_until(&state.db, user.id)
+    if lockout::user_slowed_until(&state.db, user.id)
         .await?
         .is_none()
     {
