@@ -1,6 +1,7 @@
 //! Signing in and out: same answer for wrong account or password, the
 //! lockout (the guessing address is paused, not the owner; unknown accounts
-//! answer alike; many addresses lock the account until an unlock code), the
+//! answer alike; many addresses slow the account, which the owner then
+//! signs in to with a code or a solved challenge, never locked out), the
 //! per-IP limit, frozen accounts, the remembered device (Secure over https),
 //! no-store on answers carrying tokens, and token failures.
 
@@ -15,12 +16,13 @@ use axum::body::Body;
 use axum::http::header;
 use chrono::{Duration, Utc};
 use common::{Reply, TestApp};
-use onyx_store::entity::{login_failure, session, user as user_entity};
+use onyx_platform::lockout;
+use onyx_store::entity::{login_failure, session, sign_in_challenge, user as user_entity};
 use onyx_store::repo::login_failures::{self, Key};
 use onyx_store::repo::{sessions, users};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
-use serde_json::json;
+use serde_json::{json, Value};
 
 fn with_cookie(uri: &str, token: Option<&str>, cookie: &str) -> axum::http::Request<Body> {
     TestApp::request("POST", uri, token)
@@ -199,29 +201,337 @@ async fn failures_from_everywhere(app: &TestApp, subject: &str, failures: usize)
     }
 }
 
-#[tokio::test]
-async fn fifty_failures_from_many_addresses_lock_known_and_unknown_accounts_alike() {
-    let app = behind_proxy().await;
-    let alice = user(&app, "alice").await;
-    failures_from_everywhere(&app, &format!("user:{}", alice.id), 49).await;
-    failures_from_everywhere(&app, "account:nobody", 49).await;
-    let known = login_from(&app, "203.0.113.50", "alice", "bad-pass-1").await;
-    let unknown = login_from(&app, "203.0.113.51", "nobody", "bad-pass-1").await;
-    known.fails_with(-1016);
-    assert!(known.msg.contains("24 hours"), "{}", known.msg);
-    assert_eq!((known.code, &known.msg), (unknown.code, &unknown.msg));
-    // Now the account itself is locked, for the owner at home too.
-    login_from(&app, "198.51.100.20", "alice", PASSWORD)
-        .await
-        .fails_with(-1016);
-    login_from(&app, "198.51.100.20", "nobody", PASSWORD)
-        .await
-        .fails_with(-1016);
-    // Until the lock runs out.
-    expire_locks(&app).await;
-    login_from(&app, "198.51.100.20", "alice", PASSWORD)
+/// Answers while an account is slowed (decision 0011-lockout).
+const CODE_NEEDED: i64 = -1019;
+const CHALLENGE_NEEDED: i64 = -1026;
+const CHALLENGE_INVALID: i64 = -1027;
+
+fn alice_subject(alice: &user_entity::Model) -> String {
+    format!("user:{}", alice.id)
+}
+
+/// Slows the subject's account as fifty failures from many addresses do.
+async fn slow_down(app: &TestApp, subject: &str) {
+    failures_from_everywhere(app, subject, 50).await;
+    login_failures::lock(
+        &app.state.db,
+        Key {
+            scope: login_failures::SCOPE_USER,
+            subject,
+            source: login_failures::EVERY_SOURCE,
+        },
+        Utc::now() + Duration::hours(24),
+    )
+    .await
+    .unwrap();
+}
+
+/// A sign-in by name from `ip` with extra fields (code, challenge ...).
+async fn login_proving(app: &TestApp, ip: &str, name: &str, password: &str, extra: Value) -> Reply {
+    let mut body = json!({"type": "account", "username": name, "password": password});
+    for (k, v) in extra.as_object().unwrap() {
+        body[k] = v.clone();
+    }
+    app.send(json_from(ip, "/api/user/login", body)).await
+}
+
+/// A challenge for signing in as `name`, from `ip`, made easy to solve
+/// (the difficulty is stored with each challenge): `(challenge, nonce)`.
+async fn solved_challenge(app: &TestApp, ip: &str, body: Value) -> (String, String) {
+    let issued = app
+        .send(json_from(ip, "/api/user/loginChallenge", body))
         .await
         .ok();
+    assert_eq!(issued["difficulty"], lockout::CHALLENGE_BITS);
+    assert_eq!(issued["expiresIn"], lockout::CHALLENGE_SECONDS);
+    let challenge = issued["challenge"].as_str().unwrap().to_string();
+    assert_eq!(challenge.len(), 64);
+    sign_in_challenge::Entity::update_many()
+        .col_expr(sign_in_challenge::Column::Difficulty, Expr::value(8))
+        .filter(sign_in_challenge::Column::Challenge.eq(&challenge))
+        .exec(&app.state.db)
+        .await
+        .unwrap();
+    let nonce = solve(&challenge, 8);
+    (challenge, nonce)
+}
+
+fn solve(challenge: &str, bits: u32) -> String {
+    (0u64..)
+        .map(|n| n.to_string())
+        .find(|n| lockout::solves(challenge, n, bits))
+        .unwrap()
+}
+
+fn by_name(name: &str) -> Value {
+    json!({"type": "account", "username": name})
+}
+
+fn proof(challenge: &(String, String)) -> Value {
+    json!({"challenge": challenge.0, "nonce": challenge.1})
+}
+
+async fn account_failures(app: &TestApp, subject: &str) -> i32 {
+    login_failures::find(
+        &app.state.db,
+        login_failures::SCOPE_USER,
+        subject,
+        &[login_failures::EVERY_SOURCE],
+    )
+    .await
+    .unwrap()
+    .first()
+    .map_or(0, |r| r.failures)
+}
+
+#[tokio::test]
+async fn fifty_failures_from_many_addresses_slow_the_account_but_never_lock_the_owner_out() {
+    let app = behind_proxy().await;
+    let alice = user(&app, "alice").await;
+    failures_from_everywhere(&app, &alice_subject(&alice), 49).await;
+    failures_from_everywhere(&app, "account:nobody", 49).await;
+    // The fiftieth failure slows the account and so pauses its address:
+    // no lock.
+    let known = login_from(&app, "203.0.113.50", "alice", "bad-pass-1").await;
+    let unknown = login_from(&app, "203.0.113.51", "nobody", "bad-pass-1").await;
+    known.fails_with(-1017);
+    assert_eq!((known.code, &known.msg), (unknown.code, &unknown.msg));
+    // Now no password is checked without a proof, right or wrong, known
+    // account or not, and asking is not counted.
+    let home = "198.51.100.20";
+    let right = login_from(&app, home, "alice", PASSWORD).await;
+    right.fails_with(CHALLENGE_NEEDED);
+    login_from(&app, "203.0.113.52", "alice", "bad-pass-1")
+        .await
+        .fails_with(CHALLENGE_NEEDED);
+    let ghost = login_from(&app, home, "nobody", PASSWORD).await;
+    assert_eq!((right.code, &right.msg), (ghost.code, &ghost.msg));
+    assert_eq!(account_failures(&app, &alice_subject(&alice)).await, 50);
+    // The owner solves a challenge and signs in, the account still slowed.
+    let solved = solved_challenge(&app, home, by_name("alice")).await;
+    login_proving(&app, home, "alice", PASSWORD, proof(&solved))
+        .await
+        .ok();
+    assert!(lockout::user_slowed_until(&app.state.db, alice.id)
+        .await
+        .unwrap()
+        .is_some());
+    // The owner gets in again and again: the slowdown never turns into a lock.
+    for n in 0..3 {
+        let ip = format!("198.51.100.{}", 30 + n);
+        let solved = solved_challenge(&app, &ip, by_name("alice")).await;
+        login_proving(&app, &ip, "alice", PASSWORD, proof(&solved))
+            .await
+            .ok();
+    }
+}
+
+#[tokio::test]
+async fn a_wrong_password_with_a_solved_challenge_counts_and_pauses_its_address_at_once() {
+    let app = behind_proxy().await;
+    let alice = user(&app, "alice").await;
+    let subject = alice_subject(&alice);
+    slow_down(&app, &subject).await;
+    let attacker = "203.0.113.60";
+    let solved = solved_challenge(&app, attacker, by_name("alice")).await;
+    // While slowed, the first failure from an address already pauses it.
+    let first = login_proving(&app, attacker, "alice", "bad-pass-1", proof(&solved)).await;
+    first.fails_with(-1017);
+    assert!(first.msg.contains("5 minutes"), "{}", first.msg);
+    assert_eq!(account_failures(&app, &subject).await, 51);
+    // The paused address is refused before anything else, even the owner's
+    // password with a fresh challenge.
+    let solved = solved_challenge(&app, attacker, by_name("alice")).await;
+    login_proving(&app, attacker, "alice", PASSWORD, proof(&solved))
+        .await
+        .fails_with(-1017);
+    // Its next failure after the pause doubles it.
+    expire_locks(&app).await;
+    slow_down(&app, &subject).await;
+    let solved = solved_challenge(&app, attacker, by_name("alice")).await;
+    let second = login_proving(&app, attacker, "alice", "bad-pass-1", proof(&solved)).await;
+    second.fails_with(-1017);
+    assert!(second.msg.contains("10 minutes"), "{}", second.msg);
+    // Each failure keeps the account slowed for another day.
+    let until = lockout::user_slowed_until(&app.state.db, alice.id)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(until > Utc::now() + Duration::hours(23), "{until}");
+}
+
+#[tokio::test]
+async fn a_challenge_works_once_for_its_own_account_while_fresh_and_solved() {
+    let app = behind_proxy().await;
+    let alice = user(&app, "alice").await;
+    let bobby = user(&app, "bobby").await;
+    slow_down(&app, &alice_subject(&alice)).await;
+    slow_down(&app, &alice_subject(&bobby)).await;
+    let home = "198.51.100.20";
+    // Solved for bobby: no good for alice.
+    let bobbys = solved_challenge(&app, home, by_name("bobby")).await;
+    login_proving(&app, home, "alice", PASSWORD, proof(&bobbys))
+        .await
+        .fails_with(CHALLENGE_INVALID);
+    // Not solved.
+    let (challenge, nonce) = solved_challenge(&app, home, by_name("alice")).await;
+    let unsolved = (0u64..)
+        .map(|n| n.to_string())
+        .find(|n| !lockout::solves(&challenge, n, 8))
+        .unwrap();
+    let r = login_proving(
+        &app,
+        home,
+        "alice",
+        PASSWORD,
+        json!({"challenge": challenge, "nonce": unsolved}),
+    )
+    .await;
+    r.fails_with(CHALLENGE_INVALID);
+    // Made up.
+    let made_up = "ab".repeat(32);
+    let r = login_proving(
+        &app,
+        home,
+        "alice",
+        PASSWORD,
+        json!({"challenge": made_up, "nonce": solve(&made_up, 8)}),
+    )
+    .await;
+    r.fails_with(CHALLENGE_INVALID);
+    // Solved: once.
+    let mine = (challenge, nonce);
+    login_proving(&app, home, "alice", PASSWORD, proof(&mine))
+        .await
+        .ok();
+    login_proving(&app, home, "alice", PASSWORD, proof(&mine))
+        .await
+        .fails_with(CHALLENGE_INVALID);
+    // Expired.
+    let late = solved_challenge(&app, "198.51.100.21", by_name("alice")).await;
+    sign_in_challenge::Entity::update_many()
+        .col_expr(
+            sign_in_challenge::Column::ExpiresAt,
+            Expr::value(Utc::now() - Duration::seconds(1)),
+        )
+        .exec(&app.state.db)
+        .await
+        .unwrap();
+    login_proving(&app, "198.51.100.21", "alice", PASSWORD, proof(&late))
+        .await
+        .fails_with(CHALLENGE_INVALID);
+    // None of these counted as a failure: no password was checked.
+    assert_eq!(account_failures(&app, &alice_subject(&alice)).await, 50);
+    // A challenge for an unknown name is issued all the same.
+    solved_challenge(&app, home, by_name("nobody")).await;
+}
+
+#[tokio::test]
+async fn a_slowed_account_with_a_bound_email_signs_in_with_the_password_and_a_code() {
+    let app = behind_proxy().await;
+    let alice = user(&app, "alice").await;
+    let email = "alice@example.com";
+    users::update(&app.state.db, alice.id, users::Change::Email(Some(email)))
+        .await
+        .unwrap();
+    slow_down(&app, &alice_subject(&alice)).await;
+    let home = "198.51.100.20";
+    // Without a code the password is not checked (and nothing counted).
+    login_from(&app, home, "alice", PASSWORD)
+        .await
+        .fails_with(CODE_NEEDED);
+    // A solved challenge is no substitute for the owner's code.
+    let solved = solved_challenge(&app, home, by_name("alice")).await;
+    login_proving(&app, home, "alice", PASSWORD, proof(&solved))
+        .await
+        .fails_with(CODE_NEEDED);
+    // A guess at the code is refused before the password.
+    login_proving(
+        &app,
+        "203.0.113.70",
+        "alice",
+        PASSWORD,
+        json!({"code": "123456"}),
+    )
+    .await
+    .fails_with(-1021);
+    assert_eq!(account_failures(&app, &alice_subject(&alice)).await, 50);
+    // The owner asks for the code the usual way and signs in with it.
+    send_unlock(&app, home, email).await.ok();
+    let code = last_code(&app, email).await.expect("a code was sent");
+    login_proving(
+        &app,
+        home,
+        "alice",
+        PASSWORD,
+        json!({"code": code, "codeType": "email"}),
+    )
+    .await
+    .ok();
+    // A good code with a wrong password counts as a failure (and uses the code).
+    expire_code_wait(&app).await;
+    send_unlock(&app, "198.51.100.22", email).await.ok();
+    let code = last_code(&app, email).await.unwrap();
+    login_proving(
+        &app,
+        "198.51.100.22",
+        "alice",
+        "bad-pass-1",
+        json!({"code": code}),
+    )
+    .await
+    .fails_with(-1017);
+    assert_eq!(account_failures(&app, &alice_subject(&alice)).await, 51);
+}
+
+/// Lets the next code be sent at once (the resend wait is a minute).
+async fn expire_code_wait(app: &TestApp) {
+    onyx_store::entity::verification_code::Entity::update_many()
+        .col_expr(
+            onyx_store::entity::verification_code::Column::CreatedAt,
+            Expr::value(Utc::now() - Duration::minutes(5)),
+        )
+        .exec(&app.state.db)
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn a_slowed_email_sign_in_asks_for_a_code_whether_or_not_the_email_has_an_account() {
+    let app = behind_proxy().await;
+    let alice = user(&app, "alice").await;
+    let email = "alice@example.com";
+    users::update(&app.state.db, alice.id, users::Change::Email(Some(email)))
+        .await
+        .unwrap();
+    set_setting(&app, "LOGIN_REGIS_SETTING", json!({"emailIsOpen": true})).await;
+    slow_down(&app, &alice_subject(&alice)).await;
+    slow_down(&app, "email:ghost@example.com").await;
+    let by_email = |ip: &'static str, email: &'static str, extra: Value| {
+        let mut body = json!({"type": "email", "email": email, "password": PASSWORD});
+        for (k, v) in extra.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        app.send(json_from(ip, "/api/user/login", body))
+    };
+    let known = by_email("198.51.100.20", "alice@example.com", json!({})).await;
+    let unknown = by_email("198.51.100.21", "ghost@example.com", json!({})).await;
+    known.fails_with(CODE_NEEDED);
+    assert_eq!((known.code, &known.msg), (unknown.code, &unknown.msg));
+    let known = by_email(
+        "198.51.100.20",
+        "alice@example.com",
+        json!({"code": "123456"}),
+    )
+    .await;
+    let unknown = by_email(
+        "198.51.100.21",
+        "ghost@example.com",
+        json!({"code": "123456"}),
+    )
+    .await;
+    known.fails_with(-1021);
+    assert_eq!((known.code, &known.msg), (unknown.code, &unknown.msg));
 }
 
 async fn send_unlock(app: &TestApp, ip: &str, email: &str) -> Reply {
@@ -236,7 +546,7 @@ async fn unlock(app: &TestApp, ip: &str, email: &str, code: &str) -> Reply {
 }
 
 #[tokio::test]
-async fn the_owner_unlocks_a_locked_account_with_a_code_to_the_bound_email() {
+async fn the_owner_lifts_the_slowdown_with_a_code_to_the_bound_email() {
     let app = behind_proxy().await;
     let alice = user(&app, "alice").await;
     let email = "alice@example.com";
@@ -251,7 +561,7 @@ async fn the_owner_unlocks_a_locked_account_with_a_code_to_the_bound_email() {
     failures_from_everywhere(&app, &format!("user:{}", alice.id), 49).await;
     login_from(&app, "203.0.113.50", "alice", "bad-pass-1")
         .await
-        .fails_with(-1016);
+        .fails_with(-1017);
     send_unlock(&app, home, email).await.ok();
     let code = last_code(&app, email)
         .await
@@ -262,7 +572,7 @@ async fn the_owner_unlocks_a_locked_account_with_a_code_to_the_bound_email() {
     unlock(&app, home, email, "").await.fails_with(-1020);
     login_from(&app, home, "alice", PASSWORD)
         .await
-        .fails_with(-1016);
+        .fails_with(CODE_NEEDED);
     unlock(&app, home, email, &code).await.ok();
     login_from(&app, home, "alice", PASSWORD).await.ok();
     // A used code does not work twice.
@@ -347,7 +657,7 @@ async fn a_good_unlock_code_for_an_account_no_longer_locked_says_so() {
     failures_from_everywhere(&app, &format!("user:{}", alice.id), 49).await;
     login_from(&app, "203.0.113.50", "alice", "bad-pass-1")
         .await
-        .fails_with(-1016);
+        .fails_with(-1017);
     send_unlock(&app, "198.51.100.20", email).await.ok();
     let code = last_code(&app, email).await.unwrap();
     expire_locks(&app).await;
@@ -357,7 +667,7 @@ async fn a_good_unlock_code_for_an_account_no_longer_locked_says_so() {
 }
 
 #[tokio::test]
-async fn a_password_reset_by_code_lifts_the_lock() {
+async fn a_password_reset_by_code_lifts_the_slowdown() {
     let app = app_with_mailbox().await;
     let alice = user(&app, "alice").await;
     let email = "alice@example.com";
@@ -365,7 +675,7 @@ async fn a_password_reset_by_code_lifts_the_lock() {
         .await
         .unwrap();
     failures_from_everywhere(&app, &format!("user:{}", alice.id), 49).await;
-    login(&app, "alice", "bad-pass-1").await.fails_with(-1016);
+    login(&app, "alice", "bad-pass-1").await.fails_with(-1017);
     accounts::send_email_code(&app, "forget", email, None)
         .await
         .ok();

@@ -3,12 +3,18 @@
 //! wrong codes like wrong passwords and takes each recovery code once;
 //! other roles may turn it off; `/api/admin/me` says what a role may do;
 //! an operator sees and ends only their own sessions; the CLI resets a
-//! lost device. Every change is in the audit trail.
+//! lost device; an operator slowed by failures from many addresses signs
+//! in with the code (TOTP) or a solved challenge (none). Every change is
+//! in the audit trail.
 
+use onyx_platform::lockout;
 use onyx_platform::totp::{step_at, PERIOD_SECS};
-use onyx_store::repo::admins;
+use onyx_store::entity::sign_in_challenge;
+use onyx_store::repo::{admins, login_failures};
 use onyx_testkit::admin_common::*;
 use onyx_testkit::common::{Reply, TestApp};
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::{json, Value};
 
 const TOTP_REQUIRED: i64 = -2006;
@@ -534,4 +540,169 @@ fn the_openapi_document_lists_the_second_factor_and_session_calls() {
     }
     let login = &doc["components"]["schemas"]["LoginReply"]["properties"];
     assert!(login["totpEnabled"].is_object() && login["totpRequired"].is_object());
+}
+
+/// An app whose operators sign in from the addresses tests name.
+async fn behind_proxy() -> TestApp {
+    TestApp::spawn_with(|c| c.trust_proxy = true).await
+}
+
+async fn operator_login_from(app: &TestApp, ip: &str, body: Value) -> Reply {
+    app.send(onyx_testkit::accounts::json_from(
+        ip,
+        "/api/admin/login",
+        body,
+    ))
+    .await
+}
+
+/// Slows the operator as fifty failures from many addresses do.
+async fn slow_operator(app: &TestApp, name: &str) -> String {
+    let id = admins::find_by_username(&app.state.db, name)
+        .await
+        .unwrap()
+        .unwrap()
+        .id;
+    let subject = format!("admin:{id}");
+    let now = chrono::Utc::now();
+    let key = login_failures::Key {
+        scope: login_failures::SCOPE_ADMIN,
+        subject: &subject,
+        source: login_failures::EVERY_SOURCE,
+    };
+    for _ in 0..50 {
+        login_failures::record(&app.state.db, key, now, now - chrono::Duration::hours(24))
+            .await
+            .unwrap();
+    }
+    login_failures::lock(&app.state.db, key, now + chrono::Duration::hours(24))
+        .await
+        .unwrap();
+    subject
+}
+
+async fn operator_failures(app: &TestApp, subject: &str) -> i32 {
+    login_failures::find(
+        &app.state.db,
+        login_failures::SCOPE_ADMIN,
+        subject,
+        &[login_failures::EVERY_SOURCE],
+    )
+    .await
+    .unwrap()
+    .first()
+    .map_or(0, |r| r.failures)
+}
+
+#[tokio::test]
+async fn a_slowed_owner_signs_in_with_password_and_code_and_no_guess_reaches_the_password_without_one(
+) {
+    let app = behind_proxy().await;
+    let (secret, _, taken) = enrolled_owner(&app, "owner1").await;
+    let subject = slow_operator(&app, "owner1").await;
+    // Without a code the password is not even checked: right and wrong
+    // answer alike, and nothing is counted.
+    let right = json!({"username": "owner1", "password": OPERATOR_PASSWORD});
+    let wrong = json!({"username": "owner1", "password": "wrong-pass-1"});
+    operator_login_from(&app, "203.0.113.1", right)
+        .await
+        .fails_with(TOTP_REQUIRED);
+    operator_login_from(&app, "203.0.113.1", wrong)
+        .await
+        .fails_with(TOTP_REQUIRED);
+    assert_eq!(operator_failures(&app, &subject).await, 50);
+    // A wrong code is counted, and while slowed it pauses its address at once.
+    let guess = json!({"username": "owner1", "password": OPERATOR_PASSWORD, "code": "000000"});
+    operator_login_from(&app, "203.0.113.2", guess)
+        .await
+        .fails_with(-1017);
+    assert_eq!(operator_failures(&app, &subject).await, 51);
+    // The owner elsewhere: right password and code sign in, the account
+    // slowed, never locked.
+    let code = code_of_step(&secret, taken + 1);
+    let body = json!({"username": "owner1", "password": OPERATOR_PASSWORD, "code": code});
+    let signed = operator_login_from(&app, "198.51.100.5", body).await.ok();
+    assert!(!token_of(&signed).is_empty());
+    // A right code with a wrong password is a failure too (and the code is spent).
+    let code = code_of_step(&secret, taken + 2);
+    let body = json!({"username": "owner1", "password": "wrong-pass-1", "code": code});
+    operator_login_from(&app, "198.51.100.6", body)
+        .await
+        .fails_with(-1017);
+    let body = json!({"username": "owner1", "password": OPERATOR_PASSWORD, "code": code});
+    operator_login_from(&app, "198.51.100.7", body)
+        .await
+        .fails_with(-1017);
+}
+
+async fn operator_challenge(app: &TestApp, ip: &str, name: &str) -> (String, String) {
+    let issued = app
+        .send(onyx_testkit::accounts::json_from(
+            ip,
+            "/api/admin/loginChallenge",
+            json!({"username": name}),
+        ))
+        .await
+        .ok();
+    assert_eq!(issued["difficulty"], lockout::CHALLENGE_BITS);
+    let challenge = issued["challenge"].as_str().unwrap().to_string();
+    // The difficulty is kept with each challenge: an easy one solves fast here.
+    sign_in_challenge::Entity::update_many()
+        .col_expr(sign_in_challenge::Column::Difficulty, Expr::value(6))
+        .filter(sign_in_challenge::Column::Challenge.eq(&challenge))
+        .exec(&app.state.db)
+        .await
+        .unwrap();
+    let nonce = (0u64..)
+        .map(|n| n.to_string())
+        .find(|n| lockout::solves(&challenge, n, 6))
+        .unwrap();
+    (challenge, nonce)
+}
+
+#[tokio::test]
+async fn a_slowed_operator_without_totp_signs_in_with_a_solved_challenge() {
+    let app = behind_proxy().await;
+    onyx_server::operators::create(&app.state.db, "helper", OPERATOR_PASSWORD, "support")
+        .await
+        .unwrap();
+    let subject = slow_operator(&app, "helper").await;
+    let right = json!({"username": "helper", "password": OPERATOR_PASSWORD});
+    let known = operator_login_from(&app, "198.51.100.5", right).await;
+    known.fails_with(-1026);
+    // An unknown name, slowed too, answers alike.
+    for n in 0..50 {
+        operator_login_from(
+            &app,
+            &format!("203.0.113.{}", 100 + n),
+            json!({"username": "ghost", "password": "x-pass-1"}),
+        )
+        .await;
+    }
+    let ghost = operator_login_from(
+        &app,
+        "198.51.100.9",
+        json!({"username": "ghost", "password": OPERATOR_PASSWORD}),
+    )
+    .await;
+    assert_eq!((known.code, &known.msg), (ghost.code, &ghost.msg));
+    // A wrong password with a solved challenge counts and pauses its address.
+    let (challenge, nonce) = operator_challenge(&app, "203.0.113.3", "helper").await;
+    let guess = json!({"username": "helper", "password": "wrong-pass-1",
+        "challenge": challenge, "nonce": nonce});
+    operator_login_from(&app, "203.0.113.3", guess)
+        .await
+        .fails_with(-1017);
+    assert_eq!(operator_failures(&app, &subject).await, 51);
+    // The operator solves one and signs in; the challenge works once.
+    let (challenge, nonce) = operator_challenge(&app, "198.51.100.5", "helper").await;
+    let body = json!({"username": "helper", "password": OPERATOR_PASSWORD,
+        "challenge": challenge, "nonce": nonce});
+    let signed = operator_login_from(&app, "198.51.100.5", body.clone())
+        .await
+        .ok();
+    assert_eq!(signed["role"], "support");
+    operator_login_from(&app, "198.51.100.5", body)
+        .await
+        .fails_with(-1027);
 }
