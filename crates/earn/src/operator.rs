@@ -14,6 +14,7 @@ use crate::rules::{day_of, start_of};
 use onyx_kernel::ledger::{AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount};
 use onyx_kernel::money::{parse_decimal, LEDGER_DP};
 use onyx_kernel::{ErrorCode, Failure, Outcome};
+use onyx_market::repo::catalogue::listed_asset;
 use onyx_platform::amounts::{asset, parse_amount};
 use onyx_platform::audit::{self, Actor};
 use onyx_platform::Context;
@@ -333,6 +334,9 @@ pub async fn create(ctx: &Context, by: &Actor, b: &ProductBody) -> Outcome<Produ
         created_at: now,
         updated_at: now,
     };
+    if let Some(coin) = &b.coin {
+        listed_asset(&ctx.db, "coin", coin).await?;
+    }
     let r = apply(blank, b)?;
     let txn = ctx.db.begin().await?;
     let mut row = product::ActiveModel::from(r).reset_all();
@@ -364,6 +368,11 @@ pub async fn update(
     let txn = ctx.db.begin().await?;
     let old = repo::product(&txn, id).await?.ok_or(ErrorCode::NotFound)?;
     let before = admin_view(&txn, &old).await?;
+    // A product keeps the coin it has even if the catalogue later switched
+    // it off; a new coin must be listed.
+    if let Some(coin) = b.coin.as_deref().filter(|c| asset(c) != old.coin) {
+        listed_asset(&txn, "coin", coin).await?;
+    }
     let mut new = apply(old, b)?;
     new.updated_at = ctx.now_ms();
     let row = product::ActiveModel::from(new)
@@ -572,10 +581,11 @@ pub struct FundBody {
 /// in like a deposit, `external` → `house_finance`), audited.
 pub async fn fund(ctx: &Context, by: &Actor, b: &FundBody) -> Outcome<Vec<HouseCoin>> {
     let reason = audit::reason(&b.reason)?;
-    let coin = asset(&b.coin);
-    if coin.is_empty() {
+    if b.coin.trim().is_empty() {
         return Err(Failure::missing("coin"));
     }
+    // The house's ledger asset is named after the coin: only a listed one.
+    let coin = listed_asset(&ctx.db, "coin", &b.coin).await?;
     let amount = parse_amount(&b.amount, LEDGER_DP)?;
     let now = ctx.now_ms();
     let reference = PostingRef::Other(format!("earn:fund:{now}"));

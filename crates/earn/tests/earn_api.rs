@@ -750,3 +750,129 @@ async fn the_vip_gate_reads_the_value_of_what_the_user_owns() {
     let info = app.get("/api/user/getInfo", Some(&small_token)).await.ok();
     assert_eq!(info["user"]["vipLevel"], 0);
 }
+
+/// Rows of the ledger (accounts, transactions, postings) and of the audit
+/// log: what a refused operator write must leave as it was.
+async fn ledger_rows(app: &TestApp) -> (u64, u64, u64, u64) {
+    use onyx_store::entity::{audit_entry, ledger_account, ledger_posting, ledger_transaction};
+    use sea_orm::PaginatorTrait;
+    let db = &app.state.db;
+    (
+        ledger_account::Entity::find().count(db).await.unwrap(),
+        ledger_transaction::Entity::find().count(db).await.unwrap(),
+        ledger_posting::Entity::find().count(db).await.unwrap(),
+        audit_entry::Entity::find().count(db).await.unwrap(),
+    )
+}
+
+#[tokio::test]
+async fn the_house_is_funded_only_in_a_listed_coin() {
+    let e = setup("500").await;
+    let app = &e.app;
+    let before = ledger_rows(app).await;
+    let refused = [
+        "NOTACOIN",
+        "<b>BTC</b>",
+        "<script>alert(1)</script>",
+        "BT\u{7}C",
+        "US\u{0}DT",
+        "USDT\u{1b}[31m",
+        "btc usdt",
+        "ÜSDT",
+    ];
+    for coin in refused {
+        let r = admin_post(
+            app,
+            "/api/admin/earn/house/fund",
+            &e.admin,
+            json!({"coin": coin, "amount": "100", "reason": "fund"}),
+        )
+        .await;
+        assert_eq!(r.code, -3104, "{coin:?}: {}", r.msg);
+        // The refusal names the field, never repeats the input.
+        assert_eq!(r.msg, "coin must name a listed coin", "{coin:?}");
+    }
+    assert_eq!(
+        ledger_rows(app).await,
+        before,
+        "a refused fund changes nothing"
+    );
+    let book = admin_get(app, "/api/admin/earn/house", &e.admin).await.ok();
+    let coins: Vec<_> = book
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| s(&h["coin"]))
+        .collect();
+    assert_eq!(coins, ["USDT"]);
+
+    // A coin switched off in the catalogue is not listed either.
+    use onyx_market::entity::coin;
+    use sea_orm::IntoActiveModel;
+    let ltc = onyx_market::repo::catalogue::find_coin(&app.state.db, "ltc")
+        .await
+        .unwrap()
+        .unwrap();
+    let mut off = ltc.into_active_model();
+    off.status = Set(0);
+    coin::Entity::update(off).exec(&app.state.db).await.unwrap();
+    admin_post(
+        app,
+        "/api/admin/earn/house/fund",
+        &e.admin,
+        json!({"coin": "ltc", "amount": "1", "reason": "fund"}),
+    )
+    .await
+    .fails_with(-3104);
+    assert_eq!(ledger_rows(app).await, before);
+
+    // A listed coin, in any case, is the ledger's asset name.
+    let book = admin_post(
+        app,
+        "/api/admin/earn/house/fund",
+        &e.admin,
+        json!({"coin": " btc ", "amount": "2", "reason": "fund"}),
+    )
+    .await
+    .ok();
+    let btc = book
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["coin"] == "BTC")
+        .unwrap();
+    assert_eq!(s(&btc["balance"]), "2");
+
+    // A product's coin too: a new product, or a product moved to another coin.
+    let before = ledger_rows(app).await;
+    for coin in ["NOTACOIN", "<i>eth</i>", "E\u{8}TH"] {
+        admin_post(
+            app,
+            "/api/admin/earn/products",
+            &e.admin,
+            json!({"kind": "finance", "title": {"en": "X"}, "coin": coin,
+                   "terms": [{"days": 7, "apr": "5"}], "reason": "a product"}),
+        )
+        .await
+        .fails_with(-3104);
+        admin_put(
+            app,
+            &format!("/api/admin/earn/products/{}", e.finance),
+            &e.admin,
+            json!({"coin": coin, "reason": "move it"}),
+        )
+        .await
+        .fails_with(-3104);
+    }
+    assert_eq!(ledger_rows(app).await, before);
+    let p = admin_put(
+        app,
+        &format!("/api/admin/earn/products/{}", e.finance),
+        &e.admin,
+        json!({"coin": "eth", "reason": "move it"}),
+    )
+    .await
+    .ok();
+    assert_eq!(p["coin"], "ETH");
+    audited(app).await;
+}

@@ -527,3 +527,57 @@ async fn a_pairs_base_coin_must_be_a_listed_coin() {
     .await
     .ok();
 }
+
+#[tokio::test]
+async fn a_pairs_base_coin_must_be_a_listed_coin() {
+    let app = TestApp::spawn().await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let before = admin_get(&app, "/api/admin/catalogue/contract-pairs", &owner)
+        .await
+        .ok();
+    let btc_id = by(&before, "coin", "btc")["id"].as_i64().unwrap();
+    let uri = format!("/api/admin/catalogue/contract-pairs/{btc_id}");
+    for base in ["NOTACOIN", "<b>usdt</b>", "us\u{7}dt"] {
+        let r = admin_put(
+            &app,
+            &uri,
+            &owner,
+            json!({"baseCoin": base, "reason": "settle in it"}),
+        )
+        .await;
+        // Markup and control characters are refused by the field's own
+        // format first; a well-formed name must still be a listed coin.
+        let listed = r.code == -3104 && r.msg == "baseCoin must name a listed coin";
+        let malformed = r.code == -4 && r.msg == "Invalid value for baseCoin";
+        assert!(
+            listed || (malformed && base != "NOTACOIN"),
+            "{base:?}: {} {}",
+            r.code,
+            r.msg
+        );
+    }
+    assert_eq!(
+        admin_get(&app, "/api/admin/catalogue/contract-pairs", &owner)
+            .await
+            .ok(),
+        before,
+        "nothing changed"
+    );
+    // The quote coin, in any case, is listed; so is a catalogue coin.
+    admin_put(
+        &app,
+        &uri,
+        &owner,
+        json!({"baseCoin": "USDT", "reason": "same coin"}),
+    )
+    .await
+    .ok();
+    admin_put(
+        &app,
+        &uri,
+        &owner,
+        json!({"baseCoin": "eth", "reason": "settle in eth"}),
+    )
+    .await
+    .ok();
+}

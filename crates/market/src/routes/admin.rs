@@ -646,6 +646,9 @@ async fn create_contract(
         sort: existing.iter().map(|r| r.sort).max().unwrap_or(0) + 1,
     };
     let row = apply_contract(draft, &p)?;
+    if let Some(v) = &p.base_coin {
+        catalogue::listed_asset(&txn, "baseCoin", v).await?;
+    }
     if existing.iter().any(|r| r.symbol == row.symbol) {
         return Err(duplicate("symbol", &row.symbol));
     }
@@ -682,6 +685,13 @@ async fn update_contract(
         .await?
         .ok_or_else(not_found)?;
     let mut row = apply_contract(old.clone(), &p)?;
+    if let Some(v) = p
+        .base_coin
+        .as_deref()
+        .filter(|v| !v.trim().eq_ignore_ascii_case(&old.base_coin))
+    {
+        catalogue::listed_asset(&txn, "baseCoin", v).await?;
+    }
     if let Some(name) = &p.coin {
         row.coin = pair_coin(&txn, name).await?;
     }
