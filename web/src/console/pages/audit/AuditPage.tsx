@@ -60,6 +60,7 @@ export const KNOWN_ACTIONS = [
   'welfare.task_create',
   'welfare.task_update',
   'welfare.calendar_update',
+  'welfare.condition_update',
   'copy.trader_approve',
   'copy.trader_reject',
   'audit.run',

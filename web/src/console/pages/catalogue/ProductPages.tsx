@@ -9,6 +9,7 @@ import { useTexts } from '../settings/kit';
 import { catalogueApi, cq, type BonusRule, type EarnProduct, type OptionPeriod, type SecondPeriod, type TermsView, type WelfareTask } from './api';
 import { BlockedCountries } from './BlockedCountries';
 import { CalendarEditor } from './CalendarEditor';
+import { ConditionEditor } from './ConditionEditor';
 import { EarnRates } from './EarnRates';
 import { useCoinOptions } from './CataloguePages';
 import { useQuery } from '@tanstack/react-query';
@@ -248,6 +249,7 @@ export function WelfarePage() {
   };
   return (
     <ResourcePageFrame titleKey="catalogue.welfare.title" subKey="catalogue.welfare.sub" testId="products-welfare">
+      <ConditionEditor />
       <ResourceTable config={config} />
       <CalendarEditor />
     </ResourcePageFrame>

@@ -62,6 +62,10 @@ export const catalogueApi = {
     publishRate: (id: number, body: Body) => adminApi.post<EarnProduct>(`/api/admin/earn/products/${id}/rates`, body),
   },
   welfareTasks: crud<WelfareTask>('/api/admin/welfare/tasks'),
+  welfareCondition: {
+    get: () => adminApi.get<{ minDeposit: string }>('/api/admin/welfare/condition'),
+    set: (minDeposit: string, reason: string) => adminApi.put<{ minDeposit: string }>('/api/admin/welfare/condition', { minDeposit, reason }),
+  },
   setCalendar: (days: { day: number; amount: string; coin: string }[], reason: string) => adminApi.put<CalendarDayView[]>('/api/admin/welfare/calendar', { days, reason }),
   bonusRules: crud<BonusRule>('/api/admin/depositBonusRules'),
   traders: (status: number | null, pageNum: number, pageSize: number) =>
@@ -84,6 +88,7 @@ export const cq = {
   earn: ['console', 'products', 'earn'] as const,
   welfareTasks: ['console', 'products', 'welfare-tasks'] as const,
   calendar: ['console', 'products', 'welfare-calendar'] as const,
+  condition: ['console', 'products', 'welfare-condition'] as const,
   bonusRules: ['console', 'products', 'bonus-rules'] as const,
   traders: ['console', 'products', 'traders'] as const,
   blocked: (p: string) => ['console', 'products', 'blocked', p] as const,
