@@ -77,6 +77,18 @@ pub async fn start_session(
     kind: &str,
     device: &Device,
 ) -> Outcome<String> {
+    start_in_family(ctx, user_id, kind, device, None).await
+}
+
+/// [`start_session`], in remembered-device family `family` (see
+/// [`restore`]).
+async fn start_in_family(
+    ctx: &Context,
+    user_id: i64,
+    kind: &str,
+    device: &Device,
+    family: Option<i64>,
+) -> Outcome<String> {
     let lifetime = if kind == sessions::KIND_REMEMBER {
         Duration::days(ctx.config.remember_days)
     } else {
@@ -84,7 +96,7 @@ pub async fn start_session(
     };
     let (token, hash) = new_token();
     let user_agent: String = device.user_agent.chars().take(200).collect();
-    sessions::create(
+    sessions::create_in_family(
         &ctx.db,
         sessions::NewSession {
             user_id,
@@ -94,6 +106,7 @@ pub async fn start_session(
             ip: &device.ip.to_string(),
             user_agent: &user_agent,
         },
+        family,
     )
     .await?;
     Ok(token)
@@ -268,13 +281,21 @@ async fn find_account(
 
 /// Signs in from a remembered-device token and replaces it (rotation: a
 /// stolen copy stops working once the owner comes back). Answers the new
-/// session and the new remembered-device token. Of two uses of one token
-/// at once, one wins; the other is told the token expired.
+/// session and the new remembered-device token, both in the family of the
+/// token sign-in first issued. A token already spent this way presented
+/// again means two holders (the owner and a thief, whichever came second):
+/// as with refresh-token reuse, every live token and session of its family
+/// is ended, so whoever rotated it last is signed out too. Of two uses of
+/// one token at once, one wins; the other is told the token expired.
 pub async fn restore(ctx: &Context, device: &Device, token: &str) -> Outcome<(String, String)> {
     let now = ctx.clock.now();
-    let found =
-        sessions::find_live(&ctx.db, &token_hash(token), sessions::KIND_REMEMBER, now).await?;
-    let (old, user) = found.ok_or(ErrorCode::RememberExpired)?;
+    let hash = token_hash(token);
+    let found = sessions::find_live(&ctx.db, &hash, sessions::KIND_REMEMBER, now).await?;
+    let Some((old, user)) = found else {
+        end_family_if_reused(ctx, &hash, now).await?;
+        return Err(ErrorCode::RememberExpired.into());
+    };
+    let family = old.family_id.unwrap_or(old.id);
     let active = user.status == UserStatus::Active;
     let reason = if active {
         EndReason::Replaced
@@ -287,9 +308,36 @@ pub async fn restore(ctx: &Context, device: &Device, token: &str) -> Outcome<(St
     if !active {
         return Err(ErrorCode::AccountFrozen.into());
     }
-    let remember = start_session(ctx, user.id, sessions::KIND_REMEMBER, device).await?;
-    let session = start_session(ctx, user.id, sessions::KIND_SESSION, device).await?;
+    let family = Some(family);
+    let remember = start_in_family(ctx, user.id, sessions::KIND_REMEMBER, device, family).await?;
+    let session = start_in_family(ctx, user.id, sessions::KIND_SESSION, device, family).await?;
     Ok((session, remember))
+}
+
+/// Ends the family of the remembered-device token hashed `hash` when that
+/// token was spent on a restore before (not when it merely expired or was
+/// signed out), and drops the family's sessions from the cache.
+async fn end_family_if_reused(
+    ctx: &Context,
+    hash: &str,
+    now: chrono::DateTime<Utc>,
+) -> Outcome<()> {
+    let spent = sessions::find_any(&ctx.db, hash, sessions::KIND_REMEMBER).await?;
+    let Some(spent) = spent.filter(|s| s.end_reason == Some(EndReason::Replaced)) else {
+        return Ok(());
+    };
+    let family = spent.family_id.unwrap_or(spent.id);
+    let ended = sessions::end_family(&ctx.db, family, EndReason::RememberReused, now).await?;
+    for id in &ended {
+        ctx.sessions.end_session(*id);
+    }
+    tracing::warn!(
+        user_id = spent.user_id,
+        family,
+        ended = ended.len(),
+        "a spent remembered-device token was presented again: its family is ended"
+    );
+    Ok(())
 }
 
 /// Ends a session and, when the caller presents it, their remembered

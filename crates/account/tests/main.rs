@@ -13,6 +13,7 @@ mod login;
 mod operator_totp;
 mod password;
 mod register;
+mod remember_reuse;
 mod security_reasons;
 mod session_history;
 mod session_pruning;

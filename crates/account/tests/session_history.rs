@@ -232,7 +232,9 @@ async fn a_remembered_device_is_spent_once_and_kept_as_replaced() {
         .collect();
     assert_eq!(remembered.len(), 2);
     assert_ended(&remembered[0], EndReason::Replaced);
-    assert_eq!(remembered[1].ended_at, None, "the new device token is live");
+    // Spent twice: the token the first use issued ends with it.
+    assert_ended(&remembered[1], EndReason::RememberReused);
+    assert_eq!(remembered[1].family_id, Some(remembered[0].id));
 }
 
 #[tokio::test]

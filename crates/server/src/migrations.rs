@@ -13,6 +13,7 @@ mod m0026_list_sort_indexes;
 mod m0027_house_postings;
 mod m0028_session_pruning;
 mod m0029_postings_by_account;
+mod m0031_remember_families;
 
 pub struct Migrator;
 
@@ -42,6 +43,7 @@ impl MigratorTrait for Migrator {
         all.push(Box::new(
             onyx_store::migration::m0030_sign_in_challenges::Migration,
         ));
+        all.push(Box::new(m0031_remember_families::Migration));
         all
     }
 }

@@ -239,8 +239,10 @@ pub struct UserSessionRow {
     /// When it was ended, for an ended session.
     pub end_time: Option<DateTime<Utc>>,
     /// Why it was ended: `signed_out`, `password_changed`,
-    /// `password_reset` (with a code), `frozen`, or `replaced` (a
-    /// remembered device spent on signing in and replaced by a new one).
+    /// `password_reset` (with a code), `frozen`, `replaced` (a
+    /// remembered device spent on signing in and replaced by a new one),
+    /// or `remember_reused` (a spent remembered-device token presented
+    /// again ended every token and session issued from it).
     pub end_reason: Option<String>,
 }
 

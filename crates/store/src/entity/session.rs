@@ -19,6 +19,11 @@ pub struct Model {
     /// history (None while live, and for one that merely expired).
     pub ended_at: Option<DateTimeUtc>,
     pub end_reason: Option<EndReason>,
+    /// A remembered device's family: the id of the remembered-device row
+    /// its sign-in issued, on every remembered-device token and session a
+    /// restore issued from it (m0031); None on that first row and on
+    /// sessions outside any family.
+    pub family_id: Option<i64>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
@@ -48,6 +53,9 @@ crate::status_enum!(
         Replaced = "replaced",
         /// The operator's second factor was reset from the command line.
         TotpReset = "totp_reset",
+        /// A spent remembered-device token was presented again: someone
+        /// holds a copy, so every token and session of its family ended.
+        RememberReused = "remember_reused",
     }
 );
 

@@ -37,6 +37,16 @@ pub struct NewSession<'a> {
 }
 
 pub async fn create(db: &impl ConnectionTrait, s: NewSession<'_>) -> Result<session::Model, DbErr> {
+    create_in_family(db, s, None).await
+}
+
+/// [`create`], the row one of remembered-device family `family_id` (the
+/// id of the family's first remembered-device row).
+pub async fn create_in_family(
+    db: &impl ConnectionTrait,
+    s: NewSession<'_>,
+    family_id: Option<i64>,
+) -> Result<session::Model, DbErr> {
     session::ActiveModel {
         user_id: Set(s.user_id),
         token_hash: Set(s.token_hash.to_string()),
@@ -45,10 +55,58 @@ pub async fn create(db: &impl ConnectionTrait, s: NewSession<'_>) -> Result<sess
         expires_at: Set(s.expires_at),
         ip: Set(s.ip.to_string()),
         user_agent: Set(s.user_agent.to_string()),
+        family_id: Set(family_id),
         ..Default::default()
     }
     .insert(db)
     .await
+}
+
+/// The session of `kind` with this token hash, live or not (a spent
+/// remembered-device token presented again is found here).
+pub async fn find_any(
+    db: &impl ConnectionTrait,
+    token_hash: &str,
+    kind: &str,
+) -> Result<Option<session::Model>, DbErr> {
+    session::Entity::find()
+        .filter(session::Column::TokenHash.eq(token_hash))
+        .filter(session::Column::Kind.eq(kind))
+        .one(db)
+        .await
+}
+
+/// Ends every live row of remembered-device family `family` (its first
+/// row's id) for `reason`; the ids of the family's rows so ended, now or
+/// before, so their holders' cached sessions can be dropped. Expired ones
+/// keep their expiry as their end.
+pub async fn end_family(
+    db: &impl ConnectionTrait,
+    family: i64,
+    reason: EndReason,
+    now: DateTime<Utc>,
+) -> Result<Vec<i64>, DbErr> {
+    let of_family = || {
+        Condition::any()
+            .add(session::Column::Id.eq(family))
+            .add(session::Column::FamilyId.eq(family))
+    };
+    session::Entity::update_many()
+        .col_expr(session::Column::EndedAt, Expr::value(now))
+        .col_expr(session::Column::EndReason, Expr::value(reason))
+        .filter(of_family())
+        .filter(session::Column::EndedAt.is_null())
+        .filter(session::Column::ExpiresAt.gt(now))
+        .exec(db)
+        .await?;
+    session::Entity::find()
+        .select_only()
+        .column(session::Column::Id)
+        .filter(of_family())
+        .filter(session::Column::EndReason.eq(reason))
+        .into_tuple()
+        .all(db)
+        .await
 }
 
 /// The live session of `kind` with this token hash (neither ended nor
