@@ -679,14 +679,39 @@ export interface paths {
         /**
          * Operator sign-in. 10 attempts a minute per IP. Five wrong passwords for
          *     one name from one address pause that address for that name (`-1017`,
-         *     doubling each time; the operator elsewhere signs in as usual); fifty
-         *     from all addresses in a day lock the operator for an hour (`-1012`). An
+         *     doubling each time; the operator elsewhere signs in as usual). An
          *     unknown name is counted and timed like a real one. With TOTP enabled,
          *     the right password without `code` answers `-2006` (not counted: the
          *     console then asks for the code); a wrong, replayed or spent code
-         *     answers `-2007` and is counted like a wrong password.
+         *     answers `-2007` and is counted like a wrong password. Fifty failures
+         *     from all addresses in a day slow the operator for a day after the
+         *     last one (never lock: decision 0011): an operator with TOTP then
+         *     needs `code` before the password is checked (`-2006` without it, a
+         *     wrong code counted), one without TOTP (and an unknown name) a solved
+         *     `challenge` (`-1026`, `-1027`); every failure pauses its address.
          */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/loginChallenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A challenge for one sign-in as the named operator, asked for after
+         *     `login` answered `-1026`. Counts against the address's operator
+         *     sign-in limit; issued for any name, so it tells nothing.
+         */
+        post: operations["operator_login_challenge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1018,6 +1043,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/settings/schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The settings schema every edit is validated against. */
+        get: operations["schema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/settings/{key}": {
         parameters: {
             query?: never;
@@ -1027,8 +1069,9 @@ export interface paths {
         };
         get?: never;
         /**
-         * Replaces one setting. The value must have the shape of the key's
-         *     default; the old and new values go to the audit log.
+         * Replaces one setting. The value must fit the key's schema (`GET
+         *     /api/admin/settings/schema`); the first problem is refused with a code
+         *     naming the field. The old and new values go to the audit log.
          */
         put: operations["put"];
         post?: never;
@@ -1419,6 +1462,28 @@ export interface paths {
         put?: never;
         /** Lifts a freeze; the user signs in again. */
         post: operations["unfreeze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/users/{id}/unlockSignIn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lifts the user's sign-in restrictions: the slowdown failures from many
+         *     addresses put on the account and every address's pause (the counts go
+         *     too). Owners only; audited (`user.sign_in_unlock`) with the reason.
+         *     `-1018` when nothing restricts the user's sign-in.
+         */
+        post: operations["unlock_sign_in"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3329,11 +3394,36 @@ export interface paths {
          * Signs in. Wrong account and wrong password give the same answer, and
          *     an account that does not exist is counted and paused like one that
          *     does. Five wrong passwords for one account from one address pause that
-         *     address for that account (`-1017`, doubling each time); fifty from all
-         *     addresses in a day lock the account itself (`-1016`) until its owner
-         *     unlocks it with a code (`sendUnlockCode`, `unlock`) or a day passes.
+         *     address for that account (`-1017`, doubling each time). Fifty from all
+         *     addresses in a day slow the account itself for a day after the last
+         *     failure: the password is then checked only with a proof, the `code`
+         *     sent to the bound email or phone (`-1019` asks for it) or, for an
+         *     account with neither, a solved `challenge` (`-1026`; `-1027` for a
+         *     used, expired or unsolved one), and every failure pauses its address.
+         *     A wrong password with a good proof still counts as a failure.
          */
         post: operations["login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/loginChallenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A challenge for signing in to the named account once, asked for after
+         *     `login` answered `-1026`. Counts against the address's sign-in limit;
+         *     issued for any name, so it tells nothing about the account.
+         */
+        post: operations["login_challenge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3427,7 +3517,7 @@ export interface paths {
         put?: never;
         /**
          * Sends an `unlock` code to the email or phone, when it is bound to an
-         *     account that is locked. The answer is success either way, so it tells
+         *     account that is slowed. The answer is success either way, so it tells
          *     no more than the sign-in answer did; the sends count against the
          *     caller's code limit either way.
          */
@@ -3482,9 +3572,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Lifts the account lock with an `unlock` code; failures from the
+         * Lifts the account's slowdown with an `unlock` code; failures from the
          *     caller's address are forgotten too. The owner then signs in as usual.
-         *     A good code for an account no longer locked answers `-1018`.
+         *     A good code for an account no longer slowed answers `-1018`.
          */
         post: operations["unlock"];
         delete?: never;
@@ -3826,6 +3916,27 @@ export interface components {
              *     addresses, amounts and screenshots before crediting one.
              */
             conflictsWith: components["schemas"]["RivalClaim"][];
+        };
+        AdminLoginChallengeBody: {
+            username: string;
+        };
+        /**
+         * @description A sign-in challenge: find a decimal `nonce` such that
+         *     SHA-256(`challenge` + ":" + `nonce`) starts with `difficulty` zero bits.
+         */
+        AdminLoginChallengeReply: {
+            /** @description 64 hex characters. */
+            challenge: string;
+            /**
+             * Format: int32
+             * @description Leading zero bits the hash must have.
+             */
+            difficulty: number;
+            /**
+             * Format: int64
+             * @description Seconds the challenge may be used for.
+             */
+            expiresIn: number;
         };
         /** @description A withdrawal with its owner, for operators. */
         AdminWithdrawal: components["schemas"]["WithdrawalView"] & {
@@ -4629,6 +4740,33 @@ export interface components {
                 conflictsWith: components["schemas"]["RivalClaim"][];
             };
         };
+        Envelope_AdminLoginChallengeReply: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /**
+             * @description A sign-in challenge: find a decimal `nonce` such that
+             *     SHA-256(`challenge` + ":" + `nonce`) starts with `difficulty` zero bits.
+             */
+            data: {
+                /** @description 64 hex characters. */
+                challenge: string;
+                /**
+                 * Format: int32
+                 * @description Leading zero bits the hash must have.
+                 */
+                difficulty: number;
+                /**
+                 * Format: int64
+                 * @description Seconds the challenge may be used for.
+                 */
+                expiresIn: number;
+            };
+        };
         Envelope_AdminWithdrawal: {
             /**
              * Format: int32
@@ -5277,6 +5415,33 @@ export interface components {
                 nextStartTime: number;
                 /** Format: int64 */
                 serverTimeStamp: number;
+            };
+        };
+        Envelope_LoginChallengeReply: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /**
+             * @description A sign-in challenge: find a decimal `nonce` such that
+             *     SHA-256(`challenge` + ":" + `nonce`) starts with `difficulty` zero bits.
+             */
+            data: {
+                /** @description 64 hex characters. */
+                challenge: string;
+                /**
+                 * Format: int32
+                 * @description Leading zero bits the hash must have.
+                 */
+                difficulty: number;
+                /**
+                 * Format: int64
+                 * @description Seconds the challenge may be used for.
+                 */
+                expiresIn: number;
             };
         };
         Envelope_LoginReply: {
@@ -7551,6 +7716,33 @@ export interface components {
                 id: number;
             };
         };
+        Envelope_SettingsSchema: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /**
+             * @description The settings schema: what `PUT /api/admin/settings/{key}` checks each
+             *     key's value against, and what the console renders its forms from.
+             */
+            data: {
+                /** @description The keys in spec order. */
+                keys: string[];
+                /**
+                 * @description Key → its schema, by `type`: `boolean`; `integer` (`minimum`,
+                 *     `maximum`, `flag` {on, off}, `enum`); `string` (`maxLength`,
+                 *     `format` decimal | time, `nonEmpty`, `maxDecimal`, `maxExclusive`,
+                 *     `enum`, `flag`); `object` (`properties` in form order, `required`,
+                 *     `rules`: `notAbove` {low, high} | `sumNotAbove` {fields, max});
+                 *     `array` (`items`, null for free-form objects, `maxItems`,
+                 *     `identity`, `sortField`, `toggleField`, `exactlyOne` {field, value}).
+                 */
+                settings: Record<string, never>;
+            };
+        };
         Envelope_SpotPair: {
             /**
              * Format: int32
@@ -7879,6 +8071,7 @@ export interface components {
                 withdrawAddresses: components["schemas"]["WithdrawAddressRow"][];
                 /** @description Newest first. */
                 kycSubmissions: components["schemas"]["KycRow"][];
+                signIn: components["schemas"]["SignInStanding"];
             };
         };
         Envelope_UserInfo: {
@@ -9332,6 +9525,44 @@ export interface components {
             password: string;
             /** @description Also remember this device (httpOnly `onyx_remember` cookie). */
             remember?: boolean;
+            /**
+             * @description While the account is slowed (`-1019`): the code `sendUnlockCode`
+             *     sent to the bound email or phone.
+             */
+            code?: string | null;
+            codeType?: null | components["schemas"]["RecoveryType"];
+            /**
+             * @description While the account is slowed (`-1026`): a challenge from
+             *     `loginChallenge` ...
+             */
+            challenge?: string | null;
+            /** @description ... and the decimal nonce that solves it. */
+            nonce?: string | null;
+        };
+        LoginChallengeBody: {
+            /** @description How the account is named, as in `login`. */
+            type: components["schemas"]["AccountType"];
+            username?: string | null;
+            email?: string | null;
+            phone?: string | null;
+        };
+        /**
+         * @description A sign-in challenge: find a decimal `nonce` such that
+         *     SHA-256(`challenge` + ":" + `nonce`) starts with `difficulty` zero bits.
+         */
+        LoginChallengeReply: {
+            /** @description 64 hex characters. */
+            challenge: string;
+            /**
+             * Format: int32
+             * @description Leading zero bits the hash must have.
+             */
+            difficulty: number;
+            /**
+             * Format: int64
+             * @description Seconds the challenge may be used for.
+             */
+            expiresIn: number;
         };
         LoginReply: {
             adminToken: string;
@@ -10394,6 +10625,46 @@ export interface components {
              */
             endReason?: string | null;
         };
+        /**
+         * @description The settings schema: what `PUT /api/admin/settings/{key}` checks each
+         *     key's value against, and what the console renders its forms from.
+         */
+        SettingsSchema: {
+            /** @description The keys in spec order. */
+            keys: string[];
+            /**
+             * @description Key → its schema, by `type`: `boolean`; `integer` (`minimum`,
+             *     `maximum`, `flag` {on, off}, `enum`); `string` (`maxLength`,
+             *     `format` decimal | time, `nonEmpty`, `maxDecimal`, `maxExclusive`,
+             *     `enum`, `flag`); `object` (`properties` in form order, `required`,
+             *     `rules`: `notAbove` {low, high} | `sumNotAbove` {fields, max});
+             *     `array` (`items`, null for free-form objects, `maxItems`,
+             *     `identity`, `sortField`, `toggleField`, `exactlyOne` {field, value}).
+             */
+            settings: Record<string, never>;
+        };
+        /** @description What failed sign-ins put on the user now (decision 0011-lockout). */
+        SignInStanding: {
+            /**
+             * Format: date-time
+             * @description Failures from many addresses slowed the account until then: the
+             *     user signs in with a code or a solved challenge besides the
+             *     password.
+             */
+            slowedUntil?: string | null;
+            /**
+             * Format: int32
+             * @description Failed sign-ins from every address in the last day's window.
+             */
+            failures: number;
+            /**
+             * Format: int64
+             * @description Addresses paused for this account now.
+             */
+            pausedAddresses: number;
+            /** @description An owner may lift them (`unlockSignIn`). */
+            restricted: boolean;
+        };
         SignInView: {
             days: components["schemas"]["CalendarDay"][];
             /** Format: int64 */
@@ -11187,6 +11458,7 @@ export interface components {
             withdrawAddresses: components["schemas"]["WithdrawAddressRow"][];
             /** @description Newest first. */
             kycSubmissions: components["schemas"]["KycRow"][];
+            signIn: components["schemas"]["SignInStanding"];
         };
         UserEarnOrder: {
             /** Format: int64 */
@@ -12636,6 +12908,29 @@ export interface operations {
             };
         };
     };
+    operator_login_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AdminLoginChallengeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_AdminLoginChallengeReply"];
+                };
+            };
+        };
+    };
     logout: {
         parameters: {
             query?: never;
@@ -13094,6 +13389,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    schema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_SettingsSchema"];
                 };
             };
         };
@@ -13638,6 +13952,32 @@ export interface operations {
         };
     };
     unfreeze: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReasonBody"];
+            };
+        };
+        responses: {
+            /** @description data is null */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Option_String"];
+                };
+            };
+        };
+    };
+    unlock_sign_in: {
         parameters: {
             query?: never;
             header?: never;
@@ -16134,6 +16474,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_SaToken"];
+                };
+            };
+        };
+    };
+    login_challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LoginChallengeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_LoginChallengeReply"];
                 };
             };
         };

@@ -6,7 +6,7 @@ import { fmtDateTime } from '../../format';
 import { Button, Empty, ErrorNote, Loading } from '../../layout/ui';
 import { entryValues, keyHistory, type AuditRow } from './audit';
 import { DiffTable, formCss as css, useTexts } from './kit';
-import { diffValues, SETTING_DEFAULTS, type FieldSchema, type SettingKey } from './schema';
+import { diffValues, SETTING_DEFAULTS, type FieldSchema } from './schema';
 
 const PAGES_MAX = 20;
 
@@ -56,7 +56,7 @@ export function HistoryEntry({
   const { t } = useTexts();
   const [open, setOpen] = useState(openAtFirst);
   const v = entryValues(row);
-  const before = v.old ?? SETTING_DEFAULTS[settingKey as SettingKey];
+  const before = v.old ?? SETTING_DEFAULTS[settingKey];
   const changes = diffValues(settingKey, before, v.new, schema);
   return (
     <article className={css.entry} data-testid={`audit-${row.id}`}>

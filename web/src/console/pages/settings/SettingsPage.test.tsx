@@ -5,7 +5,8 @@ import { MemoryRouter } from 'react-router';
 import { AdminApiError } from '../../api';
 import { consoleI18n } from '../../i18n';
 import { useOperator } from '../../session';
-import { SETTING_DEFAULTS } from './schema';
+import served from '../../../../../crates/kernel/src/settings/schema.json';
+import { SETTING_DEFAULTS, type SettingsSchema } from './schema';
 
 const api = vi.hoisted(() => ({ get: vi.fn(), put: vi.fn(), post: vi.fn(), delete: vi.fn() }));
 vi.mock('../../api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../api')>()), adminApi: api }));
@@ -37,6 +38,7 @@ beforeEach(() => {
   const stored = clone(SETTING_DEFAULTS);
   api.get.mockImplementation(async (url: string) => {
     if (url === '/api/admin/settings') return stored;
+    if (url === '/api/admin/settings/schema') return served;
     if (url === '/api/admin/me') return { id: 1, username: 'admin', role: 'owner', totpEnabled: true, totpRequired: false, permissions: ['editSettings', 'readAudit'] };
     if (url === '/api/admin/audit') {
       return {
@@ -110,7 +112,7 @@ describe('the settings page', () => {
 
   it('maps the server refusal to the field it names', async () => {
     api.put.mockRejectedValue(
-      new AdminApiError(-2002, 'Invalid value for setting WITHDRAWAL_SETTING: WITHDRAWAL_SETTING.coinTax is longer than 4000 characters'),
+      new AdminApiError(-3104, 'WITHDRAWAL_SETTING.coinTax must name a listed coin'),
     );
     renderPage();
     await screen.findByTestId('setting-form');
@@ -121,7 +123,7 @@ describe('the settings page', () => {
     fireEvent.click(within(dialog).getByTestId('save'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const field = input('WITHDRAWAL_SETTING.coinTax').closest('[data-invalid]') as HTMLElement;
-    expect(within(field).getByRole('alert')).toHaveTextContent('Server: Invalid value for setting WITHDRAWAL_SETTING');
+    expect(within(field).getByRole('alert')).toHaveTextContent('Server: WITHDRAWAL_SETTING.coinTax must name a listed coin');
     expect(screen.getByTestId('server-error')).toBeInTheDocument();
   });
 
@@ -141,6 +143,42 @@ describe('the settings page', () => {
       'changed PC_SIDEBAR_SETTING[1].sort',
       'changed PC_SIDEBAR_SETTING[2].isOpen',
     ]);
+  });
+
+  it("renders exactly the fields of the server's schema", async () => {
+    const doc = served as unknown as SettingsSchema;
+    const flat = doc.keys.filter((k) => {
+      const s = doc.settings[k];
+      return s.type === 'object' && Object.values(s.properties).every((f) => f.type !== 'object' && f.type !== 'array');
+    });
+    expect(flat).toContain('FINANCIAL_REBATE_SETTING');
+    for (const key of flat) {
+      const view = renderPage(`/settings?key=${key}`);
+      const form = await screen.findByTestId('setting-form');
+      const rendered = [...form.querySelectorAll('[data-testid^="f:"]')].map((el) => el.getAttribute('data-testid')).sort();
+      const s = doc.settings[key];
+      const expected = s.type === 'object' ? Object.keys(s.properties).map((f) => `f:${key}.${f}`).sort() : [];
+      expect(rendered, key).toEqual(expected);
+      view.unmount();
+    }
+  });
+
+  it('refuses a rebate ratio of 150 % and ratios of 100/100/100 before the save', async () => {
+    renderPage('/settings?key=FINANCIAL_REBATE_SETTING');
+    await screen.findByTestId('setting-form');
+    fireEvent.change(input('FINANCIAL_REBATE_SETTING.oneRatio'), { target: { value: '150' } });
+    const one = input('FINANCIAL_REBATE_SETTING.oneRatio').closest('[data-invalid]') as HTMLElement;
+    expect(within(one).getByRole('alert')).toHaveTextContent('At most 100');
+    expect(screen.getByTestId('review')).toBeDisabled();
+    fireEvent.change(input('FINANCIAL_REBATE_SETTING.oneRatio'), { target: { value: '100' } });
+    fireEvent.change(input('FINANCIAL_REBATE_SETTING.twoRatio'), { target: { value: '100' } });
+    fireEvent.change(input('FINANCIAL_REBATE_SETTING.threeRatio'), { target: { value: '100' } });
+    expect(screen.getByTestId('problems')).toHaveTextContent('1 problem');
+    expect(screen.getByTestId('review')).toBeDisabled();
+    fireEvent.change(input('FINANCIAL_REBATE_SETTING.twoRatio'), { target: { value: '0' } });
+    fireEvent.change(input('FINANCIAL_REBATE_SETTING.threeRatio'), { target: { value: '0' } });
+    expect(screen.getByTestId('review')).toBeEnabled();
+    expect(api.put).not.toHaveBeenCalled();
   });
 
   it('shows the texts in Chinese', async () => {

@@ -1,5 +1,6 @@
 // Settings: every key of the settings object (GET /api/admin/settings) as a
-// form generated from its schema, edits kept per key until saved, a diff to
+// form generated from the schema the server validates with (GET
+// /api/admin/settings/schema), edits kept per key until saved, a diff to
 // check and a reason before PUT /api/admin/settings/{key}, the audit entry
 // the save made, and each key's history from the audit log.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,8 +16,8 @@ import { fieldLabel, issueText, keyHint, keyTitle } from './labels';
 import { HistoryEntry, SettingHistory } from './SettingHistory';
 import { SettingForm } from './SettingForm';
 import {
+  FIELD_REFUSALS,
   SETTING_DEFAULTS,
-  SETTING_KEYS,
   diffValues,
   getAt,
   issuesByPath,
@@ -29,11 +30,11 @@ import {
   type FieldSchema,
   type Json,
   type Segment,
+  type SettingsSchema,
 } from './schema';
 
 export const settingsKey = ['console', 'settings'] as const;
-/** setting_invalid (crates/kernel/src/error_code.rs). */
-const SETTING_INVALID = -2002;
+export const settingsSchemaKey = ['console', 'settings', 'schema'] as const;
 
 type Settings = Record<string, Json>;
 type Tab = 'edit' | 'history' | 'json';
@@ -48,6 +49,13 @@ export function SettingsPage() {
   const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const settings = useQuery({ queryKey: settingsKey, queryFn: () => adminApi.get<Settings>('/api/admin/settings') });
+  // The schema changes only with the server's version.
+  const schemaDoc = useQuery({
+    queryKey: settingsSchemaKey,
+    queryFn: () => adminApi.get<SettingsSchema>('/api/admin/settings/schema'),
+    staleTime: Infinity,
+  });
+  const doc = schemaDoc.data;
   const [drafts, setDrafts] = useState<Record<string, Json>>({});
   const [filter, setFilter] = useState('');
   const [tab, setTab] = useState<Tab>('edit');
@@ -57,12 +65,13 @@ export function SettingsPage() {
   const [saved, setSaved] = useState<Saved | null>(null);
 
   const keys: string[] = useMemo(() => {
+    const known = doc?.keys ?? [];
     const server = settings.data ? Object.keys(settings.data) : [];
-    return [...SETTING_KEYS, ...server.filter((k) => !(SETTING_KEYS as readonly string[]).includes(k))];
-  }, [settings.data]);
+    return [...known, ...server.filter((k) => !known.includes(k))];
+  }, [settings.data, doc]);
   const requested = params.get('key');
   const key = requested && keys.includes(requested) ? requested : keys[0];
-  const schema = useMemo(() => schemaFor(key), [key]);
+  const schema = useMemo(() => schemaFor(key, doc), [key, doc]);
   const stored = settings.data?.[key];
   const draft = key in drafts ? drafts[key] : stored;
   const changes = useMemo(() => (stored === undefined ? [] : diffValues(key, stored, draft, schema)), [key, stored, draft, schema]);
@@ -114,7 +123,7 @@ export function SettingsPage() {
       setReason('');
     },
     onError: (e, vars) => {
-      const path = e instanceof AdminApiError && e.code === SETTING_INVALID ? serverIssuePath(vars.key, e.msg) : null;
+      const path = e instanceof AdminApiError && FIELD_REFUSALS.has(e.code) ? serverIssuePath(vars.key, e.msg) : null;
       setServerError({ key: vars.key, error: e, path });
       // A refusal that names a field: back to the form, where the field shows it.
       if (path) setReviewing(false);
@@ -142,12 +151,13 @@ export function SettingsPage() {
     return parts.join(' › ');
   };
 
-  if (settings.isPending) return <Loading />;
-  if (settings.isError) {
+  if (settings.isPending || schemaDoc.isPending) return <Loading />;
+  if (settings.isError || schemaDoc.isError) {
+    const failed = settings.isError ? settings : schemaDoc;
     return (
       <div className={css.page}>
         <PageHead title={t('settings.title')} />
-        <ErrorNote error={settings.error} onRetry={() => void settings.refetch()} />
+        <ErrorNote error={failed.error} onRetry={() => void failed.refetch()} />
       </div>
     );
   }
@@ -174,7 +184,7 @@ export function SettingsPage() {
           />
           <ul>
             {visibleKeys.map((k) => {
-              const dirty = k in drafts && settings.data?.[k] !== undefined && diffValues(k, settings.data[k], drafts[k]).length > 0;
+              const dirty = k in drafts && settings.data?.[k] !== undefined && diffValues(k, settings.data[k], drafts[k], schemaFor(k, doc)).length > 0;
               return (
                 <li key={k}>
                   <button
@@ -203,7 +213,7 @@ export function SettingsPage() {
               {hint ? <p className={css.muted}>{hint}</p> : null}
             </div>
             <div className={css.actions}>
-              <Button small variant="ghost" onClick={() => setDraft(SETTING_DEFAULTS[key as keyof typeof SETTING_DEFAULTS] ?? draft ?? null)} title={t('settings.loadDefaultsHint')} disabled={!(key in SETTING_DEFAULTS)}>
+              <Button small variant="ghost" onClick={() => setDraft(SETTING_DEFAULTS[key] ?? draft ?? null)} title={t('settings.loadDefaultsHint')} disabled={!(key in SETTING_DEFAULTS)}>
                 {t('settings.loadDefaults')}
               </Button>
               <Button small variant="ghost" onClick={discard} disabled={!(key in drafts)} data-testid="discard">

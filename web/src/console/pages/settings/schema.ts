@@ -1,16 +1,14 @@
 // The settings form's schema, validation and diff: pure code, no React.
 //
-// The server has no JSON schema per key: its built-in defaults
-// (crates/kernel/src/settings/defaults.json, imported here as the user app
-// does) double as the schema, and `validate` in crates/kernel/src/settings
-// checks that an edit keeps each key's shape. `deriveSchema` reads the same
-// defaults into a JSON-schema-like description with exactly the server's
-// rules (a boolean stays a boolean, a number a whole number >= 0, a string
-// whose default is a decimal a non-negative decimal or empty, a time of day
-// HH:MM:SS, objects keep their fields, list items follow the first default
-// item), and `REFINEMENTS` adds what the services reading the settings check
-// later (wallet: withdrawal maximum present, percents 0..100, min <= max) and
-// what a form needs (switches, enumerations, list identity and order).
+// The schema is the server's: crates/kernel/src/settings/schema.rs builds
+// one document (each key's shape from its default, with the ranges, flags,
+// enumerations and cross-field rules the services rely on), validates every
+// PUT /api/admin/settings/{key} against it and serves it at GET
+// /api/admin/settings/schema. The console renders its forms from that
+// document and runs the same checks before a save, so a field the form
+// accepts is one the server accepts (decision 0029). The committed copy,
+// crates/kernel/src/settings/schema.json, is checked against the server by
+// a kernel test; the console's tests read it.
 import Decimal from 'decimal.js';
 import defaultsJson from '../../../../../crates/kernel/src/settings/defaults.json';
 
@@ -18,46 +16,11 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 export type JsonObject = { [key: string]: Json };
 export type Segment = string | number;
 
-/** The 25 keys in spec order (crates/kernel/src/settings/mod.rs KEYS). */
-export const SETTING_KEYS = [
-  'LOGIN_REGIS_SETTING',
-  'PLAYING_SETTING',
-  'APPROVE_ADDRESS',
-  'MING_SETTLEMENT_SETTING',
-  'APP_SIDEBAR_SETTING',
-  'SUPPORT_STAFF_SETTING',
-  'BOTTOM_MENU_SETTING',
-  'MARKET_URL',
-  'LOGO_SETTING',
-  'WITHDRAWAL_SETTING',
-  'MIDDLE_MENU_SETTING',
-  'PC_SIDEBAR_SETTING',
-  'WITHDRAWAL_CHANNEL_SETTING',
-  'HOME_COIN_SETTING',
-  'DOWNLOAD_SETTING',
-  'TAB_SETTING',
-  'VIP_LEVEL_SETTING',
-  'timeZone',
-  'FINANCIAL_REBATE_SETTING',
-  'AUTH_LIMIT',
-  'VIP_DIRECTIONS_SETTING',
-  't_app_language',
-  'TRADER_SETTING',
-  'ASSET_COIN',
-  'DEFI_INCOME_SETTING',
-] as const;
-
-export type SettingKey = (typeof SETTING_KEYS)[number];
-
-export const SETTING_DEFAULTS = defaultsJson as unknown as Record<SettingKey, Json>;
+/** The built-in defaults ("load defaults" in the form; the user app's offline copy). */
+export const SETTING_DEFAULTS = defaultsJson as unknown as Record<string, Json>;
 
 // ---- the description --------------------------------------------------
 
-/** Limits of crates/kernel/src/settings/mod.rs. */
-export const STRING_MAX = 4000;
-export const LIST_MAX = 500;
-/** A JSON number the browser holds exactly (the server takes any u64). */
-export const INTEGER_MAX = Number.MAX_SAFE_INTEGER;
 /** Amount::parse: at most 18 decimals (kernel money SCALE_MAX). */
 export const DECIMAL_SCALE_MAX = 18;
 /** Whole digits a decimal may have (kernel money WHOLE_DIGITS_MAX). */
@@ -95,6 +58,8 @@ export interface StringSchema {
   maxExclusive?: boolean;
   enum?: string[];
   flag?: Flag<string>;
+  /** Names a coin: the server checks it against the catalogue. */
+  coin?: boolean;
 }
 
 /** A rule over the fields of one object. */
@@ -104,8 +69,9 @@ export type ObjectRule =
 
 export interface ObjectSchema {
   type: 'object';
+  /** In form order. */
   properties: Record<string, FieldSchema>;
-  /** Fields that must be present (the server: every field of the default). */
+  /** Fields that must be present (every field of the default). */
   required: string[];
   rules?: ObjectRule[];
 }
@@ -127,71 +93,15 @@ export interface ArraySchema {
 
 export type FieldSchema = BooleanSchema | IntegerSchema | StringSchema | ObjectSchema | ArraySchema;
 
-/** What REFINEMENTS may add to a derived schema node. */
-export type Refinement =
-  | Partial<Omit<IntegerSchema, 'type'>>
-  | Partial<Omit<StringSchema, 'type'>>
-  | Pick<ObjectSchema, 'rules'>
-  | Partial<Omit<ArraySchema, 'type' | 'items'>>;
-
-const PERCENT = { maxDecimal: '100' } as const;
-const BINARY: Refinement = { flag: { on: 1, off: 0 } };
-
-function vipRules(): ObjectRule[] {
-  return Array.from({ length: 13 }, (_, n) => ({ kind: 'notAbove' as const, low: `vip${n}Start`, high: `vip${n}End` }));
-}
-
-/**
- * Additions to the derived schema, by path pattern (`KEY.field`, `[]` for
- * "every item"). Every addition is consistent with what the server and the
- * services reading the settings accept.
- */
-export const REFINEMENTS: Record<string, Refinement> = {
-  // wallet/src/withdrawal_rules.rs: the maximum is required, ratios are
-  // percents 0..100, limitTime and a channel's status are 0/1 flags.
-  WITHDRAWAL_SETTING: { rules: [{ kind: 'notAbove', low: 'withdrawalMix', high: 'withdrawalMax' }] },
-  'WITHDRAWAL_SETTING.withdrawalMax': { nonEmpty: true },
-  'WITHDRAWAL_SETTING.ratio': PERCENT,
-  'WITHDRAWAL_SETTING.limitTime': BINARY,
-  'WITHDRAWAL_SETTING.dayWithdrawalNum': { maximum: 4294967295 },
-  'WITHDRAWAL_SETTING.freeNum': { maximum: 4294967295 },
-  'WITHDRAWAL_CHANNEL_SETTING[]': { rules: [{ kind: 'notAbove', low: 'withdrawalMix', high: 'withdrawalMax' }] },
-  'WITHDRAWAL_CHANNEL_SETTING[].status': BINARY,
-  'WITHDRAWAL_CHANNEL_SETTING[].ratio': PERCENT,
-  'WITHDRAWAL_CHANNEL_SETTING[].dayWithdrawalNum': { maximum: 4294967295 },
-  'WITHDRAWAL_CHANNEL_SETTING[].freeNum': { maximum: 4294967295 },
-  WITHDRAWAL_CHANNEL_SETTING: { toggleField: 'status', identity: 'rechargeName' },
-  'ASSET_COIN[]': { rules: [{ kind: 'notAbove', low: 'rechargeMin', high: 'rechargeMax' }] },
-  ASSET_COIN: { identity: 'coinName' },
-  'ASSET_COIN[].coin': { nonEmpty: true },
-  VIP_LEVEL_SETTING: { rules: vipRules() },
-  // rewards/src/rules.rs: each rebate ratio 0..100 and together at most 100.
-  FINANCIAL_REBATE_SETTING: { rules: [{ kind: 'sumNotAbove', fields: ['oneRatio', 'twoRatio', 'threeRatio'], max: '100' }] },
-  'FINANCIAL_REBATE_SETTING.oneRatio': PERCENT,
-  'FINANCIAL_REBATE_SETTING.twoRatio': PERCENT,
-  'FINANCIAL_REBATE_SETTING.threeRatio': PERCENT,
-  // copy-trading/src/settings.rs: a share of the profit, 0 <= rate < 1.
-  'TRADER_SETTING.shareRate': { maxDecimal: '1', maxExclusive: true },
-  'LOGO_SETTING.name': { nonEmpty: true },
-  'timeZone.zoneId': { nonEmpty: true },
-  'timeZone.list': { identity: 'offSet' },
-  // RuoYi dictionary rows: status "0" is in use, "1" switched off; one default.
-  t_app_language: { identity: 'dictValue', toggleField: 'status', sortField: 'dictSort', exactlyOne: { field: 'default', value: 'Y' } },
-  't_app_language[].status': { flag: { on: '0', off: '1' } },
-  't_app_language[].default': { flag: { on: 'Y', off: 'N' } },
-  't_app_language[].dictLabel': { nonEmpty: true },
-};
-
-/** Item fields that name an item, most telling first. */
-const IDENTITY_FIELDS = ['key', 'dictValue', 'coinName', 'rechargeName', 'coin', 'name', 'offSet', 'url'];
-
-function isPlainDecimal(s: string): boolean {
-  return /^\d+(\.\d+)?$/.test(s);
+/** GET /api/admin/settings/schema: the keys in spec order and each key's schema. */
+export interface SettingsSchema {
+  keys: string[];
+  settings: Record<string, FieldSchema>;
 }
 
 /** kernel money Amount::parse: a plain non-negative decimal the server can hold. */
 export function isAmount(s: string): boolean {
-  if (!isPlainDecimal(s)) return false;
+  if (!/^\d+(\.\d+)?$/.test(s)) return false;
   const [whole, fraction = ''] = s.split('.');
   const significantWhole = whole.replace(/^0+/, '');
   const significantFraction = fraction.replace(/0+$/, '');
@@ -214,64 +124,9 @@ function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** The schema of one default value, as the server reads it. */
-export function deriveSchema(value: Json): FieldSchema {
-  if (typeof value === 'boolean') return { type: 'boolean' };
-  if (typeof value === 'number') return { type: 'integer', minimum: 0, maximum: INTEGER_MAX };
-  if (typeof value === 'string') {
-    const s: StringSchema = { type: 'string', maxLength: STRING_MAX };
-    if (isAmount(value)) s.format = 'decimal';
-    else if (isTimeOfDay(value)) s.format = 'time';
-    return s;
-  }
-  if (Array.isArray(value)) {
-    const items = value.length > 0 ? deriveSchema(value[0]) : null;
-    const a: ArraySchema = { type: 'array', items, maxItems: LIST_MAX };
-    if (items?.type === 'object') {
-      const props = items.properties;
-      a.identity = IDENTITY_FIELDS.find((f) => props[f]?.type === 'string');
-      a.sortField = ['sort', 'dictSort'].find((f) => props[f]?.type === 'integer');
-      if (props.isOpen?.type === 'boolean') a.toggleField = 'isOpen';
-    }
-    return a;
-  }
-  if (isObject(value)) {
-    const properties: Record<string, FieldSchema> = {};
-    for (const [k, v] of Object.entries(value)) properties[k] = deriveSchema(v);
-    return { type: 'object', properties, required: Object.keys(value) };
-  }
-  // null never appears in the defaults; treat it as free text.
-  return { type: 'string', maxLength: STRING_MAX };
-}
-
-function refine(schema: FieldSchema, pattern: string, table: Record<string, Refinement>): FieldSchema {
-  const extra = table[pattern];
-  let out: FieldSchema = extra ? ({ ...schema, ...extra } as FieldSchema) : schema;
-  if (out.type === 'object') {
-    const properties: Record<string, FieldSchema> = {};
-    for (const [k, v] of Object.entries(out.properties)) properties[k] = refine(v, `${pattern}.${k}`, table);
-    out = { ...out, properties };
-  } else if (out.type === 'array' && out.items) {
-    out = { ...out, items: refine(out.items, `${pattern}[]`, table) };
-  }
-  // A list's identity field must be filled in (and is kept unique by validate).
-  if (out.type === 'array' && out.identity && out.items?.type === 'object') {
-    const idSchema = out.items.properties[out.identity];
-    if (idSchema?.type === 'string') {
-      out = {
-        ...out,
-        items: { ...out.items, properties: { ...out.items.properties, [out.identity]: { ...idSchema, nonEmpty: true } } },
-      };
-    }
-  }
-  return out;
-}
-
-/** The schema of a key: its default's shape with the refinements. */
-export function schemaFor(key: string, defaults: Record<string, Json> = SETTING_DEFAULTS, table = REFINEMENTS): FieldSchema | null {
-  const d = defaults[key];
-  if (d === undefined) return null;
-  return refine(deriveSchema(d), key, table);
+/** The schema of a key in the served document (null: a key it does not describe). */
+export function schemaFor(key: string, doc: SettingsSchema | undefined): FieldSchema | null {
+  return doc?.settings[key] ?? null;
 }
 
 // ---- paths --------------------------------------------------------------
@@ -490,7 +345,7 @@ function check(schema: FieldSchema, value: Json | undefined, key: string, segs: 
 }
 
 /** Every problem of `value` as the value of `key`, in form order. */
-export function validateValue(key: string, value: Json | undefined, schema: FieldSchema | null = schemaFor(key)): Issue[] {
+export function validateValue(key: string, value: Json | undefined, schema: FieldSchema | null): Issue[] {
   if (!schema) return [{ path: key, code: 'unknownField' }];
   const out: Issue[] = [];
   check(schema, value, key, [], out);
@@ -510,18 +365,23 @@ export function issueKey(issue: Pick<Issue, 'code'>): string {
 }
 
 /**
- * Where the server's refusal points: `setting_invalid`'s message carries the
- * validator's detail, which starts with the offending path in any language
- * (`Invalid value for setting K: K.a[0].b must be ...`). Null if none.
+ * Codes of the server's refusals that name a field of the setting
+ * (crates/kernel/src/error_code.rs): the schema's setting_* codes, and
+ * coin_not_listed for a coin field.
+ */
+export const FIELD_REFUSALS: ReadonlySet<number> = new Set([
+  -2101, -2102, -2103, -2104, -2105, -2106, -2107, -2108, -2109, -2110, -2111, -2112, -2113, -2114, -3104,
+]);
+
+/**
+ * Where the server's refusal points: its message names the offending path
+ * first, in any language (`K.a[0].b must be from 0 to 100`; a rule's message
+ * names the other field after it). Null if none.
  */
 export function serverIssuePath(key: string, message: string): string | null {
   const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const re = new RegExp(`${escaped}((?:\\.[A-Za-z_$][\\w$]*|\\[\\d+\\])+)`, 'g');
-  let best: string | null = null;
-  for (const m of message.matchAll(re)) {
-    if (!best || m[0].length > best.length) best = m[0];
-  }
-  return best;
+  const re = new RegExp(`${escaped}((?:\\.[A-Za-z_$][\\w$]*|\\[\\d+\\])+)`);
+  return re.exec(message)?.[0] ?? null;
 }
 
 // ---- editing lists ------------------------------------------------------
@@ -687,7 +547,7 @@ function diffInto(
  * (`before → after`), per item added or removed, and per item that moved in
  * a list whose items have an identity.
  */
-export function diffValues(key: string, before: Json | undefined, after: Json | undefined, schema: FieldSchema | null = schemaFor(key)): Change[] {
+export function diffValues(key: string, before: Json | undefined, after: Json | undefined, schema: FieldSchema | null): Change[] {
   const out: Change[] = [];
   diffInto(before, after, schema, key, [], out);
   return out;
