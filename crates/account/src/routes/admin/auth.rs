@@ -41,7 +41,7 @@ where
 {
     OpenApiRouter::new()
         .routes(routes!(login))
-        .routes(routes!(login_challenge))
+        .routes(routes!(operator_login_challenge))
         .routes(routes!(logout))
         .routes(routes!(me))
         .merge(totp::router())
@@ -104,7 +104,7 @@ async fn login(
 }
 
 #[derive(Deserialize, ToSchema, Debug)]
-pub struct LoginChallengeBody {
+pub struct AdminLoginChallengeBody {
     pub username: String,
 }
 
@@ -112,7 +112,7 @@ pub struct LoginChallengeBody {
 /// SHA-256(`challenge` + ":" + `nonce`) starts with `difficulty` zero bits.
 #[derive(Serialize, ToSchema, Debug)]
 #[serde(rename_all = "camelCase")]
-pub struct LoginChallengeReply {
+pub struct AdminLoginChallengeReply {
     /// 64 hex characters.
     pub challenge: String,
     /// Leading zero bits the hash must have.
@@ -125,13 +125,13 @@ pub struct LoginChallengeReply {
 /// `login` answered `-1026`. Counts against the address's operator
 /// sign-in limit; issued for any name, so it tells nothing.
 #[utoipa::path(post, path = "/api/admin/loginChallenge", tag = "admin",
-    request_body = LoginChallengeBody,
-    responses((status = 200, body = Envelope<LoginChallengeReply>)))]
-async fn login_challenge(
+    request_body = AdminLoginChallengeBody,
+    responses((status = 200, body = Envelope<AdminLoginChallengeReply>)))]
+async fn operator_login_challenge(
     State(state): State<Context>,
     ClientIp(ip): ClientIp,
-    ApiJson(body): ApiJson<LoginChallengeBody>,
-) -> Reply<LoginChallengeReply> {
+    ApiJson(body): ApiJson<AdminLoginChallengeBody>,
+) -> Reply<AdminLoginChallengeReply> {
     state.limiter.check(Action::AdminLoginIp, ip)?;
     let name = body.username.trim();
     let subject = match admins::find_by_username(&state.db, name).await? {
@@ -139,7 +139,7 @@ async fn login_challenge(
         None => lockout::unknown_subject("name", name),
     };
     let issued = lockout::issue_challenge(&state.db, Scope::Operator, &subject).await?;
-    ok(LoginChallengeReply {
+    ok(AdminLoginChallengeReply {
         challenge: issued.challenge,
         difficulty: issued.difficulty,
         expires_in: issued.expires_in_seconds,
