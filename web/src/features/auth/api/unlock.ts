@@ -1,7 +1,14 @@
 import { api } from '@/shared/api/client';
 
-/** The sign-in answer when failures from many places locked the account itself. */
-export const ACCOUNT_LOCKED_UNLOCK = -1016;
+/**
+ * Sign-in answers while failures from many places slow the account
+ * (decision 0011-lockout): the password counts only with a code sent to the
+ * bound email or phone, or, for an account with neither, with a solved
+ * challenge (-1027: that challenge was used, expired or not solved).
+ */
+export const LOGIN_CODE_NEEDED = -1019;
+export const LOGIN_CHALLENGE_NEEDED = -1026;
+export const LOGIN_CHALLENGE_INVALID = -1027;
 
 export interface UnlockTarget {
   type: 'email' | 'phone';
@@ -11,13 +18,8 @@ export interface UnlockTarget {
 
 /**
  * POST /api/user/sendUnlockCode. Succeeds whether or not the address belongs
- * to a locked account (a code goes out only when it does).
+ * to a slowed account (a code goes out only when it does).
  */
 export async function sendUnlockCode(target: UnlockTarget): Promise<void> {
   await api.postJson<null>('/api/user/sendUnlockCode', target);
-}
-
-/** POST /api/user/unlock: lifts the account lock with the code. */
-export async function unlockAccount(input: UnlockTarget & { code: string }): Promise<void> {
-  await api.postJson<null>('/api/user/unlock', input);
 }

@@ -8,10 +8,11 @@ import { completeSignIn } from '@/shared/session/auto-login';
 import { ApiError } from '@/shared/api/client';
 import type { CountryCode } from '@/shared/api/verification';
 import { useSubmit } from '@/shared/hooks/use-submit';
-import { login } from '../api/login';
-import { ACCOUNT_LOCKED_UNLOCK } from '../api/unlock';
+import { solveChallenge } from '@/shared/security/pow';
+import { login, loginChallenge, type LoginAccount, type LoginInput } from '../api/login';
+import { LOGIN_CHALLENGE_INVALID, LOGIN_CHALLENGE_NEEDED, LOGIN_CODE_NEEDED } from '../api/unlock';
 import { AuthHeader } from '../components/AuthHeader';
-import { UnlockPanel } from '../components/UnlockPanel';
+import { SlowdownCode, type CodeWhere } from '../components/SlowdownCode';
 import { EMAIL_RE, LOGIN_TYPE_LABEL, openLoginTypes, type LoginType } from '../components/login-types';
 import { PhoneField, fullPhone } from '../components/PhoneField';
 
@@ -28,9 +29,13 @@ export default function LoginScreen() {
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  // Failures from many places locked the account itself: offer the code.
-  const [locked, setLocked] = useState(false);
-  const [unlocking, setUnlocking] = useState(false);
+  // Failures from many places slowed the account (decision 0011-lockout):
+  // with an email or phone bound it signs in with a code too...
+  const [needsCode, setNeedsCode] = useState(false);
+  const [codeWhere, setCodeWhere] = useState<CodeWhere>('email');
+  const [code, setCode] = useState('');
+  // ...else this device solves a challenge: the share of the work done.
+  const [solving, setSolving] = useState<number | null>(null);
   const { pending, run } = useSubmit();
   const current = types.includes(type) ? type : types[0];
 
@@ -40,6 +45,7 @@ export default function LoginScreen() {
     if (current === 'email' && !EMAIL_RE.test(email.trim())) e.email = t('err_emailInvalid');
     if (current === 'phone' && !phone) e.phone = t('err_phoneRequired');
     if (!password) e.password = t('err_passwordRequired');
+    if (needsCode && !code.trim()) e.code = t('err_codeRequired');
     setErrors(e);
     return Object.keys(e).length === 0;
   };
@@ -47,25 +53,53 @@ export default function LoginScreen() {
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
     if (!validate()) return;
+    const account: LoginAccount = {
+      type: current,
+      username: current === 'account' ? username.trim() : undefined,
+      email: current === 'email' ? email.trim() : undefined,
+      phone: current === 'phone' ? fullPhone(country, phone) : undefined,
+    };
+    const input: LoginInput = { ...account, password, remember };
+    if (needsCode) Object.assign(input, { code: code.trim(), codeType: codeWhere });
     const ok = await run(async () => {
       try {
-        const token = await login({
-          type: current,
-          username: current === 'account' ? username.trim() : undefined,
-          email: current === 'email' ? email.trim() : undefined,
-          phone: current === 'phone' ? fullPhone(country, phone) : undefined,
-          password,
-          remember,
-        });
-        await completeSignIn(token);
+        await completeSignIn(await signIn(account, input));
       } catch (error) {
-        if (error instanceof ApiError && error.code === ACCOUNT_LOCKED_UNLOCK) setLocked(true);
+        if (error instanceof ApiError && error.code === LOGIN_CODE_NEEDED && !needsCode) {
+          setCodeWhere(current === 'phone' ? 'phone' : 'email');
+          setNeedsCode(true);
+        }
         throw error;
+      } finally {
+        setSolving(null);
       }
     });
     if (ok) {
       toast(t('login_success'), 'success');
       navigate(paths.home, { replace: true });
+    }
+  };
+
+  /**
+   * Signs in; when the account asks for a challenge, solves one on this
+   * device (a second or so, shown) and tries again, once more with a fresh
+   * one should it have expired meanwhile.
+   */
+  const signIn = async (account: LoginAccount, input: LoginInput): Promise<string> => {
+    try {
+      return await login(input, [LOGIN_CHALLENGE_NEEDED]);
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.code !== LOGIN_CHALLENGE_NEEDED) throw error;
+    }
+    for (let tries = 1; ; tries += 1) {
+      setSolving(0);
+      const challenge = await loginChallenge(account);
+      const nonce = await solveChallenge(challenge, setSolving);
+      try {
+        return await login({ ...input, challenge: challenge.challenge, nonce }, tries < 2 ? [LOGIN_CHALLENGE_INVALID] : []);
+      } catch (error) {
+        if (tries >= 2 || !(error instanceof ApiError) || error.code !== LOGIN_CHALLENGE_INVALID) throw error;
+      }
     }
   };
 
@@ -93,27 +127,31 @@ export default function LoginScreen() {
               {t('login_forgot')}
             </Link>
           </div>
+          {needsCode ? (
+            <SlowdownCode
+              where={codeWhere}
+              onWhere={setCodeWhere}
+              initialEmail={current === 'email' ? email.trim() : ''}
+              initialPhone={current === 'phone' ? { country, number: phone } : { country: null, number: '' }}
+              code={code}
+              onCode={setCode}
+              error={errors.code}
+            />
+          ) : null}
+          {solving !== null ? (
+            <div className="muted small" role="status" data-testid="login-challenge-progress">
+              <p>{t('login_slowChecking', { percent: Math.floor(solving * 100) })}</p>
+              <progress max={1} value={solving} aria-label={t('login_slowChecking', { percent: Math.floor(solving * 100) })} />
+            </div>
+          ) : null}
           <Button type="submit" block loading={pending} data-testid="login-submit">
             {t('login_submit')}
           </Button>
-          {locked && !unlocking ? (
-            <Button variant="secondary" block onClick={() => setUnlocking(true)} data-testid="login-unlock-offer">
-              {t('unlock_offer')}
-            </Button>
-          ) : null}
           <p className="form-foot">
             {t('login_noAccount')} <Link to={paths.register}>{t('login_goRegister')}</Link>
           </p>
         </form>
       )}
-      {unlocking ? (
-        <UnlockPanel
-          onUnlocked={() => {
-            setUnlocking(false);
-            setLocked(false);
-          }}
-        />
-      ) : null}
     </Page>
   );
 }
