@@ -3,7 +3,8 @@
 // with their holds, trading, ledger postings, deposit claims and
 // withdrawals; sessions and messages; the audit entries about the user (for
 // audit readers); freeze or unfreeze with a reason, and a message to the
-// user, each with the audit entry it made (layout/AuditMade).
+// user, each with the audit entry it made (layout/AuditMade); whether failed
+// sign-ins restrict the user, and for owners lifting that with a reason.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,7 +12,7 @@ import type { components } from '@/shared/api/schema';
 import { adminApi, type AdminPage } from '../../api';
 import { fmtDateTime, fmtNumber } from '../../format';
 import { AuditMade, auditWrite, type AuditWrite } from '../../layout/AuditMade';
-import { useCan } from '../../layout/me';
+import { useCan, useMe } from '../../layout/me';
 import { Badge, Button, Card, Empty, ErrorNote, KeyValues, Loading, PageHead, Pager, ReasonDialog } from '../../layout/ui';
 import { useCt, type CT } from '../../layout/useCt';
 import type { ConsoleLanguage } from '../../session';
@@ -25,19 +26,23 @@ type KycRow = components['schemas']['KycRow'];
 type FileRef = components['schemas']['FileRef'];
 type AdminDeposit = components['schemas']['AdminDeposit'];
 type AdminWithdrawal = components['schemas']['AdminWithdrawal'];
+type SignInStanding = components['schemas']['SignInStanding'];
 
-/** A freeze or unfreeze just made, and its audit entry. */
+/** A freeze, unfreeze or sign-in unlock just made, and its audit entry. */
 interface Made {
-  kind: 'freeze' | 'unfreeze';
+  kind: 'freeze' | 'unfreeze' | 'unlockSignIn';
   audit: AuditWrite;
 }
+
+const MADE_TEXT = { freeze: 'users.freeze.done', unfreeze: 'users.unfreeze.done', unlockSignIn: 'users.unlockSignIn.done' } as const;
 
 export function UserPage() {
   const { t, lang } = useCt();
   const { id = '' } = useParams();
   const can = useCan();
+  const owner = useMe().data?.role === 'owner';
   const client = useQueryClient();
-  const [dialog, setDialog] = useState<'freeze' | 'unfreeze' | 'message' | null>(null);
+  const [dialog, setDialog] = useState<'freeze' | 'unfreeze' | 'unlockSignIn' | 'message' | null>(null);
   const [made, setMade] = useState<Made | null>(null);
   const [sent, setSent] = useState<{ id: number; audit: AuditWrite } | null>(null);
   const q = useQuery({
@@ -56,6 +61,8 @@ export function UserPage() {
     );
 
   const { user, withdrawAddresses, kycSubmissions } = q.data;
+  // Absent from a server before decision 0011's slowdown.
+  const signIn: SignInStanding | undefined = q.data.signIn;
   const frozen = user.status === 'frozen';
 
   const afterStatusChange = async (kind: 'freeze' | 'unfreeze', reason: string) => {
@@ -66,6 +73,14 @@ export function UserPage() {
     await q.refetch();
     // crates/account/src/freezes.rs: user.freeze / user.unfreeze on user:<id>.
     setMade({ kind, audit: auditWrite(`user.${kind}`, `user:${user.id}`, reason) });
+  };
+
+  const afterSignInUnlock = async (reason: string) => {
+    setDialog(null);
+    void client.invalidateQueries({ queryKey: ['console', 'user-audit', user.id] });
+    await q.refetch();
+    // crates/account/src/sign_in_locks.rs: user.sign_in_unlock on user:<id>.
+    setMade({ kind: 'unlockSignIn', audit: auditWrite('user.sign_in_unlock', `user:${user.id}`, reason) });
   };
 
   return (
@@ -82,6 +97,11 @@ export function UserPage() {
         sub={t('users.detail.sub', { id: user.id, time: fmtDateTime(user.createTime) })}
         actions={
           <>
+            {owner && signIn?.restricted ? (
+              <Button onClick={() => setDialog('unlockSignIn')} data-testid="unlock-sign-in">
+                {t('users.unlockSignIn.open')}
+              </Button>
+            ) : null}
             {can('sendMessages') ? (
               <Button onClick={() => setDialog('message')} data-testid="send-message">
                 {t('users.message.open')}
@@ -103,7 +123,7 @@ export function UserPage() {
       />
       {made ? (
         <div className="c-note c-note--ok" data-testid="freeze-made">
-          <span>{made.kind === 'freeze' ? t('users.freeze.done') : t('users.unfreeze.done')}</span> <AuditMade write={made.audit} />
+          <span>{t(MADE_TEXT[made.kind])}</span> <AuditMade write={made.audit} />
           <button type="button" className="c-note__close" onClick={() => setMade(null)} aria-label={t('shell.close')}>
             ×
           </button>
@@ -128,6 +148,7 @@ export function UserPage() {
               [t('users.col.phone'), user.phone ?? '—'],
               [t('users.col.status'), <UserStatus status={user.status} t={t} />],
               ...(frozen ? ([[t('users.detail.frozenReason'), user.frozenReason ?? '—']] as [ReactNode, ReactNode][]) : []),
+              ...(signIn ? ([[t('users.signIn.label'), <SignIn standing={signIn} t={t} />]] as [ReactNode, ReactNode][]) : []),
               [t('users.col.credits'), <span className="c-num">{fmtNumber(user.credits, lang)}</span>],
               [t('users.detail.invite'), <span className="c-mono">{user.inviteCode}</span>],
               [t('users.detail.parent'), user.parentId ? <Link to={`/users/${user.parentId}`}>#{user.parentId}</Link> : '—'],
@@ -227,6 +248,16 @@ export function UserPage() {
           onDone={(_, reason) => void afterStatusChange(dialog, reason)}
         />
       ) : null}
+      {dialog === 'unlockSignIn' ? (
+        <ReasonDialog
+          title={t('users.unlockSignIn.title', { id: user.id })}
+          intro={t('users.unlockSignIn.intro')}
+          confirmLabel={t('users.unlockSignIn.confirm')}
+          onSubmit={(reason) => adminApi.post<null>(`/api/admin/users/${user.id}/unlockSignIn`, { reason })}
+          onClose={() => setDialog(null)}
+          onDone={(_, reason) => void afterSignInUnlock(reason)}
+        />
+      ) : null}
       {dialog === 'message' ? (
         <MessageDialog
           userId={user.id}
@@ -239,6 +270,17 @@ export function UserPage() {
         />
       ) : null}
     </div>
+  );
+}
+
+/** What failed sign-ins put on the user (decision 0011-lockout). */
+function SignIn({ standing, t }: { standing: SignInStanding; t: CT }) {
+  if (!standing.restricted) return <span data-testid="sign-in-standing">{t('users.signIn.normal')}</span>;
+  return (
+    <span data-testid="sign-in-standing">
+      {standing.slowedUntil ? <Badge tone="warn">{t('users.signIn.slowed', { time: fmtDateTime(standing.slowedUntil) })}</Badge> : null}{' '}
+      <span className="c-small">{t('users.signIn.failures', { failures: standing.failures, paused: standing.pausedAddresses })}</span>
+    </span>
   );
 }
 

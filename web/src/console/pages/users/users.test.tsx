@@ -54,6 +54,52 @@ describe('users', () => {
     expect(calls.some((c) => c.url === '/api/admin/users/7/freeze')).toBe(true);
   });
 
+  it('lets an owner lift a user\'s sign-in restrictions with a reason and shows the audit entry it made', async () => {
+    const user = userEvent.setup();
+    signedInAs('admin', 'owner');
+    let signIn = { restricted: true, slowedUntil: '2025-03-03T10:00:00Z', failures: 57, pausedAddresses: 3 };
+    const calls = mockAdminApi({
+      'GET /api/admin/me': me('owner', ['readUsers', 'freezeUsers', 'readAudit', 'sendMessages']),
+      'GET /api/admin/users/7': () => ({ user: user7, withdrawAddresses: [], kycSubmissions: [], signIn }),
+      'POST /api/admin/users/7/unlockSignIn': (body: unknown) => {
+        expect(body).toEqual({ reason: 'owner verified by phone' });
+        signIn = { restricted: false, slowedUntil: null as unknown as string, failures: 0, pausedAddresses: 0 };
+        return null;
+      },
+      'GET /api/admin/audit': {
+        rows: [{ id: 52, actorKind: 'admin', actorId: 1, actorName: 'op', action: 'user.sign_in_unlock', target: 'user:7', reason: 'owner verified by phone', detail: {}, createTime: '2025-03-02T10:00:00Z' }],
+        total: 1,
+      },
+    });
+    renderConsole('/users/7');
+    const standing = await screen.findByTestId('sign-in-standing');
+    expect(standing).toHaveTextContent('Slowed until');
+    expect(standing).toHaveTextContent('57 failed sign-ins in the last day, 3 addresses paused');
+    await user.click(screen.getByTestId('unlock-sign-in'));
+    const submit = screen.getByTestId('reason-submit');
+    expect(submit).toBeDisabled();
+    await user.type(screen.getByTestId('reason'), 'owner verified by phone');
+    await user.click(submit);
+    const made = await screen.findByTestId('freeze-made');
+    expect(made).toHaveTextContent('Sign-in restrictions lifted.');
+    expect(await within(made).findByText(/Audit entry #52 at/)).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/admin/audit')?.params).toMatchObject({ action: 'user.sign_in_unlock', target: 'user:7' });
+    await waitFor(() => expect(screen.getByTestId('sign-in-standing')).toHaveTextContent('Not restricted'));
+    expect(screen.queryByTestId('unlock-sign-in')).not.toBeInTheDocument();
+  });
+
+  it('offers no sign-in unlock to an operator who is not an owner', async () => {
+    signedInAs('cora', 'compliance');
+    mockAdminApi({
+      'GET /api/admin/me': me('compliance', ['readUsers', 'freezeUsers', 'reviewKyc']),
+      'GET /api/admin/users/7': { user: user7, withdrawAddresses: [], kycSubmissions: [], signIn: { restricted: true, slowedUntil: '2025-03-03T10:00:00Z', failures: 50, pausedAddresses: 0 } },
+    });
+    renderConsole('/users/7');
+    expect(await screen.findByTestId('sign-in-standing')).toHaveTextContent('Slowed until');
+    expect(await screen.findByTestId('freeze')).toBeInTheDocument();
+    expect(screen.queryByTestId('unlock-sign-in')).not.toBeInTheDocument();
+  });
+
   it('writes a message as escaped paragraphs', () => {
     expect(textToHtml('Hello <b>you</b>\nline two\n\nSecond')).toBe('<p>Hello &lt;b&gt;you&lt;/b&gt;<br>line two</p><p>Second</p>');
   });
