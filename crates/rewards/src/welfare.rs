@@ -244,10 +244,11 @@ const TRADES_SCANNED: u64 = 400;
 
 /// Whether the caller made a trade that earns the first-trade task: after
 /// the condition was met and covered by their deposits net of
-/// withdrawals (`Standing::trade_qualifies`). What they put in is a spot
-/// trade's quote (both sides exchange that value; its pairs are quoted in
-/// USDT, as the agent's volume counts them) or, elsewhere, the margin or
-/// stake frozen under the fill or order, valued in USDT.
+/// withdrawals (`Standing::trade_qualifies`). What they put in is a USDT
+/// pair's spot trade's quote (both sides exchange that value, and the
+/// seller's coin may have no fresh index) or, elsewhere, what left their
+/// accounts under the trade, fill or order (the coin paid, the margin or
+/// stake frozen), valued in USDT.
 async fn first_trade(ctx: &Context, f: &Facts) -> Outcome<bool> {
     let Some(met) = f.standing.met_at(f.min) else {
         return Ok(false);
@@ -286,7 +287,8 @@ async fn first_trade(ctx: &Context, f: &Facts) -> Outcome<bool> {
                 .one(&ctx.db)
                 .await?
                 .filter(|t| t.symbol.to_ascii_lowercase().ends_with("usdt"))
-                .and_then(|t| Decimal::from_str(&t.quote).ok()),
+                .and_then(|t| Decimal::from_str(&t.quote).ok())
+                .or(outlay),
             None => outlay,
         };
         if f.standing.trade_qualifies(f.min, first, outlay) {
