@@ -8,8 +8,12 @@ export const CODES = {
   forbidden: -9,
   /** Too many wrong passwords from this address for this name: paused. */
   signInPaused: -1017,
-  /** Too many wrong passwords from everywhere: the operator is locked for an hour. */
+  /** A password checked inside a session, paused after wrong ones. */
   locked: -1012,
+  /** Failures from many addresses slowed the account: solve a sign-in challenge. */
+  challengeNeeded: -1026,
+  /** The challenge was used, expired or not solved: take a fresh one. */
+  challengeInvalid: -1027,
   adminLoginFailed: -2001,
   reasonRequired: -2004,
   invalidState: -2005,

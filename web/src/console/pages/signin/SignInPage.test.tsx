@@ -4,6 +4,7 @@ import { AdminApiError } from '../../api';
 import { CODES } from '../../codes';
 import { me, mockAdminApi, renderConsole, resetConsole } from '../../layout/test-utils';
 import { useOperator } from '../../session';
+import { solves } from '@/shared/security/pow';
 
 const dashboard = { today: null, queues: null, fees: null, house: null, audit: null, feeds: [] };
 
@@ -119,5 +120,51 @@ describe('operator sign-in', () => {
     await user.click(screen.getByTestId('recovery-saved'));
     await user.click(go);
     expect(await screen.findByTestId('dashboard')).toBeInTheDocument();
+  });
+  it('solves a sign-in challenge when the slowed account asks for one, showing progress, then signs in', async () => {
+    const user = userEvent.setup();
+    let release: () => void = () => {};
+    const issued = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const calls = mockAdminApi({
+      'POST /api/admin/login': (body: unknown) => {
+        const b = body as { challenge?: string; nonce?: string };
+        if (!b.challenge) return new AdminApiError(CODES.challengeNeeded, 'check needed');
+        if (!solves({ challenge: b.challenge, difficulty: 10 }, String(b.nonce))) return new AdminApiError(CODES.challengeInvalid, 'bad check');
+        return { adminToken: 'tok', role: 'support', username: 'admin', totpEnabled: false, totpRequired: false };
+      },
+      'POST /api/admin/loginChallenge': async (body: unknown) => {
+        expect(body).toEqual({ username: 'admin' });
+        await issued;
+        return { challenge: 'ab'.repeat(32), difficulty: 10, expiresIn: 300 };
+      },
+      'GET /api/admin/me': me('support', ['readUsers']),
+      'GET /api/admin/dashboard': dashboard,
+      'GET /api/admin/audit/runs': { rows: [], total: 0 },
+    });
+    renderConsole('/');
+    await typePassword(user);
+    expect(await screen.findByTestId('signin-challenge-progress')).toHaveTextContent('Checking this device… 0%');
+    release();
+    await waitFor(() => expect(useOperator.getState().token).toBe('tok'));
+    const logins = calls.filter((c) => c.url === '/api/admin/login');
+    expect(logins).toHaveLength(2);
+    expect(logins[1].body).toMatchObject({ username: 'admin', password: 'admin-pass-1', challenge: 'ab'.repeat(32) });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the refusal when a fresh challenge fails too', async () => {
+    const user = userEvent.setup();
+    const calls = mockAdminApi({
+      'POST /api/admin/login': (body: unknown) =>
+        (body as { challenge?: string }).challenge ? new AdminApiError(CODES.challengeInvalid, 'The sign-in check has expired') : new AdminApiError(CODES.challengeNeeded, 'check needed'),
+      'POST /api/admin/loginChallenge': { challenge: 'cd'.repeat(32), difficulty: 4, expiresIn: 300 },
+    });
+    renderConsole('/');
+    await typePassword(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The sign-in check has expired');
+    expect(calls.filter((c) => c.url === '/api/admin/loginChallenge')).toHaveLength(2);
+    expect(screen.queryByTestId('signin-challenge-progress')).not.toBeInTheDocument();
   });
 });

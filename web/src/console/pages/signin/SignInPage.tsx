@@ -1,6 +1,10 @@
 // Operator sign-in: name and password, then the authenticator code when the
 // server asks for it (AdminTotpRequired), a recovery code instead if need be.
+// While failures from many addresses slow the operator's account, one without
+// an authenticator is asked for a solved challenge (decision 0011-lockout):
+// this page solves it on the device, shows the progress, and tries again.
 import { useId, useState } from 'react';
+import { solveChallenge } from '@/shared/security/pow';
 import { adminApi } from '../../api';
 import { CODES } from '../../codes';
 import { isCode } from '../../layout/errors';
@@ -33,6 +37,8 @@ export function SignInPage() {
   const [recovery, setRecovery] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  // The share of the challenge's work done while one is being solved.
+  const [solving, setSolving] = useState<number | null>(null);
   const userId = useId();
   const passId = useId();
 
@@ -46,7 +52,7 @@ export function SignInPage() {
     try {
       const body: Record<string, string> = { username: username.trim(), password };
       if (step === 'code') body.code = cleanCode(code);
-      const reply = await adminApi.post<LoginReply>('/api/admin/login', body);
+      const reply = await withChallenge(body);
       setEnrolRequired(mustEnrol({ totpEnabled: !!reply.totpEnabled, totpRequired: !!reply.totpRequired }));
       signIn(reply.adminToken, reply.username, reply.role);
     } catch (e) {
@@ -63,6 +69,32 @@ export function SignInPage() {
         }
       }
       setBusy(false);
+    }
+  };
+
+  /**
+   * Signs in; when the server asks for a challenge, solves one and tries again,
+   * once more with a fresh one should it have expired meanwhile.
+   */
+  const withChallenge = async (body: Record<string, string>): Promise<LoginReply> => {
+    try {
+      return await adminApi.post<LoginReply>('/api/admin/login', body);
+    } catch (e) {
+      if (!isCode(e, CODES.challengeNeeded)) throw e;
+    }
+    try {
+      for (let tries = 1; ; tries += 1) {
+        setSolving(0);
+        const issued = await adminApi.post<{ challenge: string; difficulty: number }>('/api/admin/loginChallenge', { username: body.username });
+        const nonce = await solveChallenge(issued, setSolving);
+        try {
+          return await adminApi.post<LoginReply>('/api/admin/login', { ...body, challenge: issued.challenge, nonce });
+        } catch (e) {
+          if (tries >= 2 || !isCode(e, CODES.challengeInvalid)) throw e;
+        }
+      }
+    } finally {
+      setSolving(null);
     }
   };
 
@@ -140,6 +172,12 @@ export function SignInPage() {
             </button>
           </>
         )}
+        {solving !== null ? (
+          <div className="c-muted" role="status" data-testid="signin-challenge-progress">
+            <p>{t('signin.checking', { percent: Math.floor(solving * 100) })}</p>
+            <progress max={1} value={solving} />
+          </div>
+        ) : null}
         <ErrorNote error={error} />
         <Button type="submit" variant="primary" busy={busy} disabled={!ready} className="c-btn--block" data-testid="signin-submit">
           {step === 'password' ? t('signin.submit') : t('signin.verify')}
