@@ -49,6 +49,15 @@ pub fn read_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     serde_path_to_error::deserialize(Lenient(value)).map_err(unreadable)
 }
 
+/// An optional JSON body: none (or only whitespace) is `T::default()`,
+/// anything else is read as [`ApiJson`] reads a body.
+pub fn read_optional_json<T: DeserializeOwned + Default>(bytes: &[u8]) -> Result<T, ApiError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(T::default());
+    }
+    read_json(bytes)
+}
+
 fn is_json(headers: &axum::http::HeaderMap) -> bool {
     let Some(value) = headers
         .get(header::CONTENT_TYPE)
@@ -87,6 +96,12 @@ where
 
 /// Reads a query string the way [`ApiQuery`] does.
 pub fn read_query<T: DeserializeOwned>(query: &str) -> Result<T, ApiError> {
+    // No field means a NUL, and PostgreSQL cannot compare or store one.
+    if let Some((name, _)) = form_urlencoded::parse(query.as_bytes())
+        .find(|(name, value)| name.contains('\0') || value.contains('\0'))
+    {
+        return Err(ApiError::bad_request(name.replace('\0', "")));
+    }
     let pairs = serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
     serde_path_to_error::deserialize(pairs).map_err(unreadable)
 }

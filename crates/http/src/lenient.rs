@@ -22,6 +22,7 @@ impl<'de> Deserializer<'de> for Lenient {
 
     fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.0 {
+            Value::String(s) => visitor.visit_string(no_nul(s)?),
             Value::Array(items) => visitor.visit_seq(Items(items.into_iter())),
             Value::Object(fields) => visitor.visit_map(Fields::new(fields)),
             other => other.deserialize_any(visitor),
@@ -31,6 +32,7 @@ impl<'de> Deserializer<'de> for Lenient {
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
         match self.0 {
             Value::Number(n) => visitor.visit_string(n.to_string()),
+            Value::String(s) => visitor.visit_string(no_nul(s)?),
             other => other.deserialize_str(visitor),
         }
     }
@@ -174,6 +176,15 @@ impl<'de> Deserializer<'de> for Lenient {
     }
 }
 
+/// Text with a NUL character is refused: no field means one, and
+/// PostgreSQL cannot store it (the write would fail as "system error").
+fn no_nul(s: String) -> Result<String, Error> {
+    if s.contains('\0') {
+        return Err(de::Error::custom("a NUL character"));
+    }
+    Ok(s)
+}
+
 struct Items(std::vec::IntoIter<Value>);
 
 impl<'de> SeqAccess<'de> for Items {
@@ -302,5 +313,7 @@ mod tests {
         assert!(read(r#"{"delegateTotal": "1", "leverage": "3", "legs": []}"#).is_err());
         assert!(read(r#"{"delegateTotal": "1", "leverage": 2.5, "legs": []}"#).is_err());
         assert!(read(r#"{"delegateTotal": {}, "leverage": 1, "legs": []}"#).is_err());
+        assert!(read(r#"{"delegateTotal": "1\u0000", "leverage": 1, "legs": []}"#).is_err());
+        assert!(read(r#"{"delegateTotal": "1", "leverage": 1, "legs": [{"amount": "\u0000"}]}"#).is_err());
     }
 }

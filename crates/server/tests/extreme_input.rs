@@ -349,7 +349,7 @@ async fn every_operator_write_refuses_extremes(app: TestApp) {
     let mut token = operator;
     let mut renewed = 0;
     for (method, path, op) in &writes {
-        for (round, id) in ["1", "9223372036854775807", "-1", "abc", "0"]
+        for (round, id) in ["1", "9223372036854775807", "-1", "abc", "0", "%00"]
             .iter()
             .enumerate()
         {
@@ -442,6 +442,16 @@ async fn unreadable_bodies_name_the_field_in_the_callers_language() {
         "{}",
         r.msg
     );
+    // A NUL in text is no value of any field (and PostgreSQL cannot store
+    // it): refused naming the field, in the body or the query.
+    let r = transfer(json!("1\u{0}"), "en").await;
+    r.fails_with(-1);
+    assert_eq!(r.msg, "Invalid request: amount");
+    let r = app
+        .get("/api/withdraw/list?pageNum=1&status=%00", Some(&token))
+        .await;
+    r.fails_with(-1);
+    assert_eq!(r.msg, "Invalid request: status");
     // A missing field names it.
     let r = send(
         &app,

@@ -7,9 +7,9 @@ use crate::traders::{
 };
 use axum::body::Bytes;
 use axum::extract::{FromRef, Path, State};
+use onyx_http::extract::read_optional_json;
 use onyx_http::auth::CurrentUser;
 use onyx_http::envelope::{ok, Envelope, Page, PageQuery, Reply};
-use onyx_http::error::ApiError;
 use onyx_http::extract::{ApiJson, ApiQuery};
 use onyx_platform::Context;
 use serde::Deserialize;
@@ -219,11 +219,7 @@ async fn my_trader(State(ctx): State<Context>, me: CurrentUser) -> Reply<Option<
     responses((status = 200, body = Envelope<MyTrader>)))]
 async fn apply_trader(State(ctx): State<Context>, me: CurrentUser, body: Bytes) -> Reply<MyTrader> {
     // The spec's client posts no body: the profile is then asked for.
-    let b: ApplyBody = if body.iter().all(u8::is_ascii_whitespace) {
-        ApplyBody::default()
-    } else {
-        serde_json::from_slice(&body).map_err(|_| ApiError::invalid("traderName"))?
-    };
+    let b: ApplyBody = read_optional_json(&body)?;
     ok(traders::apply(&ctx, me.id(), &b).await?)
 }
 

@@ -9,6 +9,7 @@ use crate::repo;
 use crate::views::OrderView;
 use axum::body::Bytes;
 use axum::extract::{FromRef, Path, State};
+use onyx_http::extract::read_optional_json;
 use onyx_http::auth::CurrentUser;
 use onyx_http::envelope::{ok, Envelope, Page, PageQuery, Reply};
 use onyx_http::error::ApiError;
@@ -71,11 +72,7 @@ async fn list(
     me: MaybeUser,
     body: Bytes,
 ) -> Reply<Page<FinanceProductView>> {
-    let body: ListBody = if body.iter().all(u8::is_ascii_whitespace) {
-        ListBody::default()
-    } else {
-        serde_json::from_slice(&body).map_err(|_| ApiError::invalid("classify"))?
-    };
+    let body: ListBody = read_optional_json(&body)?;
     let classify = classify_of(&body.classify)?;
     let lang = lang::current();
     let mut rows = Vec::new();

@@ -15,7 +15,7 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use chrono::{Duration, Utc};
 use onyx_http::envelope::{ok, Envelope, Reply};
-use onyx_http::error::ApiError;
+use onyx_http::extract::read_optional_json;
 use onyx_http::extract::{ApiJson, ClientIp};
 use onyx_kernel::ErrorCode;
 use onyx_platform::limits::Action;
@@ -49,6 +49,7 @@ where
 }
 
 #[derive(Deserialize, ToSchema, Debug)]
+#[schema(as = OperatorLoginBody)]
 #[serde(rename_all = "camelCase")]
 pub struct LoginBody {
     pub username: String,
@@ -269,12 +270,7 @@ pub struct SignOutBody {
     request_body(content = Option<SignOutBody>), security(("adminToken" = [])),
     responses((status = 200, body = Envelope<Option<String>>, description = "data is null")))]
 async fn logout(State(state): State<Context>, me: EnrollingAdmin, body: Bytes) -> Reply<()> {
-    let body: SignOutBody = if body.iter().all(u8::is_ascii_whitespace) {
-        SignOutBody::default()
-    } else {
-        serde_json::from_slice(&body)
-            .map_err(|e| ApiError::new(ErrorCode::MalformedJson).with("detail", e.to_string()))?
-    };
+    let body: SignOutBody = read_optional_json(&body)?;
     operator_security::sign_out(&state, &me.actor(), me.session_id, body.reason.as_deref()).await?;
     ok(())
 }
