@@ -314,6 +314,9 @@ mod tests {
         assert!(read(r#"{"delegateTotal": "1", "leverage": 2.5, "legs": []}"#).is_err());
         assert!(read(r#"{"delegateTotal": {}, "leverage": 1, "legs": []}"#).is_err());
         assert!(read(r#"{"delegateTotal": "1\u0000", "leverage": 1, "legs": []}"#).is_err());
-        assert!(read(r#"{"delegateTotal": "1", "leverage": 1, "legs": [{"amount": "\u0000"}]}"#).is_err());
+        assert!(
+            read(r#"{"delegateTotal": "1", "leverage": 1, "legs": [{"amount": "\u0000"}]}"#)
+                .is_err()
+        );
     }
 }

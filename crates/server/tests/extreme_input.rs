@@ -110,7 +110,10 @@ fn integers() -> Vec<Value> {
 /// kind (shifted per field, so rounds mix them).
 fn fill(doc: &Value, schema: &Value, round: usize, depth: usize) -> Value {
     let schema = resolve(doc, schema);
-    if let Some(options) = schema["enum"].as_array().filter(|_| round.is_multiple_of(2)) {
+    if let Some(options) = schema["enum"]
+        .as_array()
+        .filter(|_| round.is_multiple_of(2))
+    {
         if let Some(first) = options.first() {
             return first.clone();
         }

@@ -7,9 +7,9 @@ use crate::traders::{
 };
 use axum::body::Bytes;
 use axum::extract::{FromRef, Path, State};
-use onyx_http::extract::read_optional_json;
 use onyx_http::auth::CurrentUser;
 use onyx_http::envelope::{ok, Envelope, Page, PageQuery, Reply};
+use onyx_http::extract::read_optional_json;
 use onyx_http::extract::{ApiJson, ApiQuery};
 use onyx_platform::Context;
 use serde::Deserialize;
