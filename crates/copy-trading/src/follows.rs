@@ -60,6 +60,7 @@ pub struct FollowBody {
 }
 
 #[derive(Deserialize, ToSchema, Debug, Default)]
+#[schema(as = StopFollowBody)]
 #[serde(rename_all = "camelCase")]
 pub struct StopBody {
     #[schema(value_type = i64)]

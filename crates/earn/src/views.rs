@@ -14,6 +14,7 @@ fn s(d: Decimal) -> String {
 }
 
 #[derive(Serialize, Deserialize, ToSchema, Debug, Clone, PartialEq, Eq)]
+#[schema(as = EarnOrderView)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderView {
     pub id: i64,

@@ -49,6 +49,7 @@ fn internal(what: &str) -> Failure {
 
 /// An order as the spec's client reads it (TContractOrder).
 #[derive(Serialize, Deserialize, ToSchema, Debug, Clone, PartialEq, Eq)]
+#[schema(as = FuturesOrderView)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderView {
     pub id: i64,

@@ -32,6 +32,7 @@ pub const MARK_AGE_MAX_MS: i64 = 3_000;
 
 /// The spec's submit body.
 #[derive(Deserialize, Serialize, ToSchema, Debug, Clone)]
+#[schema(as = FuturesSubmitBody)]
 #[serde(rename_all = "camelCase")]
 pub struct SubmitBody {
     /// The contract's coin (`btc`) or symbol (`btcusdt`).

@@ -42,6 +42,7 @@ pub const MARK_AGE_MAX_MS: i64 = 2_000;
 /// (`lossType` 1, `lose…`); `delegateType` 1 market, 0 limit (with
 /// `earnDelegatePrice` or `loseDelegatePrice`).
 #[derive(Deserialize, Serialize, ToSchema, Debug, Clone)]
+#[schema(as = FuturesStopBody)]
 #[serde(rename_all = "camelCase")]
 pub struct StopBody {
     pub position_id: i64,

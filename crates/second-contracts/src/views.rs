@@ -72,6 +72,7 @@ impl PeriodView {
 /// An order (the spec's TSecondContractOrder row) with the ticks it opened
 /// and closed on.
 #[derive(Serialize, Deserialize, ToSchema, Debug, Clone, PartialEq, Eq)]
+#[schema(as = SecondContractOrderView)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderView {
     pub id: i64,

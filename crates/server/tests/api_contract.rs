@@ -192,3 +192,114 @@ fn the_sorted_operator_lists_document_order_by_and_order() {
         }
     }
 }
+
+/// Two Rust types under one schema name document only one of them: the
+/// router keeps whichever registered last, so a call taking the other is
+/// documented with the wrong shape (the futures submit once read as the
+/// spot `SubmitBody`), and typed clients and fuzzers send it. Every name
+/// in the document belongs to one `ToSchema` type of the workspace's
+/// sources (rename one with `#[schema(as = NewName)]`).
+#[test]
+fn no_two_types_share_a_schema_name() {
+    let doc = serde_json::to_value(onyx_server::openapi::document()).unwrap();
+    let documented: std::collections::BTreeSet<String> = doc["components"]["schemas"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .cloned()
+        .collect();
+    let crates = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let mut files = Vec::new();
+    for krate in std::fs::read_dir(&crates).unwrap() {
+        rust_files(&krate.unwrap().path().join("src"), &mut files);
+    }
+    let mut by_name: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for (name, ty) in schema_types(&text) {
+            let at = file.strip_prefix(&crates).unwrap_or(file).display();
+            by_name.entry(name).or_default().push(format!("{at}: {ty}"));
+        }
+    }
+    // The scan must see the document's types, or it proves nothing: every
+    // name that is not a generic's instance (`Envelope_X`) is found.
+    let unseen: Vec<_> = documented
+        .iter()
+        .filter(|n| !n.contains('_') && !by_name.contains_key(*n))
+        .collect();
+    assert!(
+        unseen.is_empty(),
+        "documented, not found in the sources: {unseen:?}"
+    );
+    let shared: Vec<_> = by_name
+        .iter()
+        .filter(|(name, types)| types.len() > 1 && documented.contains(*name))
+        .collect();
+    assert!(
+        shared.is_empty(),
+        "schema names with more than one type: {shared:#?}"
+    );
+}
+
+fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// `(schema name, type name)` of every struct or enum deriving `ToSchema`
+/// in `src`: its own name, or the last segment of `#[schema(as = ...)]`.
+fn schema_types(src: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut attrs = String::new();
+    let mut depth = 0i64;
+    for line in src.lines() {
+        let t = line.trim();
+        if depth > 0 || t.starts_with("#[") {
+            attrs.push_str(t);
+            attrs.push(' ');
+            depth += t.matches('[').count() as i64 - t.matches(']').count() as i64;
+            continue;
+        }
+        if t.is_empty() || t.starts_with("//") {
+            continue;
+        }
+        let item = ["pub(crate) ", "pub(super) ", "pub "]
+            .iter()
+            .find_map(|v| t.strip_prefix(v))
+            .unwrap_or(t);
+        let item = item
+            .strip_prefix("struct ")
+            .or_else(|| item.strip_prefix("enum "));
+        if let Some(rest) = item.filter(|_| attrs.contains("ToSchema")) {
+            let ty: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            let renamed = attrs.split("#[schema(").skip(1).find_map(|a| {
+                a.split([',', '('])
+                    .map(str::trim)
+                    .find_map(|part| part.strip_prefix("as")?.trim_start().strip_prefix('='))
+                    .map(|path| {
+                        let path: String = path
+                            .trim_start()
+                            .chars()
+                            .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+                            .collect();
+                        path.rsplit("::").next().unwrap_or(&path).to_string()
+                    })
+            });
+            out.push((renamed.unwrap_or_else(|| ty.clone()), ty));
+        }
+        attrs.clear();
+    }
+    out
+}

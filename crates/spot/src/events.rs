@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 /// A spot order as the API and the socket show it (`SpotOrder` in
 /// docs/api.md). Amounts are decimal strings.
 #[derive(Clone, Debug, Serialize, ToSchema, PartialEq, Eq)]
+#[schema(as = SpotOrderView)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderView {
     pub id: i64,

@@ -252,6 +252,7 @@ pub async fn start(state: &SpotContext) -> anyhow::Result<()> {
 /// The submit body (`POST /api/currency/order/submit`). Numbers are
 /// decimal strings so no amount ever passes through a float.
 #[derive(Deserialize, Serialize, ToSchema, Debug, Clone)]
+#[schema(as = SpotSubmitBody)]
 #[serde(rename_all = "camelCase")]
 pub struct SubmitBody {
     /// `btcusdt` (any case; `BTC/USDT` works too).

@@ -124,6 +124,7 @@ pub struct CurrencyQuery {
 
 /// A price the user may exchange at until `expiresAt`.
 #[derive(Serialize, ToSchema, Debug)]
+#[schema(as = ExchangeQuoteView)]
 #[serde(rename_all = "camelCase")]
 pub struct QuoteView {
     pub quote_id: String,

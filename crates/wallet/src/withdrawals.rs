@@ -135,6 +135,7 @@ pub struct SeparateFeeView {
 }
 
 #[derive(Serialize, ToSchema, Debug)]
+#[schema(as = WithdrawQuoteView)]
 #[serde(rename_all = "camelCase")]
 pub struct QuoteView {
     pub coin: String,

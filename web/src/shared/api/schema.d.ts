@@ -4703,6 +4703,71 @@ export interface components {
              */
             acceptedAt?: number | null;
         };
+        EarnOrderView: {
+            /** Format: int64 */
+            id: number;
+            orderNo: string;
+            /** @description `finance` or `staking`. */
+            kind: string;
+            /** Format: int64 */
+            planId: number;
+            planTitle: string;
+            coin: string;
+            amount: string;
+            /** Format: int32 */
+            days: number;
+            /** @description The APR fixed at subscription (finance). */
+            apr?: string | null;
+            /** @description Today's published rate, percent per day (staking). */
+            dailyRate?: string | null;
+            /**
+             * @description Daily percent: a finance order's APR / 365; a staking product's
+             *     lowest and highest published rate from today on.
+             */
+            minOdds: string;
+            maxOdds: string;
+            defaultOdds: string;
+            earlyRule: string;
+            /**
+             * Format: int32
+             * @description 0 earning, 1 settled, 2 redeemed.
+             */
+            status: number;
+            /** Format: int32 */
+            settlementType: number;
+            autoRenew: boolean;
+            /** Format: int64 */
+            createTime: number;
+            /**
+             * Format: int64
+             * @description 00:00 UTC of the first day that earns.
+             */
+            startTime: number;
+            /**
+             * Format: int64
+             * @description 00:00 UTC of maturity.
+             */
+            endTime: number;
+            /** Format: int64 */
+            settleTime?: number | null;
+            /** @description Interest accrued so far, and of it already paid to spot. */
+            accumulaEarn: string;
+            paidEarn: string;
+            /** @description The whole term's interest at the rates known now (finance: exact). */
+            estimatedEarn: string;
+            /**
+             * Format: int64
+             * @description When the next payment reaches spot (earning orders).
+             */
+            nextPayout?: number | null;
+            penalty: string;
+            forfeited: string;
+            /**
+             * Format: int64
+             * @description The order this one renewed.
+             */
+            renewedFrom?: number | null;
+        };
         /** @description One rebate the caller received. */
         Earning: {
             /** Format: int64 */
@@ -5174,6 +5239,103 @@ export interface components {
                 acceptedAt?: number | null;
             };
         };
+        Envelope_EarnOrderView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                orderNo: string;
+                /** @description `finance` or `staking`. */
+                kind: string;
+                /** Format: int64 */
+                planId: number;
+                planTitle: string;
+                coin: string;
+                amount: string;
+                /** Format: int32 */
+                days: number;
+                /** @description The APR fixed at subscription (finance). */
+                apr?: string | null;
+                /** @description Today's published rate, percent per day (staking). */
+                dailyRate?: string | null;
+                /**
+                 * @description Daily percent: a finance order's APR / 365; a staking product's
+                 *     lowest and highest published rate from today on.
+                 */
+                minOdds: string;
+                maxOdds: string;
+                defaultOdds: string;
+                earlyRule: string;
+                /**
+                 * Format: int32
+                 * @description 0 earning, 1 settled, 2 redeemed.
+                 */
+                status: number;
+                /** Format: int32 */
+                settlementType: number;
+                autoRenew: boolean;
+                /** Format: int64 */
+                createTime: number;
+                /**
+                 * Format: int64
+                 * @description 00:00 UTC of the first day that earns.
+                 */
+                startTime: number;
+                /**
+                 * Format: int64
+                 * @description 00:00 UTC of maturity.
+                 */
+                endTime: number;
+                /** Format: int64 */
+                settleTime?: number | null;
+                /** @description Interest accrued so far, and of it already paid to spot. */
+                accumulaEarn: string;
+                paidEarn: string;
+                /** @description The whole term's interest at the rates known now (finance: exact). */
+                estimatedEarn: string;
+                /**
+                 * Format: int64
+                 * @description When the next payment reaches spot (earning orders).
+                 */
+                nextPayout?: number | null;
+                penalty: string;
+                forfeited: string;
+                /**
+                 * Format: int64
+                 * @description The order this one renewed.
+                 */
+                renewedFrom?: number | null;
+            };
+        };
+        Envelope_ExchangeQuoteView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A price the user may exchange at until `expiresAt`. */
+            data: {
+                quoteId: string;
+                from: string;
+                to: string;
+                /** @description `to` per one `from`, after the spread. */
+                price: string;
+                /** @description The spread deducted, as a rate (`0.001` = 0.1 %). */
+                spread: string;
+                /** @description Smallest `from` amount accepted. */
+                minAmount: string;
+                /** Format: date-time */
+                expiresAt: string;
+            };
+        };
         Envelope_ExchangeView: {
             /**
              * Format: int32
@@ -5306,6 +5468,68 @@ export interface components {
                  * @description The latest funding time (paid, or about to be).
                  */
                 lastFundingTime: number;
+            };
+        };
+        Envelope_FuturesOrderView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description An order as the spec's client reads it (TContractOrder). */
+            data: {
+                /** Format: int64 */
+                id: number;
+                orderNo: string;
+                symbol: string;
+                coin: string;
+                /**
+                 * Format: int32
+                 * @description 0 long, 1 short (the position it opens or closes).
+                 */
+                type: number;
+                /**
+                 * Format: int32
+                 * @description 0 limit, 1 market.
+                 */
+                delegateType: number;
+                /**
+                 * Format: int32
+                 * @description 0 waiting, 1 filled, 3 cancelled.
+                 */
+                status: number;
+                /** @description True for a closing order left by a limit take-profit or stop-loss. */
+                reduceOnly: boolean;
+                /** Format: int32 */
+                leverage: number;
+                /** @description Whole contracts. */
+                delegateTotal: string;
+                /** @description Size in the coin. */
+                delegateNum: string;
+                delegatePrice?: string | null;
+                delegateValue?: string | null;
+                dealNum?: string | null;
+                dealPrice?: string | null;
+                dealValue?: string | null;
+                /** @description The opening fee, frozen while waiting, paid once filled. */
+                fee: string;
+                /** @description The margin, frozen while waiting, put up once filled. */
+                margin: string;
+                /** Format: int64 */
+                positionId?: number | null;
+                /**
+                 * @description Why the server cancelled it: `house_limit`, `leverage`,
+                 *     `position_closed`.
+                 */
+                reason?: string | null;
+                /** Format: int64 */
+                delegateTime: number;
+                /** Format: int64 */
+                dealTime?: number | null;
+                /** Format: int64 */
+                createTime: number;
             };
         };
         Envelope_HelpDetail: {
@@ -5856,48 +6080,6 @@ export interface components {
             msg: string;
             data: null | string;
         };
-        Envelope_OrderView: {
-            /**
-             * Format: int32
-             * @description 200 on success; at or below 0 for a business failure; 500 (with
-             *     "Token" in msg) when the session is missing or invalid.
-             */
-            code: number;
-            msg: string;
-            /**
-             * @description A spot order as the API and the socket show it (`SpotOrder` in
-             *     docs/api.md). Amounts are decimal strings.
-             */
-            data: {
-                /** Format: int64 */
-                id: number;
-                symbol: string;
-                /** @description `buy` or `sell`. */
-                side: string;
-                /** @description `limit` or `market`. */
-                type: string;
-                /** @description `gtc`, `ioc` or `post_only`; `null` for a market order. */
-                timeInForce?: string | null;
-                price?: string | null;
-                /** @description Base quantity asked; `null` for a market buy by total. */
-                amount?: string | null;
-                /** @description USDT to spend for a market buy by total. */
-                total?: string | null;
-                filledAmount: string;
-                filledTotal: string;
-                avgPrice?: string | null;
-                fee: string;
-                feeCoin: string;
-                /** @description `open`, `partial`, `filled`, `cancelled`, `rejected`. */
-                status: string;
-                /** @description `user`, `unfilled`, `self_trade`, `would_take`. */
-                cancelReason?: string | null;
-                /** Format: date-time */
-                createTime: string;
-                /** Format: date-time */
-                updateTime: string;
-            };
-        };
         Envelope_Page_AdminDeposit: {
             /**
              * Format: int32
@@ -6159,6 +6341,85 @@ export interface components {
                 total: number;
             };
         };
+        Envelope_Page_EarnOrderView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    orderNo: string;
+                    /** @description `finance` or `staking`. */
+                    kind: string;
+                    /** Format: int64 */
+                    planId: number;
+                    planTitle: string;
+                    coin: string;
+                    amount: string;
+                    /** Format: int32 */
+                    days: number;
+                    /** @description The APR fixed at subscription (finance). */
+                    apr?: string | null;
+                    /** @description Today's published rate, percent per day (staking). */
+                    dailyRate?: string | null;
+                    /**
+                     * @description Daily percent: a finance order's APR / 365; a staking product's
+                     *     lowest and highest published rate from today on.
+                     */
+                    minOdds: string;
+                    maxOdds: string;
+                    defaultOdds: string;
+                    earlyRule: string;
+                    /**
+                     * Format: int32
+                     * @description 0 earning, 1 settled, 2 redeemed.
+                     */
+                    status: number;
+                    /** Format: int32 */
+                    settlementType: number;
+                    autoRenew: boolean;
+                    /** Format: int64 */
+                    createTime: number;
+                    /**
+                     * Format: int64
+                     * @description 00:00 UTC of the first day that earns.
+                     */
+                    startTime: number;
+                    /**
+                     * Format: int64
+                     * @description 00:00 UTC of maturity.
+                     */
+                    endTime: number;
+                    /** Format: int64 */
+                    settleTime?: number | null;
+                    /** @description Interest accrued so far, and of it already paid to spot. */
+                    accumulaEarn: string;
+                    paidEarn: string;
+                    /** @description The whole term's interest at the rates known now (finance: exact). */
+                    estimatedEarn: string;
+                    /**
+                     * Format: int64
+                     * @description When the next payment reaches spot (earning orders).
+                     */
+                    nextPayout?: number | null;
+                    penalty: string;
+                    forfeited: string;
+                    /**
+                     * Format: int64
+                     * @description The order this one renewed.
+                     */
+                    renewedFrom?: number | null;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
         Envelope_Page_Earning: {
             /**
              * Format: int32
@@ -6275,6 +6536,72 @@ export interface components {
                     isHot: boolean;
                     /** Format: int32 */
                     sort: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
+        Envelope_Page_FuturesOrderView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    orderNo: string;
+                    symbol: string;
+                    coin: string;
+                    /**
+                     * Format: int32
+                     * @description 0 long, 1 short (the position it opens or closes).
+                     */
+                    type: number;
+                    /**
+                     * Format: int32
+                     * @description 0 limit, 1 market.
+                     */
+                    delegateType: number;
+                    /**
+                     * Format: int32
+                     * @description 0 waiting, 1 filled, 3 cancelled.
+                     */
+                    status: number;
+                    /** @description True for a closing order left by a limit take-profit or stop-loss. */
+                    reduceOnly: boolean;
+                    /** Format: int32 */
+                    leverage: number;
+                    /** @description Whole contracts. */
+                    delegateTotal: string;
+                    /** @description Size in the coin. */
+                    delegateNum: string;
+                    delegatePrice?: string | null;
+                    delegateValue?: string | null;
+                    dealNum?: string | null;
+                    dealPrice?: string | null;
+                    dealValue?: string | null;
+                    /** @description The opening fee, frozen while waiting, paid once filled. */
+                    fee: string;
+                    /** @description The margin, frozen while waiting, put up once filled. */
+                    margin: string;
+                    /** Format: int64 */
+                    positionId?: number | null;
+                    /**
+                     * @description Why the server cancelled it: `house_limit`, `leverage`,
+                     *     `position_closed`.
+                     */
+                    reason?: string | null;
+                    /** Format: int64 */
+                    delegateTime: number;
+                    /** Format: int64 */
+                    dealTime?: number | null;
+                    /** Format: int64 */
+                    createTime: number;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -6533,49 +6860,6 @@ export interface components {
                 total: number;
             };
         };
-        Envelope_Page_OrderView: {
-            /**
-             * Format: int32
-             * @description 200 on success; at or below 0 for a business failure; 500 (with
-             *     "Token" in msg) when the session is missing or invalid.
-             */
-            code: number;
-            msg: string;
-            /** @description A list page: `rows` of this page and the `total` across all pages. */
-            data: {
-                rows: {
-                    /** Format: int64 */
-                    id: number;
-                    symbol: string;
-                    /** @description `buy` or `sell`. */
-                    side: string;
-                    /** @description `limit` or `market`. */
-                    type: string;
-                    /** @description `gtc`, `ioc` or `post_only`; `null` for a market order. */
-                    timeInForce?: string | null;
-                    price?: string | null;
-                    /** @description Base quantity asked; `null` for a market buy by total. */
-                    amount?: string | null;
-                    /** @description USDT to spend for a market buy by total. */
-                    total?: string | null;
-                    filledAmount: string;
-                    filledTotal: string;
-                    avgPrice?: string | null;
-                    fee: string;
-                    feeCoin: string;
-                    /** @description `open`, `partial`, `filled`, `cancelled`, `rejected`. */
-                    status: string;
-                    /** @description `user`, `unfilled`, `self_trade`, `would_take`. */
-                    cancelReason?: string | null;
-                    /** Format: date-time */
-                    createTime: string;
-                    /** Format: date-time */
-                    updateTime: string;
-                }[];
-                /** Format: int64 */
-                total: number;
-            };
-        };
         Envelope_Page_OutboxRow: {
             /**
              * Format: int32
@@ -6712,6 +6996,82 @@ export interface components {
                 total: number;
             };
         };
+        Envelope_Page_SecondContractOrderView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    orderNo: string;
+                    symbol: string;
+                    coinSymbol: string;
+                    baseSymbol: string;
+                    /**
+                     * Format: int32
+                     * @description The period in seconds.
+                     */
+                    type: number;
+                    /** @description "1" up, "0" down. */
+                    betContent: string;
+                    /** @description `up` or `down`. */
+                    direction: string;
+                    betAmount: string;
+                    /** @description Paid back in total, the stake included (0 while open). */
+                    rewardAmount: string;
+                    openPrice: string;
+                    closePrice?: string | null;
+                    /**
+                     * Format: int64
+                     * @description When the order was accepted (ms).
+                     */
+                    openTime: number;
+                    /**
+                     * Format: int64
+                     * @description When it closes (ms).
+                     */
+                    closeTime: number;
+                    /**
+                     * Format: int64
+                     * @description The recorded tick it opened on (ms) and its source.
+                     */
+                    openTickTime: number;
+                    openSource: string;
+                    /**
+                     * Format: int64
+                     * @description The recorded tick it closed on (ms), if any.
+                     */
+                    closeTickTime?: number | null;
+                    closeSource?: string | null;
+                    /**
+                     * Format: int32
+                     * @description 1 win, 2 lose, 3 draw, 4 void; 0 while open.
+                     */
+                    openResult: number;
+                    /**
+                     * Format: int32
+                     * @description 0 open, 1 settled.
+                     */
+                    status: number;
+                    rate: string;
+                    /** @description A loss takes the whole stake. */
+                    rateFlag: boolean;
+                    /**
+                     * Format: int64
+                     * @description Seconds left while open, else 0.
+                     */
+                    time: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
         Envelope_Page_SessionRow: {
             /**
              * Format: int32
@@ -6784,6 +7144,49 @@ export interface components {
                     reason: string;
                     /** Format: int64 */
                     at: number;
+                }[];
+                /** Format: int64 */
+                total: number;
+            };
+        };
+        Envelope_Page_SpotOrderView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description A list page: `rows` of this page and the `total` across all pages. */
+            data: {
+                rows: {
+                    /** Format: int64 */
+                    id: number;
+                    symbol: string;
+                    /** @description `buy` or `sell`. */
+                    side: string;
+                    /** @description `limit` or `market`. */
+                    type: string;
+                    /** @description `gtc`, `ioc` or `post_only`; `null` for a market order. */
+                    timeInForce?: string | null;
+                    price?: string | null;
+                    /** @description Base quantity asked; `null` for a market buy by total. */
+                    amount?: string | null;
+                    /** @description USDT to spend for a market buy by total. */
+                    total?: string | null;
+                    filledAmount: string;
+                    filledTotal: string;
+                    avgPrice?: string | null;
+                    fee: string;
+                    feeCoin: string;
+                    /** @description `open`, `partial`, `filled`, `cancelled`, `rejected`. */
+                    status: string;
+                    /** @description `user`, `unfilled`, `self_trade`, `would_take`. */
+                    cancelReason?: string | null;
+                    /** Format: date-time */
+                    createTime: string;
+                    /** Format: date-time */
+                    updateTime: string;
                 }[];
                 /** Format: int64 */
                 total: number;
@@ -7313,8 +7716,10 @@ export interface components {
                     endTime?: string | null;
                     /**
                      * @description Why it was ended: `signed_out`, `password_changed`,
-                     *     `password_reset` (with a code), `frozen`, or `replaced` (a
-                     *     remembered device spent on signing in and replaced by a new one).
+                     *     `password_reset` (with a code), `frozen`, `replaced` (a
+                     *     remembered device spent on signing in and replaced by a new one),
+                     *     or `remember_reused` (a spent remembered-device token presented
+                     *     again ended every token and session issued from it).
                      */
                     endReason?: string | null;
                 }[];
@@ -7544,7 +7949,8 @@ export interface components {
                 maxShare: string;
                 /**
                  * Format: int32
-                 * @description The highest leverage this size's bracket allows.
+                 * @description The highest leverage a submit of this size may choose: the highest
+                 *     offered that its bracket allows (the most offered without a price).
                  */
                 maxLeverage: number;
             };
@@ -7593,26 +7999,6 @@ export interface components {
                 earningAmount: string;
                 /** Format: int64 */
                 earningOrders: number;
-            };
-        };
-        Envelope_QuoteView: {
-            /**
-             * Format: int32
-             * @description 200 on success; at or below 0 for a business failure; 500 (with
-             *     "Token" in msg) when the session is missing or invalid.
-             */
-            code: number;
-            msg: string;
-            data: {
-                coin: string;
-                amount: string;
-                fee: string;
-                netAmount: string;
-                totalFrozen: string;
-                separateFee?: null | components["schemas"]["SeparateFeeView"];
-                /** Format: int32 */
-                remainingTodayCount?: number | null;
-                free: boolean;
             };
         };
         Envelope_RecoveryCodes: {
@@ -7703,6 +8089,81 @@ export interface components {
                 satoken: string;
             };
         };
+        Envelope_SecondContractOrderView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /**
+             * @description An order (the spec's TSecondContractOrder row) with the ticks it opened
+             *     and closed on.
+             */
+            data: {
+                /** Format: int64 */
+                id: number;
+                orderNo: string;
+                symbol: string;
+                coinSymbol: string;
+                baseSymbol: string;
+                /**
+                 * Format: int32
+                 * @description The period in seconds.
+                 */
+                type: number;
+                /** @description "1" up, "0" down. */
+                betContent: string;
+                /** @description `up` or `down`. */
+                direction: string;
+                betAmount: string;
+                /** @description Paid back in total, the stake included (0 while open). */
+                rewardAmount: string;
+                openPrice: string;
+                closePrice?: string | null;
+                /**
+                 * Format: int64
+                 * @description When the order was accepted (ms).
+                 */
+                openTime: number;
+                /**
+                 * Format: int64
+                 * @description When it closes (ms).
+                 */
+                closeTime: number;
+                /**
+                 * Format: int64
+                 * @description The recorded tick it opened on (ms) and its source.
+                 */
+                openTickTime: number;
+                openSource: string;
+                /**
+                 * Format: int64
+                 * @description The recorded tick it closed on (ms), if any.
+                 */
+                closeTickTime?: number | null;
+                closeSource?: string | null;
+                /**
+                 * Format: int32
+                 * @description 1 win, 2 lose, 3 draw, 4 void; 0 while open.
+                 */
+                openResult: number;
+                /**
+                 * Format: int32
+                 * @description 0 open, 1 settled.
+                 */
+                status: number;
+                rate: string;
+                /** @description A loss takes the whole stake. */
+                rateFlag: boolean;
+                /**
+                 * Format: int64
+                 * @description Seconds left while open, else 0.
+                 */
+                time: number;
+            };
+        };
         Envelope_Sent: {
             /**
              * Format: int32
@@ -7741,6 +8202,48 @@ export interface components {
                  *     `identity`, `sortField`, `toggleField`, `exactlyOne` {field, value}).
                  */
                 settings: Record<string, never>;
+            };
+        };
+        Envelope_SpotOrderView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /**
+             * @description A spot order as the API and the socket show it (`SpotOrder` in
+             *     docs/api.md). Amounts are decimal strings.
+             */
+            data: {
+                /** Format: int64 */
+                id: number;
+                symbol: string;
+                /** @description `buy` or `sell`. */
+                side: string;
+                /** @description `limit` or `market`. */
+                type: string;
+                /** @description `gtc`, `ioc` or `post_only`; `null` for a market order. */
+                timeInForce?: string | null;
+                price?: string | null;
+                /** @description Base quantity asked; `null` for a market buy by total. */
+                amount?: string | null;
+                /** @description USDT to spend for a market buy by total. */
+                total?: string | null;
+                filledAmount: string;
+                filledTotal: string;
+                avgPrice?: string | null;
+                fee: string;
+                feeCoin: string;
+                /** @description `open`, `partial`, `filled`, `cancelled`, `rejected`. */
+                status: string;
+                /** @description `user`, `unfilled`, `self_trade`, `would_take`. */
+                cancelReason?: string | null;
+                /** Format: date-time */
+                createTime: string;
+                /** Format: date-time */
+                updateTime: string;
             };
         };
         Envelope_SpotPair: {
@@ -7881,7 +8384,7 @@ export interface components {
             msg: string;
             /** @description What a submit answers: the order, and the position when it filled. */
             data: {
-                order: components["schemas"]["OrderView"];
+                order: components["schemas"]["FuturesOrderView"];
                 position?: null | components["schemas"]["PositionView"];
             };
         };
@@ -8596,77 +9099,6 @@ export interface components {
                 exposureCap: string;
             }[];
         };
-        Envelope_Vec_OrderView: {
-            /**
-             * Format: int32
-             * @description 200 on success; at or below 0 for a business failure; 500 (with
-             *     "Token" in msg) when the session is missing or invalid.
-             */
-            code: number;
-            msg: string;
-            data: {
-                /** Format: int64 */
-                id: number;
-                orderNo: string;
-                symbol: string;
-                coinSymbol: string;
-                baseSymbol: string;
-                /**
-                 * Format: int32
-                 * @description The period in seconds.
-                 */
-                type: number;
-                /** @description "1" up, "0" down. */
-                betContent: string;
-                /** @description `up` or `down`. */
-                direction: string;
-                betAmount: string;
-                /** @description Paid back in total, the stake included (0 while open). */
-                rewardAmount: string;
-                openPrice: string;
-                closePrice?: string | null;
-                /**
-                 * Format: int64
-                 * @description When the order was accepted (ms).
-                 */
-                openTime: number;
-                /**
-                 * Format: int64
-                 * @description When it closes (ms).
-                 */
-                closeTime: number;
-                /**
-                 * Format: int64
-                 * @description The recorded tick it opened on (ms) and its source.
-                 */
-                openTickTime: number;
-                openSource: string;
-                /**
-                 * Format: int64
-                 * @description The recorded tick it closed on (ms), if any.
-                 */
-                closeTickTime?: number | null;
-                closeSource?: string | null;
-                /**
-                 * Format: int32
-                 * @description 1 win, 2 lose, 3 draw, 4 void; 0 while open.
-                 */
-                openResult: number;
-                /**
-                 * Format: int32
-                 * @description 0 open, 1 settled.
-                 */
-                status: number;
-                rate: string;
-                /** @description A loss takes the whole stake. */
-                rateFlag: boolean;
-                /**
-                 * Format: int64
-                 * @description Seconds left while open, else 0.
-                 */
-                time: number;
-            }[];
-        };
         Envelope_Vec_PairHealth: {
             /**
              * Format: int32
@@ -8859,6 +9291,77 @@ export interface components {
                 enabled: boolean;
                 /** Format: date-time */
                 createTime: string;
+            }[];
+        };
+        Envelope_Vec_SecondContractOrderView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** Format: int64 */
+                id: number;
+                orderNo: string;
+                symbol: string;
+                coinSymbol: string;
+                baseSymbol: string;
+                /**
+                 * Format: int32
+                 * @description The period in seconds.
+                 */
+                type: number;
+                /** @description "1" up, "0" down. */
+                betContent: string;
+                /** @description `up` or `down`. */
+                direction: string;
+                betAmount: string;
+                /** @description Paid back in total, the stake included (0 while open). */
+                rewardAmount: string;
+                openPrice: string;
+                closePrice?: string | null;
+                /**
+                 * Format: int64
+                 * @description When the order was accepted (ms).
+                 */
+                openTime: number;
+                /**
+                 * Format: int64
+                 * @description When it closes (ms).
+                 */
+                closeTime: number;
+                /**
+                 * Format: int64
+                 * @description The recorded tick it opened on (ms) and its source.
+                 */
+                openTickTime: number;
+                openSource: string;
+                /**
+                 * Format: int64
+                 * @description The recorded tick it closed on (ms), if any.
+                 */
+                closeTickTime?: number | null;
+                closeSource?: string | null;
+                /**
+                 * Format: int32
+                 * @description 1 win, 2 lose, 3 draw, 4 void; 0 while open.
+                 */
+                openResult: number;
+                /**
+                 * Format: int32
+                 * @description 0 open, 1 settled.
+                 */
+                status: number;
+                rate: string;
+                /** @description A loss takes the whole stake. */
+                rateFlag: boolean;
+                /**
+                 * Format: int64
+                 * @description Seconds left while open, else 0.
+                 */
+                time: number;
             }[];
         };
         Envelope_Vec_SessionRow: {
@@ -9072,7 +9575,28 @@ export interface components {
             data: {
                 tasks: components["schemas"]["TaskView"][];
                 signIn: components["schemas"]["SignInView"];
+                condition: components["schemas"]["DepositCondition"];
                 rules: string;
+            };
+        };
+        Envelope_WithdrawQuoteView: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                coin: string;
+                amount: string;
+                fee: string;
+                netAmount: string;
+                totalFrozen: string;
+                separateFee?: null | components["schemas"]["SeparateFeeView"];
+                /** Format: int32 */
+                remainingTodayCount?: number | null;
+                free: boolean;
             };
         };
         Envelope_WithdrawalView: {
@@ -9115,6 +9639,20 @@ export interface components {
             code: number;
             msg: string;
             data: boolean;
+        };
+        /** @description A price the user may exchange at until `expiresAt`. */
+        ExchangeQuoteView: {
+            quoteId: string;
+            from: string;
+            to: string;
+            /** @description `to` per one `from`, after the spread. */
+            price: string;
+            /** @description The spread deducted, as a rate (`0.001` = 0.1 %). */
+            spread: string;
+            /** @description Smallest `from` amount accepted. */
+            minAmount: string;
+            /** Format: date-time */
+            expiresAt: string;
         };
         ExchangeRequest: {
             from: string;
@@ -9269,6 +9807,107 @@ export interface components {
              * @description The latest funding time (paid, or about to be).
              */
             lastFundingTime: number;
+        };
+        /** @description An order as the spec's client reads it (TContractOrder). */
+        FuturesOrderView: {
+            /** Format: int64 */
+            id: number;
+            orderNo: string;
+            symbol: string;
+            coin: string;
+            /**
+             * Format: int32
+             * @description 0 long, 1 short (the position it opens or closes).
+             */
+            type: number;
+            /**
+             * Format: int32
+             * @description 0 limit, 1 market.
+             */
+            delegateType: number;
+            /**
+             * Format: int32
+             * @description 0 waiting, 1 filled, 3 cancelled.
+             */
+            status: number;
+            /** @description True for a closing order left by a limit take-profit or stop-loss. */
+            reduceOnly: boolean;
+            /** Format: int32 */
+            leverage: number;
+            /** @description Whole contracts. */
+            delegateTotal: string;
+            /** @description Size in the coin. */
+            delegateNum: string;
+            delegatePrice?: string | null;
+            delegateValue?: string | null;
+            dealNum?: string | null;
+            dealPrice?: string | null;
+            dealValue?: string | null;
+            /** @description The opening fee, frozen while waiting, paid once filled. */
+            fee: string;
+            /** @description The margin, frozen while waiting, put up once filled. */
+            margin: string;
+            /** Format: int64 */
+            positionId?: number | null;
+            /**
+             * @description Why the server cancelled it: `house_limit`, `leverage`,
+             *     `position_closed`.
+             */
+            reason?: string | null;
+            /** Format: int64 */
+            delegateTime: number;
+            /** Format: int64 */
+            dealTime?: number | null;
+            /** Format: int64 */
+            createTime: number;
+        };
+        /**
+         * @description The spec's body: a take-profit (`lossType` 0, `earn…`) or a stop-loss
+         *     (`lossType` 1, `lose…`); `delegateType` 1 market, 0 limit (with
+         *     `earnDelegatePrice` or `loseDelegatePrice`).
+         */
+        FuturesStopBody: {
+            /** Format: int64 */
+            positionId: number;
+            /** Format: int32 */
+            lossType: number;
+            /** Format: int32 */
+            delegateType: number;
+            earnPrice?: string | null;
+            /**
+             * @description Size to close in the coin: the position's `openNum` for all of it,
+             *     or whole contracts (`shareNumber` each) short of it.
+             */
+            earnNumber?: string | null;
+            losePrice?: string | null;
+            /** @description As `earnNumber`, for a stop-loss. */
+            loseNumber?: string | null;
+            earnDelegatePrice?: string | null;
+            loseDelegatePrice?: string | null;
+        };
+        /** @description The spec's submit body. */
+        FuturesSubmitBody: {
+            /** @description The contract's coin (`btc`) or symbol (`btcusdt`). */
+            symbol: string;
+            /** Format: int32 */
+            leverage: number;
+            /**
+             * @description The client's last price (market) or limit price; a market order
+             *     fills at the server's mark.
+             */
+            delegatePrice?: string | null;
+            /** @description Whole contracts. */
+            delegateTotal: string;
+            /**
+             * Format: int32
+             * @description 0 long, 1 short.
+             */
+            type: number;
+            /**
+             * Format: int32
+             * @description 1 market, 0 limit.
+             */
+            delegateType: number;
         };
         /** @description [`TaskHealth`] at one moment. */
         HealthCounts: {
@@ -9709,6 +10348,22 @@ export interface components {
             /** Format: date-time */
             createTime: string;
         };
+        OperatorLoginBody: {
+            username: string;
+            password: string;
+            /**
+             * @description The 6-digit code from the authenticator app, or a recovery code,
+             *     when the operator has TOTP enabled (ignored otherwise).
+             */
+            code?: string | null;
+            /**
+             * @description While the operator is slowed and has no TOTP (`-1026`): a
+             *     challenge from `/api/admin/loginChallenge` ...
+             */
+            challenge?: string | null;
+            /** @description ... and the decimal nonce that solves it. */
+            nonce?: string | null;
+        };
         OptionAcceptBody: {
             /**
              * Format: int32
@@ -9974,39 +10629,6 @@ export interface components {
              */
             status: number;
         };
-        /**
-         * @description A spot order as the API and the socket show it (`SpotOrder` in
-         *     docs/api.md). Amounts are decimal strings.
-         */
-        OrderView: {
-            /** Format: int64 */
-            id: number;
-            symbol: string;
-            /** @description `buy` or `sell`. */
-            side: string;
-            /** @description `limit` or `market`. */
-            type: string;
-            /** @description `gtc`, `ioc` or `post_only`; `null` for a market order. */
-            timeInForce?: string | null;
-            price?: string | null;
-            /** @description Base quantity asked; `null` for a market buy by total. */
-            amount?: string | null;
-            /** @description USDT to spend for a market buy by total. */
-            total?: string | null;
-            filledAmount: string;
-            filledTotal: string;
-            avgPrice?: string | null;
-            fee: string;
-            feeCoin: string;
-            /** @description `open`, `partial`, `filled`, `cancelled`, `rejected`. */
-            status: string;
-            /** @description `user`, `unfilled`, `self_trade`, `would_take`. */
-            cancelReason?: string | null;
-            /** Format: date-time */
-            createTime: string;
-            /** Format: date-time */
-            updateTime: string;
-        };
         OutboxRow: {
             /** Format: int64 */
             id: number;
@@ -10230,7 +10852,8 @@ export interface components {
             maxShare: string;
             /**
              * Format: int32
-             * @description The highest leverage this size's bracket allows.
+             * @description The highest leverage a submit of this size may choose: the highest
+             *     offered that its bracket allows (the most offered without a price).
              */
             maxLeverage: number;
         };
@@ -10409,17 +11032,6 @@ export interface components {
             value: unknown;
             reason?: string;
         };
-        QuoteView: {
-            coin: string;
-            amount: string;
-            fee: string;
-            netAmount: string;
-            totalFrozen: string;
-            separateFee?: null | components["schemas"]["SeparateFeeView"];
-            /** Format: int32 */
-            remainingTodayCount?: number | null;
-            free: boolean;
-        };
         RateBody: {
             /**
              * @description The first day it applies, `YYYY-MM-DD` (UTC): after today.
@@ -10573,6 +11185,72 @@ export interface components {
         /** @description A new session token; the client sends it back in the `satoken` header. */
         SaToken: {
             satoken: string;
+        };
+        /**
+         * @description An order (the spec's TSecondContractOrder row) with the ticks it opened
+         *     and closed on.
+         */
+        SecondContractOrderView: {
+            /** Format: int64 */
+            id: number;
+            orderNo: string;
+            symbol: string;
+            coinSymbol: string;
+            baseSymbol: string;
+            /**
+             * Format: int32
+             * @description The period in seconds.
+             */
+            type: number;
+            /** @description "1" up, "0" down. */
+            betContent: string;
+            /** @description `up` or `down`. */
+            direction: string;
+            betAmount: string;
+            /** @description Paid back in total, the stake included (0 while open). */
+            rewardAmount: string;
+            openPrice: string;
+            closePrice?: string | null;
+            /**
+             * Format: int64
+             * @description When the order was accepted (ms).
+             */
+            openTime: number;
+            /**
+             * Format: int64
+             * @description When it closes (ms).
+             */
+            closeTime: number;
+            /**
+             * Format: int64
+             * @description The recorded tick it opened on (ms) and its source.
+             */
+            openTickTime: number;
+            openSource: string;
+            /**
+             * Format: int64
+             * @description The recorded tick it closed on (ms), if any.
+             */
+            closeTickTime?: number | null;
+            closeSource?: string | null;
+            /**
+             * Format: int32
+             * @description 1 win, 2 lose, 3 draw, 4 void; 0 while open.
+             */
+            openResult: number;
+            /**
+             * Format: int32
+             * @description 0 open, 1 settled.
+             */
+            status: number;
+            rate: string;
+            /** @description A loss takes the whole stake. */
+            rateFlag: boolean;
+            /**
+             * Format: int64
+             * @description Seconds left while open, else 0.
+             */
+            time: number;
         };
         SendBody: {
             /** Format: int64 */
@@ -10840,6 +11518,39 @@ export interface components {
             ts: number;
         };
         /**
+         * @description A spot order as the API and the socket show it (`SpotOrder` in
+         *     docs/api.md). Amounts are decimal strings.
+         */
+        SpotOrderView: {
+            /** Format: int64 */
+            id: number;
+            symbol: string;
+            /** @description `buy` or `sell`. */
+            side: string;
+            /** @description `limit` or `market`. */
+            type: string;
+            /** @description `gtc`, `ioc` or `post_only`; `null` for a market order. */
+            timeInForce?: string | null;
+            price?: string | null;
+            /** @description Base quantity asked; `null` for a market buy by total. */
+            amount?: string | null;
+            /** @description USDT to spend for a market buy by total. */
+            total?: string | null;
+            filledAmount: string;
+            filledTotal: string;
+            avgPrice?: string | null;
+            fee: string;
+            feeCoin: string;
+            /** @description `open`, `partial`, `filled`, `cancelled`, `rejected`. */
+            status: string;
+            /** @description `user`, `unfilled`, `self_trade`, `would_take`. */
+            cancelReason?: string | null;
+            /** Format: date-time */
+            createTime: string;
+            /** Format: date-time */
+            updateTime: string;
+        };
+        /**
          * @description A spot pair (spec section 3, currencyList). Decimals are strings; flags
          *     are 1 (on) or 0 (off).
          */
@@ -10960,6 +11671,26 @@ export interface components {
             /** @default  */
             reason: string;
         };
+        /**
+         * @description The submit body (`POST /api/currency/order/submit`). Numbers are
+         *     decimal strings so no amount ever passes through a float.
+         */
+        SpotSubmitBody: {
+            /** @description `btcusdt` (any case; `BTC/USDT` works too). */
+            symbol: string;
+            /** @description `buy` or `sell`. */
+            side: string;
+            /** @description `limit` or `market`. */
+            type: string;
+            /** @description `gtc` (default), `ioc` or `post_only`; limit orders only. */
+            timeInForce?: string | null;
+            /** @description Limit price in USDT. */
+            price?: string | null;
+            /** @description Quantity in the base coin. */
+            amount?: string | null;
+            /** @description USDT to spend: a market buy by total instead of `amount`. */
+            total?: string | null;
+        };
         StakeBody: {
             /** Format: int64 */
             planId: number;
@@ -11019,25 +11750,11 @@ export interface components {
             /** Format: date-time */
             reviewTime?: string | null;
         };
-        /**
-         * @description The spec's body: a take-profit (`lossType` 0, `earn…`) or a stop-loss
-         *     (`lossType` 1, `lose…`); `delegateType` 1 market, 0 limit (with
-         *     `earnDelegatePrice` or `loseDelegatePrice`).
-         */
-        StopBody: {
+        StopFollowBody: {
             /** Format: int64 */
-            positionId: number;
-            /** Format: int32 */
-            lossType: number;
-            /** Format: int32 */
-            delegateType: number;
-            earnPrice?: string | null;
-            /** @description Size to close in the coin (the position's `openNum` for all of it). */
-            earnNumber?: string | null;
-            losePrice?: string | null;
-            loseNumber?: string | null;
-            earnDelegatePrice?: string | null;
-            loseDelegatePrice?: string | null;
+            traderId?: number;
+            /** @description Close the open copies at the mark too. */
+            closePositions?: boolean;
         };
         /** @description A stop as the spec's client reads it. */
         StopView: {
@@ -11077,29 +11794,9 @@ export interface components {
             triggeredTime?: number | null;
             fillPrice?: string | null;
         };
-        /**
-         * @description The submit body (`POST /api/currency/order/submit`). Numbers are
-         *     decimal strings so no amount ever passes through a float.
-         */
-        SubmitBody: {
-            /** @description `btcusdt` (any case; `BTC/USDT` works too). */
-            symbol: string;
-            /** @description `buy` or `sell`. */
-            side: string;
-            /** @description `limit` or `market`. */
-            type: string;
-            /** @description `gtc` (default), `ioc` or `post_only`; limit orders only. */
-            timeInForce?: string | null;
-            /** @description Limit price in USDT. */
-            price?: string | null;
-            /** @description Quantity in the base coin. */
-            amount?: string | null;
-            /** @description USDT to spend: a market buy by total instead of `amount`. */
-            total?: string | null;
-        };
         /** @description What a submit answers: the order, and the position when it filled. */
         SubmitReply: {
-            order: components["schemas"]["OrderView"];
+            order: components["schemas"]["FuturesOrderView"];
             position?: null | components["schemas"]["PositionView"];
         };
         /** @description A market-list row: the coin with its live 24 h figures. */
@@ -11704,8 +12401,10 @@ export interface components {
             endTime?: string | null;
             /**
              * @description Why it was ended: `signed_out`, `password_changed`,
-             *     `password_reset` (with a code), `frozen`, or `replaced` (a
-             *     remembered device spent on signing in and replaced by a new one).
+             *     `password_reset` (with a code), `frozen`, `replaced` (a
+             *     remembered device spent on signing in and replaced by a new one),
+             *     or `remember_reused` (a spent remembered-device token presented
+             *     again ended every token and session issued from it).
              */
             endReason?: string | null;
         };
@@ -11797,6 +12496,17 @@ export interface components {
             address: string;
             /** Format: date-time */
             createTime: string;
+        };
+        WithdrawQuoteView: {
+            coin: string;
+            amount: string;
+            fee: string;
+            netAmount: string;
+            totalFrozen: string;
+            separateFee?: null | components["schemas"]["SeparateFeeView"];
+            /** Format: int32 */
+            remainingTodayCount?: number | null;
+            free: boolean;
         };
         /** @description A withdrawal request as its owner sees it. */
         WithdrawalView: {
@@ -12893,7 +13603,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["LoginBody"];
+                "application/json": components["schemas"]["OperatorLoginBody"];
             };
         };
         responses: {
@@ -14593,11 +15303,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StopBody"];
+                "application/json": components["schemas"]["FuturesStopBody"];
             };
         };
         responses: {
-            /** @description -7007 the trigger would fire at the mark now, -7006 not a market close, -6003 no recent price */
+            /** @description -7007 the trigger would fire at the mark now, -7008 a size that is not all of the position nor whole contracts short of it, -7006 neither a market nor a limit close, -6003 no recent price */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -14625,7 +15335,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_OrderView"];
+                    "application/json": components["schemas"]["Envelope_FuturesOrderView"];
                 };
             };
         };
@@ -14649,7 +15359,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Page_OrderView"];
+                    "application/json": components["schemas"]["Envelope_Page_FuturesOrderView"];
                 };
             };
         };
@@ -14673,7 +15383,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Page_OrderView"];
+                    "application/json": components["schemas"]["Envelope_Page_FuturesOrderView"];
                 };
             };
         };
@@ -14720,7 +15430,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SubmitBody"];
+                "application/json": components["schemas"]["FuturesSubmitBody"];
             };
         };
         responses: {
@@ -14829,7 +15539,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_OrderView"];
+                    "application/json": components["schemas"]["Envelope_SpotOrderView"];
                 };
             };
         };
@@ -14856,7 +15566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Page_OrderView"];
+                    "application/json": components["schemas"]["Envelope_Page_SpotOrderView"];
                 };
             };
         };
@@ -14873,7 +15583,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SubmitBody"];
+                "application/json": components["schemas"]["SpotSubmitBody"];
             };
         };
         responses: {
@@ -14883,7 +15593,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_OrderView"];
+                    "application/json": components["schemas"]["Envelope_SpotOrderView"];
                 };
             };
         };
@@ -14991,7 +15701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_OrderView"];
+                    "application/json": components["schemas"]["Envelope_EarnOrderView"];
                 };
             };
         };
@@ -15018,7 +15728,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_OrderView"];
+                    "application/json": components["schemas"]["Envelope_EarnOrderView"];
                 };
             };
         };
@@ -15100,7 +15810,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["StopBody"];
+                "application/json": components["schemas"]["StopFollowBody"];
             };
         };
         responses: {
@@ -15583,7 +16293,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Page_OrderView"];
+                    "application/json": components["schemas"]["Envelope_Page_EarnOrderView"];
                 };
             };
         };
@@ -15606,7 +16316,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_OrderView"];
+                    "application/json": components["schemas"]["Envelope_EarnOrderView"];
                 };
             };
         };
@@ -15648,7 +16358,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_OrderView"];
+                    "application/json": components["schemas"]["Envelope_EarnOrderView"];
                 };
             };
         };
@@ -15874,7 +16584,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Page_OrderView"];
+                    "application/json": components["schemas"]["Envelope_Page_EarnOrderView"];
                 };
             };
         };
@@ -16109,7 +16819,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Page_OrderView"];
+                    "application/json": components["schemas"]["Envelope_Page_SecondContractOrderView"];
                 };
             };
         };
@@ -16159,7 +16869,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_OrderView"];
+                    "application/json": components["schemas"]["Envelope_SecondContractOrderView"];
                 };
             };
         };
@@ -16224,7 +16934,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_Vec_OrderView"];
+                    "application/json": components["schemas"]["Envelope_Vec_SecondContractOrderView"];
                 };
             };
         };
@@ -16300,7 +17010,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_QuoteView"];
+                    "application/json": components["schemas"]["Envelope_ExchangeQuoteView"];
                 };
             };
         };
@@ -17020,7 +17730,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_QuoteView"];
+                    "application/json": components["schemas"]["Envelope_WithdrawQuoteView"];
                 };
             };
         };

@@ -23,7 +23,7 @@ export type DepthMessage = Schemas['SocketDepth'];
 /** `{"type":"ORDER","data":SpotOrder}`. */
 export interface OrderMessage {
   type: 'ORDER';
-  data: Schemas['OrderView'];
+  data: Schemas['SpotOrderView'];
 }
 
 /** `{"type":"FUTURES","data":{event, id, coin}}`: the futures sweep liquidated a position (`liquidated`, the position's id), triggered a stop (`triggered`), or filled or cancelled an order (`filled`, `cancelled`) of the subscribed user. */

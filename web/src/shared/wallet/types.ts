@@ -29,8 +29,8 @@ export type WithdrawKyc = Omit<Schemas['KycLimitView'], 'tier'> & { tier: KycTie
 /** A withdrawal channel with the caller's limits (`ChannelView`). */
 export type WithdrawChannel = Omit<Schemas['ChannelView'], 'kyc'> & { kyc: WithdrawKyc };
 
-/** What a withdrawal would cost and hold (`QuoteView`). */
-export type WithdrawQuote = Schemas['QuoteView'];
+/** What a withdrawal would cost and hold (`WithdrawQuoteView`). */
+export type WithdrawQuote = Schemas['WithdrawQuoteView'];
 
 export type WithdrawalStatus = 'pending' | 'approved' | 'rejected';
 
