@@ -39,7 +39,14 @@ mod tests {
         assert!(is_plain("Tom & Jerry's 5% \"desk\" 日本", false));
         assert!(is_plain("two\nlines", true));
         assert!(!is_plain("two\nlines", false));
-        for bad in ["<b>x</b>", "a > b", "tab\there", "nul\u{0}", "\u{202e}evil", "bell\u{7}"] {
+        for bad in [
+            "<b>x</b>",
+            "a > b",
+            "tab\there",
+            "nul\u{0}",
+            "\u{202e}evil",
+            "bell\u{7}",
+        ] {
             assert!(!is_plain(bad, true), "{bad:?}");
         }
     }
