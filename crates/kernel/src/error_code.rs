@@ -78,8 +78,9 @@ catalogue! {
     /// The remembered-device cookie is no longer valid.
     RememberExpired = -1014, "remember_expired";
     LoginTypeClosed = -1015, "login_type_closed";
-    /// Failures from many places locked the account itself; the owner
-    /// lifts it with an unlock code, or it lifts after `{hours}`.
+    /// No longer answered: failures from many places used to lock the
+    /// account itself; now they slow it (`-1019`, `-1026`, decision 0011).
+    /// Kept so the number is never reused.
     AccountLockedUnlock = -1016, "account_locked_unlock";
     /// Too many failures for this account from this address; the owner
     /// elsewhere is not affected. `{minutes}` until the next try.
