@@ -145,9 +145,15 @@ async fn an_unknown_operator_name_answers_like_a_known_one_through_the_pause() {
     }
 }
 
-/// `failures` failures for the subject from everywhere; with `slowed`,
-/// the account slowed for a day as the fiftieth does.
-async fn failures_from_everywhere(app: &TestApp, scope: &str, subject: &str, source: &str, failures: usize) {
+/// `failures` failures for the subject from `source` (`*`: from
+/// everywhere), as if made over the day.
+async fn failures_from_everywhere(
+    app: &TestApp,
+    scope: &str,
+    subject: &str,
+    source: &str,
+    failures: usize,
+) {
     let now = Utc::now();
     let key = onyx_store::repo::login_failures::Key {
         scope,
@@ -172,9 +178,13 @@ async fn lock_row(app: &TestApp, scope: &str, subject: &str, source: &str) {
         subject,
         source,
     };
-    onyx_store::repo::login_failures::lock(&app.state.db, key, Utc::now() + chrono::Duration::hours(24))
-        .await
-        .unwrap();
+    onyx_store::repo::login_failures::lock(
+        &app.state.db,
+        key,
+        Utc::now() + chrono::Duration::hours(24),
+    )
+    .await
+    .unwrap();
 }
 
 #[tokio::test]
@@ -252,11 +262,18 @@ async fn an_owner_lifts_a_users_sign_in_restrictions_with_a_reason_audited() {
     )
     .await
     .fails_with(-6);
-    assert!(audit_rows(&app, &owner, "user.sign_in_unlock").await.is_empty());
-
-    admin_post(&app, &uri, &owner, json!({"reason": "identity checked by phone"}))
+    assert!(audit_rows(&app, &owner, "user.sign_in_unlock")
         .await
-        .ok();
+        .is_empty());
+
+    admin_post(
+        &app,
+        &uri,
+        &owner,
+        json!({"reason": "identity checked by phone"}),
+    )
+    .await
+    .ok();
     let d = admin_get(&app, &detail, &owner).await.ok();
     assert_eq!(d["signIn"]["restricted"], false);
     assert!(d["signIn"]["slowedUntil"].is_null());
