@@ -788,9 +788,14 @@ async fn the_house_is_funded_only_in_a_listed_coin() {
             json!({"coin": coin, "amount": "100", "reason": "fund"}),
         )
         .await;
-        assert_eq!(r.code, -3104, "{coin:?}: {}", r.msg);
-        // The refusal names the field, never repeats the input.
-        assert_eq!(r.msg, "coin must name a listed coin", "{coin:?}");
+        // The refusal names the field, never repeats the input; a NUL is
+        // no text of any field and is refused as the body is read.
+        if coin.contains('\0') {
+            assert_eq!((r.code, r.msg.as_str()), (-1, "Invalid request: coin"));
+        } else {
+            assert_eq!(r.code, -3104, "{coin:?}: {}", r.msg);
+            assert_eq!(r.msg, "coin must name a listed coin", "{coin:?}");
+        }
     }
     assert_eq!(
         ledger_rows(app).await,
