@@ -5,6 +5,7 @@ import { Button, Checkbox, EmptyState, Field, Page, Tabs, toast } from '@/shared
 import { paths } from '@/shared/config/paths';
 import { useSettings } from '@/shared/settings/settings-store';
 import { completeSignIn } from '@/shared/session/auto-login';
+import { useSession } from '@/shared/session/session-store';
 import { ApiError } from '@/shared/api/client';
 import type { CountryCode } from '@/shared/api/verification';
 import { useSubmit } from '@/shared/hooks/use-submit';
@@ -94,7 +95,11 @@ export default function LoginScreen() {
     for (let tries = 1; ; tries += 1) {
       setSolving(0);
       const challenge = await loginChallenge(account);
+      // The progress under the form says what is happening; the loading
+      // overlay would cover it while this device works.
+      useSession.getState().setLoading(false);
       const nonce = await solveChallenge(challenge, setSolving);
+      useSession.getState().setLoading(true);
       try {
         return await login({ ...input, challenge: challenge.challenge, nonce }, tries < 2 ? [LOGIN_CHALLENGE_INVALID] : []);
       } catch (error) {
