@@ -40,10 +40,13 @@ pub(super) async fn load_book(
     let mut open = HashMap::with_capacity(count);
     for o in rows {
         let dec = |t: &Option<String>| t.as_deref().and_then(|t| Decimal::from_str(t).ok());
-        let side = if o.side == "buy" {
-            Side::Buy
-        } else {
-            Side::Sell
+        // A side the row does not name is no side: guessing one would
+        // rest the order on the wrong side of the book with the other
+        // side's funds held.
+        let side = match o.side.as_str() {
+            "buy" => Some(Side::Buy),
+            "sell" => Some(Side::Sell),
+            _ => None,
         };
         let filled = Decimal::from_str(&o.filled_qty).ok();
         let price = dec(&o.price).and_then(|p| units(p, price_dp));
@@ -51,8 +54,9 @@ pub(super) async fn load_book(
             (Some(q), Some(f)) => exact_sub(q, f).and_then(|left| units(left, qty_dp)),
             _ => None,
         };
-        let restored = match (price, left) {
-            (Some(price), Some(qty)) => book
+        let restored = match (side, price, left) {
+            (None, _, _) => Err(format!("unknown side {:?}", o.side)),
+            (Some(side), Some(price), Some(qty)) => book
                 .restore(o.id as u64, o.user_id as u64, side, price, qty)
                 .map_err(|r| format!("{r:?}")),
             _ => Err("not representable at the pair's precision".into()),

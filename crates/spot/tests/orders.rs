@@ -539,6 +539,42 @@ async fn a_restart_rebuilds_the_book_from_the_store() {
     assert_audit_clean(&app).await;
 }
 
+/// A stored order whose side is neither `buy` nor `sell` is left out of
+/// the restored book (and logged), never rested as a sell.
+#[tokio::test]
+async fn a_restart_leaves_out_an_order_whose_side_it_cannot_read() {
+    use sea_orm::{ConnectionTrait, Statement};
+    let app = TestApp::spawn().await;
+    let (_, bt) = trader(&app, "buyer", "1000", "0").await;
+    let order = submit(&app, &bt, limit("buy", "99", "1")).await.ok();
+    submit(&app, &bt, limit("buy", "98", "1")).await.ok();
+    let db = &app.state.db;
+    let backend = db.get_database_backend();
+    let sql = match backend {
+        sea_orm::DbBackend::Postgres => "UPDATE spot_orders SET side = 'bye' WHERE id = $1",
+        _ => "UPDATE spot_orders SET side = 'bye' WHERE id = ?",
+    };
+    db.execute(Statement::from_sql_and_values(
+        backend,
+        sql,
+        [order["id"].as_i64().unwrap().into()],
+    ))
+    .await
+    .unwrap();
+
+    let again = onyx_server::prepare((*app.state.config).clone())
+        .await
+        .unwrap();
+    let depth = again.spot.depth(BTC, 100).unwrap();
+    assert!(depth.asks.is_empty(), "no sell made up: {:?}", depth.asks);
+    assert_eq!(
+        depth.bids.len(),
+        1,
+        "the readable buy is restored: {:?}",
+        depth.bids
+    );
+}
+
 /// A submit straight into `router` (an app other than the TestApp's).
 async fn send(router: &axum::Router, token: &str, body: Value) -> Value {
     use http_body_util::BodyExt;
