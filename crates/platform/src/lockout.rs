@@ -474,17 +474,23 @@ pub async fn unlock_user(db: &Db, user_id: i64, ip: IpAddr) -> Outcome<()> {
     Ok(())
 }
 
+/// Whether a prune whose last run is kept in `last` (Unix seconds) is due:
+/// ten minutes after that run. The caller that finds it due takes the
+/// turn, so of several requests at once one prunes.
+fn prune_due(last: &AtomicI64, now: DateTime<Utc>) -> bool {
+    let last_secs = last.load(Ordering::Relaxed);
+    let now_secs = now.timestamp();
+    now_secs.saturating_sub(last_secs) >= 600
+        && last
+            .compare_exchange(last_secs, now_secs, Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok()
+}
+
 /// Deletes forgotten rows at most every ten minutes per process; a failure
 /// to prune is logged, never answered.
 async fn prune_now_and_then(db: &Db, now: DateTime<Utc>) {
     static LAST_PRUNE_SECS: AtomicI64 = AtomicI64::new(0);
-    let last = LAST_PRUNE_SECS.load(Ordering::Relaxed);
-    let now_secs = now.timestamp();
-    if now_secs - last < 600
-        || LAST_PRUNE_SECS
-            .compare_exchange(last, now_secs, Ordering::Relaxed, Ordering::Relaxed)
-            .is_err()
-    {
+    if !prune_due(&LAST_PRUNE_SECS, now) {
         return;
     }
     let before = now - Duration::hours(2 * WINDOW_HOURS);
@@ -496,13 +502,7 @@ async fn prune_now_and_then(db: &Db, now: DateTime<Utc>) {
 /// Deletes expired challenges at most every ten minutes per process.
 async fn prune_challenges_now_and_then(db: &Db, now: DateTime<Utc>) {
     static LAST_PRUNE_SECS: AtomicI64 = AtomicI64::new(0);
-    let last = LAST_PRUNE_SECS.load(Ordering::Relaxed);
-    let now_secs = now.timestamp();
-    if now_secs - last < 600
-        || LAST_PRUNE_SECS
-            .compare_exchange(last, now_secs, Ordering::Relaxed, Ordering::Relaxed)
-            .is_err()
-    {
+    if !prune_due(&LAST_PRUNE_SECS, now) {
         return;
     }
     if let Err(e) = challenges::prune(db, now).await {
@@ -538,6 +538,16 @@ pub async fn verify_in_session(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_prune_is_due_ten_minutes_after_the_last_and_taken_once() {
+        let last = AtomicI64::new(0);
+        let t0 = DateTime::from_timestamp(1_800_000_000, 0).unwrap();
+        assert!(prune_due(&last, t0), "never pruned: due");
+        assert!(!prune_due(&last, t0), "taken by the first caller");
+        assert!(!prune_due(&last, t0 + Duration::seconds(599)));
+        assert!(prune_due(&last, t0 + Duration::seconds(600)));
+    }
 
     #[test]
     fn pauses_come_every_fifth_failure_and_double_up_to_a_day() {
