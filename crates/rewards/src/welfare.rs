@@ -33,6 +33,7 @@ use sea_orm::{
 };
 use serde::Serialize;
 use serde_json::Value;
+use std::collections::HashMap;
 use std::str::FromStr;
 use utoipa::ToSchema;
 
@@ -278,24 +279,31 @@ async fn first_trade(ctx: &Context, f: &Facts) -> Outcome<bool> {
             None => trades.push((p.reference, p.id, value)),
         }
     }
-    for (reference, first, outlay) in trades {
-        let outlay = match reference
+    let spot_id = |reference: &str| {
+        reference
             .strip_prefix("spot:trade:")
             .and_then(|id| id.parse::<i64>().ok())
-        {
-            Some(id) => spot_trade::Entity::find_by_id(id)
-                .one(&ctx.db)
-                .await?
-                .filter(|t| t.symbol.to_ascii_lowercase().ends_with("usdt"))
-                .and_then(|t| Decimal::from_str(&t.quote).ok())
-                .or(outlay),
-            None => outlay,
-        };
-        if f.standing.trade_qualifies(f.min, first, outlay) {
-            return Ok(true);
-        }
-    }
-    Ok(false)
+    };
+    // The USDT pairs' spot trades among them, read at once.
+    let spot_ids: Vec<i64> = trades.iter().filter_map(|t| spot_id(&t.0)).collect();
+    let quotes: HashMap<i64, Decimal> = if spot_ids.is_empty() {
+        HashMap::new()
+    } else {
+        spot_trade::Entity::find()
+            .filter(spot_trade::Column::Id.is_in(spot_ids))
+            .all(&ctx.db)
+            .await?
+            .into_iter()
+            .filter(|t| t.symbol.to_ascii_lowercase().ends_with("usdt"))
+            .filter_map(|t| Some((t.id, Decimal::from_str(&t.quote).ok()?)))
+            .collect()
+    };
+    Ok(trades.into_iter().any(|(reference, first, outlay)| {
+        let outlay = spot_id(&reference)
+            .and_then(|id| quotes.get(&id).copied())
+            .or(outlay);
+        f.standing.trade_qualifies(f.min, first, outlay)
+    }))
 }
 
 /// How far the caller is with a task of `kind`: (current, target).
