@@ -3920,24 +3920,6 @@ export interface components {
         AdminLoginChallengeBody: {
             username: string;
         };
-        /**
-         * @description A sign-in challenge: find a decimal `nonce` such that
-         *     SHA-256(`challenge` + ":" + `nonce`) starts with `difficulty` zero bits.
-         */
-        AdminLoginChallengeReply: {
-            /** @description 64 hex characters. */
-            challenge: string;
-            /**
-             * Format: int32
-             * @description Leading zero bits the hash must have.
-             */
-            difficulty: number;
-            /**
-             * Format: int64
-             * @description Seconds the challenge may be used for.
-             */
-            expiresIn: number;
-        };
         /** @description A withdrawal with its owner, for operators. */
         AdminWithdrawal: components["schemas"]["WithdrawalView"] & {
             /** Format: int64 */
@@ -4805,33 +4787,6 @@ export interface components {
                 conflictsWith: components["schemas"]["RivalClaim"][];
             };
         };
-        Envelope_AdminLoginChallengeReply: {
-            /**
-             * Format: int32
-             * @description 200 on success; at or below 0 for a business failure; 500 (with
-             *     "Token" in msg) when the session is missing or invalid.
-             */
-            code: number;
-            msg: string;
-            /**
-             * @description A sign-in challenge: find a decimal `nonce` such that
-             *     SHA-256(`challenge` + ":" + `nonce`) starts with `difficulty` zero bits.
-             */
-            data: {
-                /** @description 64 hex characters. */
-                challenge: string;
-                /**
-                 * Format: int32
-                 * @description Leading zero bits the hash must have.
-                 */
-                difficulty: number;
-                /**
-                 * Format: int64
-                 * @description Seconds the challenge may be used for.
-                 */
-                expiresIn: number;
-            };
-        };
         Envelope_AdminWithdrawal: {
             /**
              * Format: int32
@@ -5650,7 +5605,7 @@ export interface components {
             code: number;
             msg: string;
             /**
-             * @description A sign-in challenge: find a decimal `nonce` such that
+             * @description A sign-in challenge, for a user or an operator: find a decimal `nonce` such that
              *     SHA-256(`challenge` + ":" + `nonce`) starts with `difficulty` zero bits.
              */
             data: {
@@ -10186,7 +10141,7 @@ export interface components {
             phone?: string | null;
         };
         /**
-         * @description A sign-in challenge: find a decimal `nonce` such that
+         * @description A sign-in challenge, for a user or an operator: find a decimal `nonce` such that
          *     SHA-256(`challenge` + ":" + `nonce`) starts with `difficulty` zero bits.
          */
         LoginChallengeReply: {
@@ -13636,7 +13591,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope_AdminLoginChallengeReply"];
+                    "application/json": components["schemas"]["Envelope_LoginChallengeReply"];
                 };
             };
         };

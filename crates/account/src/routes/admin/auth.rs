@@ -8,7 +8,7 @@ mod sessions;
 mod totp;
 
 use crate::operator_security;
-use crate::routes::user::no_store;
+use crate::routes::user::{no_store, LoginChallengeReply};
 use axum::body::Bytes;
 use axum::extract::FromRef;
 use axum::extract::State;
@@ -109,42 +109,37 @@ pub struct AdminLoginChallengeBody {
     pub username: String,
 }
 
-/// A sign-in challenge: find a decimal `nonce` such that
-/// SHA-256(`challenge` + ":" + `nonce`) starts with `difficulty` zero bits.
-#[derive(Serialize, ToSchema, Debug)]
-#[serde(rename_all = "camelCase")]
-pub struct AdminLoginChallengeReply {
-    /// 64 hex characters.
-    pub challenge: String,
-    /// Leading zero bits the hash must have.
-    pub difficulty: u32,
-    /// Seconds the challenge may be used for.
-    pub expires_in: i64,
-}
-
 /// A challenge for one sign-in as the named operator, asked for after
 /// `login` answered `-1026`. Counts against the address's operator
 /// sign-in limit; issued for any name, so it tells nothing.
 #[utoipa::path(post, path = "/api/admin/loginChallenge", tag = "admin",
     request_body = AdminLoginChallengeBody,
-    responses((status = 200, body = Envelope<AdminLoginChallengeReply>)))]
+    responses((status = 200, body = Envelope<LoginChallengeReply>)))]
 async fn operator_login_challenge(
     State(state): State<Context>,
     ClientIp(ip): ClientIp,
     ApiJson(body): ApiJson<AdminLoginChallengeBody>,
-) -> Reply<AdminLoginChallengeReply> {
+) -> Reply<LoginChallengeReply> {
     state.limiter.check(Action::AdminLoginIp, ip)?;
     let name = body.username.trim();
-    let subject = match admins::find_by_username(&state.db, name).await? {
+    let (_, subject) = operator_named(&state.db, name).await?;
+    let issued = lockout::issue_challenge(&state.db, Scope::Operator, &subject).await?;
+    ok(issued.into())
+}
+
+/// The operator named `name`, if any, and the subject its sign-in
+/// failures and challenges count under (the name's own when it names no
+/// operator, so answers never tell which exist).
+async fn operator_named(
+    db: &onyx_store::Db,
+    name: &str,
+) -> Result<(Option<admin::Model>, String), sea_orm::DbErr> {
+    let admin = admins::find_by_username(db, name).await?;
+    let subject = match &admin {
         Some(a) => lockout::account_subject(Scope::Operator, a.id),
         None => lockout::unknown_subject("name", name),
     };
-    let issued = lockout::issue_challenge(&state.db, Scope::Operator, &subject).await?;
-    ok(AdminLoginChallengeReply {
-        challenge: issued.challenge,
-        difficulty: issued.difficulty,
-        expires_in: issued.expires_in_seconds,
-    })
+    Ok((admin, subject))
 }
 
 /// The User-Agent, bounded, for the session list.
@@ -167,11 +162,7 @@ async fn sign_in(
     state.limiter.check(Action::AdminLoginIp, ip)?;
     let db = &state.db;
     let name = body.username.trim();
-    let admin = admins::find_by_username(db, name).await?;
-    let subject = match &admin {
-        Some(a) => lockout::account_subject(Scope::Operator, a.id),
-        None => lockout::unknown_subject("name", name),
-    };
+    let (admin, subject) = operator_named(db, name).await?;
     let mut attempt = Attempt::sign_in(Scope::Operator, subject, ip);
     attempt.refuse_if_locked(db).await?;
     // While slowed the proof comes first, so guesses without it never

@@ -2,7 +2,9 @@
 //! automatic login).
 
 use super::security::RecoveryType;
-use super::{device, no_store, remember_cookie, remember_token, AccountType, SaToken};
+use super::{
+    device, no_store, remember_cookie, remember_token, AccountType, LoginChallengeReply, SaToken,
+};
 use crate::sign_in::{self, Proof};
 use axum::extract::FromRef;
 use axum::extract::State;
@@ -13,7 +15,7 @@ use onyx_http::envelope::{ok, Envelope, Reply, SUCCESS};
 use onyx_http::extract::{ApiJson, ClientIp};
 use onyx_platform::notify::Channel;
 use onyx_platform::Context;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -124,19 +126,6 @@ pub struct LoginChallengeBody {
     pub phone: Option<String>,
 }
 
-/// A sign-in challenge: find a decimal `nonce` such that
-/// SHA-256(`challenge` + ":" + `nonce`) starts with `difficulty` zero bits.
-#[derive(Serialize, ToSchema, Debug)]
-#[serde(rename_all = "camelCase")]
-pub struct LoginChallengeReply {
-    /// 64 hex characters.
-    pub challenge: String,
-    /// Leading zero bits the hash must have.
-    pub difficulty: u32,
-    /// Seconds the challenge may be used for.
-    pub expires_in: i64,
-}
-
 /// A challenge for signing in to the named account once, asked for after
 /// `login` answered `-1026`. Counts against the address's sign-in limit;
 /// issued for any name, so it tells nothing about the account.
@@ -155,11 +144,7 @@ async fn login_challenge(
     };
     let issued =
         sign_in::challenge(&state, ip, body.kind, identifier.as_deref().unwrap_or("")).await?;
-    ok(LoginChallengeReply {
-        challenge: issued.challenge,
-        difficulty: issued.difficulty,
-        expires_in: issued.expires_in_seconds,
-    })
+    ok(issued.into())
 }
 
 /// Signs in from the remembered-device cookie, and replaces the cookie

@@ -44,6 +44,29 @@ pub struct SaToken {
     pub satoken: String,
 }
 
+/// A sign-in challenge, for a user or an operator: find a decimal `nonce` such that
+/// SHA-256(`challenge` + ":" + `nonce`) starts with `difficulty` zero bits.
+#[derive(Serialize, ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct LoginChallengeReply {
+    /// 64 hex characters.
+    pub challenge: String,
+    /// Leading zero bits the hash must have.
+    pub difficulty: u32,
+    /// Seconds the challenge may be used for.
+    pub expires_in: i64,
+}
+
+impl From<onyx_platform::lockout::Challenge> for LoginChallengeReply {
+    fn from(c: onyx_platform::lockout::Challenge) -> Self {
+        LoginChallengeReply {
+            challenge: c.challenge,
+            difficulty: c.difficulty,
+            expires_in: c.expires_in_seconds,
+        }
+    }
+}
+
 pub use crate::sign_in::AccountType;
 
 /// The "remember this device" cookie; scoped to `/api/user`, where
