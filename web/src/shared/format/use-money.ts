@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCoinList } from '@/shared/market/queries';
+import { useCoinList } from '@/shared/catalogue/coins';
 import { coinScales, moneyFormat, scaleLookup, type MoneyFormat } from './money';
 
 /**

@@ -1,17 +1,8 @@
 import { api } from '@/shared/api/client';
 import { SUCCESS_CODE } from '@/shared/api/client';
-import type { Candle, CoinList, Interval, SymbolRow, Ticker, WatchItem } from './types';
+import type { Candle, Interval, SymbolRow, Ticker, WatchItem } from './types';
 
-/** GET /api/common/getCoinList */
-export async function getCoinList(): Promise<CoinList> {
-  const data = (await api.get<Partial<CoinList>>('/api/common/getCoinList', undefined, { silent: true })).data ?? {};
-  return {
-    coinList: data.coinList ?? [],
-    currencyList: data.currencyList ?? [],
-    contractList: data.contractList ?? [],
-    optionList: data.optionList ?? [],
-  };
-}
+export { getCoinList } from '@/shared/catalogue/coins';
 
 /** GET /api/symbolmanage/list ?isAsc&orderByColumn */
 export async function getSymbolList(orderByColumn: string, isAsc: boolean): Promise<SymbolRow[]> {

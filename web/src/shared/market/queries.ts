@@ -2,13 +2,11 @@ import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from '@/shared/session/session-store';
 import { useSettings } from '@/shared/settings/settings-store';
-import { addUserCoin, getCoinList, getMt5Amount, getSymbolList, getTicker, getTickers, getUserCoins, removeUserCoin } from './api';
+import { addUserCoin, getMt5Amount, getSymbolList, getTicker, getTickers, getUserCoins, removeUserCoin } from './api';
 import { needsVolumeLookup } from './symbol';
 import type { CoinItem, Ticker, WatchItem } from './types';
 
-export function useCoinList() {
-  return useQuery({ queryKey: ['market', 'coinList'], queryFn: getCoinList, staleTime: 60_000 });
-}
+export { useCoinList } from '@/shared/catalogue/coins';
 
 export function useSymbolList(orderByColumn: string, isAsc: boolean, enabled = true) {
   return useQuery({ queryKey: ['market', 'symbolList', orderByColumn, isAsc], queryFn: () => getSymbolList(orderByColumn, isAsc), enabled, refetchInterval: 30_000 });

@@ -1,32 +1,8 @@
 /** Market data shapes (spec 3, docs/api.md). Prices and amounts are decimal strings. */
 
-export interface CoinItem {
-  coin: string;
-  symbol?: string;
-  showSymbol?: string;
-  baseCoin?: string;
-  open?: string;
-  /** Last price. */
-  amount?: string;
-  logo?: string;
-  sort?: number;
-  status?: number | string;
-  showFlag?: number | string;
-  /** 2 = show showSymbol instead of symbol. */
-  customizeFlag?: number | string;
-  /** 'mt5' keeps the coin's case. */
-  market?: string;
-  /** 3 = look up the 24 h volume per coin. */
-  coinType?: number | string;
-  [field: string]: unknown;
-}
+import type { CoinItem } from '@/shared/catalogue/coins';
 
-export interface CoinList {
-  coinList: CoinItem[];
-  currencyList: CoinItem[];
-  contractList: CoinItem[];
-  optionList: CoinItem[];
-}
+export type { CoinItem, CoinList } from '@/shared/catalogue/coins';
 
 /** A coin from symbolmanage/list: live amount/open/change/volume. */
 export interface SymbolRow extends CoinItem {

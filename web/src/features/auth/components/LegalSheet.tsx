@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { BottomSheet, EmptyState, Html, Spinner } from '@/shared/ui';
-import { useRules } from '@/shared/content/rules';
+import { useRules } from '@/features/content';
 
 export type LegalKey = 'TERMS' | 'PRIVACY';
 

@@ -1,2 +1,22 @@
-// The about, terms and privacy texts are read by registration too: they live in shared/content.
-export { getRules, useRules, type Rule } from '@/shared/content/rules';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/shared/api/client';
+import { useSession } from '@/shared/session/session-store';
+
+/** Published rule texts (about, terms, privacy): public, in the caller's language. */
+export interface Rule {
+  id: number | string;
+  key: string;
+  title: string;
+  content: string;
+}
+
+/** GET /api/option/rules/list ?key (TERMS, ABOUT, PRIVACY, ...) */
+export async function getRules(key: string): Promise<Rule[]> {
+  return (await api.get<Rule[]>('/api/option/rules/list', { key })).data ?? [];
+}
+
+/** Content is stored per language, so the language is part of the cache key. */
+export function useRules(key: string, enabled = true) {
+  const language = useSession((s) => s.language);
+  return useQuery({ queryKey: ['rules', key, language], queryFn: () => getRules(key), enabled });
+}

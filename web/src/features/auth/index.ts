@@ -1,0 +1,7 @@
+/** The auth screens: each is loaded when its route is first opened (app/routes.tsx). */
+export const screens = {
+  loginRegisterChooser: () => import('./routes/LoginRegisterChooser'),
+  login: () => import('./routes/LoginScreen'),
+  register: () => import('./routes/RegisterScreen'),
+  forgetPassword: () => import('./routes/ForgetPasswordScreen'),
+};

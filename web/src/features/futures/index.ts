@@ -1,0 +1,4 @@
+/** The futures screens: each is loaded when its route is first opened (app/routes.tsx). */
+export const screens = {
+  futures: () => import('./routes/FuturesScreen'),
+};

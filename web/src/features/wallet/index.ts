@@ -1,0 +1,9 @@
+/** The wallet screens: each is loaded when its route is first opened (app/routes.tsx). */
+export const screens = {
+  withdrawDeposit: () => import('./routes/WithdrawDepositScreen'),
+  withdraw: () => import('./routes/WithdrawScreen'),
+  withdrawRecords: () => import('./routes/WithdrawRecordsScreen'),
+  recharge: () => import('./routes/RechargeScreen'),
+  rechargeMethod: () => import('./routes/RechargeMethodScreen'),
+  cashFlow: () => import('./routes/CashFlowScreen'),
+};
