@@ -142,10 +142,7 @@ pub async fn spot_volume(db: &impl ConnectionTrait, user_id: i64) -> Outcome<Dec
         )
         .all(db)
         .await?;
-    total(
-        rows.iter()
-            .map(|t| t.quote.parse::<Decimal>().unwrap_or_default()),
-    )
+    total(rows.iter().map(|t| t.quote.get()))
 }
 
 /// The caller's downline, newest first, `level` 1..3 or all.

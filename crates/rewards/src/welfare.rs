@@ -295,7 +295,7 @@ async fn first_trade(ctx: &Context, f: &Facts) -> Outcome<bool> {
             .await?
             .into_iter()
             .filter(|t| t.symbol.to_ascii_lowercase().ends_with("usdt"))
-            .filter_map(|t| Some((t.id, Decimal::from_str(&t.quote).ok()?)))
+            .map(|t| (t.id, t.quote.get()))
             .collect()
     };
     Ok(trades.into_iter().any(|(reference, first, outlay)| {

@@ -5,9 +5,7 @@ use crate::entity::spot_order;
 use crate::repo::OrderStatus;
 use onyx_kernel::ledger::{AccountId, Wallet};
 use onyx_store::ledger::Hold;
-use rust_decimal::Decimal;
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Select};
-use std::str::FromStr;
 
 /// Every user's holds (the holds audit).
 pub async fn holds(db: &impl ConnectionTrait) -> Result<Vec<Hold>, DbErr> {
@@ -28,16 +26,14 @@ fn open() -> Select<spot_order::Entity> {
 
 fn of(rows: Vec<spot_order::Model>) -> Result<Vec<Hold>, DbErr> {
     rows.into_iter()
-        .filter(|o| o.frozen != "0")
+        .filter(|o| !o.frozen.get().is_zero())
         .map(|o| {
-            let amount = Decimal::from_str(&o.frozen)
-                .map_err(|e| DbErr::Custom(format!("order {} frozen {:?}: {e}", o.id, o.frozen)))?;
             let user = u64::try_from(o.user_id)
                 .map_err(|_| DbErr::Custom(format!("order {} has no user", o.id)))?;
             Ok(Hold {
                 kind: "spot_order",
                 account: AccountId::user(user, Wallet::Spot, &o.frozen_asset),
-                amount,
+                amount: o.frozen.get(),
             })
         })
         .collect()

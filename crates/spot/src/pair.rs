@@ -24,6 +24,7 @@
 //! queue.
 
 use crate::batch_writes::{self, Pending, Table};
+use crate::entity::spot_order::{OrderKind as StoredKind, OrderSide};
 use crate::entity::{spot_order, spot_trade};
 use crate::events::{DepthDelta, DepthSnapshot, OrderView, SpotEvent, TradeEvent};
 use crate::orderbook::{
@@ -46,7 +47,7 @@ use onyx_market::entity::spot_pair;
 use onyx_platform::amounts::{self, USDT};
 use onyx_platform::Idempotency;
 use onyx_store::ledger::{LedgerStore, LedgerTxn, PostError};
-use onyx_store::Db;
+use onyx_store::{Db, DecimalText};
 use rust_decimal::Decimal;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use std::collections::{BTreeMap, HashMap};
@@ -488,21 +489,21 @@ impl Pair {
             id,
             user_id,
             symbol: self.symbol.clone(),
-            side: side_name(side).to_string(),
-            kind: kind.to_string(),
+            side: order_side(side),
+            kind,
             tif: tif.map(str::to_string),
             price,
             qty,
             quote_amount: quote,
-            filled_qty: "0".into(),
-            filled_quote: "0".into(),
-            fee: "0".into(),
+            filled_qty: DecimalText::ZERO,
+            filled_quote: DecimalText::ZERO,
+            fee: DecimalText::ZERO,
             fee_coin: match side {
                 Side::Buy => self.base.clone(),
                 Side::Sell => USDT.to_string(),
             },
             frozen_asset: spends.clone(),
-            frozen: freeze.normalize().to_string(),
+            frozen: text(freeze),
             status: repo::OrderStatus::Open,
             cancel_reason: None,
             created_at: now,
@@ -639,7 +640,7 @@ impl Pair {
                         taker_order_id: taker,
                         maker_user_id: maker_owner as i64,
                         taker_user_id: taker_owner as i64,
-                        taker_side: side_name(taker_side).to_string(),
+                        taker_side: order_side(taker_side),
                         buyer_fee: text(s.buyer_fee),
                         seller_fee: text(s.seller_fee),
                         created_at: Utc::now(),
@@ -937,10 +938,10 @@ struct Work {
 impl Work {
     fn load(&mut self, row: spot_order::Model) -> Result<(), Abort> {
         let state = OrderState {
-            filled_qty: stored(&row.filled_qty)?,
-            filled_quote: stored(&row.filled_quote)?,
-            fee: stored(&row.fee)?,
-            frozen: stored(&row.frozen)?,
+            filled_qty: row.filled_qty.get(),
+            filled_quote: row.filled_quote.get(),
+            fee: row.fee.get(),
+            frozen: row.frozen.get(),
             row,
         };
         self.orders.insert(state.row.id, state);
@@ -975,12 +976,9 @@ impl Work {
     }
 }
 
-fn stored(text: &str) -> Result<Decimal, Abort> {
-    Decimal::from_str(text).map_err(|e| Abort(format!("stored amount {text:?}: {e}")))
-}
-
-fn text(d: Decimal) -> String {
-    d.normalize().to_string()
+/// Stored normalized, as the API and the socket show it.
+fn text(d: Decimal) -> DecimalText {
+    DecimalText::from(d.normalize())
 }
 
 /// `n` units of `10^-dp` for display (a depth level), saturating: the book
@@ -1052,9 +1050,14 @@ fn transfer(
 }
 
 pub(super) fn side_name(side: Side) -> &'static str {
+    order_side(side).as_str()
+}
+
+/// The book's side as stored.
+pub(super) fn order_side(side: Side) -> OrderSide {
     match side {
-        Side::Buy => "buy",
-        Side::Sell => "sell",
+        Side::Buy => OrderSide::Buy,
+        Side::Sell => OrderSide::Sell,
     }
 }
 
@@ -1069,11 +1072,11 @@ fn reason_name(reason: CancelReason) -> &'static str {
 
 /// Kind, time in force, price, quantity and total of an order as stored.
 type Described = (
-    &'static str,
+    StoredKind,
     Option<&'static str>,
-    Option<String>,
-    Option<String>,
-    Option<String>,
+    Option<DecimalText>,
+    Option<DecimalText>,
+    Option<DecimalText>,
 );
 
 /// An accepted order as stored; validation bounded every amount, so
@@ -1085,7 +1088,7 @@ fn describe(rules: &PairRules, engine: &EngineOrder) -> Result<Described, Abort>
     };
     Ok(match *engine {
         EngineOrder::Limit { price, qty, tif } => (
-            "limit",
+            StoredKind::Limit,
             Some(match tif {
                 TimeInForce::Gtc => "gtc",
                 TimeInForce::Ioc => "ioc",
@@ -1096,14 +1099,14 @@ fn describe(rules: &PairRules, engine: &EngineOrder) -> Result<Described, Abort>
             None,
         ),
         EngineOrder::MarketQty { qty } => (
-            "market",
+            StoredKind::Market,
             None,
             None,
             Some(bounded(rules::base_amount(rules, qty))?),
             None,
         ),
         EngineOrder::MarketQuote { quote } => (
-            "market",
+            StoredKind::Market,
             None,
             None,
             None,
@@ -1114,24 +1117,24 @@ fn describe(rules: &PairRules, engine: &EngineOrder) -> Result<Described, Abort>
 
 /// An order row as the API shows it.
 pub fn view(o: &spot_order::Model) -> OrderView {
-    let filled_qty = Decimal::from_str(&o.filled_qty).unwrap_or_default();
-    let filled_quote = Decimal::from_str(&o.filled_quote).unwrap_or_default();
-    let avg_price = filled_quote
-        .checked_div(filled_qty)
+    let avg_price = o
+        .filled_quote
+        .get()
+        .checked_div(o.filled_qty.get())
         .map(|p| p.round_dp(rules::FEE_DP).normalize().to_string());
     OrderView {
         id: o.id,
         symbol: o.symbol.clone(),
-        side: o.side.clone(),
-        kind: o.kind.clone(),
+        side: o.side.into(),
+        kind: o.kind.into(),
         time_in_force: o.tif.clone(),
-        price: o.price.clone(),
-        amount: o.qty.clone(),
-        total: o.quote_amount.clone(),
-        filled_amount: o.filled_qty.clone(),
-        filled_total: o.filled_quote.clone(),
+        price: o.price.map(|p| p.to_string()),
+        amount: o.qty.map(|q| q.to_string()),
+        total: o.quote_amount.map(|q| q.to_string()),
+        filled_amount: o.filled_qty.to_string(),
+        filled_total: o.filled_quote.to_string(),
         avg_price,
-        fee: o.fee.clone(),
+        fee: o.fee.to_string(),
         fee_coin: o.fee_coin.clone(),
         status: o.status.into(),
         cancel_reason: o.cancel_reason.clone(),

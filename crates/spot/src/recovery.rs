@@ -4,7 +4,7 @@
 //! goes back as a resting order, oldest first (its time priority), without
 //! matching.
 
-use crate::entity::spot_order;
+use crate::entity::spot_order::{self, OrderSide};
 use crate::orderbook::{OrderBook, Side};
 use crate::repo;
 use onyx_kernel::money::exact_sub;
@@ -12,7 +12,6 @@ use onyx_store::Db;
 use rust_decimal::Decimal;
 use sea_orm::DbErr;
 use std::collections::HashMap;
-use std::str::FromStr;
 
 use crate::pair::BOOK_CAPACITY;
 
@@ -39,24 +38,17 @@ pub(super) async fn load_book(
     let count = rows.len();
     let mut open = HashMap::with_capacity(count);
     for o in rows {
-        let dec = |t: &Option<String>| t.as_deref().and_then(|t| Decimal::from_str(t).ok());
-        // A side the row does not name is no side: guessing one would
-        // rest the order on the wrong side of the book with the other
-        // side's funds held.
-        let side = match o.side.as_str() {
-            "buy" => Some(Side::Buy),
-            "sell" => Some(Side::Sell),
-            _ => None,
+        let side = match o.side {
+            OrderSide::Buy => Side::Buy,
+            OrderSide::Sell => Side::Sell,
         };
-        let filled = Decimal::from_str(&o.filled_qty).ok();
-        let price = dec(&o.price).and_then(|p| units(p, price_dp));
-        let left = match (dec(&o.qty), filled) {
-            (Some(q), Some(f)) => exact_sub(q, f).and_then(|left| units(left, qty_dp)),
-            _ => None,
-        };
-        let restored = match (side, price, left) {
-            (None, _, _) => Err(format!("unknown side {:?}", o.side)),
-            (Some(side), Some(price), Some(qty)) => book
+        let price = o.price.and_then(|p| units(p.get(), price_dp));
+        let left = o
+            .qty
+            .and_then(|q| exact_sub(q.get(), o.filled_qty.get()))
+            .and_then(|left| units(left, qty_dp));
+        let restored = match (price, left) {
+            (Some(price), Some(qty)) => book
                 .restore(o.id as u64, o.user_id as u64, side, price, qty)
                 .map_err(|r| format!("{r:?}")),
             _ => Err("not representable at the pair's precision".into()),
@@ -78,6 +70,7 @@ pub(super) async fn load_book(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::str::FromStr;
 
     #[test]
     fn units_are_exact_or_refused() {

@@ -129,7 +129,7 @@ async fn frozen_matches_open_orders(app: &TestApp, users: &[i64]) {
             let held: Decimal = open
                 .iter()
                 .filter(|o| o.frozen_asset == asset)
-                .map(|o| dec(&o.frozen))
+                .map(|o| o.frozen.get())
                 .sum();
             let (_, frozen) = balance(app, user, Wallet::Spot, coin).await;
             assert_eq!(frozen, held, "user {user} {coin}: frozen vs open orders");
@@ -532,46 +532,94 @@ async fn a_restart_rebuilds_the_book_from_the_store() {
     let open = repo::open_orders(&app.state.db, BTC).await.unwrap();
     let rest: Vec<(String, String)> = open
         .iter()
-        .map(|o| (o.price.clone().unwrap(), o.filled_qty.clone()))
+        .map(|o| (o.price.unwrap().to_string(), o.filled_qty.to_string()))
         .collect();
     assert_eq!(rest, vec![lv("101", "0"), lv("100", "0.1"), lv("99", "0")]);
     frozen_matches_open_orders(&app, &[buyer, seller]).await;
     assert_audit_clean(&app).await;
 }
 
-/// A stored order whose side is neither `buy` nor `sell` is left out of
-/// the restored book (and logged), never rested as a sell.
-#[tokio::test]
-async fn a_restart_leaves_out_an_order_whose_side_it_cannot_read() {
+/// Sets one column of one row to `text`, as a damaged or hand-edited
+/// database would hold it.
+async fn overwrite(app: &TestApp, table: &str, column: &str, id: i64, text: &str) {
     use sea_orm::{ConnectionTrait, Statement};
-    let app = TestApp::spawn().await;
-    let (_, bt) = trader(&app, "buyer", "1000", "0").await;
-    let order = submit(&app, &bt, limit("buy", "99", "1")).await.ok();
-    submit(&app, &bt, limit("buy", "98", "1")).await.ok();
     let db = &app.state.db;
     let backend = db.get_database_backend();
-    let sql = match backend {
-        sea_orm::DbBackend::Postgres => "UPDATE spot_orders SET side = 'bye' WHERE id = $1",
-        _ => "UPDATE spot_orders SET side = 'bye' WHERE id = ?",
+    let mark = match backend {
+        sea_orm::DbBackend::Postgres => ("$1", "$2"),
+        _ => ("?", "?"),
     };
+    let sql = format!(
+        "UPDATE {table} SET {column} = {} WHERE id = {}",
+        mark.0, mark.1
+    );
     db.execute(Statement::from_sql_and_values(
         backend,
         sql,
-        [order["id"].as_i64().unwrap().into()],
+        [text.into(), id.into()],
     ))
     .await
     .unwrap();
+}
 
-    let again = onyx_server::prepare((*app.state.config).clone())
+/// A side, kind or amount an order row does not name is refused when the
+/// row is read: never guessed (a sell made up from a buy would rest with
+/// the buyer's funds held), never read as zero.
+#[tokio::test]
+async fn an_order_row_with_unknown_text_is_refused_on_read() {
+    let app = TestApp::spawn().await;
+    let (_, bt) = trader(&app, "buyer", "1000", "0").await;
+    let order = submit(&app, &bt, limit("buy", "99", "1")).await.ok();
+    let id = order["id"].as_i64().unwrap();
+    for (column, text, good) in [
+        ("side", "bye", "buy"),
+        ("kind", "bogus", "limit"),
+        ("filled_qty", "lots", "0"),
+        ("frozen", "", "99"),
+    ] {
+        overwrite(&app, "spot_orders", column, id, text).await;
+        let read = repo::find_order(&app.state.db, id).await;
+        assert!(read.is_err(), "{column} = {text:?} read as {read:?}");
+        overwrite(&app, "spot_orders", column, id, good).await;
+        assert!(repo::find_order(&app.state.db, id).await.unwrap().is_some());
+    }
+
+    // The book is not rebuilt around a row it cannot read: the restart
+    // refuses instead of resting the order on a side it made up.
+    let order = submit(&app, &bt, limit("buy", "98", "1")).await.ok();
+    let id = order["id"].as_i64().unwrap();
+    overwrite(&app, "spot_orders", "side", id, "bye").await;
+    assert!(onyx_server::prepare((*app.state.config).clone())
+        .await
+        .is_err());
+}
+
+/// A trade whose taker side or price the row does not name is refused
+/// when read.
+#[tokio::test]
+async fn a_trade_row_with_unknown_text_is_refused_on_read() {
+    let app = TestApp::spawn().await;
+    let (_, st) = trader(&app, "seller", "0", "1").await;
+    let (_, bt) = trader(&app, "buyer", "1000", "0").await;
+    let sell = submit(&app, &st, limit("sell", "100", "1")).await.ok();
+    submit(&app, &bt, limit("buy", "100", "1")).await.ok();
+    let order_id = sell["id"].as_i64().unwrap();
+    let trades = repo::trades_of_order(&app.state.db, order_id)
         .await
         .unwrap();
-    let depth = again.spot.depth(BTC, 100).unwrap();
-    assert!(depth.asks.is_empty(), "no sell made up: {:?}", depth.asks);
+    assert_eq!(trades.len(), 1);
+    let id = trades[0].id;
+    for (column, text, good) in [("taker_side", "bogus", "buy"), ("price", "", "100")] {
+        overwrite(&app, "spot_trades", column, id, text).await;
+        let read = repo::trades_of_order(&app.state.db, order_id).await;
+        assert!(read.is_err(), "{column} = {text:?} read as {read:?}");
+        overwrite(&app, "spot_trades", column, id, good).await;
+    }
     assert_eq!(
-        depth.bids.len(),
-        1,
-        "the readable buy is restored: {:?}",
-        depth.bids
+        repo::trades_of_order(&app.state.db, order_id)
+            .await
+            .unwrap(),
+        trades
     );
 }
 
@@ -648,7 +696,7 @@ async fn concurrent_submits_are_all_accounted_for() {
     let open = repo::open_orders(&app.state.db, BTC).await.unwrap();
     let resting: Decimal = open
         .iter()
-        .map(|o| dec(o.qty.as_deref().unwrap()) - dec(&o.filled_qty))
+        .map(|o| o.qty.unwrap().get() - o.filled_qty.get())
         .sum();
     let depth = app.state.spot.depth(BTC, 100).unwrap();
     let in_book: Decimal = depth.bids.iter().chain(&depth.asks).map(|(_, a)| *a).sum();

@@ -1,3 +1,4 @@
+use onyx_store::DecimalText;
 use sea_orm::entity::prelude::*;
 
 /// A spot order; see migration m0005. Amounts are decimal text.
@@ -8,18 +9,18 @@ pub struct Model {
     pub id: i64,
     pub user_id: i64,
     pub symbol: String,
-    pub side: String,
-    pub kind: String,
+    pub side: OrderSide,
+    pub kind: OrderKind,
     pub tif: Option<String>,
-    pub price: Option<String>,
-    pub qty: Option<String>,
-    pub quote_amount: Option<String>,
-    pub filled_qty: String,
-    pub filled_quote: String,
-    pub fee: String,
+    pub price: Option<DecimalText>,
+    pub qty: Option<DecimalText>,
+    pub quote_amount: Option<DecimalText>,
+    pub filled_qty: DecimalText,
+    pub filled_quote: DecimalText,
+    pub fee: DecimalText,
     pub fee_coin: String,
     pub frozen_asset: String,
-    pub frozen: String,
+    pub frozen: DecimalText,
     pub status: OrderStatus,
     pub cancel_reason: Option<String>,
     pub created_at: DateTimeUtc,
@@ -30,6 +31,32 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+onyx_store::status_enum!(
+    /// The side of the book an order rests on (a trade's taker side too).
+    OrderSide {
+        Buy = "buy",
+        Sell = "sell",
+    }
+);
+
+impl OrderSide {
+    /// The side a trade's other party was on.
+    pub fn opposite(self) -> OrderSide {
+        match self {
+            OrderSide::Buy => OrderSide::Sell,
+            OrderSide::Sell => OrderSide::Buy,
+        }
+    }
+}
+
+onyx_store::status_enum!(
+    /// A limit order has a price; a market order takes what the book offers.
+    OrderKind {
+        Limit = "limit",
+        Market = "market",
+    }
+);
 
 onyx_store::status_enum!(
     /// Open and partial orders rest in a book; the others are done.

@@ -10,7 +10,7 @@ use sea_orm::{
     QueryFilter, QueryOrder, Set,
 };
 
-pub use crate::entity::spot_order::OrderStatus;
+pub use crate::entity::spot_order::{OrderKind, OrderSide, OrderStatus};
 
 pub async fn find_order(
     db: &impl ConnectionTrait,
@@ -63,7 +63,7 @@ pub async fn open_orders_of_user(
 #[derive(Clone, Debug, Default)]
 pub struct OrderFilter {
     pub symbol: Option<String>,
-    pub side: Option<String>,
+    pub side: Option<OrderSide>,
     /// Any of these statuses; all when empty.
     pub statuses: Vec<OrderStatus>,
 }
@@ -96,7 +96,7 @@ pub async fn page_for_user(
         query = query.filter(spot_order::Column::Symbol.eq(symbol.as_str()));
     }
     if let Some(side) = &filter.side {
-        query = query.filter(spot_order::Column::Side.eq(side.as_str()));
+        query = query.filter(spot_order::Column::Side.eq(*side));
     }
     if !filter.statuses.is_empty() {
         query = query.filter(spot_order::Column::Status.is_in(filter.statuses.iter().copied()));

@@ -131,9 +131,9 @@ async fn trades(
         .map(|t| PublicTrade {
             id: t.id,
             // Stored normalised by the pair task, as the socket writes it.
-            price: t.price,
-            vol: t.qty,
-            side: t.taker_side,
+            price: t.price.to_string(),
+            vol: t.qty.to_string(),
+            side: t.taker_side.into(),
             ts: t.created_at.timestamp_millis(),
         })
         .collect())

@@ -4,8 +4,8 @@
 use crate::entity::spot_trade;
 use crate::events::OrderView;
 use crate::pair::view;
-use crate::repo::OrderStatus;
 use crate::repo::{self, OrderFilter};
+use crate::repo::{OrderSide, OrderStatus};
 use crate::SpotContext;
 use crate::{normalize_symbol, SubmitBody};
 use axum::extract::FromRef;
@@ -104,10 +104,10 @@ async fn order_list(
     me: CurrentUser,
     ApiQuery(q): ApiQuery<OrderListQuery>,
 ) -> Reply<Page<OrderView>> {
-    let side = nonblank(&q.side);
-    if side.as_deref().is_some_and(|s| s != "buy" && s != "sell") {
-        return Err(ApiError::invalid("side"));
-    }
+    let side = match nonblank(&q.side) {
+        None => None,
+        Some(s) => Some(OrderSide::parse(&s).ok_or_else(|| ApiError::invalid("side"))?),
+    };
     let statuses: Vec<OrderStatus> = match nonblank(&q.status).as_deref() {
         None => Vec::new(),
         Some("open") => OrderStatus::OPEN.to_vec(),
@@ -162,12 +162,12 @@ pub struct TradeView {
 
 fn trade_view(t: spot_trade::Model, me: i64) -> TradeView {
     let taker = t.taker_user_id == me;
-    let side = match (taker, t.taker_side.as_str()) {
-        (true, s) => s.to_string(),
-        (false, "buy") => "sell".into(),
-        (false, _) => "buy".into(),
+    let side = if taker {
+        t.taker_side
+    } else {
+        t.taker_side.opposite()
     };
-    let (fee, fee_coin) = if side == "buy" {
+    let (fee, fee_coin) = if side == OrderSide::Buy {
         let base = t.symbol.strip_suffix("usdt").unwrap_or(&t.symbol);
         (t.buyer_fee, base.to_ascii_uppercase())
     } else {
@@ -181,12 +181,12 @@ fn trade_view(t: spot_trade::Model, me: i64) -> TradeView {
             t.maker_order_id
         },
         symbol: t.symbol,
-        side,
+        side: side.into(),
         role: if taker { "taker" } else { "maker" }.into(),
-        price: t.price,
-        amount: t.qty,
-        total: t.quote,
-        fee,
+        price: t.price.to_string(),
+        amount: t.qty.to_string(),
+        total: t.quote.to_string(),
+        fee: fee.to_string(),
         fee_coin,
         create_time: t.created_at,
     }
