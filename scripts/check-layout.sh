@@ -8,7 +8,7 @@
 #  3. the kernel does no I/O: no database, HTTP or async runtime in it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-products=(account content market spot wallet second-contracts options futures)
+products=(account content market spot wallet fixed-payout second-contracts options futures)
 fail=0
 
 for p in "${products[@]}"; do

@@ -16,10 +16,10 @@ use crate::repo;
 use crate::rules::{funding, Side};
 use onyx_kernel::money::{Amount, LEDGER_DP};
 use onyx_kernel::{Failure, Outcome};
+use onyx_market::tape::closing_tick;
 use onyx_market::tape_store;
 use onyx_platform::scheduler::Progress;
 use onyx_platform::Context;
-use onyx_second_contracts::rules::{closing_tick, Tick};
 use onyx_store::DecimalText;
 use rust_decimal::Decimal;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, Set};
@@ -121,16 +121,7 @@ async fn pay(ctx: &Context, c: &Contract, at: i64, now: i64) -> Outcome<()> {
         return Ok(());
     }
     let last = tape_store::last_before(txn.conn(), &c.coin, at).await?;
-    let tick = last.filter(|t| {
-        closing_tick(
-            at,
-            Some(Tick {
-                price: t.price,
-                ts_ms: t.ts_ms,
-            }),
-        )
-        .is_some()
-    });
+    let tick = closing_tick(at, last.as_ref()).cloned();
     let mut sized = Vec::new();
     let (mut long, mut short) = (Decimal::ZERO, Decimal::ZERO);
     for p in repo::open_on(txn.conn(), &c.coin).await? {

@@ -18,6 +18,7 @@ use onyx_kernel::money::{exact_add, exact_mul, parse_decimal};
 use onyx_kernel::{ErrorCode, Failure, Outcome};
 use onyx_platform::audit::{self, Actor};
 use onyx_platform::Context;
+use onyx_store::ledger::system_balance;
 use onyx_store::DecimalText;
 use rust_decimal::Decimal;
 use sea_orm::{
@@ -373,8 +374,8 @@ pub async fn house(ctx: &Context) -> Outcome<HouseView> {
         out.contracts.push(book);
     }
     out.house_balance =
-        onyx_second_contracts::house::house_balance(ctx, SystemAccount::FuturesHouse).await?;
+        system_balance(&ctx.db, SystemAccount::FuturesHouse, crate::postings::COIN).await?;
     out.insurance_balance =
-        onyx_second_contracts::house::house_balance(ctx, SystemAccount::Insurance).await?;
+        system_balance(&ctx.db, SystemAccount::Insurance, crate::postings::COIN).await?;
     Ok(out)
 }

@@ -4,6 +4,7 @@
 //! a tick that arrives for a second already closed is left out, so what a
 //! settlement read is what `onyx verify` reads later.
 
+use crate::tape_store::StoredTick;
 use crate::Tick;
 use rust_decimal::Decimal;
 use std::collections::BTreeMap;
@@ -26,6 +27,20 @@ pub struct Tape {
     open: BTreeMap<(String, i64), TapeEntry>,
     /// Every second before this one is closed.
     closed_before: i64,
+}
+
+/// How old the closing tick may be, at a close time, to settle on.
+pub const CLOSING_TICK_AGE_MAX_MS: i64 = 2_000;
+
+/// The tick something closing at `close_ms` settles on (a fixed-payout
+/// order, a funding run), given the tape's last tick at or before it:
+/// `None` (void) when there is none, when it is older than
+/// [`CLOSING_TICK_AGE_MAX_MS`] at the close, or when it is not at or before
+/// the close after all.
+pub fn closing_tick(close_ms: i64, last_at_or_before: Option<&StoredTick>) -> Option<&StoredTick> {
+    let tick = last_at_or_before?;
+    let age = close_ms.checked_sub(tick.ts_ms)?;
+    (0..=CLOSING_TICK_AGE_MAX_MS).contains(&age).then_some(tick)
 }
 
 pub fn second_of(ts_ms: i64) -> i64 {
@@ -114,6 +129,24 @@ mod tests {
             ts_ms,
             source: "test",
         }
+    }
+
+    #[test]
+    fn only_a_recent_tick_at_or_before_the_close_settles() {
+        let stored = |ts_ms| StoredTick {
+            coin: "btc".into(),
+            second: second_of(ts_ms),
+            price: Decimal::ONE,
+            ts_ms,
+            source: "test".into(),
+        };
+        let close = 1_000_000;
+        let at = |ts_ms| closing_tick(close, Some(&stored(ts_ms))).map(|t| t.ts_ms);
+        assert_eq!(at(close), Some(close));
+        assert_eq!(at(close - 2_000), Some(close - 2_000));
+        assert_eq!(at(close - 2_001), None, "too old");
+        assert_eq!(at(close + 1), None, "after the close");
+        assert_eq!(closing_tick(close, None), None, "no tick at all");
     }
 
     #[test]

@@ -10,11 +10,11 @@
 //! Options (env): ONYX_BENCH_ORDERS=10000, ONYX_BENCH_DBS=sqlite,postgres,
 //! ONYX_BENCH_PG=postgres://postgres@127.0.0.1:5432/test
 
+use onyx_fixed_payout::postings;
 use onyx_kernel::ledger::PostingRef;
 use onyx_kernel::money::Amount;
 use onyx_market::service::now_ms;
 use onyx_options::entity::option_order as order;
-use onyx_options::postings;
 use onyx_store::ledger::LedgerCommand;
 use onyx_store::DecimalText;
 use onyx_testkit::common::TestApp;

@@ -4,18 +4,14 @@
 //! orders lost net).
 
 use crate::entity::option_order as order;
-use onyx_kernel::ledger::SystemAccount;
+use crate::product::Options;
+use onyx_fixed_payout::house::{coin_books, house_balance, CoinBook as SharedBook};
 use onyx_kernel::money::exact_add;
 use onyx_kernel::{Failure, Outcome};
 use onyx_platform::Context;
-use onyx_second_contracts::house::{house_balance, CoinBook as SharedBook};
 use rust_decimal::Decimal;
-use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Serialize;
-use std::collections::BTreeMap;
 use utoipa::ToSchema;
-
-const PAGE: u64 = 5_000;
 
 /// A coin's book as second contracts keep it, and the fees kept.
 #[derive(Serialize, ToSchema, Debug, Default, Clone, PartialEq, Eq)]
@@ -41,47 +37,34 @@ pub struct HouseBook {
     pub house_balance: Decimal,
 }
 
-pub async fn book(ctx: &Context) -> Outcome<HouseBook> {
-    let mut coins: BTreeMap<String, CoinBook> = BTreeMap::new();
-    let mut after = 0i64;
-    loop {
-        let page = order::Entity::find()
-            .filter(order::Column::Id.gt(after))
-            .order_by_asc(order::Column::Id)
-            .limit(PAGE)
-            .all(&ctx.db)
-            .await?;
-        let Some(last) = page.last() else { break };
-        after = last.id;
-        for o in &page {
-            let c = coins.entry(o.coin.clone()).or_insert_with(|| CoinBook {
-                book: SharedBook {
-                    coin: o.coin.clone(),
-                    ..SharedBook::default()
-                },
-                fees: Decimal::ZERO,
-            });
-            let kept = o
-                .fee
-                .get()
-                .checked_sub(o.fee_returned.as_ref().map(|f| f.get()).unwrap_or_default())
-                .and_then(|k| exact_add(c.fees, k))
-                .ok_or_else(|| Failure::internal("fee out of range"))?;
-            c.fees = kept;
-            c.book.count_order(
-                o.status == crate::repo::STATUS_OPEN,
-                o.outcome.as_deref(),
-                o.stake.get(),
-                [&o.returned, &o.winnings],
-            )?;
-        }
+impl AsMut<SharedBook> for CoinBook {
+    fn as_mut(&mut self) -> &mut SharedBook {
+        &mut self.book
     }
-    for c in coins.values_mut() {
-        c.book.finish()?;
+}
+
+/// Adds what `o` kept in fees to `c`.
+fn count_fee(c: &mut CoinBook, o: &order::Model) -> Outcome<()> {
+    c.fees = o
+        .fee
+        .get()
+        .checked_sub(o.fee_returned.map(|f| f.get()).unwrap_or_default())
+        .and_then(|k| exact_add(c.fees, k))
+        .ok_or_else(|| Failure::internal("fee out of range"))?;
+    Ok(())
+}
+
+pub async fn book(ctx: &Context) -> Outcome<HouseBook> {
+    let new = |coin: &str| CoinBook {
+        book: SharedBook::of(coin),
+        fees: Decimal::ZERO,
+    };
+    let mut coins = coin_books::<Options, _>(&ctx.db, new, count_fee).await?;
+    for c in &mut coins {
         c.fees = c.fees.normalize();
     }
     Ok(HouseBook {
-        coins: coins.into_values().collect(),
-        house_balance: house_balance(ctx, SystemAccount::OptionHouse).await?,
+        coins,
+        house_balance: house_balance::<Options>(&ctx.db).await?,
     })
 }

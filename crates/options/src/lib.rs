@@ -4,7 +4,7 @@
 //! entry closes a published cutoff before its end. Each order's strike is
 //! the coin's last tick on the price tape at acceptance, and every order
 //! of an issue settles on the tape's tick at the issue's end by the same
-//! rules as second contracts (`onyx_second_contracts::rules`), so anyone
+//! rules as second contracts (`onyx_fixed_payout::rules`), so anyone
 //! can recompute it. A fee on the stake is taken at acceptance and comes
 //! back only when the order is void.
 //!
@@ -28,7 +28,7 @@ pub mod issue;
 pub mod migration;
 pub mod orders;
 pub mod period_editing;
-pub mod postings;
+pub mod product;
 pub mod repo;
 pub mod routes;
 pub mod settlement;

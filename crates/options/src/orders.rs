@@ -3,25 +3,24 @@
 //! client's); the stake is frozen and the fee taken through the ledger in
 //! the same transaction as the order row; the order closes with its issue.
 
-use crate::entity::option_order as order;
+use crate::entity::{option_order as order, option_period as period};
+use crate::fees;
 use crate::issue::Issue;
+use crate::product::Options;
 use crate::repo::{self, PERIOD_ON, STATUS_OPEN};
 use crate::views::{direction_of, IssueView, OrderView, PeriodView};
-use crate::{fees, postings};
-use onyx_kernel::ledger::PostingRef;
+use onyx_fixed_payout::accept::{self, Exposure, Offer};
+use onyx_fixed_payout::disclosure;
+use onyx_fixed_payout::rules::{Direction, Terms};
 use onyx_kernel::money::LEDGER_DP;
 use onyx_kernel::{ErrorCode, Failure, Outcome};
 use onyx_market::entity::option_pair;
 use onyx_market::repo::catalogue;
 use onyx_platform::amounts::parse_amount;
 use onyx_platform::{Context, Idempotency};
-use onyx_second_contracts::orders::{product_open, OPEN_TICK_AGE_MAX_MS};
-use onyx_second_contracts::postings::STAKE_COIN;
-use onyx_second_contracts::rules::{Direction, Terms};
-use onyx_second_contracts::{countries, disclosure, limits};
 use onyx_store::DecimalText;
 use rust_decimal::Decimal;
-use sea_orm::{ActiveModelTrait, ConnectionTrait, NotSet, Set};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, NotSet, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -34,10 +33,11 @@ pub const DISCLOSURE: disclosure::Product = disclosure::Product {
     key: "options",
     version: 1,
 };
-/// Orders a user may have open at once.
-pub const OPEN_ORDERS_MAX: u64 = 50;
-/// Rows [`list`] returns at most.
-pub const LIST_MAX: u64 = 100;
+const OFFER: Offer = Offer {
+    playing_key: PLAYING_KEY,
+    disclosure: DISCLOSURE,
+    exposure_product: EXPOSURE_PRODUCT,
+};
 
 #[derive(Deserialize, Serialize, ToSchema, Debug, Clone)]
 #[schema(as = OptionPlaceBody)]
@@ -82,11 +82,13 @@ pub async fn periods(ctx: &Context, symbol: &str) -> Outcome<Vec<PeriodView>> {
     let Some(pair) = pair_named(&ctx.db, symbol).await? else {
         return Ok(Vec::new());
     };
-    Ok(repo::periods_on(&ctx.db, pair.id)
-        .await?
-        .iter()
-        .filter_map(|p| PeriodView::of(p, &pair))
-        .collect())
+    Ok(
+        onyx_fixed_payout::repo::periods_on::<period::Entity>(&ctx.db, pair.id)
+            .await?
+            .iter()
+            .filter_map(|p| PeriodView::of(p, &pair))
+            .collect(),
+    )
 }
 
 /// Which period `currentIssue` asks about: by id, or by pair and seconds.
@@ -101,7 +103,7 @@ pub struct IssueQuery {
 /// The issue running now for a period that is on.
 pub async fn current_issue(ctx: &Context, q: &IssueQuery) -> Outcome<IssueView> {
     let row = match (q.period_id, q.option_id, q.symbol.as_deref(), q.period) {
-        (Some(id), ..) => repo::period(&ctx.db, id).await?,
+        (Some(id), ..) => period::Entity::find_by_id(id).one(&ctx.db).await?,
         (None, Some(option_id), _, Some(seconds)) => {
             repo::period_of(&ctx.db, option_id, seconds).await?
         }
@@ -127,15 +129,12 @@ pub async fn place(
     body: &PlaceBody,
     key: Option<String>,
 ) -> Outcome<OrderView> {
-    if !product_open(&ctx.db, PLAYING_KEY).await? {
-        return Err(ErrorCode::ProductClosed.into());
-    }
-    disclosure::require(&ctx.db, DISCLOSURE, user_id).await?;
-    countries::require_allowed(&ctx.db, EXPOSURE_PRODUCT, user_id).await?;
+    accept::admit(&ctx.db, &OFFER, user_id).await?;
     let direction =
         direction_of(&body.bet_content).ok_or_else(|| Failure::invalid("betContent"))?;
     let stake = parse_amount(&body.bet_amount, LEDGER_DP)?;
-    let period = repo::period(&ctx.db, body.period_id)
+    let period = period::Entity::find_by_id(body.period_id)
+        .one(&ctx.db)
         .await?
         .filter(|p| p.status == PERIOD_ON)
         .ok_or(ErrorCode::SecondPeriodUnknown)?;
@@ -144,13 +143,7 @@ pub async fn place(
         .ok_or(ErrorCode::SecondPeriodUnknown)?;
     let terms = Terms::new(period.odds.get(), period.full_loss == 1)
         .map_err(|e| Failure::internal(format!("option period {}: {e}", period.id)))?;
-    let (min, max) = (period.min_amount.get(), period.max_amount.get());
-    if stake.as_decimal() < min || stake.as_decimal() > max {
-        return Err(Failure::new(ErrorCode::SecondStakeRange)
-            .with("min", min.normalize())
-            .with("max", max.normalize())
-            .with("coin", STAKE_COIN));
-    }
+    accept::stake_in_range(stake, period.min_amount.get(), period.max_amount.get())?;
     let fee_value: Decimal = pair
         .fee_value
         .parse()
@@ -166,35 +159,22 @@ pub async fn place(
         );
     }
     let coin = pair.coin.to_ascii_lowercase();
-    let tick = ctx
-        .prices
-        .tape_price(&coin, now, OPEN_TICK_AGE_MAX_MS)
-        .ok_or_else(|| {
-            Failure::new(ErrorCode::PriceUnavailable).with("coin", coin.to_ascii_uppercase())
-        })?;
-    let owner = u64::try_from(user_id).map_err(Failure::internal)?;
+    let tick = accept::open_tick(ctx, &coin, now)?;
     let idem = Idempotency::new(key, user_id, "option.place", body);
 
     let mut txn = ctx.ledger.begin().await?;
     if let Some(stored) = idem.replay(&mut txn).await? {
         return serde_json::from_value(stored).map_err(Failure::internal);
     }
-    // Under the gate, so two orders at once cannot pass the limits.
-    if repo::open_count(txn.conn(), user_id).await? >= OPEN_ORDERS_MAX {
-        return Err(Failure::new(ErrorCode::SecondOpenOrdersMax).with("max", OPEN_ORDERS_MAX));
-    }
-    let last = repo::last_opened_at(txn.conn(), user_id).await?;
-    limits::pace(last, now, ctx.config.contract_order_gap_ms)?;
-    limits::take_exposure(
-        txn.conn(),
-        EXPOSURE_PRODUCT,
-        period.id,
-        issue.no,
-        limits::exposure_of(stake.as_decimal(), terms.odds)?,
-        period.exposure_cap.get(),
-        &coin,
-    )
-    .await?;
+    let exposure = Exposure {
+        period_id: period.id,
+        window_no: issue.no,
+        stake,
+        odds: terms.odds,
+        cap: period.exposure_cap.get(),
+        coin: &coin,
+    };
+    accept::within_limits::<Options>(txn.conn(), ctx, &OFFER, user_id, now, &exposure).await?;
     let row = order::ActiveModel {
         id: NotSet,
         order_no: Set(format!("O{}", hex::encode_upper(rand::random::<[u8; 8]>()))),
@@ -235,33 +215,14 @@ pub async fn place(
     }
     .insert(txn.conn())
     .await?;
-    let reference = PostingRef::OptionOrder(row.id);
-    let tx_id = txn
-        .post(
-            &reference,
-            postings::open(owner, stake, fee, &reference, now),
-        )
-        .await?;
-    let mut opened = order::ActiveModel::from(row);
-    opened.open_tx_id = Set(tx_id);
-    let row = opened.update(txn.conn()).await?;
-    let view = OrderView::of(&row, now);
-    idem.remember(&mut txn, &view).await?;
+    let view = accept::post_open::<Options>(&mut txn, &idem, row, stake, fee, now).await?;
     txn.commit().await?;
     Ok(view)
 }
 
 /// The caller's open orders, or (`history`) their latest settled ones.
 pub async fn list(ctx: &Context, user_id: i64, history: bool) -> Outcome<Vec<OrderView>> {
-    let status = if history {
-        repo::STATUS_SETTLED
-    } else {
-        STATUS_OPEN
-    };
-    let (rows, _) =
-        repo::user_orders(&ctx.db, user_id, status, Default::default(), 0, LIST_MAX).await?;
-    let now = ctx.now_ms();
-    Ok(rows.iter().map(|r| OrderView::of(r, now)).collect())
+    accept::list::<Options>(ctx, user_id, history).await
 }
 
 /// The caller's settled orders, a page at a time.
@@ -271,15 +232,5 @@ pub async fn history(
     offset: u64,
     limit: u64,
 ) -> Outcome<(Vec<OrderView>, u64)> {
-    let (rows, total) = repo::user_orders(
-        &ctx.db,
-        user_id,
-        repo::STATUS_SETTLED,
-        Default::default(),
-        offset,
-        limit,
-    )
-    .await?;
-    let now = ctx.now_ms();
-    Ok((rows.iter().map(|r| OrderView::of(r, now)).collect(), total))
+    accept::history::<Options>(ctx, user_id, offset, limit).await
 }

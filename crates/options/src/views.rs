@@ -2,9 +2,10 @@
 
 use crate::entity::{option_order as order, option_period as period};
 use crate::issue::Issue;
+use onyx_fixed_payout::rules::Direction;
+use onyx_fixed_payout::table::OrderRow;
+use onyx_fixed_payout::views::{order_state, period_figures};
 use onyx_market::entity::option_pair;
-use onyx_second_contracts::rules::{disclosure, Direction, Outcome, Terms};
-use onyx_second_contracts::views::outcome_of;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -74,8 +75,7 @@ pub struct PeriodView {
 
 impl PeriodView {
     pub fn of(row: &period::Model, pair: &option_pair::Model) -> Option<PeriodView> {
-        let terms = Terms::new(row.odds.get(), row.full_loss == 1).ok()?;
-        let shown = disclosure(&terms)?;
+        let shown = period_figures(row.odds, row.full_loss)?;
         Some(PeriodView {
             id: row.id,
             option_id: row.option_id,
@@ -87,10 +87,10 @@ impl PeriodView {
             min_amount: row.min_amount.get().normalize(),
             max_amount: row.max_amount.get().normalize(),
             status: row.status,
-            flag: terms.full_loss,
-            loss_rate: shown.loss_takes.normalize(),
-            break_even_win_rate: shown.break_even_win_rate.normalize(),
-            house_edge: shown.house_edge_at_half.normalize(),
+            flag: shown.flag,
+            loss_rate: shown.loss_rate,
+            break_even_win_rate: shown.break_even_win_rate,
+            house_edge: shown.house_edge,
             fee_type: pair.fee_type,
             fee_value: pair.fee_value.parse::<Decimal>().ok()?.normalize(),
             exposure_cap: row.exposure_cap.get().normalize(),
@@ -194,19 +194,8 @@ pub struct OrderView {
 
 impl OrderView {
     pub fn of(row: &order::Model, now_ms: i64) -> OrderView {
-        let direction = if row.direction == "up" {
-            Direction::Up
-        } else {
-            Direction::Down
-        };
-        let open = row.status == crate::repo::STATUS_OPEN;
-        let outcome = row.outcome.as_deref().and_then(outcome_of);
-        let paid = [&row.returned, &row.winnings, &row.fee_returned]
-            .into_iter()
-            .flatten()
-            .try_fold(Decimal::ZERO, |sum, part| sum.checked_add(part.get()))
-            .unwrap_or(Decimal::MAX);
-        let left_ms = row.close_at.saturating_sub(now_ms).max(0);
+        let paid = [row.returned, row.winnings, row.fee_returned];
+        let state = order_state(&row.fields(), &paid, now_ms);
         OrderView {
             id: row.id,
             order_no: row.order_no.clone(),
@@ -216,11 +205,11 @@ impl OrderView {
             period_id: row.period_id,
             period: row.period_seconds,
             issue_no: row.issue_no,
-            bet_content: bet_content(direction).to_string(),
+            bet_content: bet_content(state.direction).to_string(),
             direction: row.direction.clone(),
             bet_amount: row.stake.get().normalize(),
             fee_amount: row.fee.get().normalize(),
-            reward_amount: paid.normalize(),
+            reward_amount: state.paid,
             open_price: row.open_price.get().normalize(),
             close_price: row.close_price.as_ref().map(|p| p.get().normalize()),
             open_time: row.opened_at,
@@ -229,15 +218,11 @@ impl OrderView {
             open_source: row.open_source.clone(),
             close_tick_time: row.close_tick_ms,
             close_source: row.close_source.clone(),
-            open_result: outcome.map(Outcome::open_result).unwrap_or(0),
-            status: u8::from(!open),
+            open_result: state.open_result,
+            status: state.status,
             rate: row.odds.get().normalize(),
             rate_flag: row.full_loss == 1,
-            time: if open {
-                left_ms.saturating_add(999) / 1000
-            } else {
-                0
-            },
+            time: state.time,
             create_time: row.opened_at,
         }
     }

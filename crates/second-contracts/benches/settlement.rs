@@ -10,10 +10,11 @@
 //! Options (env): ONYX_BENCH_ORDERS=10000, ONYX_BENCH_DBS=sqlite,postgres,
 //! ONYX_BENCH_PG=postgres://postgres@127.0.0.1:5432/test
 
+use onyx_fixed_payout::postings;
 use onyx_kernel::ledger::PostingRef;
+use onyx_kernel::money::Amount;
 use onyx_market::service::now_ms;
 use onyx_second_contracts::entity::second_contract_order as order;
-use onyx_second_contracts::postings;
 use onyx_store::ledger::LedgerCommand;
 use onyx_store::DecimalText;
 use onyx_testkit::common::TestApp;
@@ -84,7 +85,7 @@ async fn row(label: &str, orders: i64) {
         .map(|o| {
             let r = PostingRef::SecondContract(o.id);
             LedgerCommand {
-                postings: postings::stake(o.user_id as u64, usdt(10), &r, now),
+                postings: postings::open(o.user_id as u64, usdt(10), Amount::ZERO, &r, now),
                 reference: r,
             }
         })

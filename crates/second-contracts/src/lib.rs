@@ -1,10 +1,11 @@
 //! Second contracts: fixed-payout up/down contracts on a coin's index over
 //! a fixed period, the house as counterparty. No code path here or anywhere
 //! sets a result or a price: an order opens on the coin's last tick on the
-//! price tape, closes on the tape's tick at its close time, and [`rules`]
-//! decides the rest from those two alone, so anyone can recompute a
-//! settlement. Stakes are held through the ledger; settlement runs as a
-//! sliced sweep through the ledger's batch API ([`settlement`]).
+//! price tape, closes on the tape's tick at its close time, and the shared
+//! fixed-payout rules (`onyx_fixed_payout`) decide the rest from those two
+//! alone, so anyone can recompute a settlement. This crate keeps what is
+//! its own: its tables and migrations, its views and calls, and how it
+//! opens an order (a window per period, no fee) ([`product`], [`orders`]).
 //!
 //! Every module here is on a money path: arithmetic is checked and nothing
 //! unwraps, outside tests.
@@ -18,19 +19,15 @@
     )
 )]
 
-pub mod countries;
-pub mod disclosure;
 pub mod entity;
 pub mod holds;
 pub mod house;
-pub mod limits;
 pub mod migration;
 pub mod orders;
 pub mod period_editing;
-pub mod postings;
+pub mod product;
 pub mod repo;
 pub mod routes;
-pub mod rules;
 pub mod settlement;
 pub mod verify;
 pub mod views;

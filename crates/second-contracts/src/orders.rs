@@ -3,30 +3,37 @@
 //! frozen through the ledger in the same transaction as the order row, and
 //! the close time is a whole second at least one period away.
 
-use crate::entity::second_contract_order as order;
-use crate::limits;
-use crate::postings;
-use crate::repo::{self, PERIOD_ON, STATUS_OPEN};
-use crate::rules::{Direction, Terms};
+use crate::entity::{second_contract_order as order, second_contract_period as period};
+use crate::product::SecondContracts;
+use crate::repo::{PERIOD_ON, STATUS_OPEN};
 use crate::views::{OrderView, PeriodView};
-use onyx_kernel::ledger::PostingRef;
-use onyx_kernel::money::LEDGER_DP;
+use onyx_fixed_payout::accept::{self, Exposure, Offer};
+use onyx_fixed_payout::disclosure;
+use onyx_fixed_payout::rules::{Direction, Terms};
+use onyx_kernel::money::{Amount, LEDGER_DP};
 use onyx_kernel::{ErrorCode, Failure, Outcome};
 use onyx_market::repo::catalogue;
 use onyx_platform::amounts::parse_amount;
 use onyx_platform::{Context, Idempotency};
 use onyx_store::DecimalText;
-use sea_orm::{ActiveModelTrait, NotSet, Set};
+use sea_orm::{ActiveModelTrait, EntityTrait, NotSet, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 /// This product's rows in the shared exposure and country tables.
 pub const EXPOSURE_PRODUCT: &str = "second_contracts";
-
-/// Orders a user may have open at once.
-pub const OPEN_ORDERS_MAX: u64 = 50;
-/// How old the tape's last tick may be to open on.
-pub const OPEN_TICK_AGE_MAX_MS: i64 = 3_000;
+/// The key of this product's entry in PLAYING_SETTING (its trade tab).
+pub const PLAYING_KEY: &str = "secondContract";
+/// The disclosure users acknowledge before their first second contract.
+pub const DISCLOSURE: disclosure::Product = disclosure::Product {
+    key: "second_contracts",
+    version: 1,
+};
+const OFFER: Offer = Offer {
+    playing_key: PLAYING_KEY,
+    disclosure: DISCLOSURE,
+    exposure_product: EXPOSURE_PRODUCT,
+};
 
 /// The spec's create body. `openPrice` and `openTime` are the client's and
 /// are ignored.
@@ -49,11 +56,13 @@ pub struct PlaceBody {
 
 /// The periods a coin offers (`secondId`: its id in the coin list).
 pub async fn periods(ctx: &Context, coin_id: i64) -> Outcome<Vec<PeriodView>> {
-    Ok(repo::periods_on(&ctx.db, coin_id)
-        .await?
-        .iter()
-        .filter_map(PeriodView::of)
-        .collect())
+    Ok(
+        onyx_fixed_payout::repo::periods_on::<period::Entity>(&ctx.db, coin_id)
+            .await?
+            .iter()
+            .filter_map(PeriodView::of)
+            .collect(),
+    )
 }
 
 fn failure_at(code: ErrorCode, field: &'static str) -> Failure {
@@ -67,15 +76,12 @@ pub async fn place(
     body: &PlaceBody,
     key: Option<String>,
 ) -> Outcome<OrderView> {
-    if !open_for_orders(&ctx.db).await? {
-        return Err(ErrorCode::ProductClosed.into());
-    }
-    crate::disclosure::require(&ctx.db, crate::disclosure::SECOND_CONTRACTS, user_id).await?;
-    crate::countries::require_allowed(&ctx.db, EXPOSURE_PRODUCT, user_id).await?;
+    accept::admit(&ctx.db, &OFFER, user_id).await?;
     let direction = Direction::from_bet_content(&body.bet_content)
         .ok_or_else(|| failure_at(ErrorCode::InvalidField, "betContent"))?;
     let stake = parse_amount(&body.bet_amount, LEDGER_DP)?;
-    let period = repo::period(&ctx.db, body.period_id)
+    let period = period::Entity::find_by_id(body.period_id)
+        .one(&ctx.db)
         .await?
         .filter(|p| p.status == PERIOD_ON)
         .ok_or(ErrorCode::SecondPeriodUnknown)?;
@@ -96,50 +102,32 @@ pub async fn place(
     }
     let terms = Terms::new(period.odds.get(), period.full_loss == 1)
         .map_err(|e| Failure::internal(format!("period {}: {e}", period.id)))?;
-    let (min, max) = (period.min_amount.get(), period.max_amount.get());
-    if stake.as_decimal() < min || stake.as_decimal() > max {
-        return Err(Failure::new(ErrorCode::SecondStakeRange)
-            .with("min", min.normalize())
-            .with("max", max.normalize())
-            .with("coin", postings::STAKE_COIN));
-    }
+    accept::stake_in_range(stake, period.min_amount.get(), period.max_amount.get())?;
     let coin_name = coin.coin.to_ascii_lowercase();
     let now = ctx.now_ms();
-    let tick = ctx
-        .prices
-        .tape_price(&coin_name, now, OPEN_TICK_AGE_MAX_MS)
-        .ok_or_else(|| {
-            Failure::new(ErrorCode::PriceUnavailable).with("coin", coin.coin.to_ascii_uppercase())
-        })?;
+    let tick = accept::open_tick(ctx, &coin_name, now)?;
     let close_at = close_time(now, period.period_seconds)
         .ok_or_else(|| Failure::internal("close time out of range"))?;
-    let owner = u64::try_from(user_id).map_err(Failure::internal)?;
     let idem = Idempotency::new(key, user_id, "second.place", body);
 
     let mut txn = ctx.ledger.begin().await?;
     if let Some(stored) = idem.replay(&mut txn).await? {
         return serde_json::from_value(stored).map_err(Failure::internal);
     }
-    // Counted under the gate, so two orders at once cannot pass the caps.
-    if repo::open_count(txn.conn(), user_id).await? >= OPEN_ORDERS_MAX {
-        return Err(Failure::new(ErrorCode::SecondOpenOrdersMax).with("max", OPEN_ORDERS_MAX));
-    }
-    let last = repo::last_opened_at(txn.conn(), user_id).await?;
-    limits::pace(last, now, ctx.config.contract_order_gap_ms)?;
     // The window: orders of this period closing within one period length.
-    let window = close_at
+    let window_no = close_at
         .checked_div(i64::from(period.period_seconds).saturating_mul(1000).max(1))
         .unwrap_or_default();
-    limits::take_exposure(
-        txn.conn(),
-        EXPOSURE_PRODUCT,
-        period.id,
-        window,
-        limits::exposure_of(stake.as_decimal(), terms.odds)?,
-        period.exposure_cap.get(),
-        &coin_name,
-    )
-    .await?;
+    let exposure = Exposure {
+        period_id: period.id,
+        window_no,
+        stake,
+        odds: terms.odds,
+        cap: period.exposure_cap.get(),
+        coin: &coin_name,
+    };
+    accept::within_limits::<SecondContracts>(txn.conn(), ctx, &OFFER, user_id, now, &exposure)
+        .await?;
     let row = order::ActiveModel {
         id: NotSet,
         order_no: Set(format!("S{}", hex::encode_upper(rand::random::<[u8; 8]>()))),
@@ -175,47 +163,16 @@ pub async fn place(
     }
     .insert(txn.conn())
     .await?;
-    let reference = PostingRef::SecondContract(row.id);
-    let tx_id = txn
-        .post(&reference, postings::stake(owner, stake, &reference, now))
+    let view = accept::post_open::<SecondContracts>(&mut txn, &idem, row, stake, Amount::ZERO, now)
         .await?;
-    let mut opened = order::ActiveModel::from(row);
-    opened.open_tx_id = Set(tx_id);
-    let row = opened.update(txn.conn()).await?;
-    let view = OrderView::of(&row, now);
-    idem.remember(&mut txn, &view).await?;
     txn.commit().await?;
     Ok(view)
 }
 
-/// The key of this product's entry in PLAYING_SETTING (its trade tab).
-pub const PLAYING_KEY: &str = "secondContract";
-
 /// Whether the operator has the product open (its PLAYING_SETTING entry,
-/// matched by key or name, is on). An absent entry is closed, as its tab
-/// is hidden.
+/// matched by key or name, is on).
 pub async fn open_for_orders(db: &impl sea_orm::ConnectionTrait) -> Outcome<bool> {
-    product_open(db, PLAYING_KEY).await
-}
-
-/// Whether the PLAYING_SETTING entry `key` (matched by key or name) is on.
-pub async fn product_open(db: &impl sea_orm::ConnectionTrait, key: &str) -> Outcome<bool> {
-    let playing = onyx_store::repo::settings::get(db, "PLAYING_SETTING").await?;
-    let entries = playing.as_array().map(Vec::as_slice).unwrap_or_default();
-    let named = |e: &serde_json::Value, field: &str| {
-        e[field]
-            .as_str()
-            .is_some_and(|v| v.eq_ignore_ascii_case(key))
-    };
-    Ok(entries
-        .iter()
-        .find(|e| named(e, "key") || named(e, "name"))
-        .is_some_and(|e| match &e["isOpen"] {
-            serde_json::Value::Bool(b) => *b,
-            serde_json::Value::Number(n) => n.as_i64() == Some(1),
-            serde_json::Value::String(s) => s == "1" || s.eq_ignore_ascii_case("true"),
-            _ => false,
-        }))
+    accept::product_open(db, PLAYING_KEY).await
 }
 
 /// The whole second at least `period_seconds` after `now_ms`.
@@ -229,19 +186,8 @@ pub fn close_time(now_ms: i64, period_seconds: i32) -> Option<i64> {
 /// The caller's open orders (`status` 0) or recently settled ones (1),
 /// newest first; the full history pages through [`history`].
 pub async fn list(ctx: &Context, user_id: i64, settled: bool) -> Outcome<Vec<OrderView>> {
-    let status = if settled {
-        repo::STATUS_SETTLED
-    } else {
-        STATUS_OPEN
-    };
-    let (rows, _) =
-        repo::user_orders(&ctx.db, user_id, status, Default::default(), 0, LIST_MAX).await?;
-    let now = ctx.now_ms();
-    Ok(rows.iter().map(|r| OrderView::of(r, now)).collect())
+    accept::list::<SecondContracts>(ctx, user_id, settled).await
 }
-
-/// Rows [`list`] returns at most.
-pub const LIST_MAX: u64 = 100;
 
 /// The caller's settled orders, a page at a time.
 pub async fn history(
@@ -250,15 +196,5 @@ pub async fn history(
     offset: u64,
     limit: u64,
 ) -> Outcome<(Vec<OrderView>, u64)> {
-    let (rows, total) = repo::user_orders(
-        &ctx.db,
-        user_id,
-        repo::STATUS_SETTLED,
-        Default::default(),
-        offset,
-        limit,
-    )
-    .await?;
-    let now = ctx.now_ms();
-    Ok((rows.iter().map(|r| OrderView::of(r, now)).collect(), total))
+    accept::history::<SecondContracts>(ctx, user_id, offset, limit).await
 }

@@ -1,7 +1,8 @@
 //! Periods and orders as the spec's client reads them.
 
 use crate::entity::{second_contract_order as order, second_contract_period as period};
-use crate::rules::{disclosure, Direction, Outcome, Terms};
+use onyx_fixed_payout::table::OrderRow;
+use onyx_fixed_payout::views::{order_state, period_figures};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -50,8 +51,7 @@ pub struct PeriodView {
 
 impl PeriodView {
     pub fn of(row: &period::Model) -> Option<PeriodView> {
-        let terms = Terms::new(row.odds.get(), row.full_loss == 1).ok()?;
-        let shown = disclosure(&terms)?;
+        let shown = period_figures(row.odds, row.full_loss)?;
         Some(PeriodView {
             id: row.id,
             second_id: row.coin_id,
@@ -60,10 +60,10 @@ impl PeriodView {
             min_amount: row.min_amount.get().normalize(),
             max_amount: row.max_amount.get().normalize(),
             status: row.status,
-            flag: terms.full_loss,
-            loss_rate: shown.loss_takes.normalize(),
-            break_even_win_rate: shown.break_even_win_rate.normalize(),
-            house_edge: shown.house_edge_at_half.normalize(),
+            flag: shown.flag,
+            loss_rate: shown.loss_rate,
+            break_even_win_rate: shown.break_even_win_rate,
+            house_edge: shown.house_edge,
             exposure_cap: row.exposure_cap.get().normalize(),
         })
     }
@@ -125,18 +125,7 @@ pub struct OrderView {
 
 impl OrderView {
     pub fn of(row: &order::Model, now_ms: i64) -> OrderView {
-        let direction = if row.direction == "up" {
-            Direction::Up
-        } else {
-            Direction::Down
-        };
-        let open = row.status == "open";
-        let outcome = row.outcome.as_deref().and_then(outcome_of);
-        let paid = match (&row.returned, &row.winnings) {
-            (Some(r), Some(w)) => r.get().checked_add(w.get()).unwrap_or(Decimal::MAX),
-            _ => Decimal::ZERO,
-        };
-        let left_ms = row.close_at.saturating_sub(now_ms).max(0);
+        let state = order_state(&row.fields(), &[row.returned, row.winnings], now_ms);
         OrderView {
             id: row.id,
             order_no: row.order_no.clone(),
@@ -144,10 +133,10 @@ impl OrderView {
             coin_symbol: row.coin.clone(),
             base_symbol: row.base_symbol.clone(),
             period: row.period_seconds,
-            bet_content: direction.bet_content().to_string(),
+            bet_content: state.direction.bet_content().to_string(),
             direction: row.direction.clone(),
             bet_amount: row.stake.get().normalize(),
-            reward_amount: paid.normalize(),
+            reward_amount: state.paid,
             open_price: row.open_price.get().normalize(),
             close_price: row.close_price.as_ref().map(|p| p.get().normalize()),
             open_time: row.opened_at,
@@ -156,35 +145,11 @@ impl OrderView {
             open_source: row.open_source.clone(),
             close_tick_time: row.close_tick_ms,
             close_source: row.close_source.clone(),
-            open_result: outcome.map(Outcome::open_result).unwrap_or(0),
-            status: u8::from(!open),
+            open_result: state.open_result,
+            status: state.status,
             rate: row.odds.get().normalize(),
             rate_flag: row.full_loss == 1,
-            // Rounded up: a client counting down shows 1 until it is over.
-            time: if open {
-                left_ms.saturating_add(999) / 1000
-            } else {
-                0
-            },
+            time: state.time,
         }
-    }
-}
-
-pub fn outcome_name(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Win => "win",
-        Outcome::Lose => "lose",
-        Outcome::Draw => "draw",
-        Outcome::Void => "void",
-    }
-}
-
-pub fn outcome_of(name: &str) -> Option<Outcome> {
-    match name {
-        "win" => Some(Outcome::Win),
-        "lose" => Some(Outcome::Lose),
-        "draw" => Some(Outcome::Draw),
-        "void" => Some(Outcome::Void),
-        _ => None,
     }
 }

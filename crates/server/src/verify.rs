@@ -3,7 +3,7 @@
 //! options, futures positions replayed from their fills, and every earn
 //! order's daily interest, every copy follow's profit shares. Read-only.
 
-use onyx_second_contracts::verify::VerifyReport;
+use onyx_fixed_payout::verify::VerifyReport;
 use onyx_store::ledger::snapshot;
 use onyx_store::Db;
 use std::fmt::Write;

@@ -854,6 +854,22 @@ fn account_of(row: &ledger_account::Model) -> Result<AccountId, DbErr> {
     })
 }
 
+/// A system account's available `asset` (zero before its first posting):
+/// the house books set it beside what their orders say the house gained.
+pub async fn system_balance(
+    db: &impl ConnectionTrait,
+    account: SystemAccount,
+    asset: &str,
+) -> Result<Decimal, DbErr> {
+    let key = AccountId::system(account, asset).key();
+    Ok(ledger_account::Entity::find()
+        .filter(ledger_account::Column::AccountKey.eq(key))
+        .one(db)
+        .await?
+        .map(|a| a.available.get().normalize())
+        .unwrap_or_default())
+}
+
 /// The ids of every account of one user: a user's postings are found by
 /// their accounts (the postings' account indexes), not by a user column.
 pub async fn user_account_ids(db: &impl ConnectionTrait, user_id: i64) -> Result<Vec<i64>, DbErr> {

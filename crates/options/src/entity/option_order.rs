@@ -58,3 +58,5 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+onyx_fixed_payout::order_table!(settles also [FeeReturned]);

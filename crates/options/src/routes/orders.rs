@@ -4,12 +4,12 @@
 use crate::orders::{self, IssueQuery, PlaceBody, DISCLOSURE};
 use crate::views::{IssueView, OrderView, PeriodView};
 use axum::extract::{FromRef, State};
+use onyx_fixed_payout::disclosure::{self, DisclosureView};
 use onyx_http::auth::CurrentUser;
 use onyx_http::envelope::{ok, Envelope, Page, PageQuery, Reply};
 use onyx_http::extract::{ApiJson, ApiQuery};
 use onyx_http::IdempotencyKey;
 use onyx_platform::Context;
-use onyx_second_contracts::disclosure::{self, DisclosureView};
 use serde::Deserialize;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::{router::OpenApiRouter, routes};

@@ -29,3 +29,5 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+onyx_fixed_payout::period_table!(owner CoinId);

@@ -2,9 +2,11 @@
 //! book. Writes carry a reason and are audited.
 
 use crate::house::{self, HouseBook};
-use crate::period_editing::{self, PeriodPatch};
+use crate::period_editing::PeriodPatch;
+use crate::product::SecondContracts;
 use crate::views::PeriodView;
 use axum::extract::{FromRef, Path, State};
+use onyx_fixed_payout::{countries, period_editing};
 use onyx_http::auth::{CurrentAdmin, Permission};
 use onyx_http::envelope::{ok, Envelope, Reply};
 use onyx_http::extract::ApiJson;
@@ -29,7 +31,7 @@ where
     responses((status = 200, body = Envelope<Vec<PeriodView>>)))]
 async fn list_periods(State(ctx): State<Context>, me: CurrentAdmin) -> Reply<Vec<PeriodView>> {
     me.require(Permission::EditSettings)?;
-    ok(period_editing::all(&ctx).await?)
+    ok(period_editing::all::<SecondContracts>(&ctx).await?)
 }
 
 /// Adds a period to a coin.
@@ -42,7 +44,7 @@ async fn create_period(
     ApiJson(p): ApiJson<PeriodPatch>,
 ) -> Reply<PeriodView> {
     me.require(Permission::EditSettings)?;
-    ok(period_editing::create(&ctx, &me.actor(), &p).await?)
+    ok(period_editing::create::<SecondContracts>(&ctx, &me.actor(), &p).await?)
 }
 
 /// Changes a period; orders already open keep the terms they opened on.
@@ -56,7 +58,7 @@ async fn update_period(
     ApiJson(p): ApiJson<PeriodPatch>,
 ) -> Reply<PeriodView> {
     me.require(Permission::EditSettings)?;
-    ok(period_editing::update(&ctx, &me.actor(), id, &p).await?)
+    ok(period_editing::update::<SecondContracts>(&ctx, &me.actor(), id, &p).await?)
 }
 
 /// Per coin: open orders and stakes, settled orders by result, staked and
@@ -75,7 +77,7 @@ async fn house_book(State(ctx): State<Context>, me: CurrentAdmin) -> Reply<House
     responses((status = 200, body = Envelope<Vec<String>>)))]
 async fn blocked_countries(State(ctx): State<Context>, me: CurrentAdmin) -> Reply<Vec<String>> {
     me.require(Permission::EditSettings)?;
-    ok(crate::countries::blocked(&ctx.db, crate::orders::EXPOSURE_PRODUCT).await?)
+    ok(countries::blocked(&ctx.db, crate::orders::EXPOSURE_PRODUCT).await?)
 }
 
 #[derive(serde::Deserialize, utoipa::ToSchema, Debug)]
@@ -97,7 +99,7 @@ async fn block_countries(
     ApiJson(body): ApiJson<BlockedCountries>,
 ) -> Reply<Vec<String>> {
     me.require(Permission::EditSettings)?;
-    ok(crate::countries::replace(
+    ok(countries::replace(
         &ctx,
         &me.actor(),
         crate::orders::EXPOSURE_PRODUCT,

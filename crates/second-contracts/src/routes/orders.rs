@@ -1,10 +1,10 @@
 //! Periods, placing and listing orders. Thin: parse, call the service,
 //! answer.
 
-use crate::disclosure::{self, DisclosureView, SECOND_CONTRACTS};
-use crate::orders::{self, PlaceBody};
+use crate::orders::{self, PlaceBody, DISCLOSURE};
 use crate::views::{OrderView, PeriodView};
 use axum::extract::{FromRef, State};
+use onyx_fixed_payout::disclosure::{self, DisclosureView};
 use onyx_http::auth::CurrentUser;
 use onyx_http::envelope::{ok, Envelope, Page, PageQuery, Reply};
 use onyx_http::extract::{ApiJson, ApiQuery};
@@ -32,7 +32,7 @@ where
     security(("satoken" = [])),
     responses((status = 200, body = Envelope<DisclosureView>)))]
 async fn disclosure_status(State(ctx): State<Context>, me: CurrentUser) -> Reply<DisclosureView> {
-    ok(disclosure::status(&ctx, SECOND_CONTRACTS, me.id()).await?)
+    ok(disclosure::status(&ctx, DISCLOSURE, me.id()).await?)
 }
 
 #[derive(Deserialize, ToSchema, Debug)]
@@ -52,7 +52,7 @@ async fn disclosure_accept(
     me: CurrentUser,
     ApiJson(body): ApiJson<AcceptBody>,
 ) -> Reply<DisclosureView> {
-    ok(disclosure::accept(&ctx, SECOND_CONTRACTS, me.id(), body.version).await?)
+    ok(disclosure::accept(&ctx, DISCLOSURE, me.id(), body.version).await?)
 }
 
 #[derive(Deserialize, ToSchema, Debug)]

@@ -3,7 +3,7 @@
 //! house's edge), its words with the web app. The acknowledgement is stored
 //! with its version and time, and an order is refused without it; a new
 //! version of the text asks again. Each fixed-payout product has its own
-//! ([`Product`]): options keep theirs in the same table.
+//! ([`Product`]), all kept in one table.
 
 use crate::entity::product_disclosure as row;
 use onyx_kernel::{ErrorCode, Failure, Outcome};
@@ -20,11 +20,6 @@ pub struct Product {
     pub key: &'static str,
     pub version: i32,
 }
-
-pub const SECOND_CONTRACTS: Product = Product {
-    key: "second_contracts",
-    version: 1,
-};
 
 #[derive(Serialize, Deserialize, ToSchema, Debug, Clone, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]

@@ -1,18 +1,48 @@
-//! The ledger side of an option: at acceptance the stake frozen in the
-//! user's spot USDT and the fee taken to the fees account; at settlement
-//! the stake split against `house_option` as the rules say, and on a void
-//! the fee given back.
+//! The ledger side of a fixed-payout order: at acceptance the stake frozen
+//! in the user's spot USDT and any fee taken to the fees account; at
+//! settlement the stake split three ways (back to the user, to the
+//! product's house, winnings from the house) as `rules::split` says, and a
+//! fee given back when the product returns it (an option's void). Zero
+//! legs are left out.
 
-use onyx_kernel::ledger::{AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount};
+use crate::product::Decided;
+use crate::rules::Split;
+use onyx_kernel::ledger::{
+    AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount, Wallet,
+};
 use onyx_kernel::money::Amount;
-use onyx_second_contracts::postings::{posting, settle_against, stake_account, STAKE_COIN};
-use onyx_second_contracts::rules::Split;
 
-fn fees() -> Side {
-    Side::available(AccountId::system(SystemAccount::Fees, STAKE_COIN))
+/// The coin every stake is in.
+pub const STAKE_COIN: &str = "USDT";
+
+pub fn stake_account(user_id: u64) -> AccountId {
+    AccountId::user(user_id, Wallet::Spot, STAKE_COIN)
 }
 
-/// Freezes the stake and takes the fee (a zero fee has no posting).
+fn system(account: SystemAccount) -> Side {
+    Side::available(AccountId::system(account, STAKE_COIN))
+}
+
+pub fn posting(
+    kind: PostingKind,
+    amount: Amount,
+    from: Side,
+    to: Side,
+    reference: &PostingRef,
+    at_ms: i64,
+) -> Posting {
+    Posting {
+        kind,
+        asset: STAKE_COIN.to_string(),
+        amount,
+        from,
+        to,
+        reference: reference.clone(),
+        at_ms,
+    }
+}
+
+/// Freezes the stake and takes `fee` when the order is accepted.
 pub fn open(
     user_id: u64,
     stake: Amount,
@@ -34,7 +64,7 @@ pub fn open(
             PostingKind::TradeFee,
             fee,
             Side::available(account),
-            fees(),
+            system(SystemAccount::Fees),
             reference,
             at_ms,
         ));
@@ -42,33 +72,59 @@ pub fn open(
     out
 }
 
-/// Settles the frozen stake as `split` says and gives `fee_back` back.
+/// Settles a frozen stake against `house`, the product's house account,
+/// as `decided` says.
 pub fn settle(
+    house: SystemAccount,
     user_id: u64,
-    split: &Split,
-    fee_back: Amount,
+    decided: &Decided,
     reference: &PostingRef,
     at_ms: i64,
 ) -> Vec<Posting> {
-    let mut out = settle_against(SystemAccount::OptionHouse, user_id, split, reference, at_ms);
-    if !fee_back.is_zero() {
-        out.push(posting(
+    let account = stake_account(user_id);
+    let Split {
+        returned,
+        to_house,
+        winnings,
+    } = decided.settled.split;
+    let legs = [
+        (
+            PostingKind::Unfreeze,
+            returned,
+            Side::frozen(account.clone()),
+            Side::available(account.clone()),
+        ),
+        (
+            PostingKind::Settlement,
+            to_house,
+            Side::frozen(account.clone()),
+            system(house),
+        ),
+        (
+            PostingKind::Settlement,
+            winnings,
+            system(house),
+            Side::available(account.clone()),
+        ),
+        (
             PostingKind::TradeFee,
-            fee_back,
-            fees(),
-            Side::available(stake_account(user_id)),
-            reference,
-            at_ms,
-        ));
-    }
-    out
+            decided.fee_back,
+            system(SystemAccount::Fees),
+            Side::available(account),
+        ),
+    ];
+    legs.into_iter()
+        .filter(|(_, amount, _, _)| !amount.is_zero())
+        .map(|(kind, amount, from, to)| posting(kind, amount, from, to, reference, at_ms))
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::decide::Settled;
+    use crate::rules::{split, Outcome, Terms};
     use onyx_kernel::ledger::{Ledger, Transaction};
-    use onyx_second_contracts::rules::{split, Outcome, Terms};
     use proptest::prelude::*;
     use rust_decimal::Decimal;
 
@@ -91,7 +147,9 @@ mod tests {
                 (1u64..1_000_000_000_000, 1i64..=50_000, any::<bool>(), 0u64..1_000_000, any_outcome()),
                 1..20,
             ),
+            options: bool,
         ) {
+            let house = if options { SystemAccount::OptionHouse } else { SystemAccount::SecondContractHouse };
             let mut ledger = Ledger::new();
             let user = 9;
             let account = stake_account(user);
@@ -110,7 +168,11 @@ mod tests {
                 ledger.apply(Transaction::new(open(user, stake, fee, &r, 0))).unwrap();
                 let s = split(stake, &terms, outcome).unwrap();
                 let back = if outcome == Outcome::Void { fee } else { Amount::ZERO };
-                let postings = settle(user, &s, back, &r, 0);
+                let decided = Decided {
+                    settled: Settled { outcome, closing: None, split: s },
+                    fee_back: back,
+                };
+                let postings = settle(house, user, &decided, &r, 0);
                 if !postings.is_empty() {
                     ledger.apply(Transaction::new(postings)).unwrap();
                 }
@@ -119,7 +181,7 @@ mod tests {
             }
             prop_assert_eq!(ledger.frozen(&account), Decimal::ZERO);
             prop_assert_eq!(ledger.available(&account), expected);
-            let house = ledger.available(&AccountId::system(SystemAccount::OptionHouse, STAKE_COIN));
+            let house = ledger.available(&AccountId::system(house, STAKE_COIN));
             let fees = ledger.available(&AccountId::system(SystemAccount::Fees, STAKE_COIN));
             prop_assert_eq!(house + fees + (expected - start.as_decimal()), Decimal::ZERO);
         }

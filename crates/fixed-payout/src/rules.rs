@@ -1,13 +1,14 @@
-//! The rules of a second contract, with nothing to look up: which way the
-//! price went, which recorded tick closes an order, what a stake pays, and
-//! the figures its disclosure shows. Pure functions of their arguments, the
-//! same ones `onyx verify` recomputes settlements with.
+//! The rules of a fixed-payout order (a second contract, an option), with
+//! nothing to look up: which way the price went, what a stake pays, and the
+//! figures its disclosure shows. Pure functions of their arguments, the
+//! same ones `onyx verify` recomputes settlements with; which recorded tick
+//! closes an order is the price tape's `onyx_market::tape::closing_tick`.
 //!
 //! - An order is a bet that the index at the close is above (up) or below
 //!   (down) the index at acceptance. Equal prices are a draw: the stake comes
 //!   back.
 //! - The close price is the last recorded tick at or before the close time,
-//!   and only if it is at most [`TICK_AGE_MAX_MS`] old; otherwise (the feed
+//!   and only if it is at most `tape::CLOSING_TICK_AGE_MAX_MS` old; otherwise (the feed
 //!   was down, the server was) the order is void and the stake comes back.
 //! - A win pays the stake back plus `stake × odds`. A loss takes the whole
 //!   stake when the period says so (`flag`, "full loss"), otherwise only
@@ -17,9 +18,6 @@
 
 use onyx_kernel::money::{exact_mul, Amount, LEDGER_DP};
 use rust_decimal::Decimal;
-
-/// How old the closing tick may be, at the close time, to settle on.
-pub const TICK_AGE_MAX_MS: i64 = 2_000;
 
 /// Digits the disclosure's rates are shown with (fractions of one, so 4
 /// digits are hundredths of a percent).
@@ -83,6 +81,29 @@ impl Outcome {
     }
 }
 
+impl Outcome {
+    /// The outcome as an order row stores it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Win => "win",
+            Outcome::Lose => "lose",
+            Outcome::Draw => "draw",
+            Outcome::Void => "void",
+        }
+    }
+
+    /// An order row's stored outcome read back; `None` for any other text.
+    pub fn from_name(name: &str) -> Option<Outcome> {
+        match name {
+            "win" => Some(Outcome::Win),
+            "lose" => Some(Outcome::Lose),
+            "draw" => Some(Outcome::Draw),
+            "void" => Some(Outcome::Void),
+            _ => None,
+        }
+    }
+}
+
 /// A period's payout terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Terms {
@@ -122,23 +143,6 @@ impl Terms {
             self.odds.min(Decimal::ONE)
         }
     }
-}
-
-/// A recorded index tick.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Tick {
-    pub price: Decimal,
-    pub ts_ms: i64,
-}
-
-/// The tick an order closing at `close_ms` settles on, given the last
-/// recorded tick at or before it: `None` (void) when there is none, when it
-/// is older than [`TICK_AGE_MAX_MS`] at the close, or when it is not at or
-/// before the close after all.
-pub fn closing_tick(close_ms: i64, last_at_or_before: Option<Tick>) -> Option<Tick> {
-    let tick = last_at_or_before?;
-    let age = close_ms.checked_sub(tick.ts_ms)?;
-    (0..=TICK_AGE_MAX_MS).contains(&age).then_some(tick)
 }
 
 /// How an order opened at `open` ends on `close` (`None`: void).
@@ -269,29 +273,6 @@ mod tests {
                 "{direction:?} {open} -> {close:?}"
             );
         }
-    }
-
-    #[test]
-    fn only_a_recent_tick_at_or_before_the_close_settles() {
-        let tick = |ts_ms| {
-            Some(Tick {
-                price: d("1"),
-                ts_ms,
-            })
-        };
-        let close = 1_000_000;
-        assert_eq!(closing_tick(close, tick(close)), tick(close));
-        assert_eq!(
-            closing_tick(close, tick(close - 2_000)),
-            tick(close - 2_000)
-        );
-        assert_eq!(closing_tick(close, tick(close - 2_001)), None, "too old");
-        assert_eq!(
-            closing_tick(close, tick(close + 1)),
-            None,
-            "after the close"
-        );
-        assert_eq!(closing_tick(close, None), None, "no tick at all");
     }
 
     #[test]

@@ -1,0 +1,230 @@
+//! The order and period tables every fixed-payout product keeps, as the
+//! shared core sees them: each product has its own tables (its own names,
+//! its own extra columns), and [`order_table!`](crate::order_table) and
+//! [`period_table!`](crate::period_table), invoked in the product's entity
+//! modules, say which columns the core reads and writes. The columns named
+//! here have the same names and types in every product's table.
+
+use onyx_store::sort::SortKey;
+use onyx_store::DecimalText;
+use sea_orm::{ActiveModelBehavior, ActiveModelTrait, EntityTrait, IntoActiveModel};
+
+/// An order row's columns the core reads.
+pub struct OrderFields<'a> {
+    pub id: i64,
+    pub user_id: i64,
+    /// Lower-case coin, e.g. `btc`.
+    pub coin: &'a str,
+    /// `up` or `down`.
+    pub direction: &'a str,
+    pub stake: DecimalText,
+    pub odds: DecimalText,
+    pub full_loss: i32,
+    pub open_price: DecimalText,
+    pub open_tick_ms: i64,
+    pub opened_at: i64,
+    pub close_at: i64,
+    /// `open` or `settled`.
+    pub status: &'a str,
+    pub outcome: Option<&'a str>,
+    pub close_price: Option<DecimalText>,
+    pub close_tick_ms: Option<i64>,
+    pub returned: Option<DecimalText>,
+    pub winnings: Option<DecimalText>,
+    pub to_house: Option<DecimalText>,
+}
+
+/// An order row's columns a settlement writes.
+pub struct SettledFields<'a> {
+    pub status: &'a mut String,
+    pub outcome: &'a mut Option<String>,
+    pub close_price: &'a mut Option<DecimalText>,
+    pub close_tick_ms: &'a mut Option<i64>,
+    pub close_source: &'a mut Option<String>,
+    pub returned: &'a mut Option<DecimalText>,
+    pub winnings: &'a mut Option<DecimalText>,
+    pub to_house: &'a mut Option<DecimalText>,
+    pub settle_tx_id: &'a mut Option<i64>,
+    pub settled_at: &'a mut Option<i64>,
+}
+
+pub trait OrderRow: Clone + Send + Sync + 'static {
+    fn fields(&self) -> OrderFields<'_>;
+    fn settled_fields(&mut self) -> SettledFields<'_>;
+}
+
+/// A product's order table.
+pub trait OrderTable:
+    EntityTrait<
+    Model: OrderRow + IntoActiveModel<Self::ActiveModel>,
+    ActiveModel: ActiveModelTrait<Entity = Self>
+                     + ActiveModelBehavior
+                     + From<Self::Model>
+                     + Send
+                     + Sync,
+>
+{
+    /// How a user's orders sort (the same names in every product, so the
+    /// operator's user page asks them alike).
+    type Sort: SortKey;
+    const ID: Self::Column;
+    const USER_ID: Self::Column;
+    const STATUS: Self::Column;
+    const CLOSE_AT: Self::Column;
+    /// The opening's ledger transaction, noted once it is posted.
+    const OPEN_TX_ID: Self::Column;
+    /// The columns a settlement writes back.
+    const SETTLED: &'static [Self::Column];
+}
+
+/// A period row's columns the core reads and operators edit.
+pub struct PeriodFields<'a> {
+    pub id: &'a mut i64,
+    pub period_seconds: &'a mut i32,
+    pub odds: &'a mut DecimalText,
+    pub min_amount: &'a mut DecimalText,
+    pub max_amount: &'a mut DecimalText,
+    /// 1 offered, 2 switched off.
+    pub status: &'a mut i32,
+    /// 1: a loss takes the whole stake.
+    pub full_loss: &'a mut i32,
+    pub sort: &'a mut i32,
+    pub exposure_cap: &'a mut DecimalText,
+}
+
+pub trait PeriodRow: Clone + Send + Sync + 'static {
+    fn fields(&mut self) -> PeriodFields<'_>;
+}
+
+/// A product's period table; `OWNER` is the coin or pair a period is on.
+pub trait PeriodTable:
+    EntityTrait<
+    Model: PeriodRow + IntoActiveModel<Self::ActiveModel>,
+    ActiveModel: ActiveModelTrait<Entity = Self>
+                     + ActiveModelBehavior
+                     + From<Self::Model>
+                     + Send
+                     + Sync,
+>
+{
+    const ID: Self::Column;
+    const OWNER: Self::Column;
+    const PERIOD_SECONDS: Self::Column;
+    const STATUS: Self::Column;
+    const SORT: Self::Column;
+}
+
+/// Makes the entity module it is invoked in (`Model`, `Entity`, `Column`)
+/// a fixed-payout order table, with `extra` columns a settlement writes
+/// besides the shared ones, and defines its `OrderSort`.
+#[macro_export]
+macro_rules! order_table {
+    (settles also [$($extra:ident),* $(,)?]) => {
+        impl $crate::table::OrderRow for Model {
+            fn fields(&self) -> $crate::table::OrderFields<'_> {
+                $crate::table::OrderFields {
+                    id: self.id,
+                    user_id: self.user_id,
+                    coin: &self.coin,
+                    direction: &self.direction,
+                    stake: self.stake,
+                    odds: self.odds,
+                    full_loss: self.full_loss,
+                    open_price: self.open_price,
+                    open_tick_ms: self.open_tick_ms,
+                    opened_at: self.opened_at,
+                    close_at: self.close_at,
+                    status: &self.status,
+                    outcome: self.outcome.as_deref(),
+                    close_price: self.close_price,
+                    close_tick_ms: self.close_tick_ms,
+                    returned: self.returned,
+                    winnings: self.winnings,
+                    to_house: self.to_house,
+                }
+            }
+
+            fn settled_fields(&mut self) -> $crate::table::SettledFields<'_> {
+                $crate::table::SettledFields {
+                    status: &mut self.status,
+                    outcome: &mut self.outcome,
+                    close_price: &mut self.close_price,
+                    close_tick_ms: &mut self.close_tick_ms,
+                    close_source: &mut self.close_source,
+                    returned: &mut self.returned,
+                    winnings: &mut self.winnings,
+                    to_house: &mut self.to_house,
+                    settle_tx_id: &mut self.settle_tx_id,
+                    settled_at: &mut self.settled_at,
+                }
+            }
+        }
+
+        impl $crate::table::OrderTable for Entity {
+            type Sort = OrderSort;
+            const ID: Column = Column::Id;
+            const USER_ID: Column = Column::UserId;
+            const STATUS: Column = Column::Status;
+            const CLOSE_AT: Column = Column::CloseAt;
+            const OPEN_TX_ID: Column = Column::OpenTxId;
+            const SETTLED: &'static [Column] = &[
+                Column::Status,
+                Column::Outcome,
+                Column::ClosePrice,
+                Column::CloseTickMs,
+                Column::CloseSource,
+                Column::Returned,
+                Column::Winnings,
+                Column::ToHouse,
+                $(Column::$extra,)*
+                Column::SettleTxId,
+                Column::SettledAt,
+            ];
+        }
+
+        onyx_store::sort_keys! {
+            /// How a user's orders sort (the same names as the other
+            /// fixed-payout product's, so the operator's user page asks
+            /// both alike).
+            pub OrderSort, default = desc(Id) {
+                Id = "id" => column(Column::Id),
+                Symbol = "symbol" => column(Column::Symbol),
+                Stake = "stake" => decimal_text(Column::Stake),
+                Outcome = "outcome" => column(Column::Outcome),
+                OpenTimeMs = "openTimeMs" => column(Column::OpenedAt),
+                CloseTimeMs = "closeTimeMs" => column(Column::CloseAt),
+            }
+        }
+    };
+}
+
+/// Makes the entity module it is invoked in a fixed-payout period table
+/// whose periods are on `owner` (a coin's or a pair's id column).
+#[macro_export]
+macro_rules! period_table {
+    (owner $owner:ident) => {
+        impl $crate::table::PeriodRow for Model {
+            fn fields(&mut self) -> $crate::table::PeriodFields<'_> {
+                $crate::table::PeriodFields {
+                    id: &mut self.id,
+                    period_seconds: &mut self.period_seconds,
+                    odds: &mut self.odds,
+                    min_amount: &mut self.min_amount,
+                    max_amount: &mut self.max_amount,
+                    status: &mut self.status,
+                    full_loss: &mut self.full_loss,
+                    sort: &mut self.sort,
+                    exposure_cap: &mut self.exposure_cap,
+                }
+            }
+        }
+
+        impl $crate::table::PeriodTable for Entity {
+            const ID: Column = Column::Id;
+            const OWNER: Column = Column::$owner;
+            const PERIOD_SECONDS: Column = Column::PeriodSeconds;
+            const STATUS: Column = Column::Status;
+            const SORT: Column = Column::Sort;
+        }
+    };
+}
