@@ -23,6 +23,7 @@ use onyx_kernel::{Failure, Outcome};
 use onyx_platform::prices::is_stale;
 use onyx_platform::Context;
 use onyx_store::entity::{ledger_account, user};
+use onyx_store::DecimalText;
 use onyx_wallet::entity::deposit::{self, DepositStatus};
 use onyx_wallet::entity::withdrawal::{self, WithdrawalStatus};
 use rust_decimal::Decimal;
@@ -31,7 +32,6 @@ use sea_orm::{
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::str::FromStr;
 use utoipa::ToSchema;
 
 /// One asset's amount.
@@ -168,12 +168,10 @@ fn at(ms: i64) -> DateTime<Utc> {
         .unwrap_or(DateTime::<Utc>::MIN_UTC)
 }
 
-fn add_to(sums: &mut BTreeMap<String, Decimal>, coin: &str, amount: &str) -> Outcome<()> {
-    let amount = Decimal::from_str(amount.trim())
-        .map_err(|_| Failure::internal(format!("malformed amount {amount:?}")))?;
+fn add_to(sums: &mut BTreeMap<String, Decimal>, coin: &str, amount: DecimalText) -> Outcome<()> {
     let e = sums.entry(coin.to_string()).or_default();
     *e = e
-        .checked_add(amount)
+        .checked_add(amount.get())
         .ok_or_else(|| Failure::internal("dashboard total out of range"))?;
     Ok(())
 }
@@ -187,10 +185,10 @@ fn listed(sums: BTreeMap<String, Decimal>) -> Vec<AssetAmount> {
         .collect()
 }
 
-fn count_and_sums(rows: Vec<(String, String)>) -> Outcome<CountAndSums> {
+fn count_and_sums(rows: Vec<(String, DecimalText)>) -> Outcome<CountAndSums> {
     let mut sums = BTreeMap::new();
     for (coin, amount) in &rows {
-        add_to(&mut sums, coin, amount)?;
+        add_to(&mut sums, coin, *amount)?;
     }
     Ok(CountAndSums {
         count: rows.len() as u64,
@@ -204,7 +202,7 @@ async fn today(db: &impl ConnectionTrait, day_ms: i64) -> Outcome<DashboardToday
         .filter(user::Column::CreatedAt.gte(since))
         .count(db)
         .await?;
-    let deposits: Vec<(String, String)> = deposit::Entity::find()
+    let deposits: Vec<(String, DecimalText)> = deposit::Entity::find()
         .select_only()
         .column(deposit::Column::Coin)
         .column(deposit::Column::Amount)
@@ -213,7 +211,7 @@ async fn today(db: &impl ConnectionTrait, day_ms: i64) -> Outcome<DashboardToday
         .into_tuple()
         .all(db)
         .await?;
-    let withdrawals: Vec<(String, String)> = withdrawal::Entity::find()
+    let withdrawals: Vec<(String, DecimalText)> = withdrawal::Entity::find()
         .select_only()
         .column(withdrawal::Column::Coin)
         .column(withdrawal::Column::Amount)

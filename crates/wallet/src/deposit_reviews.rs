@@ -16,11 +16,11 @@ use onyx_kernel::{i18n, ErrorCode};
 use onyx_kernel::{Failure, Outcome};
 use onyx_platform::audit::{self, Actor};
 use onyx_platform::notice;
+use onyx_store::DecimalText;
 use rust_decimal::Decimal;
 use sea_orm::{SqlErr, TransactionTrait};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
-use std::str::FromStr;
 use utoipa::{IntoParams, ToSchema};
 
 /// Largest bonus percentage a rule may pay: more than the deposit itself
@@ -60,7 +60,7 @@ impl From<deposit::Model> for RivalClaim {
             user_id: d.user_id,
             network: d.network,
             address: d.address,
-            amount: d.amount,
+            amount: d.amount.to_string(),
             screenshot: d.screenshot,
             status: d.status.into(),
             create_time: d.created_at,
@@ -121,23 +121,18 @@ pub(crate) async fn one_with_rivals(
         .ok_or_else(|| Failure::internal("a claim vanished while read"))
 }
 
-pub(crate) fn decimal(text: &str) -> Option<Decimal> {
-    Decimal::from_str(text.trim()).ok()
-}
-
-/// The stored rules as the bonus arithmetic sees them. A rule that no
-/// longer parses is skipped: it cannot have been saved through the API.
+/// The stored rules as the bonus arithmetic sees them.
 pub(crate) fn bonus_rules(rows: &[deposit_bonus_rule::Model]) -> Vec<(i64, BonusRule)> {
     rows.iter()
-        .filter_map(|r| {
-            Some((
+        .map(|r| {
+            (
                 r.id,
                 BonusRule {
-                    min_amount: decimal(&r.min_amount)?,
-                    ratio: decimal(&r.ratio)?,
-                    max_bonus: decimal(&r.max_bonus)?,
+                    min_amount: r.min_amount.get(),
+                    ratio: r.ratio.get(),
+                    max_bonus: r.max_bonus.get(),
                 },
-            ))
+            )
         })
         .collect()
 }
@@ -170,7 +165,7 @@ pub async fn confirm(
     if credited {
         return Err(ErrorCode::DepositTxHashUsed.into());
     }
-    let amount = Amount::parse(&claim.amount)
+    let amount = Amount::from_decimal(claim.amount.get())
         .map_err(|_| Failure::internal(format!("deposit {id} has a malformed amount")))?;
     let rules = deposits::enabled_rules(txn.conn(), Some(&claim.coin)).await?;
     let parsed = bonus_rules(&rules);
@@ -188,9 +183,10 @@ pub async fn confirm(
         now_ms(),
     );
     let tx_id = txn.post(&reference, credit).await?;
-    let bonus_text = bonus
+    let bonus_value = bonus
         .as_ref()
-        .map(|(_, b)| b.as_decimal().normalize().to_string());
+        .map(|(_, b)| DecimalText::from(b.as_decimal().normalize()));
+    let bonus_text = bonus_value.map(|b| b.to_string());
     let decided = deposits::review(
         txn.conn(),
         id,
@@ -198,7 +194,7 @@ pub async fn confirm(
             status: DepositStatus::Confirmed,
             reviewed_by: me.id,
             reason: None,
-            bonus: bonus_text.as_deref(),
+            bonus: bonus_value,
             ledger_tx_id: Some(tx_id),
         },
     )
@@ -216,7 +212,7 @@ pub async fn confirm(
         lang,
         "deposit_confirmed_body",
         &[
-            ("amount", claim.amount.clone()),
+            ("amount", claim.amount.to_string()),
             ("coin", claim.coin.clone()),
         ],
     );
@@ -298,7 +294,7 @@ pub async fn reject(
         lang,
         "deposit_rejected_body",
         &[
-            ("amount", claim.amount.clone()),
+            ("amount", claim.amount.to_string()),
             ("coin", claim.coin.clone()),
             ("reason", reason.to_string()),
         ],
@@ -343,9 +339,9 @@ impl From<deposit_bonus_rule::Model> for RuleView {
         RuleView {
             id: r.id,
             coin: r.coin,
-            min_amount: r.min_amount,
-            ratio: r.ratio,
-            max_bonus: r.max_bonus,
+            min_amount: r.min_amount.to_string(),
+            ratio: r.ratio.to_string(),
+            max_bonus: r.max_bonus.to_string(),
             enabled: r.enabled,
             create_time: r.created_at,
         }
@@ -370,9 +366,9 @@ pub struct RuleBody {
 /// A rule's fields, checked and in stored form.
 pub(crate) struct CheckedRule {
     coin: String,
-    min_amount: String,
-    ratio: String,
-    max_bonus: String,
+    min_amount: DecimalText,
+    ratio: DecimalText,
+    max_bonus: DecimalText,
     enabled: bool,
 }
 
@@ -381,15 +377,15 @@ pub(crate) fn check_rule(body: &RuleBody) -> Outcome<CheckedRule> {
     if coin.is_empty() || coin.len() > 16 || !coin.bytes().all(|b| b.is_ascii_alphanumeric()) {
         return Err(Failure::invalid("coin"));
     }
-    let amount = |text: &str, field: &'static str, zero_ok: bool| -> Outcome<String> {
+    let amount = |text: &str, field: &'static str, zero_ok: bool| -> Outcome<DecimalText> {
         let a = Amount::parse(text.trim()).map_err(|_| Failure::invalid(field))?;
         if (a.is_zero() && !zero_ok) || a.as_decimal().normalize().scale() > SCALE_MAX {
             return Err(Failure::invalid(field));
         }
-        Ok(a.as_decimal().normalize().to_string())
+        Ok(a.as_decimal().normalize().into())
     };
     let ratio = amount(&body.ratio, "ratio", false)?;
-    if decimal(&ratio).is_none_or(|r| r > RATIO_MAX) {
+    if ratio.get() > RATIO_MAX {
         return Err(Failure::invalid("ratio"));
     }
     Ok(CheckedRule {
@@ -405,9 +401,9 @@ impl CheckedRule {
     pub(crate) fn fields(&self) -> deposits::RuleFields<'_> {
         deposits::RuleFields {
             coin: &self.coin,
-            min_amount: &self.min_amount,
-            ratio: &self.ratio,
-            max_bonus: &self.max_bonus,
+            min_amount: self.min_amount,
+            ratio: self.ratio,
+            max_bonus: self.max_bonus,
             enabled: self.enabled,
         }
     }

@@ -58,12 +58,12 @@ impl From<deposit::Model> for DepositView {
             coin: d.coin,
             network: d.network,
             address: d.address,
-            amount: d.amount,
+            amount: d.amount.to_string(),
             tx_hash: d.tx_hash,
             screenshot: d.screenshot,
             status: d.status.into(),
             contested: false,
-            bonus: d.bonus,
+            bonus: d.bonus.map(|b| b.to_string()),
             reason: d.reason,
             create_time: d.created_at,
             review_time: d.reviewed_at,
@@ -336,7 +336,7 @@ pub async fn claim(
             coin: &ch.coin,
             network: &ch.network,
             address: &target.address,
-            amount: &amount.as_decimal().normalize().to_string(),
+            amount: amount.as_decimal().normalize().into(),
             tx_hash: &tx_hash,
             screenshot: screenshot.as_deref(),
         },
@@ -464,9 +464,9 @@ impl From<deposit_bonus_rule::Model> for PublicBonusRule {
     fn from(r: deposit_bonus_rule::Model) -> PublicBonusRule {
         PublicBonusRule {
             coin: r.coin,
-            min_amount: r.min_amount,
-            ratio: r.ratio,
-            max_bonus: r.max_bonus,
+            min_amount: r.min_amount.to_string(),
+            ratio: r.ratio.to_string(),
+            max_bonus: r.max_bonus.to_string(),
         }
     }
 }

@@ -7,7 +7,6 @@ use onyx_kernel::ledger::{AccountId, Wallet};
 use onyx_store::ledger::Hold;
 use rust_decimal::Decimal;
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Select};
-use std::str::FromStr;
 
 /// Every user's holds (the holds audit).
 pub async fn holds(db: &impl ConnectionTrait) -> Result<Vec<Hold>, DbErr> {
@@ -31,10 +30,6 @@ fn of(rows: Vec<withdrawal::Model>) -> Result<Vec<Hold>, DbErr> {
     for w in rows {
         let user = u64::try_from(w.user_id)
             .map_err(|_| DbErr::Custom(format!("withdrawal {} has no user", w.id)))?;
-        let amount = |text: &str| {
-            Decimal::from_str(text)
-                .map_err(|e| DbErr::Custom(format!("withdrawal {} amount {text:?}: {e}", w.id)))
-        };
         let mut hold = |coin: &str, value: Decimal| {
             if !value.is_zero() {
                 out.push(Hold {
@@ -44,9 +39,9 @@ fn of(rows: Vec<withdrawal::Model>) -> Result<Vec<Hold>, DbErr> {
                 });
             }
         };
-        hold(&w.coin, amount(&w.amount)?);
-        if let (Some(coin), Some(fee)) = (&w.separate_fee_coin, &w.separate_fee) {
-            hold(coin, amount(fee)?);
+        hold(&w.coin, w.amount.get());
+        if let (Some(coin), Some(fee)) = (&w.separate_fee_coin, w.separate_fee) {
+            hold(coin, fee.get());
         }
     }
     Ok(out)

@@ -13,6 +13,7 @@ use onyx_kernel::{i18n, ErrorCode};
 use onyx_kernel::{Failure, Outcome};
 use onyx_platform::audit;
 use onyx_platform::notice;
+use onyx_store::DecimalText;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use utoipa::{IntoParams, ToSchema};
@@ -72,8 +73,11 @@ pub(crate) enum Decision<'a> {
     Reject,
 }
 
-pub(crate) fn stored(text: &str) -> Outcome<Amount> {
-    Amount::parse(text).map_err(|e| Failure::internal(format!("stored amount {text:?}: {e}")))
+/// A stored amount as the ledger takes it: read exactly, it still has to
+/// be a ledger amount (not negative, within the ledger's scale).
+pub(crate) fn stored(value: DecimalText) -> Outcome<Amount> {
+    Amount::from_decimal(value.get())
+        .map_err(|e| Failure::internal(format!("stored amount {value}: {e:?}")))
 }
 
 pub(crate) async fn decide(
@@ -94,10 +98,10 @@ pub(crate) async fn decide(
     let user = u64::try_from(w.user_id).map_err(Failure::internal)?;
     let hold = postings::WithdrawalHold {
         coin: w.coin.clone(),
-        amount: stored(&w.amount)?,
-        net_amount: stored(&w.net_amount)?,
-        fee: stored(&w.fee)?,
-        separate_fee: match (&w.separate_fee_coin, &w.separate_fee) {
+        amount: stored(w.amount)?,
+        net_amount: stored(w.net_amount)?,
+        fee: stored(w.fee)?,
+        separate_fee: match (&w.separate_fee_coin, w.separate_fee) {
             (Some(coin), Some(amount)) => Some((wallet::asset(coin), stored(amount)?)),
             _ => None,
         },
@@ -173,8 +177,8 @@ pub(crate) fn review_message(
         ("withdrawal_rejected_title", "withdrawal_rejected_body")
     };
     let args = [
-        ("amount", w.amount.clone()),
-        ("net", w.net_amount.clone()),
+        ("amount", w.amount.to_string()),
+        ("net", w.net_amount.to_string()),
         ("coin", w.coin.clone()),
         ("address", w.address.clone()),
         ("txHash", tx_hash.unwrap_or("").to_string()),

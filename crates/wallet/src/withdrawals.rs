@@ -196,11 +196,11 @@ impl From<withdrawal::Model> for WithdrawalView {
             channel: w.channel,
             network: w.network,
             address: w.address,
-            amount: w.amount,
-            fee: w.fee,
-            net_amount: w.net_amount,
+            amount: w.amount.to_string(),
+            fee: w.fee.to_string(),
+            net_amount: w.net_amount.to_string(),
             separate_fee_coin: w.separate_fee_coin,
-            separate_fee: w.separate_fee,
+            separate_fee: w.separate_fee.map(|f| f.to_string()),
             status: w.status.into(),
             tx_hash: w.tx_hash,
             reason: w.reason,
@@ -474,7 +474,7 @@ pub async fn submit_withdrawal(
     let separate = quote
         .separate_fee
         .as_ref()
-        .map(|f| (f.coin.clone(), f.amount.to_string()));
+        .map(|f| (f.coin.clone(), f.amount.as_decimal().into()));
     let row = withdrawals::insert(
         txn.conn(),
         withdrawals::NewWithdrawal {
@@ -483,11 +483,11 @@ pub async fn submit_withdrawal(
             channel: &ch.name,
             network: &ch.network,
             address: addr,
-            amount: &quote.amount.to_string(),
-            fee: &quote.fee.to_string(),
-            net_amount: &quote.net_amount.to_string(),
-            separate_fee: separate.as_ref().map(|(c, a)| (c.as_str(), a.as_str())),
-            amount_usdt: &valued.unwrap_or(Amount::ZERO).to_string(),
+            amount: quote.amount.as_decimal().into(),
+            fee: quote.fee.as_decimal().into(),
+            net_amount: quote.net_amount.as_decimal().into(),
+            separate_fee: separate.as_ref().map(|(c, a)| (c.as_str(), *a)),
+            amount_usdt: valued.unwrap_or(Amount::ZERO).as_decimal().into(),
         },
     )
     .await?;

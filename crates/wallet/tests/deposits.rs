@@ -967,7 +967,7 @@ async fn the_database_itself_refuses_a_second_credit_and_a_users_second_claim_of
             coin: "USDT",
             network: &first.network,
             address: TRON_SHARED,
-            amount: "5",
+            amount: "5".parse().unwrap(),
             tx_hash: &first.tx_hash,
             screenshot: None,
         },
@@ -1081,4 +1081,33 @@ async fn the_index_migration_keeps_every_users_index_and_hands_out_the_next() {
     assert_eq!(repo::derivation_index_for(&db, 1).await.unwrap(), 0);
     assert_eq!(repo::derivation_index_for(&db, 3).await.unwrap(), 2);
     assert_eq!(repo::derivation_index_for(&db, 3).await.unwrap(), 2);
+}
+
+/// An amount a claim's row does not hold as a decimal is refused when the
+/// row is read, never taken as zero: the operator's confirmation fails
+/// and credits nothing.
+#[tokio::test]
+async fn a_claim_whose_amount_is_not_a_decimal_is_refused_on_read() {
+    use sea_orm::{ConnectionTrait, Statement};
+    let app = TestApp::spawn().await;
+    set_shared_address(&app, "USDT-TRC20", TRON_SHARED).await;
+    let (alice_id, alice) = user_with_session(&app, "alice").await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let id = claimed(&app, &alice, "5", &hash(7)).await;
+    let db = &app.state.db;
+    let backend = db.get_database_backend();
+    let sql = match backend {
+        sea_orm::DbBackend::Postgres => "UPDATE deposits SET amount = 'five' WHERE id = $1",
+        _ => "UPDATE deposits SET amount = 'five' WHERE id = ?",
+    };
+    db.execute(Statement::from_sql_and_values(backend, sql, [id.into()]))
+        .await
+        .unwrap();
+    assert!(deposit::Entity::find_by_id(id).one(db).await.is_err());
+    let r = confirm(&app, &owner, id).await;
+    assert_ne!(r.code, 200, "{r:?}");
+    assert_eq!(
+        balance(&app, alice_id, Wallet::Spot, "USDT").await.0,
+        dec("0")
+    );
 }

@@ -1,3 +1,4 @@
+use onyx_store::DecimalText;
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -9,11 +10,11 @@ pub struct Model {
     pub coin: String,
     pub network: String,
     pub address: String,
-    pub amount: String,
+    pub amount: DecimalText,
     pub tx_hash: String,
     pub screenshot: Option<String>,
     pub status: DepositStatus,
-    pub bonus: Option<String>,
+    pub bonus: Option<DecimalText>,
     pub reason: Option<String>,
     pub reviewed_by: Option<i64>,
     pub ledger_tx_id: Option<i64>,

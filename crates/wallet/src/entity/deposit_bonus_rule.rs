@@ -1,3 +1,4 @@
+use onyx_store::DecimalText;
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -6,9 +7,9 @@ pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
     pub coin: String,
-    pub min_amount: String,
-    pub ratio: String,
-    pub max_bonus: String,
+    pub min_amount: DecimalText,
+    pub ratio: DecimalText,
+    pub max_bonus: DecimalText,
     pub enabled: bool,
     pub created_at: DateTimeUtc,
 }

@@ -1,3 +1,4 @@
+use onyx_store::DecimalText;
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -8,10 +9,10 @@ pub struct Model {
     pub user_id: i64,
     pub from_coin: String,
     pub to_coin: String,
-    pub from_amount: String,
-    pub to_amount: String,
-    pub price: String,
-    pub fee: String,
+    pub from_amount: DecimalText,
+    pub to_amount: DecimalText,
+    pub price: DecimalText,
+    pub fee: DecimalText,
     pub fee_coin: String,
     pub created_at: DateTimeUtc,
 }

@@ -1,3 +1,4 @@
+use onyx_store::DecimalText;
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -10,12 +11,12 @@ pub struct Model {
     pub channel: String,
     pub network: String,
     pub address: String,
-    pub amount: String,
-    pub fee: String,
-    pub net_amount: String,
+    pub amount: DecimalText,
+    pub fee: DecimalText,
+    pub net_amount: DecimalText,
     pub separate_fee_coin: Option<String>,
-    pub separate_fee: Option<String>,
-    pub amount_usdt: String,
+    pub separate_fee: Option<DecimalText>,
+    pub amount_usdt: DecimalText,
     pub status: WithdrawalStatus,
     pub tx_hash: Option<String>,
     pub reason: Option<String>,

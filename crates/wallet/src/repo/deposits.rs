@@ -6,6 +6,7 @@
 use crate::entity::{deposit, deposit_address, deposit_bonus_rule, deposit_index};
 use chrono::Utc;
 use onyx_store::sort::Sort;
+use onyx_store::DecimalText;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
@@ -112,7 +113,7 @@ pub struct NewDeposit<'a> {
     pub coin: &'a str,
     pub network: &'a str,
     pub address: &'a str,
-    pub amount: &'a str,
+    pub amount: DecimalText,
     pub tx_hash: &'a str,
     pub screenshot: Option<&'a str>,
 }
@@ -123,7 +124,7 @@ pub async fn create(db: &impl ConnectionTrait, d: NewDeposit<'_>) -> Result<depo
         coin: Set(d.coin.to_string()),
         network: Set(d.network.to_string()),
         address: Set(d.address.to_string()),
-        amount: Set(d.amount.to_string()),
+        amount: Set(d.amount),
         tx_hash: Set(d.tx_hash.to_string()),
         screenshot: Set(d.screenshot.map(str::to_string)),
         status: Set(DepositStatus::Pending),
@@ -276,7 +277,7 @@ pub struct Review<'a> {
     /// Shown to the user (a rejection's reason); `None` on confirmation,
     /// whose note stays in the audit trail.
     pub reason: Option<&'a str>,
-    pub bonus: Option<&'a str>,
+    pub bonus: Option<DecimalText>,
     pub ledger_tx_id: Option<i64>,
 }
 
@@ -335,9 +336,9 @@ pub async fn find_rule(
 
 pub struct RuleFields<'a> {
     pub coin: &'a str,
-    pub min_amount: &'a str,
-    pub ratio: &'a str,
-    pub max_bonus: &'a str,
+    pub min_amount: DecimalText,
+    pub ratio: DecimalText,
+    pub max_bonus: DecimalText,
     pub enabled: bool,
 }
 
@@ -347,9 +348,9 @@ pub async fn create_rule(
 ) -> Result<deposit_bonus_rule::Model, DbErr> {
     deposit_bonus_rule::ActiveModel {
         coin: Set(f.coin.to_string()),
-        min_amount: Set(f.min_amount.to_string()),
-        ratio: Set(f.ratio.to_string()),
-        max_bonus: Set(f.max_bonus.to_string()),
+        min_amount: Set(f.min_amount),
+        ratio: Set(f.ratio),
+        max_bonus: Set(f.max_bonus),
         enabled: Set(f.enabled),
         created_at: Set(Utc::now()),
         ..Default::default()
@@ -366,9 +367,9 @@ pub async fn update_rule(
     deposit_bonus_rule::ActiveModel {
         id: Set(id),
         coin: Set(f.coin.to_string()),
-        min_amount: Set(f.min_amount.to_string()),
-        ratio: Set(f.ratio.to_string()),
-        max_bonus: Set(f.max_bonus.to_string()),
+        min_amount: Set(f.min_amount),
+        ratio: Set(f.ratio),
+        max_bonus: Set(f.max_bonus),
         enabled: Set(f.enabled),
         ..Default::default()
     }

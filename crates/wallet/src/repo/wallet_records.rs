@@ -7,6 +7,7 @@ use crate::entity::exchange;
 use chrono::{DateTime, Utc};
 use onyx_store::entity::{ledger_account, ledger_posting};
 use onyx_store::sort::Sort;
+use onyx_store::DecimalText;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, Set,
@@ -145,16 +146,16 @@ pub async fn postings_of(
     Ok((rows, total))
 }
 
-/// A flash exchange as executed; amounts are decimal strings.
+/// A flash exchange as executed.
 #[derive(Clone, Debug)]
 pub struct NewExchange<'a> {
     pub user_id: i64,
     pub from_coin: &'a str,
     pub to_coin: &'a str,
-    pub from_amount: String,
-    pub to_amount: String,
-    pub price: String,
-    pub fee: String,
+    pub from_amount: DecimalText,
+    pub to_amount: DecimalText,
+    pub price: DecimalText,
+    pub fee: DecimalText,
     pub fee_coin: &'a str,
 }
 

@@ -5,13 +5,13 @@
 use crate::entity::withdrawal;
 use chrono::{DateTime, Utc};
 use onyx_store::sort::Sort;
+use onyx_store::DecimalText;
 use rust_decimal::Decimal;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, QuerySelect, Set,
 };
-use std::str::FromStr;
 
 pub use crate::entity::withdrawal::WithdrawalStatus;
 
@@ -21,11 +21,11 @@ pub struct NewWithdrawal<'a> {
     pub channel: &'a str,
     pub network: &'a str,
     pub address: &'a str,
-    pub amount: &'a str,
-    pub fee: &'a str,
-    pub net_amount: &'a str,
-    pub separate_fee: Option<(&'a str, &'a str)>,
-    pub amount_usdt: &'a str,
+    pub amount: DecimalText,
+    pub fee: DecimalText,
+    pub net_amount: DecimalText,
+    pub separate_fee: Option<(&'a str, DecimalText)>,
+    pub amount_usdt: DecimalText,
 }
 
 pub async fn insert(
@@ -38,12 +38,12 @@ pub async fn insert(
         channel: Set(w.channel.to_string()),
         network: Set(w.network.to_string()),
         address: Set(w.address.to_string()),
-        amount: Set(w.amount.to_string()),
-        fee: Set(w.fee.to_string()),
-        net_amount: Set(w.net_amount.to_string()),
+        amount: Set(w.amount),
+        fee: Set(w.fee),
+        net_amount: Set(w.net_amount),
         separate_fee_coin: Set(w.separate_fee.map(|(coin, _)| coin.to_string())),
-        separate_fee: Set(w.separate_fee.map(|(_, amount)| amount.to_string())),
-        amount_usdt: Set(w.amount_usdt.to_string()),
+        separate_fee: Set(w.separate_fee.map(|(_, amount)| amount)),
+        amount_usdt: Set(w.amount_usdt),
         status: Set(WithdrawalStatus::Pending),
         tx_hash: Set(None),
         reason: Set(None),
@@ -133,7 +133,7 @@ pub async fn day_summary(
     from: DateTime<Utc>,
     to: DateTime<Utc>,
 ) -> Result<DaySummary, DbErr> {
-    let rows: Vec<(String, String, String)> = withdrawal::Entity::find()
+    let rows: Vec<(String, DecimalText, DecimalText)> = withdrawal::Entity::find()
         .select_only()
         .column(withdrawal::Column::Coin)
         .column(withdrawal::Column::Amount)
@@ -145,20 +145,17 @@ pub async fn day_summary(
         .into_tuple()
         .all(db)
         .await?;
-    let parse = |name: &str, text: &str| {
-        Decimal::from_str(text).map_err(|e| DbErr::Custom(format!("stored {name} {text:?}: {e}")))
-    };
     let add = |sum: Decimal, value: Decimal| {
         sum.checked_add(value)
             .ok_or_else(|| DbErr::Custom("withdrawal total out of range".into()))
     };
     let mut summary = DaySummary::default();
     for (coin, amount, usdt) in rows {
-        let usdt = parse("amount_usdt", &usdt)?;
+        let usdt = usdt.get();
         summary.count = summary.count.saturating_add(1);
         summary.usdt = add(summary.usdt, usdt)?;
         if coin.eq_ignore_ascii_case("BTC") {
-            summary.btc_amount = add(summary.btc_amount, parse("amount", &amount)?)?;
+            summary.btc_amount = add(summary.btc_amount, amount.get())?;
         } else {
             summary.other_usdt = add(summary.other_usdt, usdt)?;
         }

@@ -125,8 +125,9 @@ async fn bonus_list(
                 id: d.id,
                 deposit_id: d.id,
                 coin: d.coin,
-                deposit_amount: d.amount,
-                bonus: d.bonus.unwrap_or_default(),
+                deposit_amount: d.amount.to_string(),
+                // Only rows with a bonus are read.
+                bonus: d.bonus.map(|b| b.to_string()).unwrap_or_default(),
                 create_time: d.reviewed_at.unwrap_or(d.created_at),
             })
             .collect(),
