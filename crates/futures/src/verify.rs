@@ -1,18 +1,21 @@
 //! `onyx verify` for futures: every position replayed from its fills, in
 //! order, with nothing taken from the position row. Each fill's mark must
 //! be the tick on the price tape it names, its price that mark with the
-//! spread it records, its fee its rate on the notional, and a close's
+//! spread it records (or, for a limit order's fill, the order's limit
+//! price, which that mark with the spread reached), its fee its rate on
+//! the notional, and a close's
 //! profit what `rules::close` gives from the entry the replay has reached;
 //! the replay must end where the position row says (size, entry, margin,
 //! fees, realised profit, open or not).
 
-use crate::entity::{futures_fill as fill, futures_position as position};
+use crate::entity::{futures_fill as fill, futures_order as order, futures_position as position};
+use crate::orders::{crosses, FILLED};
 use crate::positions::{fill_price, side_of};
 use crate::repo::{self, OPEN};
 use crate::rules::{close, Side};
 use onyx_kernel::money::{exact_mul, Amount, LEDGER_DP};
 use onyx_market::tape_store;
-use onyx_fixed_payout::verify::VerifyReport;
+use onyx_second_contracts::verify::VerifyReport;
 use rust_decimal::{Decimal, RoundingStrategy};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
@@ -39,15 +42,36 @@ fn up(v: Decimal) -> Option<Decimal> {
     )
 }
 
+/// Whether `f` is the fill of one of the position's filled limit orders:
+/// at its limit price, at the moment it was dealt, and the fill's mark
+/// with the spread at that price or better for the taker.
+fn limit_fill(limits: &[order::Model], f: &fill::Model, buying: bool) -> bool {
+    let price = f.price.get();
+    limits.iter().any(|o| {
+        o.dealt_at == Some(f.at)
+            && o.limit_price.as_ref().map(|l| l.get()) == Some(price)
+            && o.deal_price.as_ref().map(|d| d.get()) == Some(price)
+            && crosses(f.mark.get(), f.spread.get(), buying, price)
+    })
+}
+
 /// What differs in one fill; the replay moves on with the stored figures
-/// so one difference is reported once.
-fn step(r: &mut Replay, side: Side, f: &fill::Model) -> Option<Vec<String>> {
+/// so one difference is reported once. `limits` are the position's filled
+/// limit orders.
+fn step(
+    r: &mut Replay,
+    side: Side,
+    f: &fill::Model,
+    limits: &[order::Model],
+) -> Option<Vec<String>> {
     let mut out = Vec::new();
     let (qty, price, mark) = (f.qty.get(), f.price.get(), f.mark.get());
     let fee_of = |q: Decimal, p: Decimal| up(exact_mul(exact_mul(q, p)?, f.fee_rate.get())?);
     match f.kind.as_str() {
         "open" => {
-            if fill_price(mark, f.spread.get(), side == Side::Long)? != price {
+            let buying = side == Side::Long;
+            if fill_price(mark, f.spread.get(), buying)? != price && !limit_fill(limits, f, buying)
+            {
                 out.push(format!(
                     "fill {}: opened at {price}, the mark {mark} gives otherwise",
                     f.id
@@ -79,7 +103,9 @@ fn step(r: &mut Replay, side: Side, f: &fill::Model) -> Option<Vec<String>> {
             } else {
                 fill_price(mark, f.spread.get(), side == Side::Short)
             };
-            if expected != Some(price) {
+            if expected != Some(price)
+                && (liquidation || !limit_fill(limits, f, side == Side::Short))
+            {
                 out.push(format!(
                     "fill {}: closed at {price}, the mark {mark} gives {expected:?}",
                     f.id
@@ -149,6 +175,12 @@ async fn position_differences(
     let mut r = Replay::default();
     let mut out = Vec::new();
     let fills = repo::fills(db, p.id).await?;
+    let limits = order::Entity::find()
+        .filter(order::Column::PositionId.eq(p.id))
+        .filter(order::Column::Status.eq(FILLED))
+        .filter(order::Column::LimitPrice.is_not_null())
+        .all(db)
+        .await?;
     let first_tick = fills.iter().map(|f| f.tick_ms).min().unwrap_or(p.opened_at);
     if oldest.is_none_or(|t| first_tick.div_euclid(1000) < t) {
         return Ok(None);
@@ -166,7 +198,7 @@ async fn position_differences(
                 )),
             }
         }
-        match step(&mut r, side, &f) {
+        match step(&mut r, side, &f, &limits) {
             Some(found) => out.extend(found),
             None => out.push(format!("fill {}: out of range", f.id)),
         }

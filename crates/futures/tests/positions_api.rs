@@ -66,6 +66,8 @@ async fn audited(app: &TestApp) {
         "holds match"
     );
     assert_audit_clean(app).await;
+    let replayed = onyx_futures::verify::verify(&app.state.db).await.unwrap();
+    assert!(replayed.mismatches.is_empty(), "{:?}", replayed.mismatches);
 }
 
 #[tokio::test]
@@ -740,6 +742,30 @@ async fn a_limit_order_waits_with_its_margin_frozen_and_fills_at_its_price() {
         (dec("1404.1"), dec("590"))
     );
     audited(&app).await;
+
+    // The replay takes the fill at its order's limit, and nothing else off
+    // the mark.
+    let position_id = p["id"].as_i64().unwrap();
+    app.state
+        .db
+        .execute_unprepared(&format!(
+            "UPDATE futures_fills SET price = '59100' WHERE position_id = {position_id} AND kind = 'open'"
+        ))
+        .await
+        .unwrap();
+    let report = onyx_futures::verify::verify(&app.state.db).await.unwrap();
+    assert!(
+        report.mismatches.len() == 1 && report.mismatches[0].1.contains("opened at 59100"),
+        "{:?}",
+        report.mismatches
+    );
+    app.state
+        .db
+        .execute_unprepared(&format!(
+            "UPDATE futures_fills SET price = '59000' WHERE position_id = {position_id} AND kind = 'open'"
+        ))
+        .await
+        .unwrap();
 
     // A limit already through the mark fills at once, at the better mark.
     let now = open(&app, &token, limit(1, 10, "100", "58000")).await;
