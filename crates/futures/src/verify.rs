@@ -15,7 +15,7 @@ use crate::repo::{self, OPEN};
 use crate::rules::{close, Side};
 use onyx_kernel::money::{exact_mul, Amount, LEDGER_DP};
 use onyx_market::tape_store;
-use onyx_second_contracts::verify::VerifyReport;
+use onyx_fixed_payout::verify::VerifyReport;
 use rust_decimal::{Decimal, RoundingStrategy};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
