@@ -34,12 +34,6 @@ pub struct Contract {
     pub interval_hours: u32,
 }
 
-fn number(text: &str, what: &str, id: i64) -> Outcome<Decimal> {
-    text.trim()
-        .parse()
-        .map_err(|_| Failure::internal(format!("contract {id}: bad {what}")))
-}
-
 impl Contract {
     fn of(pair: contract_pair::Model, terms: futures_term::Model) -> Outcome<Contract> {
         let id = pair.id;
@@ -54,11 +48,11 @@ impl Contract {
             coin: pair.coin.to_ascii_lowercase(),
             symbol: pair.symbol.to_ascii_lowercase(),
             leverages,
-            share_number: number(&pair.share_number, "shareNumber", id)?,
-            min_share: number(&pair.min_share, "minShare", id)?,
-            max_share: number(&pair.max_share, "maxShare", id)?,
-            open_fee: number(&pair.open_fee, "openFee", id)?,
-            close_fee: number(&pair.close_fee, "closeFee", id)?,
+            share_number: pair.share_number.get(),
+            min_share: pair.min_share.get(),
+            max_share: pair.max_share.get(),
+            open_fee: pair.open_fee.get(),
+            close_fee: pair.close_fee.get(),
             brackets: Brackets::btcusdt()
                 .scaled(terms.bracket_scale.get())
                 .map_err(|e| Failure::internal(format!("contract {id}: {e}")))?,

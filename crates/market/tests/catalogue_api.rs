@@ -538,3 +538,21 @@ async fn a_pairs_base_coin_must_be_a_listed_coin() {
     .await
     .ok();
 }
+
+/// A pair's fee or limit that is not a decimal is refused when the pair is
+/// read: never traded at a rate of zero.
+#[tokio::test]
+async fn a_pair_whose_stored_decimal_is_not_one_is_refused_on_read() {
+    use sea_orm::{ConnectionTrait, Statement};
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    let backend = db.get_database_backend();
+    for (table, column) in [("spot_pairs", "fee_rate"), ("contract_pairs", "open_fee")] {
+        let sql = format!("UPDATE {table} SET {column} = 'free'");
+        db.execute(Statement::from_string(backend, sql))
+            .await
+            .unwrap();
+    }
+    assert!(catalogue::spot_pairs(db).await.is_err());
+    assert!(catalogue::contract_pairs(db).await.is_err());
+}

@@ -41,7 +41,6 @@ use onyx_platform::amounts::{self, USDT};
 use onyx_platform::Idempotency;
 use onyx_store::repo::users;
 use rust_decimal::{Decimal, RoundingStrategy};
-use std::str::FromStr;
 use std::time::Duration;
 use tokio::sync::oneshot;
 
@@ -122,12 +121,13 @@ pub fn ladder(
 ) -> Vec<(Side, Decimal, Decimal)> {
     let dp = u32::try_from(pair.base_precision).unwrap_or(0);
     let qty_dp = u32::try_from(pair.coin_precision).unwrap_or(0);
-    let d = |t: &str| Decimal::from_str(t.trim()).unwrap_or_default();
-    let first = d(&setting.size);
-    let min = d(&pair.order_min)
-        .max(d(&pair.sell_min))
-        .max(d(&pair.min_sell));
-    let max = d(&pair.order_max).min(d(&pair.buy_max));
+    let first = setting.size.get();
+    let min = pair
+        .order_min
+        .get()
+        .max(pair.sell_min.get())
+        .max(pair.min_sell.get());
+    let max = pair.order_max.get().min(pair.buy_max.get());
     if mid <= Decimal::ZERO {
         return Vec::new();
     }
@@ -334,6 +334,7 @@ async fn top_up(state: &SpotContext, maker: i64, asset: &str, need: Decimal) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::str::FromStr;
 
     #[test]
     fn the_ladder_steps_away_from_mid_and_rounds_outwards() {
@@ -360,7 +361,7 @@ mod tests {
             levels,
             spread_bps: 5,
             step_bps: 5,
-            size: "0.01".into(),
+            size: "0.01".parse().unwrap(),
             size_growth_bps,
             step_growth_bps,
         }
@@ -371,12 +372,12 @@ mod tests {
             id: 1,
             coin: "btc".into(),
             symbol: "btcusdt".into(),
-            order_min: "0.0001".into(),
-            order_max: "0.05".into(),
-            buy_max: "1000".into(),
-            sell_min: "0".into(),
-            min_sell: "0".into(),
-            fee_rate: "0.001".into(),
+            order_min: "0.0001".parse().unwrap(),
+            order_max: "0.05".parse().unwrap(),
+            buy_max: "1000".parse().unwrap(),
+            sell_min: "0".parse().unwrap(),
+            min_sell: "0".parse().unwrap(),
+            fee_rate: "0.001".parse().unwrap(),
             base_precision: 2,
             coin_precision: 4,
             limited_buy: 1,
@@ -430,7 +431,7 @@ mod tests {
         let d = |s: &str| Decimal::from_str(s).unwrap();
         assert_eq!(ladder_sizes(&setting(3, 0, 0)), vec![d("0.01"); 3]);
         let tiny = spot_maker_setting::Model {
-            size: "0.00001".into(),
+            size: "0.00001".parse().unwrap(),
             ..setting(3, 0, 0)
         };
         assert!(ladder_sizes(&tiny).is_empty());

@@ -52,7 +52,6 @@ use rust_decimal::Decimal;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use std::collections::{BTreeMap, HashMap};
 use std::panic::AssertUnwindSafe;
-use std::str::FromStr;
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 
@@ -380,10 +379,6 @@ impl Pair {
             .filter(spot_pair::Column::Symbol.eq(self.symbol.as_str()))
             .one(txn.conn())
             .await?;
-        let d = |text: &str| {
-            Decimal::from_str(text.trim())
-                .map_err(|e| Abort(format!("pair {}: {text:?}: {e}", self.symbol)))
-        };
         let Some(row) = row else {
             return Ok(PairRules {
                 symbol: self.symbol.clone(),
@@ -409,11 +404,11 @@ impl Pair {
             quote: USDT.into(),
             price_dp: self.price_dp,
             qty_dp: self.qty_dp,
-            order_min: d(&row.order_min)?,
-            order_max: d(&row.order_max)?,
-            buy_max: d(&row.buy_max)?,
-            sell_min: d(&row.sell_min)?.max(d(&row.min_sell)?),
-            fee_rate: d(&row.fee_rate)?,
+            order_min: row.order_min.get(),
+            order_max: row.order_max.get(),
+            buy_max: row.buy_max.get(),
+            sell_min: row.sell_min.get().max(row.min_sell.get()),
+            fee_rate: row.fee_rate.get(),
             limited_buy: row.limited_buy == 1,
             limited_sell: row.limited_sell == 1,
             market_buy: row.market_buy == 1,

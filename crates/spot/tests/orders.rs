@@ -340,7 +340,7 @@ async fn every_refusal_has_its_code_and_changes_nothing() {
         .into_iter()
         .find(|p| p.symbol == BTC)
         .unwrap();
-    pair.order_min = "0.01".into();
+    pair.order_min = "0.01".parse().unwrap();
     catalogue::update_spot_pair(&app.state.db, pair.clone())
         .await
         .unwrap();
@@ -796,7 +796,7 @@ async fn the_market_maker_skips_a_pair_it_cannot_quote_and_quotes_the_rest() {
             .clone();
         row.enabled = true;
         if symbol == BTC {
-            row.size = "1000000".into();
+            row.size = "1000000".parse().unwrap();
         }
         repo::put_maker_setting(&app.state.db, row).await.unwrap();
     }

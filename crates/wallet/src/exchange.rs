@@ -26,7 +26,6 @@ use onyx_kernel::{Failure, Outcome};
 use onyx_market::repo::catalogue::{self, ON};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
-use std::str::FromStr;
 use utoipa::{IntoParams, ToSchema};
 
 /// A coin of the flash exchange.
@@ -61,10 +60,7 @@ pub(crate) async fn exchange_coins(state: &WalletContext) -> Outcome<Vec<Exchang
         else {
             continue;
         };
-        let Ok(spread) = Decimal::from_str(&pair.fee_rate) else {
-            tracing::warn!(coin = %c.coin, "spot pair has an unusable fee rate");
-            continue;
-        };
+        let spread = pair.fee_rate.get();
         let asset = asset(&c.coin);
         if asset == USDT || spread.is_sign_negative() || spread >= Decimal::ONE {
             continue;

@@ -1,6 +1,7 @@
+use onyx_store::DecimalText;
 use sea_orm::entity::prelude::*;
 
-/// A futures pair (spec section 3, contractList). Decimals are strings.
+/// A futures pair (spec section 3, contractList). Decimals are decimal text.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 #[sea_orm(table_name = "contract_pairs")]
@@ -14,12 +15,12 @@ pub struct Model {
     pub base_coin: String,
     /// Comma-separated leverage options, e.g. "5,10,20".
     pub leverage: String,
-    pub min_share: String,
-    pub max_share: String,
-    pub share_number: String,
-    pub open_fee: String,
-    pub close_fee: String,
-    pub usdt_rate: String,
+    pub min_share: DecimalText,
+    pub max_share: DecimalText,
+    pub share_number: DecimalText,
+    pub open_fee: DecimalText,
+    pub close_fee: DecimalText,
+    pub usdt_rate: DecimalText,
     pub interval_hour: i32,
     pub enable: i32,
     pub sort: i32,

@@ -1,6 +1,7 @@
+use onyx_store::DecimalText;
 use sea_orm::entity::prelude::*;
 
-/// A spot pair (spec section 3, currencyList). Decimals are strings.
+/// A spot pair (spec section 3, currencyList). Decimals are decimal text.
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
 #[sea_orm(table_name = "spot_pairs")]
@@ -10,12 +11,12 @@ pub struct Model {
     pub coin: String,
     #[sea_orm(unique)]
     pub symbol: String,
-    pub order_min: String,
-    pub order_max: String,
-    pub buy_max: String,
-    pub sell_min: String,
-    pub min_sell: String,
-    pub fee_rate: String,
+    pub order_min: DecimalText,
+    pub order_max: DecimalText,
+    pub buy_max: DecimalText,
+    pub sell_min: DecimalText,
+    pub min_sell: DecimalText,
+    pub fee_rate: DecimalText,
     pub base_precision: i32,
     pub coin_precision: i32,
     pub limited_buy: i32,

@@ -20,6 +20,7 @@ use onyx_http::extract::ApiJson;
 use onyx_kernel::ErrorCode;
 use onyx_platform::audit;
 use onyx_platform::Context;
+use onyx_store::DecimalText;
 use rust_decimal::Decimal;
 use sea_orm::{DatabaseTransaction, TransactionTrait};
 use serde::Deserialize;
@@ -58,6 +59,11 @@ const LEVERAGE_OPTIONS_MAX: usize = 20;
 /// A non-negative plain decimal string (`"0.001"`; no sign, exponent or
 /// spaces inside), normalised (`"0.0010"` -> `"0.001"`).
 fn decimal(field: &'static str, raw: &str) -> ApiResult<String> {
+    exact(field, raw).map(|d| d.to_string())
+}
+
+/// `decimal`'s value, as a decimal column stores it.
+fn exact(field: &'static str, raw: &str) -> ApiResult<DecimalText> {
     let s = raw.trim();
     let (whole, fraction) = s.split_once('.').unwrap_or((s, "0"));
     let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
@@ -66,22 +72,34 @@ fn decimal(field: &'static str, raw: &str) -> ApiResult<String> {
     }
     let d = Decimal::from_str(s).map_err(|_| ApiError::invalid(field))?;
     debug_assert!(!d.is_sign_negative() || d.is_zero());
-    Ok(d.normalize().to_string())
+    Ok(DecimalText::from(d.normalize()))
 }
 
-fn positive(field: &'static str, raw: &str) -> ApiResult<String> {
-    let s = decimal(field, raw)?;
-    if Decimal::from_str(&s).map_err(ApiError::internal)?.is_zero() {
+/// The patch's value for a decimal column if it has one, else the
+/// column's current value.
+fn patched(
+    field: &'static str,
+    patch: &Option<String>,
+    current: DecimalText,
+) -> ApiResult<DecimalText> {
+    match patch {
+        Some(raw) => exact(field, raw),
+        None => Ok(current),
+    }
+}
+
+fn positive(field: &'static str, value: DecimalText) -> ApiResult<DecimalText> {
+    if value.get() <= Decimal::ZERO {
         return Err(ApiError::invalid(field));
     }
-    Ok(s)
+    Ok(value)
 }
 
-fn not_above(field: &'static str, low: &str, high: &str) -> ApiResult<()> {
-    let (l, h) = (Decimal::from_str(low), Decimal::from_str(high));
-    match (l, h) {
-        (Ok(l), Ok(h)) if l <= h => Ok(()),
-        _ => Err(ApiError::invalid(field)),
+fn not_above(field: &'static str, low: DecimalText, high: DecimalText) -> ApiResult<()> {
+    if low <= high {
+        Ok(())
+    } else {
+        Err(ApiError::invalid(field))
     }
 }
 
@@ -396,19 +414,17 @@ pub struct SpotPatch {
 }
 
 fn apply_spot(mut r: spot_pair::Model, p: &SpotPatch) -> ApiResult<spot_pair::Model> {
-    let dec = |field, patch: &Option<String>, current: &str| {
-        decimal(field, patch.as_deref().unwrap_or(current))
-    };
+    let dec = patched;
     if let Some(v) = &p.symbol {
         r.symbol = symbol("symbol", v)?;
     }
-    r.order_min = dec("orderMin", &p.order_min, &r.order_min)?;
-    r.order_max = dec("orderMax", &p.order_max, &r.order_max)?;
-    r.buy_max = dec("buyMax", &p.buy_max, &r.buy_max)?;
-    r.sell_min = dec("sellMin", &p.sell_min, &r.sell_min)?;
-    r.min_sell = dec("minSell", &p.min_sell, &r.min_sell)?;
-    r.fee_rate = dec("feeRate", &p.fee_rate, &r.fee_rate)?;
-    not_above("orderMin", &r.order_min, &r.order_max)?;
+    r.order_min = dec("orderMin", &p.order_min, r.order_min)?;
+    r.order_max = dec("orderMax", &p.order_max, r.order_max)?;
+    r.buy_max = dec("buyMax", &p.buy_max, r.buy_max)?;
+    r.sell_min = dec("sellMin", &p.sell_min, r.sell_min)?;
+    r.min_sell = dec("minSell", &p.min_sell, r.min_sell)?;
+    r.fee_rate = dec("feeRate", &p.fee_rate, r.fee_rate)?;
+    not_above("orderMin", r.order_min, r.order_max)?;
     let precision =
         |field, v: Option<i32>, current| in_range(field, v.unwrap_or(current), 0, PRECISION_MAX);
     r.base_precision = precision("basePrecision", p.base_precision, r.base_precision)?;
@@ -453,12 +469,12 @@ async fn create_spot(
         id: 0,
         symbol: default_symbol(&coin),
         coin,
-        order_min: "0.00001".into(),
-        order_max: "1000000".into(),
-        buy_max: "1000000".into(),
-        sell_min: "0.00001".into(),
-        min_sell: "0.00001".into(),
-        fee_rate: "0.001".into(),
+        order_min: Decimal::new(1, 5).into(),
+        order_max: Decimal::from(1_000_000).into(),
+        buy_max: Decimal::from(1_000_000).into(),
+        sell_min: Decimal::new(1, 5).into(),
+        min_sell: Decimal::new(1, 5).into(),
+        fee_rate: Decimal::new(1, 3).into(),
         base_precision: 4,
         coin_precision: 4,
         limited_buy: 1,
@@ -566,9 +582,7 @@ fn apply_contract(
     mut r: contract_pair::Model,
     p: &ContractPatch,
 ) -> ApiResult<contract_pair::Model> {
-    let dec = |field, patch: &Option<String>, current: &str| {
-        decimal(field, patch.as_deref().unwrap_or(current))
-    };
+    let dec = patched;
     if let Some(v) = &p.symbol {
         r.symbol = symbol("symbol", v)?;
     }
@@ -579,16 +593,16 @@ fn apply_contract(
         r.base_coin = word("baseCoin", v, 1)?.to_lowercase();
     }
     r.leverage = leverage(p.leverage.as_deref().unwrap_or(&r.leverage))?;
-    r.min_share = dec("minShare", &p.min_share, &r.min_share)?;
-    r.max_share = dec("maxShare", &p.max_share, &r.max_share)?;
-    not_above("minShare", &r.min_share, &r.max_share)?;
+    r.min_share = dec("minShare", &p.min_share, r.min_share)?;
+    r.max_share = dec("maxShare", &p.max_share, r.max_share)?;
+    not_above("minShare", r.min_share, r.max_share)?;
     r.share_number = positive(
         "shareNumber",
-        p.share_number.as_deref().unwrap_or(&r.share_number),
+        dec("shareNumber", &p.share_number, r.share_number)?,
     )?;
-    r.open_fee = dec("openFee", &p.open_fee, &r.open_fee)?;
-    r.close_fee = dec("closeFee", &p.close_fee, &r.close_fee)?;
-    r.usdt_rate = positive("usdtRate", p.usdt_rate.as_deref().unwrap_or(&r.usdt_rate))?;
+    r.open_fee = dec("openFee", &p.open_fee, r.open_fee)?;
+    r.close_fee = dec("closeFee", &p.close_fee, r.close_fee)?;
+    r.usdt_rate = positive("usdtRate", dec("usdtRate", &p.usdt_rate, r.usdt_rate)?)?;
     r.interval_hour = in_range(
         "intervalHour",
         p.interval_hour.unwrap_or(r.interval_hour),
@@ -635,12 +649,12 @@ async fn create_contract(
         base_coin: "usdt".into(),
         coin,
         leverage: "5,10,20".into(),
-        min_share: "1".into(),
-        max_share: "10000".into(),
-        share_number: "1".into(),
-        open_fee: "0.001".into(),
-        close_fee: "0.001".into(),
-        usdt_rate: "1".into(),
+        min_share: Decimal::ONE.into(),
+        max_share: Decimal::from(10_000).into(),
+        share_number: Decimal::ONE.into(),
+        open_fee: Decimal::new(1, 3).into(),
+        close_fee: Decimal::new(1, 3).into(),
+        usdt_rate: Decimal::ONE.into(),
         interval_hour: 8,
         enable: 1,
         sort: existing.iter().map(|r| r.sort).max().unwrap_or(0) + 1,

@@ -1,3 +1,4 @@
+use onyx_store::DecimalText;
 use sea_orm::entity::prelude::*;
 
 /// The market maker's ladder for one pair.
@@ -11,7 +12,7 @@ pub struct Model {
     pub levels: i32,
     pub spread_bps: i32,
     pub step_bps: i32,
-    pub size: String,
+    pub size: DecimalText,
     /// Each level further out adds this share (bps) of the first size.
     pub size_growth_bps: i32,
     /// Each gap further out adds this share (bps) of `step_bps`.
