@@ -2,3 +2,7 @@
 export const screens = {
   futures: () => import('./routes/FuturesScreen'),
 };
+
+export { closePosition, type ContractPosition } from './api';
+export { FuturesPanel } from './components/FuturesPanel';
+export { FUTURES_KEY } from './hooks';

@@ -8,8 +8,7 @@
 import { api } from '@/shared/api/client';
 import { idempotencyHeaders } from '@/shared/api/idempotency';
 import type { Page } from '@/shared/api/types';
-import type { Disclosure, Period, SecondOrder } from '@/shared/fixed-payout/api';
-import type { ContractSource } from '@/shared/fixed-payout/source';
+import type { Disclosure, Period, SecondOrder, ContractSource } from '@/features/fixed-payout';
 
 /** A period on offer for one option pair, with its cutoff and fee. */
 export interface OptionPeriod {

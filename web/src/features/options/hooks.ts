@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useCoinList } from '@/shared/market/queries';
-import type { SecondCoin } from '@/shared/fixed-payout/hooks';
+import { useCoinList } from '@/features/market';
+import type { SecondCoin } from '@/features/fixed-payout';
 import { getCurrentIssue, getOptionPeriods } from './api';
 
 export const OPTIONS_KEY = ['options'] as const;

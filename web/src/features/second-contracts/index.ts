@@ -2,3 +2,5 @@
 export const screens = {
   secondContracts: () => import('./routes/SecondContractsScreen'),
 };
+
+export { SecondContractPanel } from './components/SecondContractPanel';

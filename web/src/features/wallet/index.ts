@@ -7,3 +7,8 @@ export const screens = {
   rechargeMethod: () => import('./routes/RechargeMethodScreen'),
   cashFlow: () => import('./routes/CashFlowScreen'),
 };
+
+export { TransferSheet } from './TransferSheet';
+export { WalletAssets } from './WalletAssets';
+export { BALANCE_KEY, availableOf, refreshAfterMoneyMovement, useAssetBalance, useRefreshBalances } from './balances';
+export type { AssetBalance } from './types';

@@ -8,7 +8,7 @@ import { openCustomerService } from '@/shared/events';
 import { i18n } from '@/shared/i18n/i18n';
 import { useUnreadCount } from '../api/get-unread-count';
 import { logout } from '../api/logout';
-import { WalletAssets } from '@/shared/wallet/WalletAssets';
+import { WalletAssets } from '@/features/wallet';
 import { ProfileCard } from '../components/ProfileCard';
 
 export default function PersonalCentreScreen() {

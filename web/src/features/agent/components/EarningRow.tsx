@@ -2,10 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format/date';
 import { useMoney } from '@/shared/format/use-money';
 import { Ltr } from '@/shared/ui';
-import type { Earning } from '@/shared/rewards/api';
-import { productKey } from '@/shared/rewards/lib/labels';
-import { percentText } from '@/shared/rewards/components/AgentParts';
-import styles from '@/shared/rewards/rewards.module.css';
+import { type Earning, productKey, percentText, rewardsStyles as styles } from '@/features/rewards';
 
 /** One rebate I received: the product, the level, the member's fee, the share and the rebate, from whom and when. */
 export function EarningRow({ earning: e }: { earning: Earning }) {

@@ -2,9 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format/date';
 import { useMoney } from '@/shared/format/use-money';
 import { Ltr } from '@/shared/ui';
-import type { Member } from '@/shared/rewards/api';
-import { volumeBandText } from '@/shared/rewards/lib/labels';
-import styles from '@/shared/rewards/rewards.module.css';
+import { type Member, volumeBandText, rewardsStyles as styles } from '@/features/rewards';
 
 /** One member of my downline: masked account, level, when they joined, their spot volume band and my USDT rebates from them. */
 export function MemberRow({ member }: { member: Member }) {

@@ -3,9 +3,7 @@ import { useMoney } from '@/shared/format/use-money';
 import { useSession } from '@/shared/session/session-store';
 import { Ltr, Page, Spinner } from '@/shared/ui';
 import { PagedList } from '@/shared/ui/PagedList';
-import { getEarnings, type Earning } from '@/shared/rewards/api';
-import { AGENT_KEY, useAgentInfo } from '@/shared/rewards/hooks';
-import styles from '@/shared/rewards/rewards.module.css';
+import { getEarnings, type Earning, AGENT_KEY, useAgentInfo, rewardsStyles as styles } from '@/features/rewards';
 import { EarningRow } from '../components/EarningRow';
 
 /** /proxy/earnings: every rebate I received, newest first, under my totals. */

@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '@/shared/session/session-store';
 import { Page, Tabs } from '@/shared/ui';
 import { PagedList } from '@/shared/ui/PagedList';
-import { getDownline, type Member } from '@/shared/rewards/api';
-import { AGENT_KEY } from '@/shared/rewards/hooks';
-import styles from '@/shared/rewards/rewards.module.css';
+import { getDownline, type Member, AGENT_KEY, rewardsStyles as styles } from '@/features/rewards';
 import { MemberRow } from '../components/MemberRow';
 
 type LevelTab = 'all' | '1' | '2' | '3';

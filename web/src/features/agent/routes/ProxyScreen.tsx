@@ -4,10 +4,7 @@ import { paths } from '@/shared/config/paths';
 import { useMoney } from '@/shared/format/use-money';
 import { useSession } from '@/shared/session/session-store';
 import { Button, EmptyState, Icon, Ltr, Page, Spinner } from '@/shared/ui';
-import type { AgentInfo } from '@/shared/rewards/api';
-import { useAgentInfo } from '@/shared/rewards/hooks';
-import { AgentRules, AgentStatus, RebateShares } from '@/shared/rewards/components/AgentParts';
-import styles from '@/shared/rewards/rewards.module.css';
+import { type AgentInfo, useAgentInfo, AgentRules, AgentStatus, RebateShares, rewardsStyles as styles } from '@/features/rewards';
 
 /** /proxy: the agent dashboard: my rebates (USDT and each coin), my team by level, the published shares and the rules. */
 export default function ProxyScreen() {

@@ -5,7 +5,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { useSession } from '@/shared/session/session-store';
 import { mockHttp, ok } from '@/test/mock-http';
 import { resetAll } from '@/test/reset';
-import type { AgentInfo, Earning, Member } from '@/shared/rewards/api';
+import type { AgentInfo, Earning, Member } from '@/features/rewards';
 import ProxyScreen from './ProxyScreen';
 import ProxyRecordsScreen from './ProxyRecordsScreen';
 import ProxyEarningsScreen from './ProxyEarningsScreen';

@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { copyTradingConfirmPath } from '@/shared/config/paths';
 import { Button, Ltr } from '@/shared/ui';
-import type { TraderCard } from '@/shared/copy-trading/api';
-import { sparklinePoints, seriesTotal } from '@/shared/copy-trading/lib/chart';
-import { initialOf, isFull, pctText, toneOf } from '@/shared/copy-trading/lib/display';
+import type { TraderCard } from '@/features/copy-trading/api';
+import { sparklinePoints, seriesTotal } from '@/features/copy-trading/lib/chart';
+import { initialOf, isFull, pctText, toneOf } from '@/features/copy-trading/lib/display';
 import styles from '../copy.module.css';
 
 /** The trader's picture, or their initial. */

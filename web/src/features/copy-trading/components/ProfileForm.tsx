@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/shared/api/client';
 import { useSubmit } from '@/shared/hooks/use-submit';
 import { Button, Field, toast } from '@/shared/ui';
-import { applyTrader, updateTrader } from '@/shared/copy-trading/api';
-import { useRefreshCopy } from '@/shared/copy-trading/hooks';
-import { BIO_MAX, DELAY_MAX, NAME_MAX, profileErrorText, validateProfile, type ProfileField, type ProfileForm as Form } from '@/shared/copy-trading/lib/profile';
+import { applyTrader, updateTrader } from '@/features/copy-trading/api';
+import { useRefreshCopy } from '@/features/copy-trading/hooks';
+import { BIO_MAX, DELAY_MAX, NAME_MAX, profileErrorText, validateProfile, type ProfileField, type ProfileForm as Form } from '@/features/copy-trading/lib/profile';
 import styles from '../copy.module.css';
 
 /**

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format/date';
-import type { TraderProfitDay } from '@/shared/copy-trading/api';
-import { roiBars } from '@/shared/copy-trading/lib/chart';
-import { pctText } from '@/shared/copy-trading/lib/display';
+import type { TraderProfitDay } from '@/features/copy-trading/api';
+import { roiBars } from '@/features/copy-trading/lib/chart';
+import { pctText } from '@/features/copy-trading/lib/display';
 import styles from '../copy.module.css';
 
 const W = 300;

@@ -5,11 +5,11 @@ import { formatDateTime } from '@/shared/format/date';
 import { formatPrice } from '@/shared/format/number';
 import { useMoney } from '@/shared/format/use-money';
 import { Button, Ltr } from '@/shared/ui';
-import type { CopyOrder, CopySkip, LeadPosition, MineTrader, Side } from '@/shared/copy-trading/api';
-import { toneOf } from '@/shared/copy-trading/lib/display';
-import { skipReasonKey, stopReasonKey } from '@/shared/copy-trading/lib/reasons';
+import type { CopyOrder, CopySkip, LeadPosition, MineTrader, Side } from '@/features/copy-trading/api';
+import { toneOf } from '@/features/copy-trading/lib/display';
+import { skipReasonKey, stopReasonKey } from '@/features/copy-trading/lib/reasons';
 import { formatDecimal } from '@/shared/format/decimal-format';
-import { daysText } from '@/shared/earn/lib/display';
+import { daysText } from '@/features/earn';
 import { Fig, TraderAvatar } from './Parts';
 import styles from '../copy.module.css';
 

@@ -4,11 +4,11 @@ import { IdempotentAction } from '@/shared/api/idempotency';
 import { formatPrice } from '@/shared/format/number';
 import { useMoney } from '@/shared/format/use-money';
 import { useSubmit } from '@/shared/hooks/use-submit';
-import { closePosition } from '@/shared/futures/api';
+import { closePosition } from '@/features/futures';
 import { BottomSheet, Button, Checkbox, Ltr, toast } from '@/shared/ui';
-import { delTraderUser, type CopyOrder, type MineTrader } from '@/shared/copy-trading/api';
-import { useRefreshCopy } from '@/shared/copy-trading/hooks';
-import { toneOf } from '@/shared/copy-trading/lib/display';
+import { delTraderUser, type CopyOrder, type MineTrader } from '@/features/copy-trading/api';
+import { useRefreshCopy } from '@/features/copy-trading/hooks';
+import { toneOf } from '@/features/copy-trading/lib/display';
 import styles from '../copy.module.css';
 
 /** Stop following: asks whether the copies still open close now too, or stay for me to close. */

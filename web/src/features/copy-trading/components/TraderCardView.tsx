@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { copyTradingTraderPath } from '@/shared/config/paths';
 import { useMoney } from '@/shared/format/use-money';
 import { Ltr } from '@/shared/ui';
-import type { TraderCard } from '@/shared/copy-trading/api';
-import { pctText, shareText, toneOf } from '@/shared/copy-trading/lib/display';
+import type { TraderCard } from '@/features/copy-trading/api';
+import { pctText, shareText, toneOf } from '@/features/copy-trading/lib/display';
 import { Fig, FollowAction, Followers, Pct, Sparkline, TraderAvatar } from './Parts';
 import styles from '../copy.module.css';
 

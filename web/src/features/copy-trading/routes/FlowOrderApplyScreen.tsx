@@ -6,12 +6,11 @@ import { formatDateTime } from '@/shared/format/date';
 import { useMoney } from '@/shared/format/use-money';
 import { useSession } from '@/shared/session/session-store';
 import { Button, EmptyState, Icon, Ltr, Page, Spinner } from '@/shared/ui';
-import { availableOf, useAssetBalance } from '@/shared/wallet/balances';
-import { TransferSheet } from '@/shared/wallet/TransferSheet';
-import type { MyTrader } from '@/shared/copy-trading/api';
-import { useMyTrader, useTraderSetting } from '@/shared/copy-trading/hooks';
-import { shareText } from '@/shared/copy-trading/lib/display';
-import { meetsMinimum, shortfall } from '@/shared/copy-trading/lib/profile';
+import { availableOf, useAssetBalance, TransferSheet } from '@/features/wallet';
+import type { MyTrader } from '@/features/copy-trading/api';
+import { useMyTrader, useTraderSetting } from '@/features/copy-trading/hooks';
+import { shareText } from '@/features/copy-trading/lib/display';
+import { meetsMinimum, shortfall } from '@/features/copy-trading/lib/profile';
 import { ProfileForm } from '../components/ProfileForm';
 import styles from '../copy.module.css';
 

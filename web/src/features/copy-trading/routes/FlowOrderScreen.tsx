@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { copyTradingTraderPath, paths } from '@/shared/config/paths';
 import { useSession } from '@/shared/session/session-store';
 import { Button, EmptyState, Icon, Page, Spinner, Tabs } from '@/shared/ui';
-import { SORTS, type SortBy } from '@/shared/copy-trading/api';
-import { useDebounced, useMyTrader, useTraders } from '@/shared/copy-trading/hooks';
+import { SORTS, type SortBy } from '@/features/copy-trading/api';
+import { useDebounced, useMyTrader, useTraders } from '@/features/copy-trading/hooks';
 import { TraderCardView } from '../components/TraderCardView';
 import styles from '../copy.module.css';
 

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { useSession } from '@/shared/session/session-store';
 import { mockHttp, ok } from '@/test/mock-http';
-import type { CopyOrderWire, CopySkip, LeadPosition, MineTrader, TraderCard, TraderInfo } from '@/shared/copy-trading/api';
+import type { CopyOrderWire, CopySkip, LeadPosition, MineTrader, TraderCard, TraderInfo } from '@/features/copy-trading/api';
 import FlowOrderApplyScreen from './FlowOrderApplyScreen';
 import FlowOrderConfirmScreen from './FlowOrderConfirmScreen';
 import FlowOrderMineScreen from './FlowOrderMineScreen';

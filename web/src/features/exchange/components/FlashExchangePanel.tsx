@@ -7,7 +7,7 @@ import { ApiError } from '@/shared/api/client';
 import { IdempotentAction } from '@/shared/api/idempotency';
 import { useSubmit } from '@/shared/hooks/use-submit';
 import { toDecimal } from '@/shared/format/number';
-import { availableOf, useAssetBalance, useRefreshBalances } from '@/shared/wallet/balances';
+import { availableOf, useAssetBalance, useRefreshBalances } from '@/features/wallet';
 import { PagedList } from '@/shared/ui/PagedList';
 import { allAmount, sanitizeAmountInput, validateAmount } from '@/shared/format/amount';
 import { amountErrorText } from '@/shared/format/amount-message';
@@ -15,7 +15,7 @@ import { dateTime } from '@/shared/format/display';
 import { formatDecimal } from '@/shared/format/decimal-format';
 import { useMoney } from '@/shared/format/use-money';
 import { currencyExchange, getCurrencyPrice, getExchangeCoins, getExchangeHistory, type ExchangeRecord } from '../api/exchange';
-import '@/shared/wallet/wallet.css';
+import '@/shared/ui/wallet.css';
 
 const QUOTE_EXPIRED = -4051;
 export const HISTORY_KEY = ['exchange', 'history'] as const;

@@ -3,10 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { financeSubscribePath } from '@/shared/config/paths';
 import { useMoney } from '@/shared/format/use-money';
 import { Ltr } from '@/shared/ui';
-import type { FinanceProduct } from '@/shared/earn/api';
-import { ProductIcon } from '@/shared/earn/components/ProductIcon';
-import { daysText, pct, pctRange } from '@/shared/earn/lib/display';
-import styles from '@/shared/earn/earn.module.css';
+import { type FinanceProduct, ProductIcon, daysText, pct, pctRange, earnStyles as styles } from '@/features/earn';
 import { CapBar, isCapped, ProductBadges } from './ProductParts';
 
 /** A finance product on the list: APR range, terms, minimum, cap taken; opens its subscription. */

@@ -6,11 +6,11 @@ import { changeLanguage } from '@/shared/i18n/language-flow';
 import { useSession } from '@/shared/session/session-store';
 import { fail, mockHttp, ok } from '@/test/mock-http';
 import { resetAll, toastTexts } from '@/test/reset';
-import type { EarnOrder, FinanceProduct } from '@/shared/earn/api';
+import type { EarnOrder, FinanceProduct } from '@/features/earn';
 import { FinanceSubscribeForm } from './FinanceSubscribeForm';
 
-vi.mock('@/shared/wallet/balances', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/shared/wallet/balances')>()),
+vi.mock('@/features/wallet/balances', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/wallet/balances')>()),
   refreshAfterMoneyMovement: async () => {},
 }));
 

@@ -11,15 +11,8 @@ import { useMoney } from '@/shared/format/use-money';
 import { useSubmit } from '@/shared/hooks/use-submit';
 import { useSession } from '@/shared/session/session-store';
 import { Button, Checkbox, Ltr, toast } from '@/shared/ui';
-import { availableOf, useAssetBalance } from '@/shared/wallet/balances';
-import { submitFinance, type FinanceProduct, type FinanceSubmit } from '@/shared/earn/api';
-import { AmountInput } from '@/shared/earn/components/AmountInput';
-import { Disclosures, settlementText } from '@/shared/earn/components/Disclosures';
-import { Fact, Facts } from '@/shared/earn/components/Fact';
-import { useNow, useRefreshEarn } from '@/shared/earn/hooks';
-import { daysText, pct, utcDateTime } from '@/shared/earn/lib/display';
-import { EARN_SCALE, financeDaily, financeTermInterest, interestStart, maturity, maxAmount, parseAmount } from '@/shared/earn/lib/interest';
-import styles from '@/shared/earn/earn.module.css';
+import { availableOf, useAssetBalance } from '@/features/wallet';
+import { submitFinance, type FinanceProduct, type FinanceSubmit, AmountInput, Disclosures, settlementText, Fact, Facts, useNow, useRefreshEarn, daysText, pct, utcDateTime, EARN_SCALE, financeDaily, financeTermInterest, interestStart, maturity, maxAmount, parseAmount, earnStyles as styles } from '@/features/earn';
 import { isCapped } from './ProductParts';
 
 /**

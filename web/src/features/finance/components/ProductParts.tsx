@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Decimal from 'decimal.js';
 import { useMoney } from '@/shared/format/use-money';
 import { Ltr } from '@/shared/ui';
-import type { FinanceProduct } from '@/shared/earn/api';
-import styles from '@/shared/earn/earn.module.css';
+import { type FinanceProduct, earnStyles as styles } from '@/features/earn';
 
 /** Whether the product has a cap ("0" none). */
 export function isCapped(p: Pick<FinanceProduct, 'totalInvestAmount'>): boolean {

@@ -4,10 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/shared/config/paths';
 import { useSession } from '@/shared/session/session-store';
 import { Button, EmptyState, Icon, Page, Spinner, Tabs } from '@/shared/ui';
-import type { Classify } from '@/shared/earn/api';
-import { Summary } from '@/shared/earn/components/Summary';
-import { useFinanceProducts, usePersonalIncome } from '@/shared/earn/hooks';
-import styles from '@/shared/earn/earn.module.css';
+import { type Classify, Summary, useFinanceProducts, usePersonalIncome, earnStyles as styles } from '@/features/earn';
 import { FinanceProductCard } from '../components/FinanceProductCard';
 
 type Tab = 'all' | '0' | '1' | '2';

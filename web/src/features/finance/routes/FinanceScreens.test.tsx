@@ -5,7 +5,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { useSession } from '@/shared/session/session-store';
 import { fail, mockHttp, ok } from '@/test/mock-http';
 import { resetAll } from '@/test/reset';
-import type { FinanceProduct } from '@/shared/earn/api';
+import type { FinanceProduct } from '@/features/earn';
 import FinanceScreen from './FinanceScreen';
 import FinanceSubscribeScreen from './FinanceSubscribeScreen';
 

@@ -3,13 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/shared/api/client';
 import { useMoney } from '@/shared/format/use-money';
 import { Button, EmptyState, Ltr, Page, Spinner } from '@/shared/ui';
-import type { FinanceProduct } from '@/shared/earn/api';
-import { earlyRuleText } from '@/shared/earn/components/Disclosures';
-import { Fact, Facts } from '@/shared/earn/components/Fact';
-import { ProductIcon } from '@/shared/earn/components/ProductIcon';
-import { useFinanceProduct } from '@/shared/earn/hooks';
-import { pctRange } from '@/shared/earn/lib/display';
-import styles from '@/shared/earn/earn.module.css';
+import { type FinanceProduct, earlyRuleText, Fact, Facts, ProductIcon, useFinanceProduct, pctRange, earnStyles as styles } from '@/features/earn';
 import { FinanceSubscribeForm } from '../components/FinanceSubscribeForm';
 import { CapBar, isCapped, ProductBadges } from '../components/ProductParts';
 

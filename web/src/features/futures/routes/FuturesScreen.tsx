@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/shared/ui';
-import { FuturesPanel } from '@/shared/futures/components/FuturesPanel';
+import { FuturesPanel } from '@/features/futures/components/FuturesPanel';
 
 /** /contract: USDT-margined perpetual futures - pick a contract, open long or short, follow and manage the positions. */
 export default function FuturesScreen() {

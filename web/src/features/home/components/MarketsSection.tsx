@@ -5,11 +5,7 @@ import { formatPrice } from '@/shared/format/number';
 import { marketPath } from '@/shared/config/paths';
 import { useSettings } from '@/shared/settings/settings-store';
 import { openSorted, type Flag } from '@/shared/settings/types';
-import { ChangeBadge, CoinRows, toneClass } from '@/shared/market/components';
-import { useLiveDetails, useLivePrice } from '@/shared/market/live';
-import { useCoinList, useSymbolList, useTickers } from '@/shared/market/queries';
-import { coinLabel, displaySymbol, streamSymbol } from '@/shared/market/symbol';
-import type { CoinItem } from '@/shared/market/types';
+import { ChangeBadge, CoinRows, toneClass, useLiveDetails, useLivePrice, useCoinList, useSymbolList, useTickers, coinLabel, displaySymbol, streamSymbol, type CoinItem } from '@/features/market';
 import { BOARD_ORDER, boardRows, type Board } from '../lib/boards';
 import { EmptyState, Spinner, Tabs } from '@/shared/ui';
 

@@ -1,4 +1,4 @@
-import type { SymbolRow, Ticker } from '@/shared/market/types';
+import type { SymbolRow, Ticker } from '@/features/market';
 import { boardRows } from './boards';
 
 const row = (coin: string, priceChangePercent: string, volume: string): SymbolRow => ({ coin, symbol: `${coin}usdt`, priceChangePercent, volume });

@@ -1,5 +1,5 @@
 import { compareDecimal, toDecimal } from '@/shared/format/number';
-import type { SymbolRow, Ticker } from '@/shared/market/types';
+import type { SymbolRow, Ticker } from '@/features/market';
 
 export type Board = 'gainers' | 'losers' | 'turnover';
 

@@ -1,5 +1,5 @@
-import type { Ticker } from '@/shared/market/types';
-import type { AssetBalance } from '@/shared/wallet/types';
+import type { Ticker } from '@/features/market';
+import type { AssetBalance } from '@/features/wallet';
 import { portfolioSummary } from './portfolio';
 
 const ticker = (coin: string, openPrice: string, close = openPrice): Ticker =>

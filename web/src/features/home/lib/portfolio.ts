@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { toDecimal } from '@/shared/format/number';
-import type { Ticker } from '@/shared/market/types';
-import type { AssetBalance } from '@/shared/wallet/types';
+import type { Ticker } from '@/features/market';
+import type { AssetBalance } from '@/features/wallet';
 
 export interface PortfolioSummary {
   /** Total value in USDT (the server's sum over every wallet). */

@@ -2,15 +2,15 @@ import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatCompact, formatPrice } from '@/shared/format/number';
-import { ChangeBadge, WatchStar, toneClass } from '@/shared/market/components';
-import { livePriceOf, useLiveDetails, useLiveTicks } from '@/shared/market/live';
-import { useCoinList, useTicker } from '@/shared/market/queries';
-import { allMarkets } from '@/shared/market/search';
-import { displaySymbol, streamSymbol } from '@/shared/market/symbol';
-import { INTERVALS, isInterval, type Interval } from '@/shared/market/types';
+import { ChangeBadge, WatchStar, toneClass } from '@/features/market/components';
+import { livePriceOf, useLiveDetails, useLiveTicks } from '@/features/market/live';
+import { useCoinList, useTicker } from '@/features/market/queries';
+import { allMarkets } from '@/features/market/search';
+import { displaySymbol, streamSymbol } from '@/features/market/symbol';
+import { INTERVALS, isInterval, type Interval } from '@/features/market/types';
 import { toDecimal } from '@/shared/format/number';
 import { Page } from '@/shared/ui';
-import { CandleChart } from '@/shared/market/CandleChart';
+import { CandleChart } from '@/features/candle-chart';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (

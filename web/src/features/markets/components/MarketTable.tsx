@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatCompact, formatPrice } from '@/shared/format/number';
 import type { TKey } from '@/shared/i18n/i18n';
-import { ChangeBadge, CoinLogo, percentSign, toneClass } from '@/shared/market/components';
+import { ChangeBadge, CoinLogo, percentSign, toneClass } from '@/features/market';
 import type { MarketRow, MarketSort, SortKey } from '../lib/market-list';
 import styles from './markets.module.css';
 

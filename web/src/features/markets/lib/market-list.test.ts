@@ -1,5 +1,4 @@
-import type { LiveTick } from '@/shared/market/live';
-import type { CoinItem, CoinList, Ticker } from '@/shared/market/types';
+import type { LiveTick, CoinItem, CoinList, Ticker } from '@/features/market';
 import { buildRows, filterRows, nextSort, parseSort, productItems, sortRows, tradeHref, type MarketRow } from './market-list';
 
 const ticker = (coin: string, close: string, openPrice: string, volume2: string): Ticker =>

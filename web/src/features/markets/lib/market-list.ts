@@ -1,9 +1,7 @@
 import type Decimal from 'decimal.js';
 import { changePercent, toDecimal } from '@/shared/format/number';
 import { paths } from '@/shared/config/paths';
-import type { LiveTick } from '@/shared/market/live';
-import { coinLabel, displaySymbol, streamSymbol } from '@/shared/market/symbol';
-import type { CoinItem, CoinList, Ticker } from '@/shared/market/types';
+import { type LiveTick, coinLabel, displaySymbol, streamSymbol, type CoinItem, type CoinList, type Ticker } from '@/features/market';
 
 /** The markets tab's three products, in the trade screen's order (spec 2). */
 export const MARKET_PRODUCTS = ['secondContract', 'spot', 'futures'] as const;

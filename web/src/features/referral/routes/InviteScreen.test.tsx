@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { useSession } from '@/shared/session/session-store';
 import { mockHttp, ok } from '@/test/mock-http';
 import { resetAll } from '@/test/reset';
-import type { AgentInfo } from '@/shared/rewards/api';
+import type { AgentInfo } from '@/features/rewards';
 import type { UserInfo } from '@/shared/api/types';
 import InviteScreen, { inviteLink } from './InviteScreen';
 

@@ -5,10 +5,7 @@ import { useMoney } from '@/shared/format/use-money';
 import { useSession } from '@/shared/session/session-store';
 import { Button, EmptyState, Icon, Ltr, Page, Spinner, toast } from '@/shared/ui';
 import { QrCode } from '@/shared/ui/QrCode';
-import type { AgentInfo } from '@/shared/rewards/api';
-import { useAgentInfo } from '@/shared/rewards/hooks';
-import { AgentRules, RebateShares } from '@/shared/rewards/components/AgentParts';
-import styles from '@/shared/rewards/rewards.module.css';
+import { type AgentInfo, useAgentInfo, AgentRules, RebateShares, rewardsStyles as styles } from '@/features/rewards';
 
 export function inviteLink(origin: string, code: string): string {
   return `${origin}/register?inviteCode=${encodeURIComponent(code)}`;

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/shared/format/date';
 import { useMoney } from '@/shared/format/use-money';
 import { Ltr } from '@/shared/ui';
-import type { Claim, WelfareTask } from '@/shared/rewards/api';
-import styles from '@/shared/rewards/rewards.module.css';
+import type { Claim, WelfareTask } from '@/features/rewards/api';
+import styles from '@/features/rewards/rewards.module.css';
 
 /** One reward paid: a task's (titled in the caller's language when the task is still listed) or a day's sign-in. */
 export function ClaimRow({ claim, tasks }: { claim: Claim; tasks: WelfareTask[] }) {

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/shared/config/paths';
 import { formatDecimal } from '@/shared/format/decimal-format';
 import { Icon, Ltr } from '@/shared/ui';
-import type { DepositCondition } from '@/shared/rewards/api';
-import { isAnyDeposit } from '@/shared/rewards/lib/condition';
-import styles from '@/shared/rewards/rewards.module.css';
+import type { DepositCondition } from '@/features/rewards/api';
+import { isAnyDeposit } from '@/features/rewards/lib/condition';
+import styles from '@/features/rewards/rewards.module.css';
 
 /**
  * The deposit that task and sign-in rewards wait for (issue 32: an account

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '@/shared/format/use-money';
 import { Button, Icon, Ltr } from '@/shared/ui';
-import type { SignInState } from '@/shared/rewards/api';
-import { calendarCells, todayReward } from '@/shared/rewards/lib/calendar';
-import styles from '@/shared/rewards/rewards.module.css';
+import type { SignInState } from '@/features/rewards/api';
+import { calendarCells, todayReward } from '@/features/rewards/lib/calendar';
+import styles from '@/features/rewards/rewards.module.css';
 
 const DAY_CLASS = {
   signed: styles['rw-day-signed'],

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { formatDecimal } from '@/shared/format/decimal-format';
 import { useMoney } from '@/shared/format/use-money';
 import { Button, EmptyState, Icon, Ltr } from '@/shared/ui';
-import type { WelfareTask } from '@/shared/rewards/api';
-import { progressPercent } from '@/shared/rewards/lib/progress';
-import { progressUnit, taskLink } from '@/shared/rewards/lib/labels';
-import styles from '@/shared/rewards/rewards.module.css';
+import type { WelfareTask } from '@/features/rewards/api';
+import { progressPercent } from '@/features/rewards/lib/progress';
+import { progressUnit, taskLink } from '@/features/rewards/lib/labels';
+import styles from '@/features/rewards/rewards.module.css';
 
 /**
  * The tasks with their measured progress: Claim when done and unclaimed (off while the deposit condition is not met),

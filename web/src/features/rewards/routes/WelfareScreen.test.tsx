@@ -5,10 +5,10 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { useSession } from '@/shared/session/session-store';
 import { fail, mockHttp, ok } from '@/test/mock-http';
 import { resetAll, toastTexts } from '@/test/reset';
-import type { Claim, DepositCondition, WelfareCenter, WelfareTask } from '@/shared/rewards/api';
+import type { Claim, DepositCondition, WelfareCenter, WelfareTask } from '@/features/rewards/api';
 import WelfareScreen from './WelfareScreen';
 
-vi.mock('@/shared/wallet/balances', () => ({ refreshAfterMoneyMovement: async () => {} }));
+vi.mock('@/features/wallet/balances', () => ({ refreshAfterMoneyMovement: async () => {} }));
 
 const task = (id: number, kind: string, over: Partial<WelfareTask>): WelfareTask => ({
   id,

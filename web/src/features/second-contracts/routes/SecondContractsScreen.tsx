@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '@/shared/ui';
-import { SecondContractPanel } from '@/shared/fixed-payout/components/SecondContractPanel';
+import { SecondContractPanel } from '../components/SecondContractPanel';
 
 /** /flash: second contracts - pick a coin and a period, stake USDT on Up or Down, follow the open orders to their result. */
 export default function SecondContractsScreen() {

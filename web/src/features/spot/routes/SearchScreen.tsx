@@ -1,9 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CoinRows } from '@/shared/market/components';
-import { useLiveDetails } from '@/shared/market/live';
-import { useCoinList } from '@/shared/market/queries';
-import { searchMarkets } from '@/shared/market/search';
+import { CoinRows, useLiveDetails, useCoinList, searchMarkets } from '@/features/market';
 import { EmptyState, Icon, Page, Spinner } from '@/shared/ui';
 
 /** Search coins and pairs by coin or symbol (case-insensitive); the star adds to the watchlist. */

@@ -1,11 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPrice } from '@/shared/format/number';
-import { ChangeBadge, CoinLogo } from '@/shared/market/components';
-import { useLivePrice } from '@/shared/market/live';
-import { useCoinList } from '@/shared/market/queries';
-import { streamSymbol } from '@/shared/market/symbol';
-import type { CoinItem } from '@/shared/market/types';
+import { ChangeBadge, CoinLogo, useLivePrice, useCoinList, streamSymbol, type CoinItem } from '@/features/market';
 import { BottomSheet, EmptyState } from '@/shared/ui';
 import type { SpotPair } from './api';
 import styles from './spot.module.css';

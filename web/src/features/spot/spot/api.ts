@@ -2,7 +2,7 @@
 import { api } from '@/shared/api/client';
 import { idempotencyHeaders } from '@/shared/api/idempotency';
 import type { Page } from '@/shared/api/types';
-import type { CoinItem } from '@/shared/market/types';
+import type { CoinItem } from '@/features/market';
 
 /** A spot pair: one row of getCoinList's currencyList. Flags arrive as 1/0 (numbers or strings). */
 export interface SpotPair extends CoinItem {

@@ -1,12 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCoinList } from '@/shared/market/queries';
-import { streamSymbol } from '@/shared/market/symbol';
+import { useCoinList, streamSymbol } from '@/features/market';
 import { useSession } from '@/shared/session/session-store';
 import { marketSocket } from '@/shared/socket/socket-client';
 import { useSocketListener, useSocketSubscription } from '@/shared/socket/use-socket';
 import { STORAGE_PREFIX } from '@/shared/storage/storage';
-import { BALANCE_KEY } from '@/shared/wallet/balances';
+import { BALANCE_KEY } from '@/features/wallet';
 import { getDepth, getRecentTrades, type Side, type SpotPair, type TapeTrade } from './api';
 import { applyMessage, applySnapshot, bookView, emptyBook, toDepthData, type Book, type BookView } from './depth-book';
 

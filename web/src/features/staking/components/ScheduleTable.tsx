@@ -1,10 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/shared/format/date';
 import { Ltr } from '@/shared/ui';
-import type { RateEntry } from '@/shared/earn/api';
-import { pct } from '@/shared/earn/lib/display';
-import { rateOn, utcDay } from '@/shared/earn/lib/interest';
-import styles from '@/shared/earn/earn.module.css';
+import { type RateEntry, pct, rateOn, utcDay, earnStyles as styles } from '@/features/earn';
 
 /** The published daily rates: from which day (00:00 UTC) each applies, the one in force today marked. */
 export function ScheduleTable({ schedule, now }: { schedule: RateEntry[]; now: number }) {

@@ -4,11 +4,7 @@ import type { TFunction } from 'i18next';
 import { paths } from '@/shared/config/paths';
 import { useMoney } from '@/shared/format/use-money';
 import { Ltr } from '@/shared/ui';
-import type { StakingProduct } from '@/shared/earn/api';
-import { ProductIcon } from '@/shared/earn/components/ProductIcon';
-import { daysText, pct, pctRange } from '@/shared/earn/lib/display';
-import { fractionToPercent, termDays } from '@/shared/earn/lib/interest';
-import styles from '@/shared/earn/earn.module.css';
+import { type StakingProduct, ProductIcon, daysText, pct, pctRange, fractionToPercent, termDays, earnStyles as styles } from '@/features/earn';
 
 export const stakePath = (id: number) => `${paths.stakingSubscribe}?id=${encodeURIComponent(String(id))}`;
 

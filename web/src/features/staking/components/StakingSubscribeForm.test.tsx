@@ -4,11 +4,11 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { useSession } from '@/shared/session/session-store';
 import { mockHttp, ok } from '@/test/mock-http';
 import { resetAll, toastTexts } from '@/test/reset';
-import type { StakingProduct } from '@/shared/earn/api';
+import type { StakingProduct } from '@/features/earn';
 import { StakingSubscribeForm } from './StakingSubscribeForm';
 
-vi.mock('@/shared/wallet/balances', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/shared/wallet/balances')>()),
+vi.mock('@/features/wallet/balances', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/wallet/balances')>()),
   refreshAfterMoneyMovement: async () => {},
 }));
 

@@ -11,15 +11,8 @@ import { useMoney } from '@/shared/format/use-money';
 import { useSubmit } from '@/shared/hooks/use-submit';
 import { useSession } from '@/shared/session/session-store';
 import { Button, Ltr, toast } from '@/shared/ui';
-import { availableOf, useAssetBalance } from '@/shared/wallet/balances';
-import { submitStaking, type StakingProduct, type StakingSubmit } from '@/shared/earn/api';
-import { AmountInput } from '@/shared/earn/components/AmountInput';
-import { Disclosures, settlementText } from '@/shared/earn/components/Disclosures';
-import { Fact, Facts } from '@/shared/earn/components/Fact';
-import { useRefreshEarn } from '@/shared/earn/hooks';
-import { daysText, pct, utcDateTime } from '@/shared/earn/lib/display';
-import { EARN_SCALE, fractionToPercent, interestStart, maturity, maxAmount, parseAmount, stakingDaily, stakingTermEstimate, termDays } from '@/shared/earn/lib/interest';
-import styles from '@/shared/earn/earn.module.css';
+import { availableOf, useAssetBalance } from '@/features/wallet';
+import { submitStaking, type StakingProduct, type StakingSubmit, AmountInput, Disclosures, settlementText, Fact, Facts, useRefreshEarn, daysText, pct, utcDateTime, EARN_SCALE, fractionToPercent, interestStart, maturity, maxAmount, parseAmount, stakingDaily, stakingTermEstimate, termDays, earnStyles as styles } from '@/features/earn';
 
 /**
  * Stake in a product: an amount from spot checked here first, a day's

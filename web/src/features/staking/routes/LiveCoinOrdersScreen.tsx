@@ -2,8 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/shared/session/session-store';
 import { Page, Tabs } from '@/shared/ui';
-import { EarnOrders } from '@/shared/earn/components/EarnOrders';
-import styles from '@/shared/earn/earn.module.css';
+import { EarnOrders, earnStyles as styles } from '@/features/earn';
 
 type Tab = '1' | '2';
 

@@ -3,9 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '@/shared/config/paths';
 import { useSession } from '@/shared/session/session-store';
 import { Button, EmptyState, Icon, Page, Spinner } from '@/shared/ui';
-import { Summary } from '@/shared/earn/components/Summary';
-import { useStakingProducts, useStakingSummary } from '@/shared/earn/hooks';
-import styles from '@/shared/earn/earn.module.css';
+import { Summary, useStakingProducts, useStakingSummary, earnStyles as styles } from '@/features/earn';
 import { StakingProductCard } from '../components/StakingProductCard';
 
 /** /livecoin: my staking totals and the staking products with their published rates. */

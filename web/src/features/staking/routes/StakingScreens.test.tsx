@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { useSession } from '@/shared/session/session-store';
 import { mockHttp, ok } from '@/test/mock-http';
 import { resetAll } from '@/test/reset';
-import type { EarnOrder, StakingProduct } from '@/shared/earn/api';
+import type { EarnOrder, StakingProduct } from '@/features/earn';
 import LiveCoinOrdersScreen from './LiveCoinOrdersScreen';
 import LiveCoinScreen from './LiveCoinScreen';
 import LiveCoinSubscribeScreen from './LiveCoinSubscribeScreen';

@@ -1,7 +1,7 @@
 import { api } from '@/shared/api/client';
 import { idempotencyHeaders } from '@/shared/api/idempotency';
 import type { Page } from '@/shared/api/types';
-import type { Deposit } from '@/shared/wallet/types';
+import type { Deposit } from '@/features/wallet/types';
 
 export interface PayAddressInput {
   coin: string;

@@ -1,6 +1,6 @@
 import { api } from '@/shared/api/client';
 import type { Page } from '@/shared/api/types';
-import type { FinancialRecord } from '@/shared/wallet/types';
+import type { FinancialRecord } from '@/features/wallet/types';
 
 export interface RecordFilter {
   coin?: string;

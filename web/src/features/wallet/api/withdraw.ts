@@ -1,7 +1,7 @@
 import { api } from '@/shared/api/client';
 import { idempotencyHeaders } from '@/shared/api/idempotency';
 import type { Page } from '@/shared/api/types';
-import type { WithdrawChannel, WithdrawQuote, Withdrawal, WithdrawalStatus } from '@/shared/wallet/types';
+import type { WithdrawChannel, WithdrawQuote, Withdrawal, WithdrawalStatus } from '@/features/wallet/types';
 
 export const CHANNELS_KEY = ['wallet', 'withdrawChannels'] as const;
 

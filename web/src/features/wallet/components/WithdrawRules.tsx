@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { toDecimal } from '@/shared/format/number';
-import type { WithdrawChannel } from '@/shared/wallet/types';
+import type { WithdrawChannel } from '@/features/wallet/types';
 import { plainAmount } from '@/shared/format/display';
 import { useMoney } from '@/shared/format/use-money';
 import { Link } from 'react-router';
 import { paths } from '@/shared/config/paths';
-import type { WithdrawKyc } from '@/shared/wallet/types';
+import type { WithdrawKyc } from '@/features/wallet/types';
 
 /** Every rule of a channel, shown before the user types anything (getWithDrawCoinList). */
 export function WithdrawRules({ channel: c }: { channel: WithdrawChannel }) {

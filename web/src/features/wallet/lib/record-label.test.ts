@@ -1,6 +1,6 @@
 import en from '@/locales/en.json';
-import type { FinancialRecord } from '@/shared/wallet/types';
-import { POSTING_KINDS } from '@/shared/wallet/types';
+import type { FinancialRecord } from '@/features/wallet/types';
+import { POSTING_KINDS } from '@/features/wallet/types';
 import { isHoldMove, partyLabel, recordLabel, referenceKind } from './record-label';
 
 const rec = (type: string, reference: string, coin = 'USDT', change = '0'): Pick<FinancialRecord, 'type' | 'reference' | 'coin' | 'change'> => ({ type, reference, coin, change });

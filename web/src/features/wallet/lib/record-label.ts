@@ -26,7 +26,7 @@
  * | deposit, ...     |               | one label per kind                      |
  */
 import type { TKey } from '@/shared/i18n/i18n';
-import type { FinancialRecord } from '@/shared/wallet/types';
+import type { FinancialRecord } from '@/features/wallet/types';
 import { toDecimal } from '@/shared/format/number';
 
 type RecordFields = Pick<FinancialRecord, 'type' | 'reference' | 'coin' | 'change'>;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError } from '@/shared/api/client';
 import { quoteWithdraw } from '../api/withdraw';
-import type { WithdrawQuote } from '@/shared/wallet/types';
+import type { WithdrawQuote } from '@/features/wallet/types';
 
 export const QUOTE_DEBOUNCE_MS = 400;
 

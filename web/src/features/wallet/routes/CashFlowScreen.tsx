@@ -2,14 +2,14 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr, Page } from '@/shared/ui';
 import { toDecimal } from '@/shared/format/number';
-import { useAssetBalance } from '@/shared/wallet/balances';
+import { useAssetBalance } from '@/features/wallet/balances';
 import { getFinancialRecords } from '../api/records';
-import { POSTING_KINDS, type FinancialRecord } from '@/shared/wallet/types';
+import { POSTING_KINDS, type FinancialRecord } from '@/features/wallet/types';
 import { PagedList } from '@/shared/ui/PagedList';
 import { dateTime } from '@/shared/format/display';
 import { useMoney } from '@/shared/format/use-money';
 import { bucketLabel, isHoldMove, partyLabel, recordLabel } from '../lib/record-label';
-import '@/shared/wallet/wallet.css';
+import '@/shared/ui/wallet.css';
 
 export default function CashFlowScreen() {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { useSubmit } from '@/shared/hooks/use-submit';
 import { useSettings } from '@/shared/settings/settings-store';
 import { ImageUpload } from '@/shared/ui/ImageUpload';
 import { getDeposits, payAddress } from '../api/recharge';
-import type { Deposit } from '@/shared/wallet/types';
+import type { Deposit } from '@/features/wallet/types';
 import { PagedList } from '@/shared/ui/PagedList';
 import { QrCode } from '@/shared/ui/QrCode';
 import { StatusChip } from '../components/StatusChip';
@@ -17,7 +17,7 @@ import { sanitizeAmountInput, validateAmount } from '@/shared/format/amount';
 import { amountErrorText } from '@/shared/format/amount-message';
 import { copyText, dateTime, plainAmount } from '@/shared/format/display';
 import { useMoney } from '@/shared/format/use-money';
-import '@/shared/wallet/wallet.css';
+import '@/shared/ui/wallet.css';
 
 const DEPOSIT_SCALE = 8;
 const TX_HASH = /^[A-Za-z0-9]{16,128}$/;

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Cell, CellGroup, Page } from '@/shared/ui';
 import { paths } from '@/shared/config/paths';
-import { WalletAssets } from '@/shared/wallet/WalletAssets';
-import '@/shared/wallet/wallet.css';
+import { WalletAssets } from '@/features/wallet/WalletAssets';
+import '@/shared/ui/wallet.css';
 
 /** Deposit / withdraw entry: the balances and every way money comes in or goes out. */
 export default function WithdrawDepositScreen() {

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ltr, Page, Tabs } from '@/shared/ui';
 import { getWithdrawals } from '../api/withdraw';
-import type { Withdrawal, WithdrawalStatus } from '@/shared/wallet/types';
+import type { Withdrawal, WithdrawalStatus } from '@/features/wallet/types';
 import { PagedList } from '@/shared/ui/PagedList';
 import { StatusChip } from '../components/StatusChip';
 import { dateTime } from '@/shared/format/display';
 import { useMoney } from '@/shared/format/use-money';
-import '@/shared/wallet/wallet.css';
+import '@/shared/ui/wallet.css';
 
 type Filter = 'all' | WithdrawalStatus;
 const FILTERS: Filter[] = ['all', 'pending', 'approved', 'rejected'];

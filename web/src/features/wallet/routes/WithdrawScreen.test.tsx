@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { mockHttp, ok, fail } from '@/test/mock-http';
 import { resetAll } from '@/test/reset';
 import { useSession } from '@/shared/session/session-store';
-import type { WithdrawChannel } from '@/shared/wallet/types';
+import type { WithdrawChannel } from '@/features/wallet/types';
 import WithdrawScreen from './WithdrawScreen';
 
 const ADDRESS = 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE';

@@ -9,18 +9,18 @@ import { sendEmailCode, sendMobileCode } from '@/shared/api/verification';
 import { useSubmit } from '@/shared/hooks/use-submit';
 import { paths } from '@/shared/config/paths';
 import { useSession } from '@/shared/session/session-store';
-import { useRefreshBalances } from '@/shared/wallet/balances';
+import { useRefreshBalances } from '@/features/wallet/balances';
 import { CHANNELS_KEY, getWithdrawChannels, submitWithdraw } from '../api/withdraw';
-import type { WithdrawChannel } from '@/shared/wallet/types';
+import type { WithdrawChannel } from '@/features/wallet/types';
 import { WithdrawRules } from '../components/WithdrawRules';
 import { allAmount, sanitizeAmountInput, validateAmount } from '@/shared/format/amount';
 import { amountErrorText } from '@/shared/format/amount-message';
 import { plainAmount } from '@/shared/format/display';
 import { useWithdrawQuote } from '../lib/use-withdraw-quote';
 import { nextOpening } from '../lib/withdraw-window';
-import { isValidAddress } from '@/shared/wallet/address';
+import { isValidAddress } from '@/features/wallet/address';
 import { formatDateTime } from '@/shared/format/date';
-import '@/shared/wallet/wallet.css';
+import '@/shared/ui/wallet.css';
 
 export default function WithdrawScreen() {
   const { t } = useTranslation();
