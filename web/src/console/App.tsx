@@ -3,6 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { consoleI18n } from './i18n';
+import type { ConsoleKey } from './keys';
 import { mustEnrol, useGate, useMe } from './layout/me';
 import { Shell } from './layout/Shell';
 import { Loading } from './layout/ui';
@@ -21,7 +22,7 @@ export function usePrefs(): void {
   useEffect(() => {
     document.documentElement.lang = language === 'zh' ? 'zh-CN' : 'en';
     if (consoleI18n.language !== language) void consoleI18n.changeLanguage(language);
-    document.title = (consoleI18n.t as unknown as (k: string) => string)('shell.title');
+    document.title = (consoleI18n.t as unknown as (k: ConsoleKey) => string)('shell.title');
   }, [language]);
 }
 

@@ -6,12 +6,13 @@ import { queueRoutes } from './pages/queues/routes';
 import { settingsRoutes } from './pages/settings/routes';
 import { catalogueRoutes } from './pages/catalogue/routes';
 import { houseRoutes } from './pages/house/routes';
+import type { ConsoleKey } from './keys';
 
 export interface ConsoleRoute {
   /** Path under /admin, without the leading slash (e.g. "queues/deposits"). */
   path: string;
   /** Menu label key (locales), or null for a page not in the menu. */
-  menuKey: string | null;
+  menuKey: ConsoleKey | null;
   /** The permission the page needs (as GET /api/admin/me lists them), or null for any operator. */
   permission: string | null;
   element: ReactNode;

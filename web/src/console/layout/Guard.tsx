@@ -5,6 +5,7 @@ import { CIcon } from './icons';
 import { useMe } from './me';
 import { ErrorNote, Loading } from './ui';
 import { useCt } from './useCt';
+import { keyFor } from '../keys';
 
 export function Guard({ permission, children }: { permission: string | null; children: ReactNode }) {
   const me = useMe();
@@ -24,7 +25,7 @@ export function NotAllowed({ permission }: { permission?: string }) {
         <CIcon name="lock" size={32} />
       </div>
       <h1>{t('shell.notAllowed.title')}</h1>
-      <p>{t('shell.notAllowed.body', { role: me?.role ? t(`shell.role.${me.role}`) : '—' })}</p>
+      <p>{t('shell.notAllowed.body', { role: me?.role ? t(keyFor('shell.role.', me.role), { defaultValue: me.role }) : '—' })}</p>
       {permission ? (
         <p className="c-muted">
           {t('shell.notAllowed.needs')} <code>{permission}</code>

@@ -11,6 +11,7 @@ import { menuSections, useExtraRoutes } from './menu';
 import { PrefsSwitch } from './PrefsSwitch';
 import { ErrorNote, Spinner } from './ui';
 import { useCt } from './useCt';
+import { keyFor } from '../keys';
 
 /** Ends the session on the server (best effort) and here. */
 export function useSignOut(): [() => Promise<void>, boolean] {
@@ -77,7 +78,7 @@ export function TopBar() {
           {(username ?? '?').slice(0, 1).toUpperCase()}
         </span>
         <span className="c-operator__name">{username}</span>
-        {role ? <span className="c-operator__role">{t(`shell.role.${role}`, { defaultValue: role })}</span> : null}
+        {role ? <span className="c-operator__role">{t(keyFor('shell.role.', role), { defaultValue: role })}</span> : null}
       </div>
       <button type="button" className="c-btn c-btn--ghost c-btn--small" onClick={() => void signOut()} disabled={busy} data-testid="sign-out">
         <CIcon name="logout" size={16} />

@@ -2,8 +2,9 @@
 import { AdminApiError } from '../api';
 import { CODES } from '../codes';
 import type { CT } from './useCt';
+import type { ConsoleKey } from '../keys';
 
-const OWN_TEXT: Partial<Record<number, string>> = {
+const OWN_TEXT: Partial<Record<number, ConsoleKey>> = {
   [CODES.adminTotpRequired]: 'shell.error.totpRequired',
   [CODES.adminTotpInvalid]: 'shell.error.totpInvalid',
   [CODES.adminTotpEnrolmentRequired]: 'shell.error.enrolmentRequired',

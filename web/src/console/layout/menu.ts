@@ -4,20 +4,21 @@
 // only to an operator who holds its permission.
 import { createContext, useContext } from 'react';
 import { extraRoutes, type ConsoleRoute } from '../routes-extra';
+import type { ConsoleKey } from '../keys';
 import type { ConsoleIconName } from './icons';
 
 export interface MenuEntry {
   /** Path under /admin, leading slash ("/" is the dashboard). */
   to: string;
   /** Locale key of the label. */
-  labelKey: string;
+  labelKey: ConsoleKey;
   permission: string | null;
   icon: ConsoleIconName;
 }
 
 export interface MenuSection {
   /** Locale key of the heading, when the area has more than one entry. */
-  headingKey: string | null;
+  headingKey: ConsoleKey | null;
   entries: MenuEntry[];
 }
 
@@ -31,7 +32,7 @@ export const TAIL_ENTRIES: MenuEntry[] = [
   { to: '/security', labelKey: 'shell.menu.security', permission: null, icon: 'security' },
 ];
 
-const AREAS: { area: string; icon: ConsoleIconName }[] = [
+const AREAS: { area: 'queues' | 'settings' | 'content' | 'catalogue' | 'products' | 'house'; icon: ConsoleIconName }[] = [
   { area: 'queues', icon: 'queue' },
   { area: 'settings', icon: 'settings' },
   { area: 'content', icon: 'content' },
@@ -56,8 +57,8 @@ export function menuSections(extra: readonly ConsoleRoute[], can: (permission: s
     const icon = known?.icon ?? 'dot';
     const entries = listed
       .filter((r) => areaOf(r.path) === area && can(r.permission))
-      .map((r) => ({ to: `/${r.path.replace(/^\/+/, '')}`, labelKey: r.menuKey as string, permission: r.permission, icon }));
-    if (entries.length) sections.push({ headingKey: known && entries.length > 1 ? `shell.menu.area.${area}` : null, entries });
+      .map((r) => ({ to: `/${r.path.replace(/^\/+/, '')}`, labelKey: r.menuKey as ConsoleKey, permission: r.permission, icon }));
+    if (entries.length) sections.push({ headingKey: known && entries.length > 1 ? (`shell.menu.area.${known.area}` as const) : null, entries });
   }
   sections.push({ headingKey: null, entries: TAIL_ENTRIES.filter((e) => can(e.permission)) });
   return sections.filter((s) => s.entries.length > 0);

@@ -12,6 +12,7 @@ import type { Option } from './fields';
 import { ResourcePageFrame, ResourceTable, type ResourceConfig } from './ResourcePage';
 import { COIN_FIELDS, CONTRACT_RULES, SPOT_RULES, contractFields, optionPairFields, spotFields } from './specs';
 import css from './catalogue.module.css';
+import { keyFor } from '../../keys';
 
 /** The catalogue's coins as choices for a pair. */
 export function useCoinOptions(byId = false): Option[] {
@@ -167,7 +168,7 @@ export function OptionPairsPage() {
       { key: 'showSymbol', render: (r) => <strong>{r.showSymbol}</strong> },
       { key: 'symbol', mono: true },
       { key: 'amount', labelKey: 'catalogue.f.price', align: 'end', render: (r) => <Price value={r.amount} /> },
-      { key: 'feeType', render: (r) => t(`catalogue.feeType.${r.feeType}`) },
+      { key: 'feeType', render: (r) => t(keyFor('catalogue.feeType.', r.feeType)) },
       { key: 'feeValue', align: 'end', mono: true },
       { key: 'sort', align: 'end', mono: true },
     ],

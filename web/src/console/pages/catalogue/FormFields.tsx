@@ -4,8 +4,10 @@ import { useId } from 'react';
 import { Field, Switch, TextInput, cx, formCss as fcss, useTexts } from '../settings/kit';
 import { labelKeyOf, type FieldError, type FieldSpec, type FormValue, type FormValues, type Mode, type TermRow } from './fields';
 import css from './catalogue.module.css';
+import { keyFor } from '../../keys';
+import type { CT } from '../../layout/useCt';
 
-export function errorMessage(t: (k: string, o?: Record<string, unknown>) => string, e: FieldError | undefined, server?: string): string | null {
+export function errorMessage(t: CT, e: FieldError | undefined, server?: string): string | null {
   if (server) return t('settings.error.server', { msg: server });
   return e ? t(e.key, e.params) : null;
 }
@@ -73,7 +75,7 @@ function SpecField({
   const label = t(labelKeyOf(f));
   // A rule naming another field ("not above orderMax") names it by its label.
   const other = error?.params?.other;
-  const named = other !== undefined ? { ...error!, params: { ...error!.params, other: t(`catalogue.f.${other}`) } } : error;
+  const named = other !== undefined ? { ...error!, params: { ...error!.params, other: t(keyFor('catalogue.f.', other)) } } : error;
   const message = errorMessage(t, named, server);
   const locked = mode === 'edit' && !!f.createOnly;
   const hint = locked ? t('catalogue.hint.fixed') : f.hintKey ? t(f.hintKey) : undefined;
@@ -133,7 +135,7 @@ function TextsInput({ value, languages, onChange, invalid, testId }: { value: Re
     <div className={css.texts}>
       {[...languages, ...others].map((l) => (
         <label key={l} className={css.textsRow}>
-          <span className={css.lang}>{t(`catalogue.lang.${l}`) === `catalogue.lang.${l}` ? l : t(`catalogue.lang.${l}`)}</span>
+          <span className={css.lang}>{t(keyFor('catalogue.lang.', l)) === `catalogue.lang.${l}` ? l : t(keyFor('catalogue.lang.', l))}</span>
           <TextInput value={value[l] ?? ''} invalid={invalid} onChange={(e) => onChange({ ...value, [l]: e.target.value })} data-testid={`${testId}.${l}`} />
         </label>
       ))}

@@ -13,7 +13,7 @@ import { ConditionEditor } from './ConditionEditor';
 import { EarnRates } from './EarnRates';
 import { useCoinOptions } from './CataloguePages';
 import { useQuery } from '@tanstack/react-query';
-import { ResourcePageFrame, ResourceTable, type ResourceConfig } from './ResourcePage';
+import { ResourcePageFrame, ResourceTable, type Column, type ResourceConfig } from './ResourcePage';
 import {
   EARN_DEFAULTS,
   EARN_FIELDS,
@@ -28,6 +28,8 @@ import {
   taskErrors,
 } from './specs';
 import css from './catalogue.module.css';
+import { keyFor } from '../../keys';
+import type { CT } from '../../layout/useCt';
 
 /** `{en: "…", zh: "…"}` in the operator's language (else English, else any). */
 export function textIn(v: unknown, lang: string): string {
@@ -37,7 +39,7 @@ export function textIn(v: unknown, lang: string): string {
   return typeof pick === 'string' ? pick : '';
 }
 
-function seconds(n: number, t: (k: string, o?: Record<string, unknown>) => string): string {
+function seconds(n: number, t: CT): string {
   if (n % 86400 === 0) return t('catalogue.unit.d', { n: n / 86400 });
   if (n % 3600 === 0) return t('catalogue.unit.h', { n: n / 3600 });
   if (n % 60 === 0) return t('catalogue.unit.m', { n: n / 60 });
@@ -108,7 +110,7 @@ function Brackets({ terms }: { terms: TermsView }) {
   );
 }
 
-function periodColumns<R extends SecondPeriod | OptionPeriod>(t: (k: string, o?: Record<string, unknown>) => string, pair: (r: R) => string) {
+function periodColumns<R extends SecondPeriod | OptionPeriod>(t: CT, pair: (r: R) => string): Column<R>[] {
   return [
     { key: 'id', mono: true },
     { key: 'pair', labelKey: 'catalogue.f.pair', render: (r: R) => <strong>{pair(r)}</strong> },
@@ -201,7 +203,7 @@ export function EarnPage() {
     columns: [
       { key: 'id', mono: true },
       { key: 'title', render: (r) => <strong>{textIn(r.title, lang) || '—'}</strong> },
-      { key: 'kind', render: (r) => <Badge tone={r.kind === 'staking' ? 'info' : 'muted'}>{t(`catalogue.earnKind.${r.kind}`)}</Badge> },
+      { key: 'kind', render: (r) => <Badge tone={r.kind === 'staking' ? 'info' : 'muted'}>{t(keyFor('catalogue.earnKind.', r.kind))}</Badge> },
       { key: 'coin' },
       {
         key: 'terms',
@@ -235,13 +237,13 @@ export function WelfarePage() {
     update: (r, b) => catalogueApi.welfareTasks.update(r.id, b),
     audit: { create: 'welfare.task_create', update: 'welfare.task_update', target: (id) => `welfare_task:${id}` },
     toggle: { field: 'status', on: 1, off: 0 },
-    name: (r) => textIn(r.title, lang) || t(`catalogue.taskKind.${r.kind}`),
+    name: (r) => textIn(r.title, lang) || t(keyFor('catalogue.taskKind.', r.kind)),
     searchText: (r) => `${textIn(r.title, lang)} ${r.kind}`,
     createLabelKey: 'catalogue.welfare.add',
     columns: [
       { key: 'id', mono: true },
       { key: 'title', render: (r) => <strong>{textIn(r.title, lang) || '—'}</strong> },
-      { key: 'kind', render: (r) => t(`catalogue.taskKind.${r.kind}`) },
+      { key: 'kind', render: (r) => t(keyFor('catalogue.taskKind.', r.kind)) },
       { key: 'threshold', align: 'end', mono: true },
       { key: 'reward', labelKey: 'catalogue.f.reward', align: 'end', mono: true, render: (r) => `${r.rewardAmount} ${r.rewardCoin}` },
       { key: 'sort', align: 'end', mono: true },

@@ -13,11 +13,12 @@ import { DiffTable, Switch, cx, formCss as fcss, useTexts } from '../settings/ki
 import { fieldOfMessage, formChanges, labelKeyOf, toBody, toFormValues, validateForm, type FieldError, type FieldSpec, type FormRule, type FormValue, type FormValues, type Mode, type Row } from './fields';
 import { FormFields } from './FormFields';
 import css from './catalogue.module.css';
+import { keyFor, type ConsoleKey } from '../../keys';
 
 export interface Column<R> {
   key: string;
   /** Locale key of the heading; default `catalogue.f.<key>`. */
-  labelKey?: string;
+  labelKey?: ConsoleKey;
   render?: (row: R) => ReactNode;
   align?: 'end';
   mono?: boolean;
@@ -68,8 +69,8 @@ export interface ResourceConfig<R extends { id: number }> {
   /** More under a row (opened with its "More" button). */
   expand?: (row: R) => ReactNode;
   /** Locale keys. */
-  createLabelKey?: string;
-  emptyKey?: string;
+  createLabelKey?: ConsoleKey;
+  emptyKey?: ConsoleKey;
 }
 
 function cellText(v: unknown): ReactNode {
@@ -126,10 +127,10 @@ export function ResourceTable<R extends { id: number }>({ config, testId }: { co
               <tr>
                 {config.columns.map((c) => (
                   <th key={c.key} className={c.align === 'end' ? css.end : undefined}>
-                    {t(c.labelKey ?? `catalogue.f.${c.key}`)}
+                    {t(c.labelKey ?? keyFor('catalogue.f.', c.key))}
                   </th>
                 ))}
-                {tg ? <th>{t(`catalogue.f.${tg.field}`)}</th> : null}
+                {tg ? <th>{t(keyFor('catalogue.f.', tg.field))}</th> : null}
                 <th className={css.end}>{t('catalogue.actions')}</th>
               </tr>
             </thead>
@@ -223,7 +224,7 @@ function RowView<R extends { id: number }>({
         ))}
         {tg ? (
           <td>
-            <Switch checked={on} onChange={onToggle} label={`${t(`catalogue.f.${tg.field}`)} ${config.name(r)}`} disabled={!config.update} testId={`toggle:${r.id}`} />
+            <Switch checked={on} onChange={onToggle} label={`${t(keyFor('catalogue.f.', tg.field))} ${config.name(r)}`} disabled={!config.update} testId={`toggle:${r.id}`} />
           </td>
         ) : null}
         <td className={css.end}>
@@ -356,7 +357,7 @@ export function ResourceForm<R extends { id: number }>({
 }
 
 /** A page of one or more resource tables under a heading. */
-export function ResourcePageFrame({ titleKey, subKey, children, testId }: { titleKey: string; subKey?: string; children: ReactNode; testId?: string }) {
+export function ResourcePageFrame({ titleKey, subKey, children, testId }: { titleKey: ConsoleKey; subKey?: ConsoleKey; children: ReactNode; testId?: string }) {
   const { t } = useTexts();
   return (
     <div className={cx(fcss.page, css.page)} data-testid={testId}>

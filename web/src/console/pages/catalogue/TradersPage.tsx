@@ -11,6 +11,7 @@ import { cx, formCss as fcss, useTexts } from '../settings/kit';
 import { catalogueApi, cq, type TraderApplication } from './api';
 import { ResourcePageFrame } from './ResourcePage';
 import css from './catalogue.module.css';
+import { keyFor } from '../../keys';
 
 const PAGE_SIZE = 20;
 const FILTERS: { key: string; status: number | null }[] = [
@@ -51,7 +52,7 @@ export function TradersPage() {
                 setPage(1);
               }}
             >
-              {t(`catalogue.traders.${f.key}`)}
+              {t(keyFor('catalogue.traders.', f.key))}
             </button>
           ))}
         </div>
@@ -92,7 +93,7 @@ export function TradersPage() {
                   <td className={cx(css.end, fcss.mono)}>{r.orderDelaySeconds}</td>
                   <td>{fmtDateTime(r.createTime)}</td>
                   <td>
-                    <Badge tone={TONE[r.status] ?? 'muted'}>{t(`catalogue.traders.status.${STATUS[r.status] ?? 'pending'}`)}</Badge>
+                    <Badge tone={TONE[r.status] ?? 'muted'}>{t(keyFor('catalogue.traders.status.', STATUS[r.status] ?? 'pending'))}</Badge>
                     {r.reason ? <div className={cx(fcss.muted, css.small)}>{r.reason}</div> : null}
                   </td>
                   <td className={css.end}>

@@ -4,6 +4,7 @@
 // floats), and builds the request body (on an edit, only what changed: the
 // handlers take patches).
 import Decimal from 'decimal.js';
+import { keyFor, type ConsoleKey } from '../../keys';
 
 export type FieldKind =
   /** Free text, optionally with a pattern. */
@@ -30,7 +31,7 @@ export type FieldKind =
 export interface Option {
   value: string;
   /** Locale key of the label. */
-  labelKey?: string;
+  labelKey?: ConsoleKey;
   /** The label itself (a coin's name); else the value. */
   label?: string;
 }
@@ -39,8 +40,8 @@ export interface FieldSpec {
   name: string;
   kind: FieldKind;
   /** Locale key of the label; default `catalogue.f.<name>`. */
-  labelKey?: string;
-  hintKey?: string;
+  labelKey?: ConsoleKey;
+  hintKey?: ConsoleKey;
   /** Must be given on create (and may not be emptied on edit). */
   required?: boolean;
   /** Set on create only: shown, not editable, never sent on an edit. */
@@ -54,7 +55,7 @@ export interface FieldSpec {
   dp?: number;
   /** Text: a pattern it must match, with the locale key saying what is expected. */
   pattern?: RegExp;
-  patternKey?: string;
+  patternKey?: ConsoleKey;
   maxLength?: number;
   options?: Option[];
   numeric?: boolean;
@@ -79,7 +80,7 @@ export type Mode = 'create' | 'edit';
 
 export interface FieldError {
   /** Locale key under catalogue.error.* */
-  key: string;
+  key: ConsoleKey;
   params?: Record<string, string | number>;
 }
 
@@ -89,7 +90,7 @@ export type FormRule =
 
 export type Row = Record<string, unknown>;
 
-export const labelKeyOf = (f: FieldSpec) => f.labelKey ?? `catalogue.f.${f.name}`;
+export const labelKeyOf = (f: FieldSpec): ConsoleKey => f.labelKey ?? keyFor('catalogue.f.', f.name);
 
 function isObj(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -4,6 +4,7 @@
 // reviewKyc) and deposit bonus rules (reviewFunds).
 import { lazy, Suspense, type ComponentType } from 'react';
 import type { ConsoleRoute } from '../../routes-extra';
+import type { ConsoleKey } from '../../keys';
 import { Loading } from '../../layout/ui';
 
 const catalogue = () => import('./CataloguePages');
@@ -21,7 +22,7 @@ const WelfarePage = lazy(() => products().then((m) => ({ default: m.WelfarePage 
 const DepositBonusPage = lazy(() => products().then((m) => ({ default: m.DepositBonusPage })));
 const TradersPage = lazy(() => import('./TradersPage').then((m) => ({ default: m.TradersPage })));
 
-const route = (path: string, menuKey: string, permission: string, Page: ComponentType): ConsoleRoute => ({
+const route = (path: string, menuKey: ConsoleKey, permission: string, Page: ComponentType): ConsoleRoute => ({
   path,
   menuKey,
   permission,

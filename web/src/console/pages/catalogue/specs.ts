@@ -3,6 +3,7 @@
 // second-contracts and options period_editing.rs, earn/src/operator.rs,
 // rewards/src/welfare_editing.rs, wallet/src/deposit_reviews.rs).
 import Decimal from 'decimal.js';
+import type { ConsoleKey } from '../../keys';
 import { decimalError, intError, type FieldError, type FieldSpec, type FormRule, type FormValues, type Option } from './fields';
 
 const WORD = /^[A-Za-z0-9]{1,32}$/;
@@ -12,7 +13,8 @@ const LEDGER_DP = 8;
 const BIG = '1000000000000';
 
 const flag01 = (name: string): FieldSpec => ({ name, kind: 'flag', flag: [1, 0] });
-const numOptions = (prefix: string, values: number[]): Option[] => values.map((v) => ({ value: String(v), labelKey: `${prefix}.${v}` }));
+/** Options numbered by their keys' last part (`catalogue.feeType.1` → 1). */
+const numOptions = (keys: ConsoleKey[]): Option[] => keys.map((k) => ({ value: k.slice(k.lastIndexOf('.') + 1), labelKey: k }));
 
 // ---- catalogue ----------------------------------------------------------
 
@@ -22,8 +24,8 @@ export const COIN_FIELDS: FieldSpec[] = [
   { name: 'showSymbol', kind: 'text', maxLength: 32, hintKey: 'catalogue.hint.showSymbol' },
   { name: 'market', kind: 'text', pattern: WORD, patternKey: 'catalogue.error.word', placeholder: 'spot' },
   { name: 'logo', kind: 'text', maxLength: 500, wide: true },
-  { name: 'customizeFlag', kind: 'select', numeric: true, options: numOptions('catalogue.customizeFlag', [0, 1, 2]) },
-  { name: 'coinType', kind: 'select', numeric: true, options: numOptions('catalogue.coinType', [0, 1, 2, 3]) },
+  { name: 'customizeFlag', kind: 'select', numeric: true, options: numOptions(['catalogue.customizeFlag.0', 'catalogue.customizeFlag.1', 'catalogue.customizeFlag.2']) },
+  { name: 'coinType', kind: 'select', numeric: true, options: numOptions(['catalogue.coinType.0', 'catalogue.coinType.1', 'catalogue.coinType.2', 'catalogue.coinType.3']) },
   SORT,
   flag01('status'),
   flag01('showFlag'),
@@ -73,7 +75,7 @@ export const optionPairFields = (coins: Option[]): FieldSpec[] => [
   { name: 'coin', kind: 'select', required: true, createOnly: true, options: coins },
   { name: 'symbol', kind: 'text', pattern: SYMBOL, patternKey: 'catalogue.error.symbol', hintKey: 'catalogue.hint.pairSymbol' },
   { name: 'showSymbol', kind: 'text', maxLength: 32 },
-  { name: 'feeType', kind: 'select', numeric: true, options: numOptions('catalogue.feeType', [0, 1, 2]) },
+  { name: 'feeType', kind: 'select', numeric: true, options: numOptions(['catalogue.feeType.0', 'catalogue.feeType.1', 'catalogue.feeType.2']) },
   { name: 'feeValue', kind: 'decimal', min: '0' },
   SORT,
   flag01('status'),
@@ -81,7 +83,7 @@ export const optionPairFields = (coins: Option[]): FieldSpec[] => [
 
 // ---- products -----------------------------------------------------------
 
-const rate = (name: string, max: string, hintKey?: string): FieldSpec => ({ name, kind: 'decimal', min: '0', max, dp: 8, hintKey });
+const rate = (name: string, max: string, hintKey?: ConsoleKey): FieldSpec => ({ name, kind: 'decimal', min: '0', max, dp: 8, hintKey });
 
 export const TERMS_FIELDS: FieldSpec[] = [
   { name: 'bracketScale', kind: 'decimal', gt: '0', max: '1000', dp: 8, hintKey: 'catalogue.hint.bracketScale' },
@@ -140,7 +142,7 @@ export const EARN_FIELDS: FieldSpec[] = [
   { name: 'totalCap', kind: 'decimal', min: '0', max: BIG, dp: LEDGER_DP, hintKey: 'catalogue.hint.totalCap' },
   { name: 'timeLimit', kind: 'int', min: '0', hintKey: 'catalogue.hint.timeLimit' },
   { name: 'level', kind: 'int', min: '0', max: '12', hintKey: 'catalogue.hint.level' },
-  { name: 'classify', kind: 'select', numeric: true, options: numOptions('catalogue.classify', [0, 1, 2]) },
+  { name: 'classify', kind: 'select', numeric: true, options: numOptions(['catalogue.classify.0', 'catalogue.classify.1', 'catalogue.classify.2']) },
   {
     name: 'earlyRule',
     kind: 'select',
@@ -151,7 +153,7 @@ export const EARN_FIELDS: FieldSpec[] = [
     ],
   },
   { name: 'penalty', kind: 'decimal', min: '0', max: '1', dp: LEDGER_DP, hintKey: 'catalogue.hint.penalty' },
-  { name: 'settlementType', kind: 'select', numeric: true, options: numOptions('catalogue.settlementType', [1, 2]) },
+  { name: 'settlementType', kind: 'select', numeric: true, options: numOptions(['catalogue.settlementType.1', 'catalogue.settlementType.2']) },
   { name: 'icon', kind: 'text', maxLength: 500 },
   { name: 'sort', kind: 'int', min: '-2147483648', max: '2147483647' },
   flag01('status'),
@@ -176,7 +178,7 @@ export function rateDateError(values: FormValues, now: Date = new Date()): Recor
 export const TASK_KINDS = ['bind_email', 'bind_phone', 'kyc_primary', 'first_deposit', 'first_trade', 'spot_volume'];
 
 export const TASK_FIELDS: FieldSpec[] = [
-  { name: 'kind', kind: 'select', required: true, createOnly: true, options: TASK_KINDS.map((k) => ({ value: k, labelKey: `catalogue.taskKind.${k}` })) },
+  { name: 'kind', kind: 'select', required: true, createOnly: true, options: TASK_KINDS.map((k) => ({ value: k, labelKey: `catalogue.taskKind.${k}` as ConsoleKey })) },
   { name: 'title', kind: 'texts', required: true, languages: ['en', 'zh'], wide: true },
   { name: 'description', kind: 'texts', languages: ['en', 'zh'], wide: true },
   { name: 'threshold', kind: 'decimal', min: '0', max: '1000000000', dp: LEDGER_DP, hintKey: 'catalogue.hint.threshold' },
@@ -220,7 +222,7 @@ export function calendarErrors(days: CalendarDay[]): Record<string, FieldError> 
     if (e) out[`${i}.day`] = e;
     else if (seen.has(String(Number(d.day)))) out[`${i}.day`] = { key: 'catalogue.error.dayDup' };
     seen.add(String(Number(d.day)));
-    const a = d.amount.trim() === '' ? { key: 'catalogue.error.required' } : decimalError(d.amount, { min: '0', max: '1000000000', dp: LEDGER_DP });
+    const a = d.amount.trim() === '' ? ({ key: 'catalogue.error.required' } as const) : decimalError(d.amount, { min: '0', max: '1000000000', dp: LEDGER_DP });
     if (a) out[`${i}.amount`] = a;
     if (d.coin.trim() !== '' && !WORD.test(d.coin.trim())) out[`${i}.coin`] = { key: 'catalogue.error.word' };
   });

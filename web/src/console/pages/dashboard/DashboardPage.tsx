@@ -13,6 +13,7 @@ import { Badge, Button, Card, Empty, ErrorNote, Loading, Modal, PageHead, Reason
 import { useCt, type CT } from '../../layout/useCt';
 import type { ConsoleLanguage } from '../../session';
 import { feeRows, houseSections, humanize, isDecimalText, todayMoney, type AuditRun, type Dashboard, type Feed, type GenericTable } from './model';
+import { keyFor } from '../../keys';
 
 export const REFRESH_MS = 15_000;
 export const dashboardKey = ['console', 'dashboard'] as const;
@@ -132,7 +133,7 @@ function Queues({ d, t, lang }: { d: Dashboard; t: CT; lang: ConsoleLanguage }) 
 export function ago(ms: number | null | undefined, t: CT): string {
   if (ms === null || ms === undefined) return '—';
   const { n, unit } = durationParts(ms);
-  return t(`dashboard.ago.${unit}`, { n });
+  return t(keyFor('dashboard.ago.', unit), { n });
 }
 
 function Feeds({ feeds, staleAfterMs, t }: { feeds: Feed[]; staleAfterMs?: number; t: CT }) {
@@ -179,7 +180,7 @@ function Amount({ v, lang }: { v: unknown; lang: ConsoleLanguage }) {
   return <span className={isNegative(v) ? 'c-num c-neg' : 'c-num'}>{fmtNumber(v, lang)}</span>;
 }
 
-const productLabel = (p: string, t: CT) => t(`dashboard.product.${p}`, { defaultValue: humanize(p) });
+const productLabel = (p: string, t: CT) => t(keyFor('dashboard.product.', p), { defaultValue: humanize(p) });
 
 function Fees({ fees, t, lang }: { fees: NonNullable<Dashboard['fees']>; t: CT; lang: ConsoleLanguage }) {
   const rows = feeRows(fees);
@@ -229,7 +230,7 @@ function Generic({ table, t, lang }: { table: GenericTable; t: CT; lang: Console
           <tr>
             {table.columns.map((c) => (
               <th key={c} className={TEXT_COLUMNS.has(c) ? '' : 'c-right'}>
-                {t(`dashboard.field.${c}`, { defaultValue: humanize(c) })}
+                {t(keyFor('dashboard.field.', c), { defaultValue: humanize(c) })}
               </th>
             ))}
           </tr>
@@ -270,7 +271,7 @@ function House({ house, t, lang }: { house: NonNullable<Dashboard['house']>; t: 
             <h3 className="c-subsection__title">{productLabel(s.product, t)}</h3>
             {s.balances.map(([k, v]) => (
               <span key={k} className="c-small">
-                <span className="c-muted">{t(`dashboard.house.${k}`)}</span> <Amount v={v} lang={lang} />
+                <span className="c-muted">{t(keyFor('dashboard.house.', k))}</span> <Amount v={v} lang={lang} />
               </span>
             ))}
           </div>

@@ -37,6 +37,8 @@ import {
   type ProductFees,
   type SecondHouse,
 } from './model';
+import { keyFor } from '../../keys';
+import type { ConsoleKey } from '../../keys';
 
 type Ctx = { t: CT; lang: ConsoleLanguage };
 
@@ -299,7 +301,7 @@ function ContractBooks({ product, q, fees, c }: { product: 'secondContracts' | '
   const { t, lang } = c;
   const withFees = product === 'options';
   return (
-    <Card title={t(`house.product.${product}`)} testId={`house-${product}`} actions={<Fees fees={fees} product={product} c={c} />}>
+    <Card title={t(keyFor('house.product.', product))} testId={`house-${product}`} actions={<Fees fees={fees} product={product} c={c} />}>
       <p className="c-small c-muted c-card__lead">{t('house.contracts.lead')}</p>
       <Loaded q={q}>
         {(h) => (
@@ -542,7 +544,7 @@ function FundDialog({ coins, onClose, onDone }: { coins: string[]; onClose: () =
       setBusy(false);
     }
   };
-  const message = (e: { key: string; params?: Record<string, number> } | null, field: 'coin' | 'amount') =>
+  const message = (e: { key: ConsoleKey; params?: Record<string, number> } | null, field: 'coin' | 'amount') =>
     e && show(field) ? (
       <div className={css.fieldError} role="alert" data-testid={`fund-${field}-error`}>
         {t(e.key, e.params)}
@@ -635,12 +637,12 @@ function sides(p: HousePosting): { house: string; other: string | null; otherUse
 /** A user's account on a posting (`user:7:spot`) as "User 7 · Spot". */
 function userLabel(account: string, userId: number, t: CT): string {
   const wallet = account.split(':')[2] ?? '';
-  return t('house.postings.user', { id: userId, wallet: t(`users.wallet.${wallet}`, { defaultValue: wallet }) });
+  return t('house.postings.user', { id: userId, wallet: t(keyFor('users.wallet.', wallet), { defaultValue: wallet }) });
 }
 
 function accountLabel(account: string, t: CT): string {
   const book = bookOfAccount(account);
-  return book ? t(`house.book.${book}`) : t(`house.system.${account}`, { defaultValue: account });
+  return book ? t(keyFor('house.book.', book)) : t(keyFor('house.system.', account), { defaultValue: account });
 }
 
 function HousePostings({ coins, c: { t, lang } }: { coins: string[]; c: Ctx }) {
@@ -660,7 +662,7 @@ function HousePostings({ coins, c: { t, lang } }: { coins: string[]; c: Ctx }) {
             <option value="">{t('house.postings.allBooks')}</option>
             {BOOKS.map((b) => (
               <option key={b} value={b}>
-                {t(`house.book.${b}`)}
+                {t(keyFor('house.book.', b))}
               </option>
             ))}
           </select>
@@ -716,9 +718,9 @@ function HousePostings({ coins, c: { t, lang } }: { coins: string[]; c: Ctx }) {
               </td>
               <td className="c-mono c-small c-nowrap">{fmtDateTime(p.createTime)}</td>
               <td className="c-small">{house}</td>
-              <td>{t(`house.kind.${p.kind}`, { defaultValue: p.kind })}</td>
+              <td>{t(keyFor('house.kind.', p.kind), { defaultValue: p.kind })}</td>
               <td>
-                <Badge tone={DIRECTION_TONE[p.direction] ?? 'muted'}>{t(`house.postings.dir.${p.direction}`, { defaultValue: p.direction })}</Badge>
+                <Badge tone={DIRECTION_TONE[p.direction] ?? 'muted'}>{t(keyFor('house.postings.dir.', p.direction), { defaultValue: p.direction })}</Badge>
               </td>
               <td className="c-right">
                 <Amount v={p.amount} lang={lang} coin={p.asset} />

@@ -6,6 +6,7 @@
 // totals are summed with decimal.js.
 import Decimal from 'decimal.js';
 import type { components } from '@/shared/api/schema';
+import type { ConsoleKey } from '../../keys';
 
 export type FuturesHouse = components['schemas']['HouseView'];
 export type ContractBook = components['schemas']['ContractBook'];
@@ -81,7 +82,7 @@ export const LEDGER_DP = 8;
 const PLAIN_DECIMAL = /^\d+(\.\d+)?$/;
 
 /** What is wrong with a funding's amount, as a locale key with its values; null when it may be sent. */
-export function fundAmountError(raw: string): { key: string; params?: Record<string, number> } | null {
+export function fundAmountError(raw: string): { key: ConsoleKey; params?: Record<string, number> } | null {
   const s = raw.trim();
   if (s === '') return { key: 'house.fund.error.amountRequired' };
   if (!PLAIN_DECIMAL.test(s)) return { key: 'house.fund.error.amountFormat' };
@@ -92,7 +93,7 @@ export function fundAmountError(raw: string): { key: string; params?: Record<str
 }
 
 /** What is wrong with a funding's coin; null when it may be sent. */
-export function fundCoinError(raw: string): { key: string } | null {
+export function fundCoinError(raw: string): { key: ConsoleKey } | null {
   const s = raw.trim();
   if (s === '') return { key: 'house.fund.error.coinRequired' };
   if (!/^[A-Za-z0-9]{1,16}$/.test(s)) return { key: 'house.fund.error.coinFormat' };

@@ -16,6 +16,7 @@ import { useCt, type CT } from '../../layout/useCt';
 import { useOperator } from '../../session';
 import { CodeField, RecoveryCodes, TotpEnrol, cleanCode, type RecoveryCodesReply } from '../signin/totp';
 import { PagedRows } from '../users/PagedRows';
+import { keyFor } from '../../keys';
 
 /** GET /api/admin/sessions (crates/account/src/routes/admin/auth/sessions.rs SessionRow). */
 export interface OperatorSession {
@@ -396,7 +397,7 @@ function PastSessionsCard() {
             <td className="c-mono c-small c-nowrap">{fmtDateTime(s.endedAt ?? s.expiresAt)}</td>
             <td>
               {s.state === 'ended' ? (
-                <Badge tone="warn">{s.endReason ? t(`security.history.reasons.${s.endReason}`, { defaultValue: s.endReason }) : t('security.history.endedBadge')}</Badge>
+                <Badge tone="warn">{s.endReason ? t(keyFor('security.history.reasons.', s.endReason), { defaultValue: s.endReason }) : t('security.history.endedBadge')}</Badge>
               ) : (
                 <Badge>{t('security.history.expired')}</Badge>
               )}

@@ -21,6 +21,7 @@ import {
   type ObjectSchema,
   type Segment,
 } from './schema';
+import type { CT } from '../../layout/useCt';
 
 export interface FormContext {
   settingKey: string;
@@ -373,7 +374,7 @@ function RemoveButton({ onClick }: { onClick: () => void }) {
   );
 }
 
-function itemName(schema: ArraySchema, item: Json, i: number, t: (k: string, o?: Record<string, unknown>) => string): string {
+function itemName(schema: ArraySchema, item: Json, i: number, t: CT): string {
   const id = schema.identity && isObj(item) ? item[schema.identity] : null;
   if (typeof id === 'string' && id.trim()) return id;
   const name = isObj(item) ? (item.name ?? item.dictLabel ?? item.coinName) : null;

@@ -2,9 +2,9 @@
 // the locale files have one (per key first, then per field name), else the
 // field's own name made readable.
 import type { i18n as I18n } from 'i18next';
+import { isConsoleKey } from '../../keys';
+import type { CT as T } from '../../layout/useCt';
 import { issueKey, type Issue } from './schema';
-
-type T = (key: string, options?: Record<string, unknown>) => string;
 
 /** `withdrawalMix` → `Withdrawal mix`; `t_app_language` → `T app language`. */
 export function humanize(name: string): string {
@@ -19,19 +19,19 @@ export function humanize(name: string): string {
 
 export function keyTitle(t: T, i18n: Pick<I18n, 'exists'>, key: string): string {
   const k = `settings.key.${key}`;
-  return i18n.exists(k) ? t(k) : humanize(key);
+  return isConsoleKey(i18n, k) ? t(k) : humanize(key);
 }
 
 export function keyHint(t: T, i18n: Pick<I18n, 'exists'>, key: string): string | null {
   const k = `settings.keyHint.${key}`;
-  return i18n.exists(k) ? t(k) : null;
+  return isConsoleKey(i18n, k) ? t(k) : null;
 }
 
 export function fieldLabel(t: T, i18n: Pick<I18n, 'exists'>, key: string, field: string): string {
   const own = `settings.f.${key}.${field}`;
-  if (i18n.exists(own)) return t(own);
+  if (isConsoleKey(i18n, own)) return t(own);
   const generic = `settings.f.${field}`;
-  if (i18n.exists(generic)) return t(generic);
+  if (isConsoleKey(i18n, generic)) return t(generic);
   const vip = /^vip(\d+)(Start|End)$/.exec(field);
   if (vip) return t(vip[2] === 'Start' ? 'settings.f.vipStart' : 'settings.f.vipEnd', { n: vip[1] });
   return humanize(field);

@@ -360,7 +360,7 @@ export function issuesByPath(issues: Issue[]): Record<string, Issue> {
 }
 
 /** The translation key of an issue's message (locales/<lang>/settings.json). */
-export function issueKey(issue: Pick<Issue, 'code'>): string {
+export function issueKey(issue: Pick<Issue, 'code'>): `settings.error.${IssueCode}` {
   return `settings.error.${issue.code}`;
 }
 

@@ -10,6 +10,7 @@ import { SortTh } from '../../layout/sort';
 import { Badge } from '../../layout/ui';
 import type { CT } from '../../layout/useCt';
 import { PagedRows } from './PagedRows';
+import { keyFor } from '../../keys';
 
 type UserSessionRow = components['schemas']['UserSessionRow'];
 type UserMessageRow = components['schemas']['UserMessageRow'];
@@ -25,7 +26,7 @@ export function Sessions({ userId, t }: { userId: number; t: CT }) {
       <div className="c-tabs" role="tablist" aria-label={t('users.sessions.show')}>
         {SESSION_LISTS.map((l) => (
           <button key={l} type="button" role="tab" aria-selected={list === l} className={list === l ? 'c-tab is-active' : 'c-tab'} onClick={() => setList(l)}>
-            {t(`users.sessions.lists.${l}`)}
+            {t(keyFor('users.sessions.lists.', l))}
           </button>
         ))}
       </div>
@@ -46,7 +47,7 @@ export function Sessions({ userId, t }: { userId: number; t: CT }) {
         }
         row={(s) => (
           <tr key={s.id} data-testid="session-row">
-            <td>{t(`users.sessions.kinds.${s.kind}`, { defaultValue: s.kind })}</td>
+            <td>{t(keyFor('users.sessions.kinds.', s.kind), { defaultValue: s.kind })}</td>
             <td>
               <div className="c-mono">{s.ip || '—'}</div>
               <div className="c-small c-muted c-break">{s.userAgent || '—'}</div>
@@ -84,7 +85,7 @@ function SessionState({ s, t }: { s: UserSessionRow; t: CT }) {
     return (
       <>
         <Badge tone="warn">{t('users.sessions.ended')}</Badge>
-        <div className="c-small">{s.endReason ? t(`users.sessions.reasons.${s.endReason}`, { defaultValue: s.endReason }) : null}</div>
+        <div className="c-small">{s.endReason ? t(keyFor('users.sessions.reasons.', s.endReason), { defaultValue: s.endReason }) : null}</div>
         <div className="c-small c-muted c-mono">
           <Stamp at={s.endTime} />
         </div>

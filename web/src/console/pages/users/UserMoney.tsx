@@ -11,6 +11,7 @@ import { Badge, Empty, ErrorNote, Loading } from '../../layout/ui';
 import type { CT } from '../../layout/useCt';
 import type { ConsoleLanguage } from '../../session';
 import { PagedRows } from './PagedRows';
+import { keyFor } from '../../keys';
 
 type UserBalances = components['schemas']['UserBalances'];
 type UserPosting = components['schemas']['UserPosting'];
@@ -42,7 +43,7 @@ export function Balances({ userId, t, lang }: { userId: number; t: CT; lang: Con
             <tbody>
               {accounts.map((a) => (
                 <tr key={`${a.wallet}-${a.asset}`} data-testid="balance-row">
-                  <td>{t(`users.wallet.${a.wallet}`, { defaultValue: a.wallet })}</td>
+                  <td>{t(keyFor('users.wallet.', a.wallet), { defaultValue: a.wallet })}</td>
                   <td className="c-coin">{a.asset}</td>
                   <td className="c-right c-num">{fmtNumber(a.available, lang)}</td>
                   <td className="c-right c-num">{fmtNumber(a.frozen, lang)}</td>
@@ -79,8 +80,8 @@ export function Balances({ userId, t, lang }: { userId: number; t: CT; lang: Con
             <tbody>
               {holds.map((h) => (
                 <tr key={`${h.kind}-${h.wallet}-${h.asset}`} data-testid="hold-row">
-                  <td>{t(`users.holds.kind.${h.kind}`, { defaultValue: h.kind })}</td>
-                  <td>{t(`users.wallet.${h.wallet}`, { defaultValue: h.wallet })}</td>
+                  <td>{t(keyFor('users.holds.kind.', h.kind), { defaultValue: h.kind })}</td>
+                  <td>{t(keyFor('users.wallet.', h.wallet), { defaultValue: h.wallet })}</td>
                   <td className="c-coin">{h.asset}</td>
                   <td className="c-right c-mono">{h.count}</td>
                   <td className="c-right c-num">{fmtNumber(h.amount, lang)}</td>
@@ -98,7 +99,7 @@ const DIRECTION_TONE: Record<string, 'ok' | 'bad' | 'muted'> = { in: 'ok', out: 
 
 /** A side of a posting: the user's wallet and bucket, or the other account (another user's links to their page). */
 function Side({ label, bucket, otherUser, t }: { label: string; bucket: string; otherUser: number | null; t: CT }) {
-  const text = otherUser !== null ? <Link to={`/users/${otherUser}`}>{label}</Link> : t(`users.wallet.${label}`, { defaultValue: label });
+  const text = otherUser !== null ? <Link to={`/users/${otherUser}`}>{label}</Link> : t(keyFor('users.wallet.', label), { defaultValue: label });
   return (
     <span>
       {text}
@@ -145,7 +146,7 @@ export function Postings({ userId, t, lang }: { userId: number; t: CT; lang: Con
           <td className="c-mono c-small c-nowrap">{fmtDateTime(p.createTime)}</td>
           <td>{p.kind}</td>
           <td>
-            <Badge tone={DIRECTION_TONE[p.direction] ?? 'muted'}>{t(`users.postings.dir.${p.direction}`, { defaultValue: p.direction })}</Badge>
+            <Badge tone={DIRECTION_TONE[p.direction] ?? 'muted'}>{t(keyFor('users.postings.dir.', p.direction), { defaultValue: p.direction })}</Badge>
           </td>
           <td className="c-right c-num">
             {fmtNumber(p.amount, lang)} <span className="c-muted c-small">{p.asset}</span>

@@ -20,6 +20,7 @@ import { AuditAbout, Messages, Sessions } from './UserActivity';
 import { Balances, Postings } from './UserMoney';
 import { KycBadge, UserStatus } from './UsersPage';
 import { Trading } from './UserTrading';
+import { keyFor } from '../../keys';
 
 type UserDetail = components['schemas']['UserDetail'];
 type KycRow = components['schemas']['KycRow'];
@@ -321,7 +322,7 @@ function Submissions({ rows, t, mayView }: { rows: KycRow[]; t: CT; mayView: boo
                       ['back', k.backFile],
                       ['hand', k.handFile],
                     ] as const
-                  ).map(([name, f]) => (f ? <FileButton key={name} file={f} label={t(`users.kyc.file.${name}`)} disabled={!mayView} t={t} /> : null))}
+                  ).map(([name, f]) => (f ? <FileButton key={name} file={f} label={t(keyFor('users.kyc.file.', name))} disabled={!mayView} t={t} /> : null))}
                 </span>
               </td>
               <td className="c-mono c-small">{fmtDateTime(k.createTime)}</td>
@@ -399,7 +400,7 @@ function Funds({ kind, userId, t, lang }: { kind: 'deposits' | 'withdrawals'; us
               setPage(1);
             }}
           >
-            {t(`users.funds.${s}`)}
+            {t(keyFor('users.funds.', s))}
           </button>
         ))}
       </div>
@@ -430,7 +431,7 @@ function Funds({ kind, userId, t, lang }: { kind: 'deposits' | 'withdrawals'; us
                   </td>
                   <td className="c-right c-num">{fmtNumber(r.amount, lang)}</td>
                   <td>
-                    <Badge tone={FUND_TONE[r.status] ?? 'muted'}>{t(`users.funds.${r.status}`, { defaultValue: r.status })}</Badge>
+                    <Badge tone={FUND_TONE[r.status] ?? 'muted'}>{t(keyFor('users.funds.', r.status), { defaultValue: r.status })}</Badge>
                   </td>
                   <td className="c-mono c-small">{fmtDateTime(r.createTime)}</td>
                 </tr>

@@ -10,6 +10,7 @@ import { Badge } from '../../layout/ui';
 import type { CT } from '../../layout/useCt';
 import type { ConsoleLanguage } from '../../session';
 import { PagedRows } from './PagedRows';
+import { keyFor } from '../../keys';
 
 type UserSpotOrder = components['schemas']['UserSpotOrder'];
 type UserFuturesPosition = components['schemas']['UserFuturesPosition'];
@@ -193,7 +194,7 @@ export function Trading({ userId, t, lang }: { userId: number; t: CT; lang: Cons
                 <td className="c-mono c-small">{o.orderNo}</td>
                 <td className="c-coin">{o.symbol}</td>
                 <td>
-                  {o.side} <span className="c-muted c-small">{o.leverage}× · {t(`users.trading.kinds.${o.kind}`, { defaultValue: o.kind })}</span>
+                  {o.side} <span className="c-muted c-small">{o.leverage}× · {t(keyFor('users.trading.kinds.', o.kind), { defaultValue: o.kind })}</span>
                   {o.action === 'close' ? <span className="c-muted c-small"> · {t('users.trading.closing')}</span> : null}
                 </td>
                 <td className="c-right c-num">{n(o.qty)}</td>
@@ -202,7 +203,7 @@ export function Trading({ userId, t, lang }: { userId: number; t: CT; lang: Cons
                 <td className="c-right c-num">{n(o.margin)}</td>
                 <td className="c-right c-num">{n(o.fee)}</td>
                 <td>
-                  <Badge tone={ORDER_TONE[o.status] ?? 'muted'}>{t(`users.trading.status.${o.status}`, { defaultValue: o.status })}</Badge>
+                  <Badge tone={ORDER_TONE[o.status] ?? 'muted'}>{t(keyFor('users.trading.status.', o.status), { defaultValue: o.status })}</Badge>
                   {o.reason ? <span className="c-muted c-small"> {o.reason}</span> : null}
                 </td>
                 <td className="c-mono c-small">{fmtDateTime(o.createTimeMs)}</td>
@@ -252,7 +253,7 @@ export function Trading({ userId, t, lang }: { userId: number; t: CT; lang: Cons
               <tr key={o.id} data-testid="trading-row">
                 <td className="c-mono c-small">{o.orderNo}</td>
                 <td>
-                  {o.productTitle || `#${o.productId}`} <span className="c-muted c-small">{t(`users.trading.earnKinds.${o.kind}`, { defaultValue: o.kind })}</span>
+                  {o.productTitle || `#${o.productId}`} <span className="c-muted c-small">{t(keyFor('users.trading.earnKinds.', o.kind), { defaultValue: o.kind })}</span>
                 </td>
                 <td className="c-right c-num">
                   {n(o.amount)} <span className="c-muted c-small">{o.coin}</span>
@@ -267,7 +268,7 @@ export function Trading({ userId, t, lang }: { userId: number; t: CT; lang: Cons
                   {o.paid !== '0' ? <span className="c-muted c-small"> ({t('users.trading.paid', { amount: n(o.paid) })})</span> : null}
                 </td>
                 <td>
-                  <Badge tone={ORDER_TONE[o.status] ?? 'muted'}>{t(`users.trading.status.${o.status}`, { defaultValue: o.status })}</Badge>
+                  <Badge tone={ORDER_TONE[o.status] ?? 'muted'}>{t(keyFor('users.trading.status.', o.status), { defaultValue: o.status })}</Badge>
                   {o.penalty !== '0' || o.forfeited !== '0' ? (
                     <span className="c-muted c-small"> {t('users.trading.penalty', { penalty: n(o.penalty), forfeited: n(o.forfeited) })}</span>
                   ) : null}
@@ -336,14 +337,14 @@ export function Trading({ userId, t, lang }: { userId: number; t: CT; lang: Cons
       <div className="c-tabs" role="tablist" aria-label={t('users.trading.product')}>
         {PRODUCTS.map((p) => (
           <button key={p} type="button" role="tab" aria-selected={product === p} className={product === p ? 'c-tab is-active' : 'c-tab'} onClick={() => setProduct(p)}>
-            {t(`users.trading.products.${p}`)}
+            {t(keyFor('users.trading.products.', p))}
           </button>
         ))}
       </div>
       <div className="c-tabs" role="tablist" aria-label={t('users.trading.state')}>
         {STATES.map((s) => (
           <button key={s} type="button" role="tab" aria-selected={state === s} className={state === s ? 'c-tab is-active' : 'c-tab'} onClick={() => setState(s)}>
-            {t(`users.trading.states.${s}`)}
+            {t(keyFor('users.trading.states.', s))}
           </button>
         ))}
       </div>

@@ -9,6 +9,7 @@ import { fmtDateTime, fmtNumber } from '../../format';
 import { readSort, sortParams, SortTh, writeSort, type SortState } from '../../layout/sort';
 import { Badge, Button, Card, Empty, ErrorNote, Loading, PageHead, Pager } from '../../layout/ui';
 import { useCt, type CT } from '../../layout/useCt';
+import { keyFor } from '../../keys';
 
 export type UserRow = components['schemas']['UserRow'];
 
@@ -166,7 +167,7 @@ export function UserStatus({ status, t }: { status: string; t: CT }) {
 const KYC_TONE: Record<string, 'ok' | 'warn' | 'bad' | 'muted'> = { approved: 'ok', pending: 'warn', rejected: 'bad', none: 'muted' };
 
 export function KycBadge({ status, t }: { status: string; t: CT }) {
-  return <Badge tone={KYC_TONE[status] ?? 'muted'}>{t(`users.kyc.${status}`, { defaultValue: status })}</Badge>;
+  return <Badge tone={KYC_TONE[status] ?? 'muted'}>{t(keyFor('users.kyc.', status), { defaultValue: status })}</Badge>;
 }
 
 function KycPair({ primary, advanced, t }: { primary: string; advanced: string; t: CT }) {

@@ -1,13 +1,11 @@
-// The texts of the queue and content pages, typed from their English files so
-// a missing key fails the type check (the user app's typed `t` knows none of
-// the console's keys).
+// The texts of the queue and content pages: the console's typed keys, with
+// values limited to strings and numbers.
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type queuesEn from '../../../locales/en/queues.json';
-import type contentEn from '../../../locales/en/content.json';
+import type { ConsoleKey } from '../../../keys';
 import { useOperator, type ConsoleLanguage } from '../../../session';
 
-export type TextKey = keyof typeof queuesEn | keyof typeof contentEn;
+export type TextKey = ConsoleKey;
 export type Translate = (key: TextKey, values?: Record<string, string | number>) => string;
 
 export function useTexts(): { t: Translate; lang: ConsoleLanguage } {
