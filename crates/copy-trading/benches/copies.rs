@@ -65,7 +65,7 @@ async fn row(label: &str, followers: usize, report: bool) {
             symbols: Set("btc".into()),
             budget: Set(None),
             stop_loss_rate: Set(None),
-            status: Set(ACTIVE.into()),
+            status: Set(ACTIVE),
             stop_reason: Set(None),
             net: Set(DecimalText::ZERO),
             hwm: Set(DecimalText::ZERO),

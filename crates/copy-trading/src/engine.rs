@@ -446,7 +446,7 @@ async fn copies_closed(txn: &mut LedgerTxn, closes: &[&Closed], now: i64) -> Out
         if f.status == ACTIVE {
             if let (Some(budget), Some(rate)) = (&f.budget, &f.stop_loss_rate) {
                 if rules::stop_loss_hit(s.net, budget.get(), rate.get()) {
-                    f.status = STOPPED.into();
+                    f.status = STOPPED;
                     stopped.push(f.id);
                 }
             }

@@ -205,7 +205,7 @@ pub async fn add(ctx: &Context, user_id: i64, b: &FollowBody) -> Outcome<MineTra
         Some(f) => {
             let mut a = follow::ActiveModel::from(f);
             apply_settings(&mut a, &s);
-            a.status = Set(ACTIVE.into());
+            a.status = Set(ACTIVE);
             a.stop_reason = Set(None);
             a.stopped_at = Set(None);
             a.created_at = Set(now);
@@ -217,7 +217,7 @@ pub async fn add(ctx: &Context, user_id: i64, b: &FollowBody) -> Outcome<MineTra
                 id: NotSet,
                 trader_id: Set(t.id),
                 user_id: Set(user_id),
-                status: Set(ACTIVE.into()),
+                status: Set(ACTIVE),
                 stop_reason: Set(None),
                 net: Set(DecimalText::ZERO),
                 hwm: Set(DecimalText::ZERO),
@@ -267,7 +267,7 @@ pub async fn stop(ctx: &Context, user_id: i64, b: &StopBody) -> Outcome<()> {
         .filter(|f| f.status == ACTIVE)
         .ok_or(ErrorCode::CopyNotFollowing)?;
     let mut a = follow::ActiveModel::from(f.clone());
-    a.status = Set(STOPPED.into());
+    a.status = Set(STOPPED);
     a.stop_reason = Set(Some("user".into()));
     a.stopped_at = Set(Some(now));
     a.updated_at = Set(now);
@@ -356,7 +356,7 @@ async fn mine_view(
         shared: f.shared.get().normalize(),
         high_water_mark: f.hwm.get().normalize(),
         open_margin: open.normalize(),
-        status: f.status.clone(),
+        status: f.status.into(),
         stop_reason: f.stop_reason.clone(),
     })
 }

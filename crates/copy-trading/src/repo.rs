@@ -14,12 +14,15 @@ use sea_orm::{
 };
 use std::collections::{HashMap, HashSet};
 
-pub const PENDING: i32 = 0;
-pub const APPROVED: i32 = 1;
-pub const REJECTED: i32 = 2;
+pub use crate::entity::copy_follow::FollowStatus;
+pub use crate::entity::copy_trader::TraderStatus;
 
-pub const ACTIVE: &str = "active";
-pub const STOPPED: &str = "stopped";
+pub const PENDING: TraderStatus = TraderStatus::Pending;
+pub const APPROVED: TraderStatus = TraderStatus::Approved;
+pub const REJECTED: TraderStatus = TraderStatus::Rejected;
+
+pub const ACTIVE: FollowStatus = FollowStatus::Active;
+pub const STOPPED: FollowStatus = FollowStatus::Stopped;
 
 pub async fn trader_of_user(
     db: &impl ConnectionTrait,
@@ -367,7 +370,7 @@ pub async fn links_of(db: &impl ConnectionTrait, position_ids: &[i64]) -> Result
 pub struct Standing {
     pub id: i64,
     pub user_id: i64,
-    pub status: String,
+    pub status: FollowStatus,
     pub budget: Option<DecimalText>,
     pub stop_loss_rate: Option<DecimalText>,
     pub net: DecimalText,

@@ -68,7 +68,7 @@ fn my_view(t: &trader::Model, followers: u64) -> MyTrader {
         trader_name: t.name.clone(),
         avatar: t.avatar.clone(),
         bio: t.bio.clone(),
-        status: t.status,
+        status: t.status.number(),
         reason: t.reason.clone(),
         order_delay_seconds: t.order_delay_s,
         create_time: t.created_at,
@@ -230,6 +230,10 @@ pub async fn for_operator(
 ) -> Outcome<(Vec<MyTrader>, u64)> {
     let mut q = trader::Entity::find();
     if let Some(s) = status {
+        // No trader has a status that does not exist.
+        let Some(s) = repo::TraderStatus::parse(s) else {
+            return Ok((Vec::new(), 0));
+        };
         q = q.filter(trader::Column::Status.eq(s));
     }
     let total = q.clone().count(&ctx.db).await?;

@@ -260,7 +260,11 @@ async fn stops_as_the_rule_says(t: &Twin, follows: &[Follower]) {
                 )
             })
         });
-        assert_eq!(f.status == "stopped", hit, "stop-loss of {f:?}");
+        assert_eq!(
+            f.status == follow::FollowStatus::Stopped,
+            hit,
+            "stop-loss of {f:?}"
+        );
         if hit {
             assert_eq!(f.stop_reason.as_deref(), Some("stop_loss"));
         }

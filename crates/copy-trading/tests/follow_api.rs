@@ -471,3 +471,33 @@ async fn the_demo_has_two_lead_traders_with_a_history_verify_replays() {
     );
     assert_audit_clean(&app).await;
 }
+
+/// A lead's or a follow's status that the row does not name is refused
+/// when read: never taken for an approved lead or an active follow.
+#[tokio::test]
+async fn a_status_the_row_does_not_name_is_refused_on_read() {
+    use onyx_copy_trading::entity::{copy_follow, copy_trader};
+    use sea_orm::{ConnectionTrait, EntityTrait, Statement};
+    let app = TestApp::spawn().await;
+    let (_, trader) = crate::support::approved_lead(&app, "Lead").await;
+    let (f, token) = signed_in(&app, "follower").await;
+    fund(&app, f.id, Wallet::Contract, "USDT", "1000").await;
+    follow(&app, &token, crate::support::follow_body(&trader, true, 1))
+        .await
+        .ok();
+    let db = &app.state.db;
+    let set = |sql: &'static str| async move {
+        db.execute(Statement::from_string(db.get_database_backend(), sql))
+            .await
+            .unwrap();
+    };
+    assert_eq!(copy_trader::Entity::find().all(db).await.unwrap().len(), 1);
+    set("UPDATE copy_traders SET status = 9").await;
+    assert!(copy_trader::Entity::find().all(db).await.is_err());
+    let follows = copy_follow::Entity::find().all(db).await.unwrap();
+    assert_eq!(follows.len(), 1);
+    set("UPDATE copy_follows SET status = 'paused'").await;
+    assert!(copy_follow::Entity::find().all(db).await.is_err());
+    let standing = onyx_copy_trading::repo::standings(db, &[follows[0].id]).await;
+    assert!(standing.is_err(), "{standing:?}");
+}

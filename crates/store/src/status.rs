@@ -41,6 +41,20 @@ macro_rules! status_enum {
             }
         }
 
+        /// From its word only: a word the enum does not name is an error,
+        /// never a default (rows read through JSON, `onyx_store::bulk`).
+        impl<'de> $crate::__serde::Deserialize<'de> for $name {
+            fn deserialize<Z: $crate::__serde::Deserializer<'de>>(z: Z) -> Result<$name, Z::Error> {
+                let text = <std::borrow::Cow<'de, str> as $crate::__serde::Deserialize>::deserialize(z)?;
+                $name::parse(&text).ok_or_else(|| {
+                    <Z::Error as $crate::__serde::de::Error>::custom(format!(
+                        "not a {}: {text:?}",
+                        stringify!($name)
+                    ))
+                })
+            }
+        }
+
         impl From<$name> for String {
             fn from(status: $name) -> String {
                 status.as_str().to_owned()
@@ -61,5 +75,13 @@ mod tests {
         }
         assert_eq!(Sample::parse("ONE"), None);
         assert_eq!(Sample::parse(""), None);
+    }
+
+    #[test]
+    fn json_reads_the_word_and_refuses_any_other() {
+        let one: Sample = serde_json::from_str(r#""one""#).unwrap();
+        assert_eq!(one, Sample::One);
+        assert!(serde_json::from_str::<Sample>(r#""bogus""#).is_err());
+        assert!(serde_json::from_str::<Sample>("1").is_err());
     }
 }

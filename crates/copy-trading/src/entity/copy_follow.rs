@@ -24,8 +24,7 @@ pub struct Model {
     pub budget: Option<DecimalText>,
     /// Percent of the budget: net realised losses this deep stop the copying.
     pub stop_loss_rate: Option<DecimalText>,
-    /// `active` or `stopped`.
-    pub status: String,
+    pub status: FollowStatus,
     pub stop_reason: Option<String>,
     pub net: DecimalText,
     pub hwm: DecimalText,
@@ -39,3 +38,11 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+onyx_store::status_enum!(
+    /// A follower copies the lead while active; stopping keeps the row.
+    FollowStatus {
+        Active = "active",
+        Stopped = "stopped",
+    }
+);

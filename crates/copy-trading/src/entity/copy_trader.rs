@@ -11,8 +11,7 @@ pub struct Model {
     pub name: String,
     pub avatar: String,
     pub bio: String,
-    /// 0 pending, 1 approved, 2 rejected.
-    pub status: i32,
+    pub status: TraderStatus,
     /// The operator's reason for a rejection.
     pub reason: Option<String>,
     /// How long an open position stays hidden from the public list.
@@ -26,3 +25,28 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+/// An application waits for an operator, who approves or rejects it;
+/// stored as 0, 1 and 2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
+#[sea_orm(rs_type = "i32", db_type = "Integer")]
+pub enum TraderStatus {
+    #[sea_orm(num_value = 0)]
+    Pending,
+    #[sea_orm(num_value = 1)]
+    Approved,
+    #[sea_orm(num_value = 2)]
+    Rejected,
+}
+
+impl TraderStatus {
+    /// The stored and published number.
+    pub fn number(self) -> i32 {
+        self.to_value()
+    }
+
+    /// The status a number names, if any (an operator's filter).
+    pub fn parse(n: i32) -> Option<TraderStatus> {
+        Self::try_from_value(&n).ok()
+    }
+}
