@@ -113,9 +113,16 @@ async fn row(db: &str, orders: u64) {
             days: Some(7),
             auto_renew: false,
         };
-        orders::subscribe(&app.state.ctx, user as i64, "finance", &s, None, "en")
-            .await
-            .expect("subscribe");
+        orders::subscribe(
+            &app.state.ctx,
+            user as i64,
+            onyx_earn::catalogue::FINANCE,
+            &s,
+            None,
+            "en",
+        )
+        .await
+        .expect("subscribe");
     }
     let subscribed = started.elapsed();
     let start = start_of(day_of(Utc::now().timestamp_millis()) + 1).expect("day");

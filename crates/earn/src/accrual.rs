@@ -65,7 +65,7 @@ pub async fn sweep(ctx: &Context) -> Result<Progress, Failure> {
     let mut shelf = Shelf::default();
     let mut more = due.len() as u64 >= ORDERS_PER_RUN;
     for o in due {
-        let p = shelf.get(txn.conn(), o.product_id, &o.kind).await.cloned();
+        let p = shelf.get(txn.conn(), o.product_id, o.kind).await.cloned();
         let p = p.as_ref();
         let term = Term {
             start: o.start_day,
@@ -143,7 +143,7 @@ pub async fn sweep(ctx: &Context) -> Result<Progress, Failure> {
                     id: NotSet,
                     order_id: Set(o.id),
                     user_id: Set(o.user_id),
-                    kind: Set(o.kind.clone()),
+                    kind: Set(o.kind),
                     day: Set(*day),
                     rate: Set(DecimalText::from(percent.normalize())),
                     amount: Set(DecimalText::from(interest.as_decimal())),

@@ -11,9 +11,11 @@ use sea_orm::ConnectionTrait;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub const FINANCE: &str = "finance";
-pub const STAKING: &str = "staking";
-pub const ON: i32 = 1;
+pub use crate::entity::earn_product::{EarnKind, ProductStatus};
+
+pub const FINANCE: EarnKind = EarnKind::Finance;
+pub const STAKING: EarnKind = EarnKind::Staking;
+pub const ON: ProductStatus = ProductStatus::On;
 /// Interest to spot every day, or with the principal at maturity.
 pub const DAILY: i32 = 1;
 pub const AT_MATURITY: i32 = 2;
@@ -227,7 +229,7 @@ impl FinanceProductView {
             intro,
             problem: text_in(&r.problem, lang),
             icon: r.icon.clone(),
-            status: r.status,
+            status: r.status.number(),
             coin: r.coin.clone(),
             classify: r.classify,
             days: p.days_list(),
@@ -290,7 +292,7 @@ impl StakingProductView {
             title: text_in(&r.title, lang),
             intro: text_in(&r.intro, lang),
             icon: r.icon.clone(),
-            status: r.status,
+            status: r.status.number(),
             coin: r.coin.clone(),
             days: p.days_list(),
             default_odds: s(r.penalty.get()),
@@ -323,7 +325,7 @@ impl StakingProductView {
 pub async fn product(
     db: &impl ConnectionTrait,
     id: i64,
-    kind: &str,
+    kind: EarnKind,
     any_status: bool,
 ) -> Outcome<Product> {
     let row = repo::product(db, id)
@@ -343,7 +345,7 @@ impl Shelf {
         &mut self,
         db: &impl ConnectionTrait,
         id: i64,
-        kind: &str,
+        kind: EarnKind,
     ) -> Option<&Product> {
         if let std::collections::hash_map::Entry::Vacant(e) = self.0.entry(id) {
             e.insert(product(db, id, kind, true).await.ok());
@@ -355,11 +357,11 @@ impl Shelf {
 /// The products of `kind` that are on, in their order.
 pub async fn products(
     db: &impl ConnectionTrait,
-    kind: &str,
+    kind: EarnKind,
     classify: Option<i32>,
 ) -> Outcome<Vec<Product>> {
     let mut out = Vec::new();
-    for row in repo::products(db, kind, true).await? {
+    for row in repo::products(db, Some(kind), true).await? {
         if classify.is_some_and(|c| c != row.classify) {
             continue;
         }

@@ -4,7 +4,7 @@
 //! it has set aside for earning orders, what it paid and took back, and
 //! funding it from outside (audited).
 
-use crate::catalogue::{self, TermOffer, FINANCE, STAKING};
+use crate::catalogue::{self, EarnKind, ProductStatus, TermOffer, FINANCE, STAKING};
 use crate::entity::{
     earn_accrual as accrual, earn_order as order, earn_product as product, earn_rate,
 };
@@ -120,7 +120,7 @@ async fn admin_view(
         .ok_or_else(|| Failure::internal("overflow"))?;
     Ok(ProductAdminView {
         id: r.id,
-        kind: r.kind.clone(),
+        kind: r.kind.into(),
         title: parsed(&r.title),
         intro: parsed(&r.intro),
         problem: parsed(&r.problem),
@@ -137,7 +137,7 @@ async fn admin_view(
         penalty: s(r.penalty.get()),
         settlement_type: r.settlement_type,
         auto_renew: r.auto_renew == 1,
-        status: r.status,
+        status: r.status.number(),
         sort: r.sort,
         is_hot: r.is_hot == 1,
         rates: rates
@@ -156,6 +156,14 @@ async fn admin_view(
 
 /// Every product of `kind` (all kinds when empty), on or off.
 pub async fn products(ctx: &Context, kind: &str) -> Outcome<Vec<ProductAdminView>> {
+    let kind = match kind {
+        "" => None,
+        // No product is of a kind that does not exist.
+        named => match EarnKind::parse(named) {
+            Some(k) => Some(k),
+            None => return Ok(Vec::new()),
+        },
+    };
     let mut out = Vec::new();
     for r in repo::products(&ctx.db, kind, false).await? {
         out.push(admin_view(&ctx.db, &r).await?);
@@ -265,10 +273,7 @@ fn apply(mut r: product::Model, b: &ProductBody) -> Outcome<product::Model> {
         r.auto_renew = i32::from(v);
     }
     if let Some(v) = b.status {
-        if ![0, 1].contains(&v) {
-            return Err(Failure::invalid("status"));
-        }
-        r.status = v;
+        r.status = ProductStatus::parse(v).ok_or_else(|| Failure::invalid("status"))?;
     }
     if let Some(v) = b.sort {
         r.sort = v;
@@ -298,15 +303,15 @@ fn apply(mut r: product::Model, b: &ProductBody) -> Outcome<product::Model> {
 /// Creates a product (off until switched on, unless the body says).
 pub async fn create(ctx: &Context, by: &Actor, b: &ProductBody) -> Outcome<ProductAdminView> {
     let reason = audit::reason(&b.reason)?;
-    let kind = match b.kind.as_deref() {
-        Some(FINANCE) => FINANCE,
-        Some(STAKING) => STAKING,
-        _ => return Err(Failure::invalid("kind")),
-    };
+    let kind = b
+        .kind
+        .as_deref()
+        .and_then(EarnKind::parse)
+        .ok_or_else(|| Failure::invalid("kind"))?;
     let now = ctx.now_ms();
     let blank = product::Model {
         id: 0,
-        kind: kind.into(),
+        kind,
         title: "{}".into(),
         intro: "{}".into(),
         problem: "{}".into(),
@@ -328,7 +333,7 @@ pub async fn create(ctx: &Context, by: &Actor, b: &ProductBody) -> Outcome<Produ
         penalty: DecimalText::from(Decimal::ZERO),
         settlement_type: 1,
         auto_renew: 0,
-        status: 0,
+        status: ProductStatus::Off,
         sort: 0,
         is_hot: 0,
         created_at: now,
@@ -547,7 +552,7 @@ pub async fn house_book(ctx: &Context) -> Outcome<Vec<HouseCoin>> {
             *e = e.saturating_add(a.amount.get());
         }
     }
-    for p in repo::products(&ctx.db, "", false).await? {
+    for p in repo::products(&ctx.db, None, false).await? {
         entry(&mut coins, &p.coin);
     }
     // A coin funded before any product offers it is still the house's.

@@ -3,7 +3,7 @@
 //! the gate, so the per-user limit, the product's cap and the house's
 //! reserve are checked against what is committed.
 
-use crate::catalogue::{self, Product, STAKING};
+use crate::catalogue::{self, EarnKind, Product, STAKING};
 use crate::entity::earn_order as order;
 use crate::repo::{self, EARNING, REDEEMED};
 use crate::rules::{self, day_of, redeem as redemption, Term};
@@ -45,7 +45,7 @@ fn range_check(p: &Product, amount: Amount) -> Outcome<()> {
 pub async fn subscribe(
     ctx: &Context,
     user_id: i64,
-    kind: &'static str,
+    kind: EarnKind,
     s: &Subscribe,
     key: Option<String>,
     lang: &str,
@@ -160,7 +160,7 @@ pub fn new_order(
     order::ActiveModel {
         id: NotSet,
         order_no: Set(format!("E{}", hex::encode_upper(rand::random::<[u8; 8]>()))),
-        kind: Set(p.row.kind.clone()),
+        kind: Set(p.row.kind),
         user_id: Set(user_id),
         product_id: Set(p.row.id),
         coin: Set(p.row.coin.clone()),
@@ -256,7 +256,7 @@ pub async fn preview(ctx: &Context, user_id: i64, id: i64) -> Outcome<Redemption
 pub async fn redeem(
     ctx: &Context,
     user_id: i64,
-    kind: &str,
+    kind: EarnKind,
     id: i64,
     lang: &str,
 ) -> Outcome<OrderView> {
@@ -304,7 +304,7 @@ pub async fn redeem(
 pub async fn list(
     ctx: &Context,
     user_id: i64,
-    kind: &str,
+    kind: EarnKind,
     offset: u64,
     limit: u64,
     lang: &str,
@@ -336,7 +336,7 @@ pub struct Income {
     pub order_num: u64,
 }
 
-pub async fn income(ctx: &Context, user_id: i64, kind: &str) -> Outcome<Income> {
+pub async fn income(ctx: &Context, user_id: i64, kind: EarnKind) -> Outcome<Income> {
     let overflow = || Failure::internal("income overflows");
     let add = |a: Decimal, b: Decimal| a.checked_add(b).ok_or_else(overflow);
     let (mut sum, mut earned, mut position, mut active) =

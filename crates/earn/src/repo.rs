@@ -9,26 +9,29 @@ use sea_orm::{
     QueryOrder, QuerySelect,
 };
 
-pub const EARNING: i32 = 0;
-pub const SETTLED: i32 = 1;
-pub const REDEEMED: i32 = 2;
+pub use crate::entity::earn_order::OrderStatus;
+use crate::entity::earn_product::{EarnKind, ProductStatus};
+
+pub const EARNING: OrderStatus = OrderStatus::Earning;
+pub const SETTLED: OrderStatus = OrderStatus::Settled;
+pub const REDEEMED: OrderStatus = OrderStatus::Redeemed;
 
 pub async fn product(db: &impl ConnectionTrait, id: i64) -> Result<Option<product::Model>, DbErr> {
     product::Entity::find_by_id(id).one(db).await
 }
 
-/// Products of `kind` (every kind when empty), on only when `only_on`.
+/// Products of `kind` (every kind when None), on only when `only_on`.
 pub async fn products(
     db: &impl ConnectionTrait,
-    kind: &str,
+    kind: Option<EarnKind>,
     only_on: bool,
 ) -> Result<Vec<product::Model>, DbErr> {
     let mut q = product::Entity::find();
-    if !kind.is_empty() {
+    if let Some(kind) = kind {
         q = q.filter(product::Column::Kind.eq(kind));
     }
     if only_on {
-        q = q.filter(product::Column::Status.eq(1));
+        q = q.filter(product::Column::Status.eq(ProductStatus::On));
     }
     q.order_by_asc(product::Column::Sort)
         .order_by_asc(product::Column::Id)
@@ -119,7 +122,7 @@ pub async fn due(
 pub async fn user_orders(
     db: &impl ConnectionTrait,
     user_id: i64,
-    kind: &str,
+    kind: EarnKind,
     offset: u64,
     limit: u64,
 ) -> Result<(Vec<order::Model>, u64), DbErr> {
@@ -161,7 +164,7 @@ onyx_store::sort_keys! {
 pub async fn user_orders_in(
     db: &impl ConnectionTrait,
     user_id: i64,
-    kind: Option<&str>,
+    kind: Option<EarnKind>,
     history: bool,
     sort: Sort<OrderSort>,
     offset: u64,
@@ -190,7 +193,7 @@ pub async fn user_orders_in(
 pub async fn user_all(
     db: &impl ConnectionTrait,
     user_id: i64,
-    kind: &str,
+    kind: EarnKind,
 ) -> Result<Vec<order::Model>, DbErr> {
     order::Entity::find()
         .filter(order::Column::UserId.eq(user_id))
@@ -203,7 +206,7 @@ pub async fn user_all(
 pub async fn accruals_since(
     db: &impl ConnectionTrait,
     user_id: i64,
-    kind: &str,
+    kind: EarnKind,
     since_ms: i64,
 ) -> Result<Vec<accrual::Model>, DbErr> {
     accrual::Entity::find()

@@ -138,7 +138,7 @@ pub async fn verify(db: &impl ConnectionTrait) -> Result<Report, DbErr> {
         after = last.id;
         for o in &page {
             let days = repo::accruals_of(db, o.id).await?;
-            let found = check(o, shelf.get(db, o.product_id, &o.kind).await, &days);
+            let found = check(o, shelf.get(db, o.product_id, o.kind).await, &days);
             report.checked = report.checked.saturating_add(1);
             report
                 .mismatches

@@ -101,7 +101,7 @@ impl OrderView {
         OrderView {
             id: o.id,
             order_no: o.order_no.clone(),
-            kind: o.kind.clone(),
+            kind: o.kind.into(),
             plan_id: o.product_id,
             plan_title: product
                 .map(|p| text_in(&p.row.title, lang))
@@ -115,7 +115,7 @@ impl OrderView {
             max_odds: s(max),
             default_odds: s(o.penalty_rate.get()),
             early_rule: o.early_rule.clone(),
-            status: o.status,
+            status: o.status.number(),
             settlement_type: o.settlement_type,
             auto_renew: o.auto_renew == 1,
             create_time: o.created_at,

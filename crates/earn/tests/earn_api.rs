@@ -881,3 +881,46 @@ async fn the_house_is_funded_only_in_a_listed_coin() {
     assert_eq!(p["coin"], "ETH");
     audited(app).await;
 }
+
+/// A product's or order's kind or status that the row does not name is
+/// refused when read: never taken for a product that is on, nor for an
+/// order that is still earning.
+#[tokio::test]
+async fn a_kind_or_status_the_row_does_not_name_is_refused_on_read() {
+    use onyx_earn::entity::{earn_order, earn_product};
+    use sea_orm::{ConnectionTrait, Statement};
+    let e = setup("1000").await;
+    let app = &e.app;
+    let (u, token) = signed_in(app, "saver").await;
+    fund(app, u.id, Wallet::Spot, "USDT", "1000").await;
+    let o = subscribe(app, &token, e.finance, "100", 7).await.ok();
+    let id = o["id"].as_i64().unwrap();
+    let db = &app.state.db;
+    let set = |sql: String| async move {
+        db.execute(Statement::from_string(db.get_database_backend(), sql))
+            .await
+            .unwrap();
+    };
+    for (column, bad, good) in [("kind", "'bogus'", "'finance'"), ("status", "7", "0")] {
+        set(format!(
+            "UPDATE earn_orders SET {column} = {bad} WHERE id = {id}"
+        ))
+        .await;
+        let read = earn_order::Entity::find_by_id(id).one(db).await;
+        assert!(read.is_err(), "order {column} = {bad}: {read:?}");
+        set(format!(
+            "UPDATE earn_orders SET {column} = {good} WHERE id = {id}"
+        ))
+        .await;
+        assert!(earn_order::Entity::find_by_id(id).one(db).await.is_ok());
+    }
+    let p = e.finance;
+    for (column, bad) in [("kind", "'bogus'"), ("status", "2")] {
+        set(format!(
+            "UPDATE earn_products SET {column} = {bad} WHERE id = {p}"
+        ))
+        .await;
+        let read = earn_product::Entity::find_by_id(p).one(db).await;
+        assert!(read.is_err(), "product {column} = {bad}: {read:?}");
+    }
+}

@@ -30,28 +30,7 @@ fn text(d: &DecimalText) -> String {
 }
 
 /// Finance or staking: which of earn's shelves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EarnKind {
-    Finance,
-    Staking,
-}
-
-impl EarnKind {
-    pub fn parse(text: &str) -> Option<EarnKind> {
-        match text {
-            onyx_earn::catalogue::FINANCE => Some(EarnKind::Finance),
-            onyx_earn::catalogue::STAKING => Some(EarnKind::Staking),
-            _ => None,
-        }
-    }
-
-    fn as_str(self) -> &'static str {
-        match self {
-            EarnKind::Finance => onyx_earn::catalogue::FINANCE,
-            EarnKind::Staking => onyx_earn::catalogue::STAKING,
-        }
-    }
-}
+pub use onyx_earn::catalogue::EarnKind;
 
 #[derive(Serialize, ToSchema, Debug, Clone)]
 #[serde(rename_all = "camelCase")]
@@ -91,12 +70,12 @@ pub struct UserEarnOrder {
     pub settle_time_ms: Option<i64>,
 }
 
-fn earn_status(status: i32) -> &'static str {
+fn earn_status(status: onyx_earn::repo::OrderStatus) -> &'static str {
+    use onyx_earn::repo::OrderStatus;
     match status {
-        onyx_earn::repo::EARNING => "earning",
-        onyx_earn::repo::SETTLED => "settled",
-        onyx_earn::repo::REDEEMED => "redeemed",
-        _ => "unknown",
+        OrderStatus::Earning => "earning",
+        OrderStatus::Settled => "settled",
+        OrderStatus::Redeemed => "redeemed",
     }
 }
 
@@ -116,16 +95,8 @@ pub async fn earn_orders(
     use onyx_earn::entity::earn_product as product;
     use onyx_earn::rules::start_of;
     let history = state == State::Closed;
-    let (rows, total) = onyx_earn::repo::user_orders_in(
-        db,
-        user_id,
-        kind.map(EarnKind::as_str),
-        history,
-        sort,
-        offset,
-        limit,
-    )
-    .await?;
+    let (rows, total) =
+        onyx_earn::repo::user_orders_in(db, user_id, kind, history, sort, offset, limit).await?;
     let mut ids: Vec<i64> = rows.iter().map(|o| o.product_id).collect();
     ids.sort_unstable();
     ids.dedup();
@@ -146,7 +117,7 @@ pub async fn earn_orders(
             product_title: titles.get(&o.product_id).cloned().unwrap_or_default(),
             id: o.id,
             order_no: o.order_no,
-            kind: o.kind,
+            kind: o.kind.into(),
             product_id: o.product_id,
             coin: o.coin,
             amount: text(&o.amount),

@@ -1,3 +1,4 @@
+use super::earn_product::EarnKind;
 use onyx_store::DecimalText;
 use sea_orm::entity::prelude::*;
 
@@ -10,7 +11,7 @@ pub struct Model {
     pub id: i64,
     pub order_id: i64,
     pub user_id: i64,
-    pub kind: String,
+    pub kind: EarnKind,
     pub day: i64,
     pub rate: DecimalText,
     pub amount: DecimalText,

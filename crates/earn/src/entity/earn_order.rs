@@ -1,3 +1,4 @@
+use super::earn_product::EarnKind;
 use onyx_store::DecimalText;
 use sea_orm::entity::prelude::*;
 
@@ -9,8 +10,7 @@ pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
     pub order_no: String,
-    /// `finance` or `staking`.
-    pub kind: String,
+    pub kind: EarnKind,
     pub user_id: i64,
     pub product_id: i64,
     pub coin: String,
@@ -33,8 +33,7 @@ pub struct Model {
     pub paid: DecimalText,
     /// The last day accrued (`start_day - 1` before the first).
     pub last_day: i64,
-    /// 0 earning, 1 settled, 2 redeemed.
-    pub status: i32,
+    pub status: OrderStatus,
     pub penalty: DecimalText,
     pub forfeited: DecimalText,
     pub created_at: i64,
@@ -49,3 +48,23 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+/// An order earns until it matures (settled) or its owner takes it back
+/// early (redeemed); stored as 0, 1 and 2.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
+#[sea_orm(rs_type = "i32", db_type = "Integer")]
+pub enum OrderStatus {
+    #[sea_orm(num_value = 0)]
+    Earning,
+    #[sea_orm(num_value = 1)]
+    Settled,
+    #[sea_orm(num_value = 2)]
+    Redeemed,
+}
+
+impl OrderStatus {
+    /// The stored and published number.
+    pub fn number(self) -> i32 {
+        self.to_value()
+    }
+}

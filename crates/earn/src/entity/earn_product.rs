@@ -7,8 +7,7 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
-    /// `finance` or `staking`.
-    pub kind: String,
+    pub kind: EarnKind,
     /// JSON object of language → text (`en` is the fallback).
     pub title: String,
     pub intro: String,
@@ -36,8 +35,7 @@ pub struct Model {
     pub settlement_type: i32,
     /// 1 when a user may choose renewal at maturity.
     pub auto_renew: i32,
-    /// 1 on, 0 off.
-    pub status: i32,
+    pub status: ProductStatus,
     pub sort: i32,
     pub is_hot: i32,
     pub created_at: i64,
@@ -48,3 +46,33 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+onyx_store::status_enum!(
+    /// Which of the two products a product, an order or an accrual is.
+    EarnKind {
+        Finance = "finance",
+        Staking = "staking",
+    }
+);
+
+/// Whether users see (and may subscribe to) a product; stored as 1 and 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
+#[sea_orm(rs_type = "i32", db_type = "Integer")]
+pub enum ProductStatus {
+    #[sea_orm(num_value = 0)]
+    Off,
+    #[sea_orm(num_value = 1)]
+    On,
+}
+
+impl ProductStatus {
+    /// The stored and published number.
+    pub fn number(self) -> i32 {
+        self.to_value()
+    }
+
+    /// The status a number names, if any (an operator's edit).
+    pub fn parse(n: i32) -> Option<ProductStatus> {
+        Self::try_from_value(&n).ok()
+    }
+}

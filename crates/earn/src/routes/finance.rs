@@ -3,7 +3,7 @@
 //! the service, answer.
 
 use super::MaybeUser;
-use crate::catalogue::{self, FinanceProductView, FINANCE};
+use crate::catalogue::{self, EarnKind, FinanceProductView, FINANCE};
 use crate::orders::{self, Income, RedemptionPreview, Subscribe};
 use crate::repo;
 use crate::views::OrderView;
@@ -169,7 +169,7 @@ pub struct PageParams {
 pub(super) async fn page_of(
     ctx: &Context,
     user_id: i64,
-    kind: &str,
+    kind: EarnKind,
     q: &PageParams,
 ) -> Result<Page<OrderView>, ApiError> {
     let (offset, limit) = PageQuery {
