@@ -9,6 +9,8 @@
 //! their deposits paid for (decision 0025).
 
 use crate::agent::spot_volume;
+use crate::entity::welfare_claim::ClaimKind;
+use crate::entity::welfare_task::{TaskKind, TaskStatus};
 use crate::entity::{
     welfare_claim as claim, welfare_sign_in_day as sign_in_day, welfare_task as task,
 };
@@ -36,15 +38,6 @@ use serde_json::Value;
 use std::collections::HashMap;
 use std::str::FromStr;
 use utoipa::ToSchema;
-
-pub const KINDS: [&str; 6] = [
-    "bind_email",
-    "bind_phone",
-    "kyc_primary",
-    "first_deposit",
-    "first_trade",
-    "spot_volume",
-];
 
 fn s(d: Decimal) -> String {
     d.normalize().to_string()
@@ -128,7 +121,7 @@ impl ClaimView {
     fn of(c: &claim::Model) -> ClaimView {
         ClaimView {
             id: c.id,
-            kind: c.kind.clone(),
+            kind: c.kind.into(),
             task_id: c.task_id,
             title: c.title.clone(),
             amount: s(c.amount.get()),
@@ -311,16 +304,15 @@ async fn progress(ctx: &Context, f: &Facts, t: &task::Model) -> Outcome<(Decimal
     let db = &ctx.db;
     let u = &f.user;
     let one = |yes: bool| (Decimal::from(u8::from(yes)), Decimal::ONE);
-    Ok(match t.kind.as_str() {
-        "bind_email" => one(u.email.as_deref().is_some_and(|e| !e.is_empty())),
-        "bind_phone" => one(u.phone.as_deref().is_some_and(|p| !p.is_empty())),
-        "kyc_primary" => one(kyc::latest(db, u.id, kyc::TIER_PRIMARY)
+    Ok(match t.kind {
+        TaskKind::BindEmail => one(u.email.as_deref().is_some_and(|e| !e.is_empty())),
+        TaskKind::BindPhone => one(u.phone.as_deref().is_some_and(|p| !p.is_empty())),
+        TaskKind::KycPrimary => one(kyc::latest(db, u.id, kyc::TIER_PRIMARY)
             .await?
             .is_some_and(|k| k.status == KycStatus::Approved)),
-        "first_deposit" => one(f.standing.met_at(Decimal::ZERO).is_some()),
-        "first_trade" => one(first_trade(ctx, f).await?),
-        "spot_volume" => (spot_volume(db, u.id).await?, t.threshold.get()),
-        _ => (Decimal::ZERO, Decimal::ONE),
+        TaskKind::FirstDeposit => one(f.standing.met_at(Decimal::ZERO).is_some()),
+        TaskKind::FirstTrade => one(first_trade(ctx, f).await?),
+        TaskKind::SpotVolume => (spot_volume(db, u.id).await?, t.threshold.get()),
     })
 }
 
@@ -341,7 +333,7 @@ async fn calendar(db: &impl ConnectionTrait) -> Outcome<Vec<sign_in_day::Model>>
 async fn signed_days(db: &impl ConnectionTrait, user_id: i64) -> Outcome<Vec<i64>> {
     Ok(claim::Entity::find()
         .filter(claim::Column::UserId.eq(user_id))
-        .filter(claim::Column::Kind.eq("sign_in"))
+        .filter(claim::Column::Kind.eq(ClaimKind::SignIn))
         .order_by_desc(claim::Column::Day)
         .limit(64)
         .all(db)
@@ -359,7 +351,7 @@ pub async fn center(ctx: &Context, user_id: i64, lang: &str) -> Outcome<WelfareC
     let facts = Facts::of(ctx, user_id).await?;
     let claimed: Vec<i64> = claim::Entity::find()
         .filter(claim::Column::UserId.eq(user_id))
-        .filter(claim::Column::Kind.eq("task"))
+        .filter(claim::Column::Kind.eq(ClaimKind::Task))
         .all(&ctx.db)
         .await?
         .into_iter()
@@ -367,7 +359,7 @@ pub async fn center(ctx: &Context, user_id: i64, lang: &str) -> Outcome<WelfareC
         .collect();
     let mut tasks = Vec::new();
     for t in task::Entity::find()
-        .filter(task::Column::Status.eq(1))
+        .filter(task::Column::Status.eq(TaskStatus::On))
         .order_by_asc(task::Column::Sort)
         .order_by_asc(task::Column::Id)
         .all(&ctx.db)
@@ -376,7 +368,7 @@ pub async fn center(ctx: &Context, user_id: i64, lang: &str) -> Outcome<WelfareC
         let (current, target) = progress(ctx, &facts, &t).await?;
         tasks.push(TaskView {
             id: t.id,
-            kind: t.kind.clone(),
+            kind: t.kind.into(),
             title: text_in(&t.title, lang),
             description: text_in(&t.description, lang),
             reward_amount: s(t.reward_amount.get()),
@@ -424,7 +416,7 @@ pub async fn center(ctx: &Context, user_id: i64, lang: &str) -> Outcome<WelfareC
 async fn pay(
     ctx: &Context,
     user_id: i64,
-    kind: &str,
+    kind: ClaimKind,
     task_id: Option<i64>,
     day: Option<i64>,
     key: String,
@@ -446,7 +438,7 @@ async fn pay(
     let row = claim::ActiveModel {
         id: NotSet,
         user_id: Set(user_id),
-        kind: Set(kind.into()),
+        kind: Set(kind),
         task_id: Set(task_id),
         day: Set(day),
         claim_key: Set(key),
@@ -491,7 +483,7 @@ pub async fn claim_task(ctx: &Context, user_id: i64, task_id: i64) -> Outcome<Cl
     let t = task::Entity::find_by_id(task_id)
         .one(&ctx.db)
         .await?
-        .filter(|t| t.status == 1)
+        .filter(|t| t.status == TaskStatus::On)
         .ok_or(ErrorCode::WelfareTaskUnknown)?;
     let facts = Facts::of(ctx, user_id).await?;
     let (current, target) = progress(ctx, &facts, &t).await?;
@@ -502,7 +494,7 @@ pub async fn claim_task(ctx: &Context, user_id: i64, task_id: i64) -> Outcome<Cl
     pay(
         ctx,
         user_id,
-        "task",
+        ClaimKind::Task,
         Some(t.id),
         None,
         format!("task:{}", t.id),
@@ -533,7 +525,7 @@ pub async fn sign_in(ctx: &Context, user_id: i64) -> Outcome<ClaimView> {
     pay(
         ctx,
         user_id,
-        "sign_in",
+        ClaimKind::SignIn,
         None,
         Some(day),
         format!("sign_in:{day}"),

@@ -1,8 +1,8 @@
 //! Operators on the welfare centre: tasks and the sign-in calendar, each
 //! write with a reason and audited with the old and new.
 
+use crate::entity::welfare_task::{TaskKind, TaskStatus};
 use crate::entity::{welfare_sign_in_day as sign_in_day, welfare_task as task};
-use crate::welfare::KINDS;
 use onyx_kernel::money::{parse_decimal, LEDGER_DP};
 use onyx_kernel::{ErrorCode, Failure, Outcome};
 use onyx_platform::amounts::asset;
@@ -56,13 +56,13 @@ impl TaskAdminView {
     fn of(t: &task::Model) -> TaskAdminView {
         TaskAdminView {
             id: t.id,
-            kind: t.kind.clone(),
+            kind: t.kind.into(),
             title: serde_json::from_str(&t.title).unwrap_or(Value::Null),
             description: serde_json::from_str(&t.description).unwrap_or(Value::Null),
             threshold: t.threshold.get().normalize().to_string(),
             reward_amount: t.reward_amount.get().normalize().to_string(),
             reward_coin: t.reward_coin.clone(),
-            status: t.status,
+            status: t.status.number(),
             sort: t.sort,
         }
     }
@@ -100,10 +100,7 @@ fn apply(mut t: task::Model, b: &TaskBody) -> Outcome<task::Model> {
         t.reward_coin = coin;
     }
     if let Some(v) = b.status {
-        if ![0, 1].contains(&v) {
-            return Err(Failure::invalid("status"));
-        }
-        t.status = v;
+        t.status = TaskStatus::parse(v).ok_or_else(|| Failure::invalid("status"))?;
     }
     if let Some(v) = b.sort {
         t.sort = v;
@@ -111,7 +108,7 @@ fn apply(mut t: task::Model, b: &TaskBody) -> Outcome<task::Model> {
     if t.title == "{}" {
         return Err(Failure::missing("title"));
     }
-    if t.kind == "spot_volume" && t.threshold.get() <= Decimal::ZERO {
+    if t.kind == TaskKind::SpotVolume && t.threshold.get() <= Decimal::ZERO {
         return Err(Failure::invalid("threshold"));
     }
     Ok(t)
@@ -133,19 +130,19 @@ pub async fn create_task(ctx: &Context, by: &Actor, b: &TaskBody) -> Outcome<Tas
     let kind = b
         .kind
         .as_deref()
-        .filter(|k| KINDS.contains(k))
+        .and_then(TaskKind::parse)
         .ok_or_else(|| Failure::invalid("kind"))?;
     let now = ctx.now_ms();
     let t = apply(
         task::Model {
             id: 0,
-            kind: kind.into(),
+            kind,
             title: "{}".into(),
             description: "{}".into(),
             threshold: DecimalText::from(Decimal::ONE),
             reward_amount: DecimalText::from(Decimal::ZERO),
             reward_coin: "USDT".into(),
-            status: 1,
+            status: TaskStatus::On,
             sort: 0,
             created_at: now,
             updated_at: now,

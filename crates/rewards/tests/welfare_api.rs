@@ -445,3 +445,45 @@ async fn the_calendars_audit_entries_are_found_by_the_audit_logs_target_filter()
     assert!(!tasks.is_empty());
     assert!(tasks.iter().all(|r| r["target"] != target));
 }
+
+/// A task's kind or status, or a claim's kind, that the row does not name
+/// is refused when read: never taken for a task that is on or done.
+#[tokio::test]
+async fn a_kind_or_status_the_row_does_not_name_is_refused_on_read() {
+    use onyx_rewards::entity::{welfare_claim, welfare_task};
+    use sea_orm::{ConnectionTrait, Statement};
+    let (app, _, email, _) = setup().await;
+    let (u, token) = signed_in(&app, "claimer").await;
+    fund(&app, u.id, Wallet::Spot, "USDT", "1").await;
+    app.post_query("/api/welfare/signIn", Some(&token))
+        .await
+        .ok();
+    let db = &app.state.db;
+    let set = |sql: String| async move {
+        db.execute(Statement::from_string(db.get_database_backend(), sql))
+            .await
+            .unwrap();
+    };
+    for (column, bad, good) in [("kind", "'bogus'", "'bind_email'"), ("status", "5", "1")] {
+        set(format!(
+            "UPDATE welfare_tasks SET {column} = {bad} WHERE id = {email}"
+        ))
+        .await;
+        let read = welfare_task::Entity::find_by_id(email).one(db).await;
+        assert!(read.is_err(), "task {column} = {bad}: {read:?}");
+        set(format!(
+            "UPDATE welfare_tasks SET {column} = {good} WHERE id = {email}"
+        ))
+        .await;
+        assert!(welfare_task::Entity::find_by_id(email)
+            .one(db)
+            .await
+            .is_ok());
+    }
+    assert_eq!(
+        welfare_claim::Entity::find().all(db).await.unwrap().len(),
+        1
+    );
+    set("UPDATE welfare_claims SET kind = 'bogus'".into()).await;
+    assert!(welfare_claim::Entity::find().all(db).await.is_err());
+}

@@ -8,8 +8,7 @@ pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
     pub user_id: i64,
-    /// `task` or `sign_in`.
-    pub kind: String,
+    pub kind: ClaimKind,
     pub task_id: Option<i64>,
     /// The UTC day of a sign-in.
     pub day: Option<i64>,
@@ -28,3 +27,11 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+onyx_store::status_enum!(
+    /// What a reward was paid for.
+    ClaimKind {
+        Task = "task",
+        SignIn = "sign_in",
+    }
+);

@@ -7,9 +7,7 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
-    /// `bind_email`, `bind_phone`, `kyc_primary`, `first_deposit`,
-    /// `first_trade`, `spot_volume`.
-    pub kind: String,
+    pub kind: TaskKind,
     /// Language → text (JSON); `en` is the fallback.
     pub title: String,
     pub description: String,
@@ -17,8 +15,7 @@ pub struct Model {
     pub threshold: DecimalText,
     pub reward_amount: DecimalText,
     pub reward_coin: String,
-    /// 1 on, 0 off.
-    pub status: i32,
+    pub status: TaskStatus,
     pub sort: i32,
     pub created_at: i64,
     pub updated_at: i64,
@@ -28,3 +25,37 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+onyx_store::status_enum!(
+    /// What a user does to complete a task.
+    TaskKind {
+        BindEmail = "bind_email",
+        BindPhone = "bind_phone",
+        KycPrimary = "kyc_primary",
+        FirstDeposit = "first_deposit",
+        FirstTrade = "first_trade",
+        SpotVolume = "spot_volume",
+    }
+);
+
+/// Whether users see (and may claim) a task; stored as 1 and 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
+#[sea_orm(rs_type = "i32", db_type = "Integer")]
+pub enum TaskStatus {
+    #[sea_orm(num_value = 0)]
+    Off,
+    #[sea_orm(num_value = 1)]
+    On,
+}
+
+impl TaskStatus {
+    /// The stored and published number.
+    pub fn number(self) -> i32 {
+        self.to_value()
+    }
+
+    /// The status a number names, if any (an operator's edit).
+    pub fn parse(n: i32) -> Option<TaskStatus> {
+        Self::try_from_value(&n).ok()
+    }
+}
