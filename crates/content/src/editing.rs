@@ -101,9 +101,6 @@ pub async fn page(
     page_index: u64,
     page_size: u64,
 ) -> Outcome<(Vec<ContentRow>, u64)> {
-    if filter.kind.is_some_and(|k| !content::KINDS.contains(&k)) {
-        return Err(Failure::invalid("kind"));
-    }
     if filter.lang.is_some_and(|l| !i18n::LANGUAGES.contains(&l)) {
         return Err(Failure::invalid("lang"));
     }
@@ -140,7 +137,7 @@ async fn rows(
         .map(|i| ContentRow {
             translations: texts.remove(&i.id).unwrap_or_default(),
             id: i.id,
-            kind: i.kind,
+            kind: i.kind.into(),
             key: i.key,
             model_key: i.model_key,
             parent_id: i.parent_id,
@@ -158,10 +155,8 @@ async fn validated(
     body: &ContentBody,
     self_id: Option<i64>,
 ) -> Outcome<(ItemFields, Vec<TranslationFields>)> {
-    let kind = body.kind.trim();
-    if !content::KINDS.contains(&kind) {
-        return Err(Failure::invalid("kind"));
-    }
+    let kind =
+        content::ContentKind::parse(body.kind.trim()).ok_or_else(|| Failure::invalid("kind"))?;
     let key = body.key.trim();
     if key.is_empty() || key.chars().count() > KEY_CHARS_MAX {
         return Err(Failure::invalid("key"));
@@ -210,7 +205,7 @@ async fn validated(
         });
     }
     let fields = ItemFields {
-        kind: kind.to_string(),
+        kind,
         key: key.to_string(),
         model_key: model_key.map(str::to_string),
         parent_id,

@@ -349,3 +349,28 @@ async fn demo_seed_has_content_and_a_welcome_message_and_is_not_seeded_twice() {
         2
     );
 }
+
+/// An item whose kind the row does not name is refused when read, never
+/// shown as some other kind.
+#[tokio::test]
+async fn an_item_whose_kind_the_row_does_not_name_is_refused_on_read() {
+    use onyx_content::entity::content_item;
+    use sea_orm::{ConnectionTrait, EntityTrait, Statement};
+    let app = TestApp::spawn().await;
+    let owner = operator(&app, "owner1", "owner").await;
+    let t = json!([{"lang": "en", "title": "t", "content": "<p>x</p>"}]);
+    let id = publish(
+        &app,
+        &owner,
+        json!({"kind": "notice", "key": "ROLL_NOTICE", "translations": t}),
+    )
+    .await;
+    let db = &app.state.db;
+    let read = || content_item::Entity::find_by_id(id).one(db);
+    assert!(read().await.unwrap().is_some());
+    let sql = format!("UPDATE content_items SET kind = 'bogus' WHERE id = {id}");
+    db.execute(Statement::from_string(db.get_database_backend(), sql))
+        .await
+        .unwrap();
+    assert!(read().await.is_err());
+}

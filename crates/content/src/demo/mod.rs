@@ -163,14 +163,14 @@ pub async fn seed_content(db: &impl ConnectionTrait) -> Result<u64, DbErr> {
 }
 
 fn item(
-    kind: &str,
+    kind: content::ContentKind,
     key: &str,
     model_key: Option<String>,
     parent_id: Option<i64>,
     sort: i32,
 ) -> content::ItemFields {
     content::ItemFields {
-        kind: kind.to_string(),
+        kind,
         key: key.to_string(),
         model_key,
         parent_id,

@@ -5,7 +5,7 @@ use sea_orm::entity::prelude::*;
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
-    pub kind: String,
+    pub kind: ContentKind,
     pub key: String,
     pub model_key: Option<String>,
     pub parent_id: Option<i64>,
@@ -19,3 +19,13 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+onyx_store::status_enum!(
+    /// What an item is; the operators' list shows kinds in this order.
+    ContentKind {
+        Notice = "notice",
+        Rule = "rule",
+        HelpCategory = "help_category",
+        HelpArticle = "help_article",
+    }
+);

@@ -12,16 +12,13 @@ use sea_orm::{
 };
 use std::collections::HashMap;
 
-pub const KIND_NOTICE: &str = "notice";
-pub const KIND_RULE: &str = "rule";
-pub const KIND_HELP_CATEGORY: &str = "help_category";
-pub const KIND_HELP_ARTICLE: &str = "help_article";
-pub const KINDS: &[&str] = &[
-    KIND_NOTICE,
-    KIND_RULE,
-    KIND_HELP_CATEGORY,
-    KIND_HELP_ARTICLE,
-];
+pub use crate::entity::content_item::ContentKind;
+
+pub const KIND_NOTICE: ContentKind = ContentKind::Notice;
+pub const KIND_RULE: ContentKind = ContentKind::Rule;
+pub const KIND_HELP_CATEGORY: ContentKind = ContentKind::HelpCategory;
+pub const KIND_HELP_ARTICLE: ContentKind = ContentKind::HelpArticle;
+pub const KINDS: &[ContentKind] = ContentKind::ALL;
 
 /// The language every item is expected to have.
 pub const FALLBACK_LANG: &str = "en";
@@ -29,7 +26,7 @@ pub const FALLBACK_LANG: &str = "en";
 /// The language-independent part of an item.
 #[derive(Clone, Debug)]
 pub struct ItemFields {
-    pub kind: String,
+    pub kind: ContentKind,
     pub key: String,
     pub model_key: Option<String>,
     pub parent_id: Option<i64>,
@@ -56,7 +53,7 @@ pub struct Localized {
 /// display order: `sort` ascending, then newest first.
 pub async fn published(
     db: &impl ConnectionTrait,
-    kind: &str,
+    kind: ContentKind,
     key: Option<&str>,
     model_key: Option<&str>,
 ) -> Result<Vec<content_item::Model>, DbErr> {
@@ -79,7 +76,7 @@ pub async fn published(
 /// What the operators' list asks for; `None` matches every item.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ItemFilter<'a> {
-    pub kind: Option<&'a str>,
+    pub kind: Option<ContentKind>,
     /// Items with a translation in this language.
     pub lang: Option<&'a str>,
     /// In the key or in any translation's title, any case.
@@ -237,7 +234,7 @@ pub async fn create(
 ) -> Result<content_item::Model, DbErr> {
     let now = Utc::now();
     let item = content_item::ActiveModel {
-        kind: Set(fields.kind.clone()),
+        kind: Set(fields.kind),
         key: Set(fields.key.clone()),
         model_key: Set(fields.model_key.clone()),
         parent_id: Set(fields.parent_id),
@@ -263,7 +260,7 @@ pub async fn update(
 ) -> Result<content_item::Model, DbErr> {
     let item = content_item::ActiveModel {
         id: Set(id),
-        kind: Set(fields.kind.clone()),
+        kind: Set(fields.kind),
         key: Set(fields.key.clone()),
         model_key: Set(fields.model_key.clone()),
         parent_id: Set(fields.parent_id),

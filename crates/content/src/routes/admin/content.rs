@@ -2,12 +2,13 @@
 //! one translation per language (`crate::editing` decides).
 
 use crate::editing::{self, ContentBody, ContentRow};
-use crate::repo::content::{ContentSort, ItemFilter};
+use crate::repo::content::{ContentKind, ContentSort, ItemFilter};
 use axum::extract::FromRef;
 use axum::extract::{Path, State};
 use onyx_http::admin::{filter, page, sort, ReasonBody};
 use onyx_http::auth::{CurrentAdmin, Permission};
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
+use onyx_http::error::ApiError;
 use onyx_http::extract::{ApiJson, ApiQuery};
 use onyx_platform::Context;
 use serde::Deserialize;
@@ -55,8 +56,13 @@ async fn list(
 ) -> Reply<Page<ContentRow>> {
     me.require(Permission::EditContent)?;
     let lang = filter(&q.lang).map(str::to_ascii_lowercase);
+    // A kind that does not exist is an invalid field, not an empty page.
+    let kind = match filter(&q.kind) {
+        Some(k) => Some(ContentKind::parse(k).ok_or_else(|| ApiError::invalid("kind"))?),
+        None => None,
+    };
     let items = ItemFilter {
-        kind: filter(&q.kind),
+        kind,
         lang: lang.as_deref(),
         keyword: filter(&q.keyword),
     };
