@@ -197,3 +197,35 @@ async fn registrations_from_one_ip_are_rate_limited() {
         .await
         .fails_with(-7);
 }
+
+/// Credits that are not a decimal are refused: a user row holding them is
+/// an error when read, and a registration setting holding them refuses to
+/// register anyone rather than grant zero.
+#[tokio::test]
+async fn credits_that_are_not_a_decimal_are_refused() {
+    use onyx_store::entity::user as user_row;
+    use sea_orm::{ConnectionTrait, Statement};
+    let app = TestApp::spawn().await;
+    let parent = user(&app, "parent").await;
+    let db = &app.state.db;
+    let set_credits = |text: &str| {
+        let sql = format!(
+            "UPDATE users SET credits = '{text}' WHERE id = {}",
+            parent.id
+        );
+        db.execute(Statement::from_string(db.get_database_backend(), sql))
+    };
+    set_credits("lots").await.unwrap();
+    assert!(user_row::Entity::find_by_id(parent.id)
+        .one(db)
+        .await
+        .is_err());
+    set_credits("80").await.unwrap();
+
+    set_setting(&app, "LOGIN_REGIS_SETTING", json!({"credits": "lots"})).await;
+    let r = app
+        .post_json("/api/user/register", None, account("Newbie_2", "invparent"))
+        .await;
+    assert_ne!(r.code, 200, "{r:?}");
+    assert_eq!(users::count(db).await.unwrap(), 1);
+}

@@ -37,10 +37,12 @@ pub async fn seed_if_empty(state: &AppState) -> anyhow::Result<bool> {
         tracing::info!("database already has accounts: demo seed skipped");
         return Ok(false);
     }
-    let credits = settings::get(db, "LOGIN_REGIS_SETTING").await?["credits"]
+    let credits: onyx_store::DecimalText = settings::get(db, "LOGIN_REGIS_SETTING").await?
+        ["credits"]
         .as_str()
         .unwrap_or("0")
-        .to_string();
+        .parse()
+        .map_err(|e| anyhow::anyhow!("LOGIN_REGIS_SETTING credits: {e}"))?;
     let hash = onyx_platform::credentials::hash_password(DEMO_PASSWORD)
         .await
         .map_err(|e| anyhow::anyhow!("{e:?}"))?;
@@ -53,7 +55,7 @@ pub async fn seed_if_empty(state: &AppState) -> anyhow::Result<bool> {
             password_hash: &hash,
             invite_code: DEMO_INVITE_CODE,
             parent_id: None,
-            credits: &credits,
+            credits,
             register_lang: "en",
             register_ip: "127.0.0.1",
         },
@@ -196,7 +198,7 @@ async fn seed_lead_traders(
                 password_hash,
                 invite_code: &invite,
                 parent_id: None,
-                credits: "0",
+                credits: onyx_store::DecimalText::ZERO,
                 register_lang: "en",
                 register_ip: "127.0.0.1",
             },

@@ -66,7 +66,7 @@ pub async fn ensure_user(state: &SpotContext) -> anyhow::Result<i64> {
             password_hash: &hash,
             invite_code: MAKER_INVITE_CODE,
             parent_id: None,
-            credits: "0",
+            credits: onyx_store::DecimalText::ZERO,
             register_lang: "en",
             register_ip: "127.0.0.1",
         },

@@ -81,7 +81,7 @@ async fn trader(state: &SpotContext, name: &str, usdt: &str, btc: &str) -> i64 {
             password_hash: "x",
             invite_code: &name.to_uppercase(),
             parent_id: None,
-            credits: "0",
+            credits: onyx_store::DecimalText::ZERO,
             register_lang: "en",
             register_ip: "127.0.0.1",
         },

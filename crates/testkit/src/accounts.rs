@@ -28,7 +28,7 @@ pub async fn user(app: &TestApp, name: &str) -> user::Model {
             password_hash: &hash,
             invite_code: &invite,
             parent_id: None,
-            credits: "0",
+            credits: onyx_store::DecimalText::ZERO,
             register_lang: "en",
             register_ip: "127.0.0.1",
         },

@@ -30,7 +30,7 @@ pub async fn user_with_session(app: &TestApp, name: &str) -> (i64, String) {
             password_hash: &hash,
             invite_code: &format!("INV{name}").to_uppercase(),
             parent_id: None,
-            credits: "80",
+            credits: "80".parse().expect("a decimal"),
             register_lang: "en",
             register_ip: "127.0.0.1",
         },

@@ -1,3 +1,4 @@
+use crate::DecimalText;
 use sea_orm::entity::prelude::*;
 
 #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
@@ -12,7 +13,7 @@ pub struct Model {
     pub trade_password_hash: Option<String>,
     pub invite_code: String,
     pub parent_id: Option<i64>,
-    pub credits: String,
+    pub credits: DecimalText,
     pub status: UserStatus,
     pub frozen_reason: Option<String>,
     pub register_lang: String,

@@ -1,6 +1,7 @@
 //! User accounts.
 
 use crate::entity::user;
+use crate::DecimalText;
 use chrono::Utc;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -17,7 +18,7 @@ pub struct NewUser<'a> {
     pub password_hash: &'a str,
     pub invite_code: &'a str,
     pub parent_id: Option<i64>,
-    pub credits: &'a str,
+    pub credits: DecimalText,
     pub register_lang: &'a str,
     pub register_ip: &'a str,
 }
@@ -32,7 +33,7 @@ pub async fn create(db: &impl ConnectionTrait, u: NewUser<'_>) -> Result<user::M
         trade_password_hash: Set(None),
         invite_code: Set(u.invite_code.to_string()),
         parent_id: Set(u.parent_id),
-        credits: Set(u.credits.to_string()),
+        credits: Set(u.credits),
         status: Set(UserStatus::Active),
         frozen_reason: Set(None),
         register_lang: Set(u.register_lang.to_string()),

@@ -177,7 +177,7 @@ fn user_row(u: user::Model, submissions: &[kyc_submission::Model]) -> UserRow {
         phone: u.phone,
         status: u.status.into(),
         frozen_reason: u.frozen_reason,
-        credits: u.credits,
+        credits: u.credits.to_string(),
         invite_code: u.invite_code,
         parent_id: u.parent_id,
         register_ip: u.register_ip,

@@ -135,7 +135,7 @@ pub(crate) async fn view(state: &Context, u: &user::Model) -> ApiResult<UserView
         phone: u.phone.clone(),
         invite_code: u.invite_code.clone(),
         parent_invite_code,
-        credits: u.credits.clone(),
+        credits: u.credits.to_string(),
         vip_level: onyx_platform::vip::level(state, u.id).await?,
         status: u.status.into(),
         has_trade_pwd: u.trade_password_hash.is_some(),

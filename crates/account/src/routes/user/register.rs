@@ -18,6 +18,7 @@ use onyx_platform::limits::Action;
 use onyx_platform::Context;
 use onyx_store::entity::user;
 use onyx_store::repo::{sessions, users};
+use onyx_store::DecimalText;
 use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
@@ -98,10 +99,14 @@ async fn create_account(
     }
 
     let hash = hash_password(&body.password).await?;
-    let credits = setting
+    // The operator's setting: none is no credits, text that is not a
+    // decimal a broken setting (not zero credits).
+    let credits: DecimalText = setting
         .get("credits")
         .and_then(|v| v.as_str())
-        .unwrap_or("0");
+        .unwrap_or("0")
+        .parse()
+        .map_err(|e| ApiError::internal(format!("LOGIN_REGIS_SETTING credits: {e}")))?;
     let lang = lang::current();
     let user = insert(state, &id, &hash, parent_id, credits, lang, ip).await?;
     tracing::info!(user_id = user.id, "account registered");
@@ -183,7 +188,7 @@ async fn insert(
     id: &Identity,
     password_hash: &str,
     parent_id: Option<i64>,
-    credits: &str,
+    credits: DecimalText,
     lang: &str,
     ip: std::net::IpAddr,
 ) -> ApiResult<user::Model> {
