@@ -6,17 +6,17 @@
 // before anything is sent.
 import { useState, type ReactNode } from 'react';
 import Decimal from 'decimal.js';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminApi, type AdminPage } from '../../api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminApi } from '../../api';
 import { AuditMade, auditWrite, type AuditWrite } from '../../layout/AuditMade';
 import { DocumentView, fileIdOf } from './common/DocumentView';
-import { SortTh, sortParams, type SortState } from '../../layout/sort';
 import { nextAfter, useQueueParams } from './common/paging';
 import { StatusBadge } from './common/status';
 import { useTexts } from './common/texts';
-import { QUEUE_PAGE_SIZE, type AdminDeposit, type RivalClaim } from './common/types';
+import { QueueHead, QueueList, useQueueList } from './common/QueueList';
+import type { AdminDeposit, RivalClaim } from './common/types';
 import { UserName } from './common/UserName';
-import { Amount, Answer, Badge, Empty, Facts, hasReason, LoadError, Loading, Mono, Pager, ReasonField, shorten, Tabs, When } from './common/ui';
+import { Amount, Answer, Badge, Empty, Facts, hasReason, LoadError, Mono, ReasonField, shorten, When } from './common/ui';
 import './common/queues.css';
 
 const STATUSES = ['pending', 'confirmed', 'rejected'] as const;
@@ -46,14 +46,8 @@ interface Outcome {
 export default function DepositQueuePage() {
   const { t } = useTexts();
   const { status, page, id, sort, update } = useQueueParams(STATUSES, 'pending', ['id', 'userId', 'amount', 'createTime']);
-  // The server's own order: the pending queue oldest first, decided claims newest first.
-  const sorting = { sort: sort ?? ({ orderBy: 'id', order: status === 'pending' ? 'asc' : 'desc' } as const), onSort: (s: SortState) => update({ sort: s, page: 1, id: null }) };
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const list = useQuery({
-    queryKey: [...depositsKey, 'list', status, page, sort?.orderBy ?? null, sort?.order ?? null],
-    queryFn: () => adminApi.get<AdminPage<AdminDeposit>>('/api/admin/deposits', { status, pageNum: page, pageSize: QUEUE_PAGE_SIZE, ...sortParams(sort) }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQueueList<AdminDeposit>([...depositsKey, 'list'], '/api/admin/deposits', status, page, sort);
   const rows = list.data?.rows ?? [];
   const openId = id ?? rows[0]?.id ?? null;
   const fromList = rows.find((r) => r.id === openId);
@@ -64,17 +58,17 @@ export default function DepositQueuePage() {
     placeholderData: fromList,
   });
   const current = detail.data;
-  const tabs = STATUSES.map((s) => ({ value: s, label: t(`deposits.tab.${s}`) }));
 
   return (
     <div className="cq-page" data-testid="page-deposits">
-      <header className="cq-head">
-        <div>
-          <h1>{t('deposits.title')}</h1>
-          <p className="cq-muted">{t('deposits.subtitle')}</p>
-        </div>
-        <Tabs label={t('common.status')} items={tabs} value={status} onChange={(s: Status) => update({ status: s, page: 1, id: null })} />
-      </header>
+      <QueueHead
+        title={t('deposits.title')}
+        subtitle={t('deposits.subtitle')}
+        statuses={STATUSES}
+        tabLabel={(s) => t(`deposits.tab.${s}`)}
+        status={status}
+        onStatus={(s: Status) => update({ status: s, page: 1, id: null })}
+      />
       {outcome ? (
         <Answer
           ok={
@@ -95,76 +89,51 @@ export default function DepositQueuePage() {
         />
       ) : null}
       <div className="cq-split">
-        <section className="cq-panel cq-list-panel" aria-label={t('deposits.list')}>
-          <div className="cq-panel-head">
-            <h2>{t(`deposits.tab.${status}`)}</h2>
-            {list.data ? <span className="cq-muted">{t('common.total', { total: list.data.total })}</span> : null}
-          </div>
-          {list.isError ? (
-            <LoadError error={list.error} onRetry={() => void list.refetch()} />
-          ) : list.isPending ? (
-            <Loading />
-          ) : rows.length === 0 ? (
-            <Empty>{status === 'pending' ? t('deposits.emptyPending') : t('common.empty')}</Empty>
-          ) : (
-            <table className="cq-table cq-table-pick">
-              <thead>
-                <tr>
-                  <SortTh column="id" {...sorting}>
-                    #
-                  </SortTh>
-                  <SortTh column="userId" {...sorting}>
-                    {t('deposits.col.claim')}
-                  </SortTh>
-                  <SortTh column="amount" first="desc" className="cq-end" {...sorting}>
-                    {t('deposits.col.amount')}
-                  </SortTh>
-                  <SortTh column="createTime" {...sorting}>
-                    {t('deposits.col.submitted')}
-                  </SortTh>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr
-                    key={r.id}
-                    className={r.id === openId ? 'cq-row-on' : undefined}
-                    aria-selected={r.id === openId}
-                    tabIndex={0}
-                    onClick={() => update({ id: r.id })}
-                    onKeyDown={(e) => e.key === 'Enter' && update({ id: r.id })}
-                    data-testid={`deposit-row-${r.id}`}
-                  >
-                    <td className="cq-num">{r.id}</td>
-                    <td>
-                      <div>
-                        {t('common.userId', { id: r.userId })} · {r.network}
-                      </div>
-                      <div className="cq-muted cq-small">
-                        <Mono>{shorten(r.txHash)}</Mono>
-                        {r.conflictsWith.length > 0 ? (
-                          <>
-                            {' '}
-                            <Badge tone="bad">{t('deposits.doubleBadge', { n: r.conflictsWith.length + 1 })}</Badge>
-                          </>
-                        ) : null}
-                      </div>
-                    </td>
-                    <td className="cq-end">
-                      <Amount value={r.amount} coin={r.coin} />
-                    </td>
-                    <td className="cq-small">
-                      <When value={r.createTime} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+        <QueueList
+          label={t('deposits.list')}
+          heading={t(`deposits.tab.${status}`)}
+          list={list}
+          empty={status === 'pending' ? t('deposits.emptyPending') : t('common.empty')}
+          columns={[
+            { column: 'id', label: '#' },
+            { column: 'userId', label: t('deposits.col.claim') },
+            { column: 'amount', label: t('deposits.col.amount'), first: 'desc', className: 'cq-end' },
+            { column: 'createTime', label: t('deposits.col.submitted') },
+          ]}
+          // The server's own order: the pending queue oldest first, decided claims newest first.
+          sort={sort ?? { orderBy: 'id', order: status === 'pending' ? 'asc' : 'desc' }}
+          onSort={(s) => update({ sort: s, page: 1, id: null })}
+          rowTestId={(r) => `deposit-row-${r.id}`}
+          openId={openId}
+          onOpen={(rowId) => update({ id: rowId })}
+          page={page}
+          onPage={(p) => update({ page: p, id: null })}
+          cells={(r) => (
+            <>
+              <td className="cq-num">{r.id}</td>
+              <td>
+                <div>
+                  {t('common.userId', { id: r.userId })} · {r.network}
+                </div>
+                <div className="cq-muted cq-small">
+                  <Mono>{shorten(r.txHash)}</Mono>
+                  {r.conflictsWith.length > 0 ? (
+                    <>
+                      {' '}
+                      <Badge tone="bad">{t('deposits.doubleBadge', { n: r.conflictsWith.length + 1 })}</Badge>
+                    </>
+                  ) : null}
+                </div>
+              </td>
+              <td className="cq-end">
+                <Amount value={r.amount} coin={r.coin} />
+              </td>
+              <td className="cq-small">
+                <When value={r.createTime} />
+              </td>
+            </>
           )}
-          {list.data && list.data.total > QUEUE_PAGE_SIZE ? (
-            <Pager page={page} size={QUEUE_PAGE_SIZE} total={list.data.total} onPage={(p) => update({ page: p, id: null })} />
-          ) : null}
-        </section>
+        />
         <section className="cq-detail" aria-label={t('deposits.detail')}>
           {current ? (
             <DepositReview

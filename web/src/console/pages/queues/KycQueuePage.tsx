@@ -2,17 +2,17 @@
 // first), and one submission beside it with the applicant, the documents
 // shown inside the page and the decision with its reason (the user reads it).
 import { useState, type ReactNode } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminApi, type AdminPage } from '../../api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { adminApi } from '../../api';
 import { AuditMade, auditWrite, type AuditWrite } from '../../layout/AuditMade';
 import { DocumentView } from './common/DocumentView';
-import { SortTh, sortParams, type SortState } from '../../layout/sort';
 import { nextAfter, useQueueParams } from './common/paging';
 import { StatusBadge } from './common/status';
 import { useTexts } from './common/texts';
-import { QUEUE_PAGE_SIZE, type KycRow } from './common/types';
+import { QueueHead, QueueList, useQueueList } from './common/QueueList';
+import type { KycRow } from './common/types';
 import { UserName, useUserDetail } from './common/UserName';
-import { Answer, Badge, Empty, Facts, hasReason, LoadError, Loading, Mono, Pager, ReasonField, Tabs, When } from './common/ui';
+import { Answer, Badge, Empty, Facts, hasReason, Loading, Mono, ReasonField, When } from './common/ui';
 import './common/queues.css';
 
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -32,27 +32,21 @@ interface Outcome {
 export default function KycQueuePage() {
   const { t } = useTexts();
   const { status, page, id, sort, update } = useQueueParams(STATUSES, 'pending', ['id', 'userId', 'tier', 'createTime']);
-  // The server's own order: oldest first, the queue order.
-  const sorting = { sort: sort ?? ({ orderBy: 'createTime', order: 'asc' } as const), onSort: (s: SortState) => update({ sort: s, page: 1, id: null }) };
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const list = useQuery({
-    queryKey: [...kycKey, status, page, sort?.orderBy ?? null, sort?.order ?? null],
-    queryFn: () => adminApi.get<AdminPage<KycRow>>('/api/admin/kyc', { status, pageNum: page, pageSize: QUEUE_PAGE_SIZE, ...sortParams(sort) }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQueueList<KycRow>(kycKey, '/api/admin/kyc', status, page, sort);
   const rows = list.data?.rows ?? [];
   const current = id === null ? rows[0] : rows.find((r) => r.id === id);
 
-  const tabs = STATUSES.map((s) => ({ value: s, label: t(`kyc.tab.${s}`) }));
   return (
     <div className="cq-page" data-testid="page-kyc">
-      <header className="cq-head">
-        <div>
-          <h1>{t('kyc.title')}</h1>
-          <p className="cq-muted">{t('kyc.subtitle')}</p>
-        </div>
-        <Tabs label={t('common.status')} items={tabs} value={status} onChange={(s: Status) => update({ status: s, page: 1, id: null })} />
-      </header>
+      <QueueHead
+        title={t('kyc.title')}
+        subtitle={t('kyc.subtitle')}
+        statuses={STATUSES}
+        tabLabel={(s) => t(`kyc.tab.${s}`)}
+        status={status}
+        onStatus={(s: Status) => update({ status: s, page: 1, id: null })}
+      />
       {outcome ? (
         <Answer
           ok={
@@ -64,68 +58,43 @@ export default function KycQueuePage() {
         />
       ) : null}
       <div className="cq-split">
-        <section className="cq-panel cq-list-panel" aria-label={t('kyc.list')}>
-          <div className="cq-panel-head">
-            <h2>{t(`kyc.tab.${status}`)}</h2>
-            {list.data ? <span className="cq-muted">{t('common.total', { total: list.data.total })}</span> : null}
-          </div>
-          {list.isError ? (
-            <LoadError error={list.error} onRetry={() => void list.refetch()} />
-          ) : list.isPending ? (
-            <Loading />
-          ) : rows.length === 0 ? (
-            <Empty>{status === 'pending' ? t('kyc.emptyPending') : t('common.empty')}</Empty>
-          ) : (
-            <table className="cq-table cq-table-pick">
-              <thead>
-                <tr>
-                  <SortTh column="id" {...sorting}>
-                    #
-                  </SortTh>
-                  <SortTh column="userId" {...sorting}>
-                    {t('kyc.col.applicant')}
-                  </SortTh>
-                  <SortTh column="tier" {...sorting}>
-                    {t('kyc.col.tier')}
-                  </SortTh>
-                  <SortTh column="createTime" {...sorting}>
-                    {t('kyc.col.submitted')}
-                  </SortTh>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr
-                    key={r.id}
-                    className={r.id === current?.id ? 'cq-row-on' : undefined}
-                    aria-selected={r.id === current?.id}
-                    tabIndex={0}
-                    onClick={() => update({ id: r.id })}
-                    onKeyDown={(e) => e.key === 'Enter' && update({ id: r.id })}
-                    data-testid={`kyc-row-${r.id}`}
-                  >
-                    <td className="cq-num">{r.id}</td>
-                    <td>
-                      <div className="cq-strong">{r.realName}</div>
-                      <div className="cq-muted cq-small">
-                        {t('common.userId', { id: r.userId })} · {r.country}
-                      </div>
-                    </td>
-                    <td>
-                      <Badge tone={r.tier === 2 ? 'info' : 'neutral'}>{t(r.tier === 2 ? 'kyc.tier.advanced' : 'kyc.tier.primary')}</Badge>
-                    </td>
-                    <td className="cq-small">
-                      <When value={r.createTime} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+        <QueueList
+          label={t('kyc.list')}
+          heading={t(`kyc.tab.${status}`)}
+          list={list}
+          empty={status === 'pending' ? t('kyc.emptyPending') : t('common.empty')}
+          columns={[
+            { column: 'id', label: '#' },
+            { column: 'userId', label: t('kyc.col.applicant') },
+            { column: 'tier', label: t('kyc.col.tier') },
+            { column: 'createTime', label: t('kyc.col.submitted') },
+          ]}
+          // The server's own order: oldest first, the queue order.
+          sort={sort ?? { orderBy: 'createTime', order: 'asc' }}
+          onSort={(s) => update({ sort: s, page: 1, id: null })}
+          rowTestId={(r) => `kyc-row-${r.id}`}
+          openId={current?.id}
+          onOpen={(rowId) => update({ id: rowId })}
+          page={page}
+          onPage={(p) => update({ page: p, id: null })}
+          cells={(r) => (
+            <>
+              <td className="cq-num">{r.id}</td>
+              <td>
+                <div className="cq-strong">{r.realName}</div>
+                <div className="cq-muted cq-small">
+                  {t('common.userId', { id: r.userId })} · {r.country}
+                </div>
+              </td>
+              <td>
+                <Badge tone={r.tier === 2 ? 'info' : 'neutral'}>{t(r.tier === 2 ? 'kyc.tier.advanced' : 'kyc.tier.primary')}</Badge>
+              </td>
+              <td className="cq-small">
+                <When value={r.createTime} />
+              </td>
+            </>
           )}
-          {list.data && list.data.total > QUEUE_PAGE_SIZE ? (
-            <Pager page={page} size={QUEUE_PAGE_SIZE} total={list.data.total} onPage={(p) => update({ page: p, id: null })} />
-          ) : null}
-        </section>
+        />
         <section className="cq-detail" aria-label={t('kyc.detail')}>
           {current ? (
             <KycReview

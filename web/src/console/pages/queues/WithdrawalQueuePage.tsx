@@ -3,16 +3,16 @@
 // the decision: approve with the payout's transaction hash, or reject (what
 // was frozen for it is available to the user again).
 import { useState, type ReactNode } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminApi, type AdminPage } from '../../api';
 import { AuditMade, auditWrite, type AuditWrite } from '../../layout/AuditMade';
-import { SortTh, sortParams, type SortState } from '../../layout/sort';
 import { nextAfter, useQueueParams } from './common/paging';
 import { StatusBadge } from './common/status';
 import { useTexts } from './common/texts';
-import { QUEUE_PAGE_SIZE, type AdminDeposit, type AdminWithdrawal, type UserDetail } from './common/types';
+import { QueueHead, QueueList, useQueueList } from './common/QueueList';
+import { type AdminDeposit, type AdminWithdrawal, type UserDetail } from './common/types';
 import { UserName, useUserDetail } from './common/UserName';
-import { Amount, Answer, Badge, Empty, Facts, hasReason, LoadError, Loading, Mono, Pager, ReasonField, shorten, Tabs, When } from './common/ui';
+import { Amount, Answer, Badge, Empty, Facts, hasReason, LoadError, Loading, Mono, ReasonField, shorten, When } from './common/ui';
 import { kycLimit, placeInRange, platformDayStart, rulesFor, type AppliedRules } from './withdrawal-rules';
 import './common/queues.css';
 
@@ -70,27 +70,21 @@ interface Outcome {
 export default function WithdrawalQueuePage() {
   const { t } = useTexts();
   const { status, page, id, sort, update } = useQueueParams(STATUSES, 'pending', ['id', 'userId', 'amount', 'createTime']);
-  // The server's own order: oldest first, the queue order.
-  const sorting = { sort: sort ?? ({ orderBy: 'id', order: 'asc' } as const), onSort: (s: SortState) => update({ sort: s, page: 1, id: null }) };
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const list = useQuery({
-    queryKey: [...withdrawalsKey, 'list', status, page, sort?.orderBy ?? null, sort?.order ?? null],
-    queryFn: () => adminApi.get<AdminPage<AdminWithdrawal>>('/api/admin/withdrawals', { status, pageNum: page, pageSize: QUEUE_PAGE_SIZE, ...sortParams(sort) }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQueueList<AdminWithdrawal>([...withdrawalsKey, 'list'], '/api/admin/withdrawals', status, page, sort);
   const rows = list.data?.rows ?? [];
   const current = id === null ? rows[0] : rows.find((r) => r.id === id);
-  const tabs = STATUSES.map((s) => ({ value: s, label: t(`withdrawals.tab.${s}`) }));
 
   return (
     <div className="cq-page" data-testid="page-withdrawals">
-      <header className="cq-head">
-        <div>
-          <h1>{t('withdrawals.title')}</h1>
-          <p className="cq-muted">{t('withdrawals.subtitle')}</p>
-        </div>
-        <Tabs label={t('common.status')} items={tabs} value={status} onChange={(s: Status) => update({ status: s, page: 1, id: null })} />
-      </header>
+      <QueueHead
+        title={t('withdrawals.title')}
+        subtitle={t('withdrawals.subtitle')}
+        statuses={STATUSES}
+        tabLabel={(s) => t(`withdrawals.tab.${s}`)}
+        status={status}
+        onStatus={(s: Status) => update({ status: s, page: 1, id: null })}
+      />
       {outcome ? (
         <Answer
           ok={
@@ -105,70 +99,45 @@ export default function WithdrawalQueuePage() {
         />
       ) : null}
       <div className="cq-split">
-        <section className="cq-panel cq-list-panel" aria-label={t('withdrawals.list')}>
-          <div className="cq-panel-head">
-            <h2>{t(`withdrawals.tab.${status}`)}</h2>
-            {list.data ? <span className="cq-muted">{t('common.total', { total: list.data.total })}</span> : null}
-          </div>
-          {list.isError ? (
-            <LoadError error={list.error} onRetry={() => void list.refetch()} />
-          ) : list.isPending ? (
-            <Loading />
-          ) : rows.length === 0 ? (
-            <Empty>{status === 'pending' ? t('withdrawals.emptyPending') : t('common.empty')}</Empty>
-          ) : (
-            <table className="cq-table cq-table-pick">
-              <thead>
-                <tr>
-                  <SortTh column="id" {...sorting}>
-                    #
-                  </SortTh>
-                  <SortTh column="userId" {...sorting}>
-                    {t('withdrawals.col.request')}
-                  </SortTh>
-                  <SortTh column="amount" first="desc" className="cq-end" {...sorting}>
-                    {t('withdrawals.col.amount')}
-                  </SortTh>
-                  <SortTh column="createTime" {...sorting}>
-                    {t('withdrawals.col.submitted')}
-                  </SortTh>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr
-                    key={r.id}
-                    className={r.id === current?.id ? 'cq-row-on' : undefined}
-                    aria-selected={r.id === current?.id}
-                    tabIndex={0}
-                    onClick={() => update({ id: r.id })}
-                    onKeyDown={(e) => e.key === 'Enter' && update({ id: r.id })}
-                    data-testid={`withdrawal-row-${r.id}`}
-                  >
-                    <td className="cq-num">{r.id}</td>
-                    <td>
-                      <div>
-                        {t('common.userId', { id: r.userId })} · {r.channel}
-                      </div>
-                      <div className="cq-muted cq-small">
-                        <Mono>{shorten(r.address, 10, 6)}</Mono>
-                      </div>
-                    </td>
-                    <td className="cq-end">
-                      <Amount value={r.amount} coin={r.coin} />
-                    </td>
-                    <td className="cq-small">
-                      <When value={r.createTime} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+        <QueueList
+          label={t('withdrawals.list')}
+          heading={t(`withdrawals.tab.${status}`)}
+          list={list}
+          empty={status === 'pending' ? t('withdrawals.emptyPending') : t('common.empty')}
+          columns={[
+            { column: 'id', label: '#' },
+            { column: 'userId', label: t('withdrawals.col.request') },
+            { column: 'amount', label: t('withdrawals.col.amount'), first: 'desc', className: 'cq-end' },
+            { column: 'createTime', label: t('withdrawals.col.submitted') },
+          ]}
+          // The server's own order: oldest first, the queue order.
+          sort={sort ?? { orderBy: 'id', order: 'asc' }}
+          onSort={(s) => update({ sort: s, page: 1, id: null })}
+          rowTestId={(r) => `withdrawal-row-${r.id}`}
+          openId={current?.id}
+          onOpen={(rowId) => update({ id: rowId })}
+          page={page}
+          onPage={(p) => update({ page: p, id: null })}
+          cells={(r) => (
+            <>
+              <td className="cq-num">{r.id}</td>
+              <td>
+                <div>
+                  {t('common.userId', { id: r.userId })} · {r.channel}
+                </div>
+                <div className="cq-muted cq-small">
+                  <Mono>{shorten(r.address, 10, 6)}</Mono>
+                </div>
+              </td>
+              <td className="cq-end">
+                <Amount value={r.amount} coin={r.coin} />
+              </td>
+              <td className="cq-small">
+                <When value={r.createTime} />
+              </td>
+            </>
           )}
-          {list.data && list.data.total > QUEUE_PAGE_SIZE ? (
-            <Pager page={page} size={QUEUE_PAGE_SIZE} total={list.data.total} onPage={(p) => update({ page: p, id: null })} />
-          ) : null}
-        </section>
+        />
         <section className="cq-detail" aria-label={t('withdrawals.detail')}>
           {current ? (
             <WithdrawalReview
