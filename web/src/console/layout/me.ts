@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import { adminApi, AdminApiError } from '../api';
 import { CODES } from '../codes';
 import { useOperator } from '../session';
+import type { components } from '@/shared/api/schema';
 
 export type Permission =
   | 'readUsers'
@@ -30,17 +31,7 @@ export const ALL_PERMISSIONS: Permission[] = [
 ];
 
 /** GET /api/admin/me. */
-export interface Me {
-  id?: number;
-  username: string;
-  role: string;
-  totpEnabled: boolean;
-  /** The role must have two-step sign-in and it is not enabled yet: enrol before anything else. */
-  totpRequired: boolean;
-  /** Recovery codes not used yet. */
-  recoveryCodesLeft?: number;
-  permissions: string[];
-}
+export type Me = components['schemas']['MeReply'];
 
 /** What each role grants (crates/http/src/auth.rs role_allows): used only if /me is not served. */
 const ROLE_PERMISSIONS: Record<string, Permission[]> = {
@@ -64,11 +55,14 @@ async function fetchMe(): Promise<Me> {
     // A server without /me yet: the role's grants, as the server computes them.
     if (e instanceof AdminApiError && (e.code === 404 || e.code === CODES.notFound)) {
       const { username, role } = useOperator.getState();
+      // No id is known and no two-step sign-in is on (so no codes are left).
       return {
+        id: 0,
         username: username ?? '',
         role: role ?? '',
         totpEnabled: false,
         totpRequired: false,
+        recoveryCodesLeft: 0,
         permissions: ROLE_PERMISSIONS[role ?? ''] ?? [],
       };
     }

@@ -18,25 +18,7 @@ export type BonusRule = S['RuleView'];
 export type TraderApplication = S['MyTrader'];
 export type CalendarDayView = S['CalendarDay'];
 
-export interface OptionPeriod {
-  id: number;
-  optionId: number;
-  symbol: string;
-  coin: string;
-  period: number;
-  cutoff: number;
-  odds: string;
-  minAmount: string;
-  maxAmount: string;
-  status: number;
-  flag: boolean;
-  lossRate: string;
-  breakEvenWinRate: string;
-  houseEdge: string;
-  feeType: number;
-  feeValue: string;
-  exposureCap: string;
-}
+export type OptionPeriod = S['OptionPeriodView'];
 
 type Body = Record<string, unknown>;
 

@@ -71,7 +71,8 @@ describe('dashboard', () => {
       futures: { contracts: [{ contractId: 1, symbol: 'BTCUSDT', houseRealised: '-5', longQty: '1' }], houseBalance: '10', insuranceBalance: '2' },
       earn: [{ coin: 'usdt', balance: '100' }],
       insuranceFund: [{ asset: 'USDT', amount: '1000' }],
-    });
+      // A partial book (the reader is tolerant of what a server leaves out).
+    } as never);
     expect(h.sections.map((s) => s.product)).toEqual(['futures', 'earn']);
     expect(h.sections[0].table.columns).toEqual(['symbol', 'longQty', 'houseRealised']);
     expect(h.sections[0].balances).toEqual([

@@ -3,72 +3,20 @@
 // house need ReviewFunds; the audit report needs ReadAudit), and a product's
 // figures are shown with whatever columns its book has.
 
+import type { components } from '@/shared/api/schema';
+
+type S = components['schemas'];
+
 /** Amounts are decimal strings. */
-export interface AssetAmount {
-  asset: string;
-  amount: string;
-}
-
-export interface CountAndSums {
-  count: number;
-  /** Per coin. */
-  sums: AssetAmount[];
-}
-
+export type AssetAmount = S['AssetAmount'];
+export type CountAndSums = S['CountAndSums'];
 /** A stored audit run (crates/server/src/audit_runs.rs AuditRunView). */
-export interface AuditRun {
-  id: number;
-  /** When it finished, Unix ms. */
-  at: number;
-  ok: boolean;
-  ledgerOk?: boolean;
-  holdsOk?: boolean;
-  settlementsOk?: boolean | null;
-  headline?: string;
-  /** Null where the operator may not read audit details. */
-  summary?: string | null;
-  operator: string;
-  reason?: string;
-  elapsedMs?: number;
-}
-
-export interface Feed {
-  /** Lower case. */
-  coin: string;
-  lastTickMs: number | null;
-  ageMs: number | null;
-  fresh: boolean;
-}
-
-export interface ProductFees {
-  product: string;
-  today: AssetAmount[];
-  allTime: AssetAmount[];
-}
+export type AuditRun = S['AuditRunView'];
+export type Feed = S['PriceFeed'];
+export type ProductFees = S['ProductFees'];
+export type Dashboard = S['Dashboard'];
 
 type Obj = Record<string, unknown>;
-
-export interface Dashboard {
-  nowMs?: number;
-  today?: {
-    dayStartMs?: number;
-    registrations?: number;
-    depositsConfirmed?: CountAndSums | null;
-    withdrawalsApproved?: CountAndSums | null;
-  } | null;
-  queues?: { deposits?: number; withdrawals?: number; verifications?: number } | null;
-  fees?: { upToDate?: boolean; products?: ProductFees[] } | null;
-  house?: {
-    futures?: { contracts?: Obj[]; houseBalance?: string; insuranceBalance?: string } | null;
-    options?: { coins?: Obj[]; houseBalance?: string } | null;
-    secondContracts?: { coins?: Obj[]; houseBalance?: string } | null;
-    earn?: Obj[] | null;
-    insuranceFund?: AssetAmount[] | null;
-  } | null;
-  audit?: AuditRun | null;
-  staleAfterMs?: number;
-  feeds?: Feed[] | null;
-}
 
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -17,24 +17,10 @@ import { useOperator } from '../../session';
 import { CodeField, RecoveryCodes, TotpEnrol, cleanCode, type RecoveryCodesReply } from '../signin/totp';
 import { PagedRows } from '../users/PagedRows';
 import { keyFor } from '../../keys';
+import type { components } from '@/shared/api/schema';
 
 /** GET /api/admin/sessions (crates/account/src/routes/admin/auth/sessions.rs SessionRow). */
-export interface OperatorSession {
-  id: number;
-  createdAt: string;
-  expiresAt: string;
-  current: boolean;
-  /** "" for sessions opened before the server kept it. */
-  ip?: string;
-  userAgent?: string;
-  /** Null until a request after sign-in (then written at most once a minute). */
-  lastSeenAt?: string | null;
-  /** `active`, `expired` or `ended`. */
-  state?: string;
-  endedAt?: string | null;
-  /** `signed_out`, `signed_out_everywhere`, `revoked`, `totp_reset`. */
-  endReason?: string | null;
-}
+export type OperatorSession = components['schemas']['SessionRow'];
 
 /** The live list and (under it, so one invalidation refreshes both) the past ones. */
 export const sessionsKey = ['console', 'sessions'] as const;

@@ -14,15 +14,10 @@ import { Button, ErrorNote } from '../../layout/ui';
 import { useCt } from '../../layout/useCt';
 import { useOperator } from '../../session';
 import { CodeField, cleanCode, isSixDigits } from './totp';
+import type { components } from '@/shared/api/schema';
 
-/** POST /api/admin/login: the reply, with the two-step fields the server is adding. */
-export interface LoginReply {
-  adminToken: string;
-  role: string;
-  username: string;
-  totpEnabled?: boolean;
-  totpRequired?: boolean;
-}
+/** POST /api/admin/login. */
+export type LoginReply = components['schemas']['LoginReply'];
 
 type Step = 'password' | 'code';
 

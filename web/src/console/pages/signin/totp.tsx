@@ -6,17 +6,13 @@ import { QrCode } from '@/shared/ui/QrCode';
 import { adminApi } from '../../api';
 import { Button, CopyButton, ErrorNote, ReasonField, downloadText } from '../../layout/ui';
 import { useCt } from '../../layout/useCt';
+import type { components } from '@/shared/api/schema';
 
 /** POST /api/admin/totp/enrol. */
-export interface TotpEnrolment {
-  secret: string;
-  otpauthUri: string;
-}
+export type TotpEnrolment = components['schemas']['TotpEnrolment'];
 
 /** POST /api/admin/totp/confirm and /recovery-codes. */
-export interface RecoveryCodesReply {
-  recoveryCodes: string[];
-}
+export type RecoveryCodesReply = components['schemas']['RecoveryCodes'];
 
 /** A code as typed: spaces dropped (apps show "123 456"). */
 export function cleanCode(raw: string): string {
