@@ -45,8 +45,8 @@ export const catalogueApi = {
   },
   welfareTasks: crud<WelfareTask>('/api/admin/welfare/tasks'),
   welfareCondition: {
-    get: () => adminApi.get<{ minDeposit: string }>('/api/admin/welfare/condition'),
-    set: (minDeposit: string, reason: string) => adminApi.put<{ minDeposit: string }>('/api/admin/welfare/condition', { minDeposit, reason }),
+    get: () => adminApi.get<S['ConditionView']>('/api/admin/welfare/condition'),
+    set: (minDeposit: string, reason: string) => adminApi.put<S['ConditionView']>('/api/admin/welfare/condition', { minDeposit, reason }),
   },
   setCalendar: (days: { day: number; amount: string; coin: string }[], reason: string) => adminApi.put<CalendarDayView[]>('/api/admin/welfare/calendar', { days, reason }),
   bonusRules: crud<BonusRule>('/api/admin/depositBonusRules'),

@@ -421,8 +421,8 @@ function RecentRuns({ onOpen }: { onOpen: (r: AuditRun) => void }) {
   const q = useQuery({
     queryKey: runsKey,
     queryFn: async () => {
-      const data = await adminApi.get<AdminPage<AuditRun> | AuditRun[]>('/api/admin/audit/runs', { pageNum: 1, pageSize: 5 });
-      return Array.isArray(data) ? data.slice(0, 5) : (data.rows ?? []).slice(0, 5);
+      const data = await adminApi.get<AdminPage<AuditRun>>('/api/admin/audit/runs', { pageNum: 1, pageSize: 5 });
+      return data.rows.slice(0, 5);
     },
     refetchInterval: REFRESH_MS,
   });

@@ -329,7 +329,7 @@ function SessionsCard() {
           confirmLabel={t('security.sessions.revokeOthersConfirm', { n: others })}
           danger
           onClose={() => setConfirmOthers(false)}
-          onSubmit={(reason) => adminApi.post<{ revoked?: number } | null>('/api/admin/sessions/revoke-others', { reason })}
+          onSubmit={(reason) => adminApi.post<components['schemas']['Revoked']>('/api/admin/sessions/revoke-others', { reason })}
           onDone={(r, reason) => {
             setConfirmOthers(false);
             done(

@@ -80,7 +80,7 @@ export function SignInPage() {
     try {
       for (let tries = 1; ; tries += 1) {
         setSolving(0);
-        const issued = await adminApi.post<{ challenge: string; difficulty: number }>('/api/admin/loginChallenge', { username: body.username });
+        const issued = await adminApi.post<components['schemas']['LoginChallengeReply']>('/api/admin/loginChallenge', { username: body.username });
         const nonce = await solveChallenge(issued, setSolving);
         try {
           return await adminApi.post<LoginReply>('/api/admin/login', { ...body, challenge: issued.challenge, nonce });

@@ -345,7 +345,7 @@ function FileButton({ file, label, disabled, t }: { file: FileRef; label: string
     setBusy(true);
     setError(null);
     try {
-      const link = await adminApi.get<{ url: string; expireTime: string }>(`/api/admin/file/${encodeURIComponent(file.id)}/link`);
+      const link = await adminApi.get<components['schemas']['FileLinkView']>(`/api/admin/file/${encodeURIComponent(file.id)}/link`);
       if (tab) {
         tab.opener = null;
         tab.location.href = link.url;
@@ -468,7 +468,7 @@ function MessageDialog({ userId, onClose, onSent }: { userId: number; onClose: (
       intro={t('users.message.intro')}
       confirmLabel={t('users.message.send')}
       canSubmit={title.trim() !== '' && body.trim() !== ''}
-      onSubmit={(reason) => adminApi.post<{ id: number }>('/api/admin/messages', { userId, title: title.trim(), content: textToHtml(body), reason })}
+      onSubmit={(reason) => adminApi.post<components['schemas']['Sent']>('/api/admin/messages', { userId, title: title.trim(), content: textToHtml(body), reason })}
       onClose={onClose}
       onDone={(sent, reason) => onSent(sent.id, reason)}
     >
