@@ -6,28 +6,17 @@
 // target, paged on the server. The entry a save made is found by the shared
 // layout/AuditMade.
 import { adminApi, type AdminPage } from '../../api';
+import type { components } from '@/shared/api/schema';
 import type { Json } from './schema';
 
 export const SETTING_ACTION = 'setting.update';
 export const AUDIT_PAGE_SIZE = 100;
 
-export interface AuditRow {
-  id: number;
-  actorKind: string;
-  actorId?: number | null;
-  actorName: string;
-  action: string;
-  target: string;
-  reason: string;
-  detail: Json;
-  createTime: string;
-}
+/** An entry of the log (the generated schema's AuditRow). */
+export type AuditRow = components['schemas']['AuditRow'];
 
-export interface KeyHistory {
-  rows: AuditRow[];
-  /** How many changes of the key the log has. */
-  total: number;
-}
+/** A key's changes: the rows read, and how many changes of the key the log has. */
+export type KeyHistory = AdminPage<AuditRow>;
 
 export const settingTarget = (key: string) => `setting:${key}`;
 
@@ -52,7 +41,9 @@ export async function keyHistory(key: string, pages: number, fetchPage = auditPa
 
 /** The old and new values an entry recorded. */
 export function entryValues(row: AuditRow): { old: Json | undefined; new: Json | undefined } {
-  const d = row.detail;
+  // The schema says only "an object"; a setting's entry holds {old, new}.
+  const d: unknown = row.detail;
   if (typeof d !== 'object' || d === null || Array.isArray(d)) return { old: undefined, new: undefined };
-  return { old: d.old ?? undefined, new: d.new ?? undefined };
+  const o = d as { old?: Json; new?: Json };
+  return { old: o.old ?? undefined, new: o.new ?? undefined };
 }
