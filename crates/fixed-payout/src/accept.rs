@@ -14,6 +14,7 @@ use onyx_kernel::{ErrorCode, Failure, Outcome};
 use onyx_platform::prices::IndexPrice;
 use onyx_platform::{Context, Idempotency};
 use onyx_store::ledger::LedgerTxn;
+use onyx_store::sort::Sort;
 use rust_decimal::Decimal;
 use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait};
 
@@ -55,8 +56,9 @@ pub struct Offer {
     pub exposure_product: &'static str,
 }
 
-/// Refuses a user the product is not open to now.
-pub async fn admit(db: &impl ConnectionTrait, offer: &Offer, user_id: i64) -> Outcome<()> {
+/// Refuses a user `P` is not open to now.
+pub async fn admit<P: Product>(db: &impl ConnectionTrait, user_id: i64) -> Outcome<()> {
+    let offer = &P::OFFER;
     if !product_open(db, offer.playing_key).await? {
         return Err(ErrorCode::ProductClosed.into());
     }
@@ -102,7 +104,6 @@ pub struct Exposure<'a> {
 pub async fn within_limits<P: Product>(
     conn: &impl ConnectionTrait,
     ctx: &Context,
-    offer: &Offer,
     user_id: i64,
     now_ms: i64,
     e: &Exposure<'_>,
@@ -114,7 +115,7 @@ pub async fn within_limits<P: Product>(
     limits::pace(last, now_ms, ctx.config.contract_order_gap_ms)?;
     limits::take_exposure(
         conn,
-        offer.exposure_product,
+        P::OFFER.exposure_product,
         e.period_id,
         e.window_no,
         limits::exposure_of(e.stake.as_decimal(), e.odds)?,
@@ -176,9 +177,8 @@ async fn history_in<P: Product>(
     offset: u64,
     limit: u64,
 ) -> Outcome<(Vec<P::View>, u64)> {
-    let (rows, total) =
-        repo::user_orders::<P::Orders>(&ctx.db, user_id, status, Default::default(), offset, limit)
-            .await?;
+    let sort = Sort::<<P::Orders as OrderTable>::Sort>::default();
+    let (rows, total) = repo::user_orders(&ctx.db, user_id, status, sort, offset, limit).await?;
     let now = ctx.now_ms();
     Ok((rows.iter().map(|r| P::view(r, now)).collect(), total))
 }

@@ -2,6 +2,7 @@
 //! house account, how its postings and socket messages are named, and the
 //! little it settles and verifies beyond the shared rules (an option's fee).
 
+use crate::accept::Offer;
 use crate::decide::Settled;
 use crate::rules::Outcome;
 use crate::table::{OrderTable, PeriodTable};
@@ -22,6 +23,8 @@ pub trait Product: Send + Sync + 'static {
     const SOCKET_TYPE: &'static str;
     /// The account on the other side of every stake.
     const HOUSE: SystemAccount;
+    /// Where the product is offered and to whom.
+    const OFFER: Offer;
 
     fn reference(order_id: i64) -> PostingRef;
 

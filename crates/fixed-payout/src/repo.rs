@@ -1,11 +1,12 @@
 //! Queries over a product's periods and orders, by the columns every
 //! fixed-payout table shares ([`crate::table`]).
 
-use crate::table::{OrderRow, OrderTable, PeriodTable};
+use crate::table::{OrderRow, OrderSortKey, OrderTable, PeriodTable};
 use onyx_store::sort::Sort;
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{
-    ColumnTrait, ConnectionTrait, DbErr, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect,
 };
 
 pub const STATUS_OPEN: &str = "open";
@@ -72,21 +73,22 @@ pub async fn last_opened_at<O: OrderTable>(
 }
 
 /// A user's orders in one status, in `sort`'s order (newest first unless
-/// an operator asks), a page at a time, and how many there are.
-pub async fn user_orders<O: OrderTable>(
+/// an operator asks), a page at a time, and how many there are; the
+/// product is the one whose `OrderSort` `sort` is.
+pub async fn user_orders<K: OrderSortKey>(
     db: &impl ConnectionTrait,
     user_id: i64,
     status: &str,
-    sort: Sort<O::Sort>,
+    sort: Sort<K>,
     offset: u64,
     limit: u64,
-) -> Result<(Vec<O::Model>, u64), DbErr> {
-    let q = O::find()
-        .filter(O::USER_ID.eq(user_id))
-        .filter(O::STATUS.eq(status));
+) -> Result<(Vec<<K::Table as EntityTrait>::Model>, u64), DbErr> {
+    let q = K::Table::find()
+        .filter(<K::Table as OrderTable>::USER_ID.eq(user_id))
+        .filter(<K::Table as OrderTable>::STATUS.eq(status));
     let total = q.clone().count(db).await?;
     let rows = sort
-        .apply(q, O::ID)
+        .apply(q, <K::Table as OrderTable>::ID)
         .offset(offset)
         .limit(limit)
         .all(db)

@@ -66,7 +66,7 @@ pub trait OrderTable:
 {
     /// How a user's orders sort (the same names in every product, so the
     /// operator's user page asks them alike).
-    type Sort: SortKey;
+    type Sort: OrderSortKey<Table = Self>;
     const ID: Self::Column;
     const USER_ID: Self::Column;
     const STATUS: Self::Column;
@@ -75,6 +75,12 @@ pub trait OrderTable:
     const OPEN_TX_ID: Self::Column;
     /// The columns a settlement writes back.
     const SETTLED: &'static [Self::Column];
+}
+
+/// A sort key of one product's orders: the table is known from the key,
+/// so a caller naming a product's `OrderSort` names its table too.
+pub trait OrderSortKey: SortKey {
+    type Table: OrderTable<Sort = Self>;
 }
 
 /// A period row's columns the core reads and operators edit.
@@ -180,6 +186,10 @@ macro_rules! order_table {
                 Column::SettleTxId,
                 Column::SettledAt,
             ];
+        }
+
+        impl $crate::table::OrderSortKey for OrderSort {
+            type Table = Entity;
         }
 
         onyx_store::sort_keys! {

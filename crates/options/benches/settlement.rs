@@ -22,7 +22,7 @@ use onyx_testkit::settlement_bench::{
     each_database, fund_users, settle_after_close, tape, usdt, SpotWriter, USERS,
 };
 use rust_decimal::Decimal;
-use sea_orm::{EntityTrait, NotSet, QueryOrder, Set};
+use sea_orm::{EntityTrait, QueryOrder, Set};
 
 fn fee() -> Amount {
     Amount::from_decimal(Decimal::new(1, 1)).expect("small")
@@ -46,7 +46,6 @@ async fn row(label: &str, orders: i64) {
         .map(|i| {
             let user = (i as u64 % USERS + 1) as i64;
             order::ActiveModel {
-                id: NotSet,
                 order_no: Set(format!("B{i:08}")),
                 user_id: Set(user),
                 option_id: Set(1),
@@ -68,17 +67,9 @@ async fn row(label: &str, orders: i64) {
                 opened_at: Set(opened_at),
                 close_at: Set(close),
                 status: Set("open".into()),
-                outcome: Set(None),
-                close_price: Set(None),
-                close_tick_ms: Set(None),
-                close_source: Set(None),
-                returned: Set(None),
-                winnings: Set(None),
-                to_house: Set(None),
-                fee_returned: Set(None),
                 open_tx_id: Set(0),
-                settle_tx_id: Set(None),
-                settled_at: Set(None),
+                // The settlement's columns stay empty until it settles.
+                ..Default::default()
             }
         })
         .collect();

@@ -9,8 +9,7 @@ use crate::issue::Issue;
 use crate::product::Options;
 use crate::repo::{self, PERIOD_ON, STATUS_OPEN};
 use crate::views::{direction_of, IssueView, OrderView, PeriodView};
-use onyx_fixed_payout::accept::{self, Exposure, Offer};
-use onyx_fixed_payout::disclosure;
+use onyx_fixed_payout::accept::{self, Exposure};
 use onyx_fixed_payout::rules::{Direction, Terms};
 use onyx_kernel::money::LEDGER_DP;
 use onyx_kernel::{ErrorCode, Failure, Outcome};
@@ -20,24 +19,9 @@ use onyx_platform::amounts::parse_amount;
 use onyx_platform::{Context, Idempotency};
 use onyx_store::DecimalText;
 use rust_decimal::Decimal;
-use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, NotSet, Set};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-
-/// The product's entry in PLAYING_SETTING.
-pub const PLAYING_KEY: &str = "option";
-/// This product's rows in the shared exposure and country tables.
-pub const EXPOSURE_PRODUCT: &str = "options";
-/// The disclosure users acknowledge before their first option.
-pub const DISCLOSURE: disclosure::Product = disclosure::Product {
-    key: "options",
-    version: 1,
-};
-const OFFER: Offer = Offer {
-    playing_key: PLAYING_KEY,
-    disclosure: DISCLOSURE,
-    exposure_product: EXPOSURE_PRODUCT,
-};
 
 #[derive(Deserialize, Serialize, ToSchema, Debug, Clone)]
 #[schema(as = OptionPlaceBody)]
@@ -129,7 +113,7 @@ pub async fn place(
     body: &PlaceBody,
     key: Option<String>,
 ) -> Outcome<OrderView> {
-    accept::admit(&ctx.db, &OFFER, user_id).await?;
+    accept::admit::<Options>(&ctx.db, user_id).await?;
     let direction =
         direction_of(&body.bet_content).ok_or_else(|| Failure::invalid("betContent"))?;
     let stake = parse_amount(&body.bet_amount, LEDGER_DP)?;
@@ -174,9 +158,8 @@ pub async fn place(
         cap: period.exposure_cap.get(),
         coin: &coin,
     };
-    accept::within_limits::<Options>(txn.conn(), ctx, &OFFER, user_id, now, &exposure).await?;
+    accept::within_limits::<Options>(txn.conn(), ctx, user_id, now, &exposure).await?;
     let row = order::ActiveModel {
-        id: NotSet,
         order_no: Set(format!("O{}", hex::encode_upper(rand::random::<[u8; 8]>()))),
         user_id: Set(user_id),
         option_id: Set(pair.id),
@@ -201,17 +184,9 @@ pub async fn place(
         opened_at: Set(now),
         close_at: Set(issue.end_ms),
         status: Set(STATUS_OPEN.into()),
-        outcome: Set(None),
-        close_price: Set(None),
-        close_tick_ms: Set(None),
-        close_source: Set(None),
-        returned: Set(None),
-        winnings: Set(None),
-        to_house: Set(None),
-        fee_returned: Set(None),
         open_tx_id: Set(0),
-        settle_tx_id: Set(None),
-        settled_at: Set(None),
+        // The settlement's columns stay empty until it settles.
+        ..Default::default()
     }
     .insert(txn.conn())
     .await?;

@@ -7,6 +7,8 @@ use crate::fees;
 use crate::issue::Issue;
 use crate::period_editing::PeriodPatch;
 use crate::views::{OrderView, PeriodView};
+use onyx_fixed_payout::accept::Offer;
+use onyx_fixed_payout::disclosure;
 use onyx_fixed_payout::period_editing::PeriodEditing;
 use onyx_fixed_payout::product::Product;
 use onyx_fixed_payout::rules;
@@ -28,6 +30,14 @@ impl Product for Options {
     const JOB: &'static str = "option_settlement";
     const SOCKET_TYPE: &'static str = "OPTION";
     const HOUSE: SystemAccount = SystemAccount::OptionHouse;
+    const OFFER: Offer = Offer {
+        playing_key: "option",
+        disclosure: disclosure::Product {
+            key: "options",
+            version: 1,
+        },
+        exposure_product: "options",
+    };
 
     fn reference(order_id: i64) -> PostingRef {
         PostingRef::OptionOrder(order_id)

@@ -9,15 +9,8 @@
 //!
 //! Every module here is on a money path: arithmetic is checked and nothing
 //! unwraps, outside tests.
-#![cfg_attr(
-    not(test),
-    deny(
-        clippy::arithmetic_side_effects,
-        clippy::unwrap_used,
-        clippy::expect_used,
-        clippy::panic
-    )
-)]
+#![cfg_attr(not(test), deny(clippy::arithmetic_side_effects, clippy::panic))]
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod entity;
 pub mod holds;

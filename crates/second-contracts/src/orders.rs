@@ -7,8 +7,8 @@ use crate::entity::{second_contract_order as order, second_contract_period as pe
 use crate::product::SecondContracts;
 use crate::repo::{PERIOD_ON, STATUS_OPEN};
 use crate::views::{OrderView, PeriodView};
-use onyx_fixed_payout::accept::{self, Exposure, Offer};
-use onyx_fixed_payout::disclosure;
+use onyx_fixed_payout::accept::{self, Exposure};
+use onyx_fixed_payout::product::Product;
 use onyx_fixed_payout::rules::{Direction, Terms};
 use onyx_kernel::money::{Amount, LEDGER_DP};
 use onyx_kernel::{ErrorCode, Failure, Outcome};
@@ -16,24 +16,9 @@ use onyx_market::repo::catalogue;
 use onyx_platform::amounts::parse_amount;
 use onyx_platform::{Context, Idempotency};
 use onyx_store::DecimalText;
-use sea_orm::{ActiveModelTrait, EntityTrait, NotSet, Set};
+use sea_orm::{ActiveModelTrait, EntityTrait, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-
-/// This product's rows in the shared exposure and country tables.
-pub const EXPOSURE_PRODUCT: &str = "second_contracts";
-/// The key of this product's entry in PLAYING_SETTING (its trade tab).
-pub const PLAYING_KEY: &str = "secondContract";
-/// The disclosure users acknowledge before their first second contract.
-pub const DISCLOSURE: disclosure::Product = disclosure::Product {
-    key: "second_contracts",
-    version: 1,
-};
-const OFFER: Offer = Offer {
-    playing_key: PLAYING_KEY,
-    disclosure: DISCLOSURE,
-    exposure_product: EXPOSURE_PRODUCT,
-};
 
 /// The spec's create body. `openPrice` and `openTime` are the client's and
 /// are ignored.
@@ -76,7 +61,7 @@ pub async fn place(
     body: &PlaceBody,
     key: Option<String>,
 ) -> Outcome<OrderView> {
-    accept::admit(&ctx.db, &OFFER, user_id).await?;
+    accept::admit::<SecondContracts>(&ctx.db, user_id).await?;
     let direction = Direction::from_bet_content(&body.bet_content)
         .ok_or_else(|| failure_at(ErrorCode::InvalidField, "betContent"))?;
     let stake = parse_amount(&body.bet_amount, LEDGER_DP)?;
@@ -126,10 +111,8 @@ pub async fn place(
         cap: period.exposure_cap.get(),
         coin: &coin_name,
     };
-    accept::within_limits::<SecondContracts>(txn.conn(), ctx, &OFFER, user_id, now, &exposure)
-        .await?;
+    accept::within_limits::<SecondContracts>(txn.conn(), ctx, user_id, now, &exposure).await?;
     let row = order::ActiveModel {
-        id: NotSet,
         order_no: Set(format!("S{}", hex::encode_upper(rand::random::<[u8; 8]>()))),
         user_id: Set(user_id),
         coin: Set(coin_name),
@@ -150,16 +133,9 @@ pub async fn place(
         opened_at: Set(now),
         close_at: Set(close_at),
         status: Set(STATUS_OPEN.into()),
-        outcome: Set(None),
-        close_price: Set(None),
-        close_tick_ms: Set(None),
-        close_source: Set(None),
-        returned: Set(None),
-        winnings: Set(None),
-        to_house: Set(None),
         open_tx_id: Set(0),
-        settle_tx_id: Set(None),
-        settled_at: Set(None),
+        // The settlement's columns stay empty until it settles.
+        ..Default::default()
     }
     .insert(txn.conn())
     .await?;
@@ -172,7 +148,7 @@ pub async fn place(
 /// Whether the operator has the product open (its PLAYING_SETTING entry,
 /// matched by key or name, is on).
 pub async fn open_for_orders(db: &impl sea_orm::ConnectionTrait) -> Outcome<bool> {
-    accept::product_open(db, PLAYING_KEY).await
+    accept::product_open(db, SecondContracts::OFFER.playing_key).await
 }
 
 /// The whole second at least `period_seconds` after `now_ms`.

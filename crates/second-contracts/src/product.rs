@@ -4,6 +4,8 @@
 use crate::entity::{second_contract_order as order, second_contract_period as period};
 use crate::period_editing::PeriodPatch;
 use crate::views::{OrderView, PeriodView};
+use onyx_fixed_payout::accept::Offer;
+use onyx_fixed_payout::disclosure;
 use onyx_fixed_payout::period_editing::PeriodEditing;
 use onyx_fixed_payout::product::Product;
 use onyx_kernel::ledger::{PostingRef, SystemAccount};
@@ -22,6 +24,14 @@ impl Product for SecondContracts {
     const JOB: &'static str = "second_contract_settlement";
     const SOCKET_TYPE: &'static str = "SECOND";
     const HOUSE: SystemAccount = SystemAccount::SecondContractHouse;
+    const OFFER: Offer = Offer {
+        playing_key: "secondContract",
+        disclosure: disclosure::Product {
+            key: "second_contracts",
+            version: 1,
+        },
+        exposure_product: "second_contracts",
+    };
 
     fn reference(order_id: i64) -> PostingRef {
         PostingRef::SecondContract(order_id)

@@ -1,12 +1,15 @@
 //! Periods, the current issue, placing and listing orders. Thin: parse,
 //! call the service, answer.
 
-use crate::orders::{self, IssueQuery, PlaceBody, DISCLOSURE};
+use crate::orders::{self, IssueQuery, PlaceBody};
+use crate::product::Options;
 use crate::views::{IssueView, OrderView, PeriodView};
 use axum::extract::{FromRef, State};
 use onyx_fixed_payout::disclosure::{self, DisclosureView};
+use onyx_fixed_payout::product::Product;
+use onyx_fixed_payout::routes::{record_page, settled_flag, RecordQuery};
 use onyx_http::auth::CurrentUser;
-use onyx_http::envelope::{ok, Envelope, Page, PageQuery, Reply};
+use onyx_http::envelope::{ok, Envelope, Page, Reply};
 use onyx_http::extract::{ApiJson, ApiQuery};
 use onyx_http::IdempotencyKey;
 use onyx_platform::Context;
@@ -33,7 +36,7 @@ where
     security(("satoken" = [])),
     responses((status = 200, body = Envelope<DisclosureView>)))]
 async fn disclosure_status(State(ctx): State<Context>, me: CurrentUser) -> Reply<DisclosureView> {
-    ok(disclosure::status(&ctx, DISCLOSURE, me.id()).await?)
+    ok(disclosure::status(&ctx, Options::OFFER.disclosure, me.id()).await?)
 }
 
 #[derive(Deserialize, ToSchema, Debug)]
@@ -54,7 +57,7 @@ async fn disclosure_accept(
     me: CurrentUser,
     ApiJson(body): ApiJson<AcceptBody>,
 ) -> Reply<DisclosureView> {
-    ok(disclosure::accept(&ctx, DISCLOSURE, me.id(), body.version).await?)
+    ok(disclosure::accept(&ctx, Options::OFFER.disclosure, me.id(), body.version).await?)
 }
 
 #[derive(Deserialize, IntoParams, Debug)]
@@ -139,20 +142,8 @@ async fn order_list(
     me: CurrentUser,
     ApiJson(body): ApiJson<OrderListBody>,
 ) -> Reply<Vec<OrderView>> {
-    let history = match body.is_history {
-        0 => false,
-        1 => true,
-        _ => return Err(onyx_http::error::ApiError::invalid("isHistory")),
-    };
+    let history = settled_flag(body.is_history, "isHistory")?;
     ok(orders::list(&ctx, me.id(), history).await?)
-}
-
-#[derive(Deserialize, IntoParams, Debug)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct RecordQuery {
-    pub page_num: Option<u64>,
-    pub page_size: Option<u64>,
 }
 
 /// The caller's settled options, newest first, a page at a time.
@@ -164,12 +155,5 @@ async fn record_option(
     me: CurrentUser,
     ApiQuery(q): ApiQuery<RecordQuery>,
 ) -> Reply<Page<OrderView>> {
-    let (index, size) = PageQuery {
-        page_num: q.page_num,
-        page_size: q.page_size,
-    }
-    .bounds();
-    let offset = index.saturating_mul(size);
-    let (rows, total) = orders::history(&ctx, me.id(), offset, size).await?;
-    ok(Page { rows, total })
+    ok(record_page::<Options>(&ctx, me.id(), &q).await?)
 }

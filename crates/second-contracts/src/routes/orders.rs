@@ -1,17 +1,20 @@
 //! Periods, placing and listing orders. Thin: parse, call the service,
 //! answer.
 
-use crate::orders::{self, PlaceBody, DISCLOSURE};
+use crate::orders::{self, PlaceBody};
+use crate::product::SecondContracts;
 use crate::views::{OrderView, PeriodView};
 use axum::extract::{FromRef, State};
 use onyx_fixed_payout::disclosure::{self, DisclosureView};
+use onyx_fixed_payout::product::Product;
+use onyx_fixed_payout::routes::{record_page, settled_flag, RecordQuery};
 use onyx_http::auth::CurrentUser;
-use onyx_http::envelope::{ok, Envelope, Page, PageQuery, Reply};
+use onyx_http::envelope::{ok, Envelope, Page, Reply};
 use onyx_http::extract::{ApiJson, ApiQuery};
 use onyx_http::IdempotencyKey;
 use onyx_platform::Context;
 use serde::Deserialize;
-use utoipa::{IntoParams, ToSchema};
+use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router<S>() -> OpenApiRouter<S>
@@ -32,7 +35,7 @@ where
     security(("satoken" = [])),
     responses((status = 200, body = Envelope<DisclosureView>)))]
 async fn disclosure_status(State(ctx): State<Context>, me: CurrentUser) -> Reply<DisclosureView> {
-    ok(disclosure::status(&ctx, DISCLOSURE, me.id()).await?)
+    ok(disclosure::status(&ctx, SecondContracts::OFFER.disclosure, me.id()).await?)
 }
 
 #[derive(Deserialize, ToSchema, Debug)]
@@ -52,7 +55,13 @@ async fn disclosure_accept(
     me: CurrentUser,
     ApiJson(body): ApiJson<AcceptBody>,
 ) -> Reply<DisclosureView> {
-    ok(disclosure::accept(&ctx, DISCLOSURE, me.id(), body.version).await?)
+    ok(disclosure::accept(
+        &ctx,
+        SecondContracts::OFFER.disclosure,
+        me.id(),
+        body.version,
+    )
+    .await?)
 }
 
 #[derive(Deserialize, ToSchema, Debug)]
@@ -106,20 +115,8 @@ async fn select_order_list(
     me: CurrentUser,
     ApiJson(body): ApiJson<OrderListBody>,
 ) -> Reply<Vec<OrderView>> {
-    let settled = match body.status {
-        0 => false,
-        1 => true,
-        _ => return Err(onyx_http::error::ApiError::invalid("status")),
-    };
+    let settled = settled_flag(body.status, "status")?;
     ok(orders::list(&ctx, me.id(), settled).await?)
-}
-
-#[derive(Deserialize, IntoParams, Debug)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct RecordQuery {
-    pub page_num: Option<u64>,
-    pub page_size: Option<u64>,
 }
 
 /// The caller's settled orders, newest first, a page at a time.
@@ -131,12 +128,5 @@ async fn record_second(
     me: CurrentUser,
     ApiQuery(q): ApiQuery<RecordQuery>,
 ) -> Reply<Page<OrderView>> {
-    let (index, size) = PageQuery {
-        page_num: q.page_num,
-        page_size: q.page_size,
-    }
-    .bounds();
-    let offset = index.saturating_mul(size);
-    let (rows, total) = orders::history(&ctx, me.id(), offset, size).await?;
-    ok(Page { rows, total })
+    ok(record_page::<SecondContracts>(&ctx, me.id(), &q).await?)
 }

@@ -1,0 +1,187 @@
+//! The pieces both products' calls are built from: the settled-orders
+//! page, the open-or-settled flag, and the operators' calls
+//! ([`admin_routes!`](crate::admin_routes)), each product naming its own
+//! paths, types and words. Not a router: each product's `routes` is, and
+//! the server merges those.
+
+use crate::accept;
+use crate::product::Product;
+use onyx_http::envelope::{Page, PageQuery};
+use onyx_http::error::ApiError;
+use onyx_kernel::Outcome;
+use onyx_platform::Context;
+use serde::Deserialize;
+use utoipa::IntoParams;
+
+#[derive(Deserialize, IntoParams, Debug)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct RecordQuery {
+    pub page_num: Option<u64>,
+    pub page_size: Option<u64>,
+}
+
+/// One page of the caller's settled orders, newest first.
+pub async fn record_page<P: Product>(
+    ctx: &Context,
+    user_id: i64,
+    q: &RecordQuery,
+) -> Outcome<Page<P::View>> {
+    let (index, size) = PageQuery {
+        page_num: q.page_num,
+        page_size: q.page_size,
+    }
+    .bounds();
+    let offset = index.saturating_mul(size);
+    let (rows, total) = accept::history::<P>(ctx, user_id, offset, size).await?;
+    Ok(Page { rows, total })
+}
+
+/// A list's 0 (open) or 1 (settled) in the body's `field`.
+pub fn settled_flag(value: u8, field: &'static str) -> Result<bool, ApiError> {
+    match value {
+        0 => Ok(false),
+        1 => Ok(true),
+        _ => Err(ApiError::invalid(field)),
+    }
+}
+
+/// A product's operator calls: its periods (list, add, change), its house
+/// book and its blocked countries, under the paths and with the types and
+/// words it names. Invoked in the product's `routes/admin.rs`, with
+/// `book` its house book's function and the types in scope there.
+#[macro_export]
+macro_rules! admin_routes {
+    (
+        product: $product:ident,
+        view: $view:ident,
+        patch: $patch:ident,
+        book: $book:ident = $book_fn:path,
+        blocked: $blocked:tt,
+        paths: [$periods:tt, $period:tt, $house:tt, $countries:tt],
+        list_doc: $list_doc:tt,
+        create_doc: $create_doc:tt $(,)?
+    ) => {
+        pub fn router<S>() -> ::utoipa_axum::router::OpenApiRouter<S>
+        where
+            S: Clone + Send + Sync + 'static,
+            ::onyx_platform::Context: ::axum::extract::FromRef<S>,
+        {
+            use ::utoipa_axum::routes;
+            ::utoipa_axum::router::OpenApiRouter::new()
+                .routes(routes!(list_periods, create_period))
+                .routes(routes!(update_period))
+                .routes(routes!(house_book))
+                .routes(routes!(blocked_countries, block_countries))
+        }
+
+        #[doc = $list_doc]
+        #[utoipa::path(get, path = $periods, tag = "admin",
+            security(("adminToken" = [])),
+            responses((status = 200, body = Envelope<Vec<$view>>)))]
+        async fn list_periods(
+            ::axum::extract::State(ctx): ::axum::extract::State<::onyx_platform::Context>,
+            me: ::onyx_http::auth::CurrentAdmin,
+        ) -> ::onyx_http::envelope::Reply<Vec<$view>> {
+            me.require(::onyx_http::auth::Permission::EditSettings)?;
+            ::onyx_http::envelope::ok(
+                ::onyx_fixed_payout::period_editing::all::<$product>(&ctx).await?,
+            )
+        }
+
+        #[doc = $create_doc]
+        #[utoipa::path(post, path = $periods, tag = "admin",
+            request_body = $patch, security(("adminToken" = [])),
+            responses((status = 200, body = Envelope<$view>)))]
+        async fn create_period(
+            ::axum::extract::State(ctx): ::axum::extract::State<::onyx_platform::Context>,
+            me: ::onyx_http::auth::CurrentAdmin,
+            ::onyx_http::extract::ApiJson(p): ::onyx_http::extract::ApiJson<$patch>,
+        ) -> ::onyx_http::envelope::Reply<$view> {
+            me.require(::onyx_http::auth::Permission::EditSettings)?;
+            ::onyx_http::envelope::ok(
+                ::onyx_fixed_payout::period_editing::create::<$product>(&ctx, &me.actor(), &p)
+                    .await?,
+            )
+        }
+
+        /// Changes a period; orders already open keep the terms they opened on.
+        #[utoipa::path(put, path = $period, tag = "admin",
+            params(("id" = i64, Path)), request_body = $patch, security(("adminToken" = [])),
+            responses((status = 200, body = Envelope<$view>)))]
+        async fn update_period(
+            ::axum::extract::State(ctx): ::axum::extract::State<::onyx_platform::Context>,
+            me: ::onyx_http::auth::CurrentAdmin,
+            ::axum::extract::Path(id): ::axum::extract::Path<i64>,
+            ::onyx_http::extract::ApiJson(p): ::onyx_http::extract::ApiJson<$patch>,
+        ) -> ::onyx_http::envelope::Reply<$view> {
+            me.require(::onyx_http::auth::Permission::EditSettings)?;
+            ::onyx_http::envelope::ok(
+                ::onyx_fixed_payout::period_editing::update::<$product>(&ctx, &me.actor(), id, &p)
+                    .await?,
+            )
+        }
+
+        /// Per coin: open orders and stakes, settled orders by result, staked and
+        /// paid out; and the house account's balance in the ledger.
+        #[utoipa::path(get, path = $house, tag = "admin",
+            security(("adminToken" = [])),
+            responses((status = 200, body = Envelope<$book>)))]
+        async fn house_book(
+            ::axum::extract::State(ctx): ::axum::extract::State<::onyx_platform::Context>,
+            me: ::onyx_http::auth::CurrentAdmin,
+        ) -> ::onyx_http::envelope::Reply<$book> {
+            me.require(::onyx_http::auth::Permission::ReadAudit)?;
+            ::onyx_http::envelope::ok($book_fn(&ctx).await?)
+        }
+
+        /// The countries (ISO codes) the product is not offered in.
+        #[utoipa::path(get, path = $countries, tag = "admin",
+            security(("adminToken" = [])),
+            responses((status = 200, body = Envelope<Vec<String>>)))]
+        async fn blocked_countries(
+            ::axum::extract::State(ctx): ::axum::extract::State<::onyx_platform::Context>,
+            me: ::onyx_http::auth::CurrentAdmin,
+        ) -> ::onyx_http::envelope::Reply<Vec<String>> {
+            use ::onyx_fixed_payout::product::Product;
+            me.require(::onyx_http::auth::Permission::EditSettings)?;
+            let product = $product::OFFER.exposure_product;
+            ::onyx_http::envelope::ok(
+                ::onyx_fixed_payout::countries::blocked(&ctx.db, product).await?,
+            )
+        }
+
+        #[derive(serde::Deserialize, utoipa::ToSchema, Debug)]
+        #[schema(as = $blocked)]
+        #[serde(rename_all = "camelCase")]
+        pub struct BlockedCountries {
+            /// ISO 3166 codes; the list replaces the one in force.
+            pub countries: Vec<String>,
+            pub reason: String,
+        }
+
+        /// Replaces the countries the product is not offered in; users whose
+        /// identity documents name one are refused new orders (-6010).
+        #[utoipa::path(put, path = $countries, tag = "admin",
+            request_body = BlockedCountries, security(("adminToken" = [])),
+            responses((status = 200, body = Envelope<Vec<String>>)))]
+        async fn block_countries(
+            ::axum::extract::State(ctx): ::axum::extract::State<::onyx_platform::Context>,
+            me: ::onyx_http::auth::CurrentAdmin,
+            ::onyx_http::extract::ApiJson(body): ::onyx_http::extract::ApiJson<BlockedCountries>,
+        ) -> ::onyx_http::envelope::Reply<Vec<String>> {
+            use ::onyx_fixed_payout::product::Product;
+            me.require(::onyx_http::auth::Permission::EditSettings)?;
+            ::onyx_http::envelope::ok(
+                ::onyx_fixed_payout::countries::replace(
+                    &ctx,
+                    &me.actor(),
+                    $product::OFFER.exposure_product,
+                    &body.countries,
+                    &body.reason,
+                )
+                .await?,
+            )
+        }
+    };
+}
