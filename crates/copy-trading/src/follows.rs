@@ -556,7 +556,7 @@ pub async fn skips(
             trader_id: s.trader_id,
             trader_name: trader_name(ctx, &mut names, s.trader_id).await?,
             symbol: format!("{}usdt", s.coin),
-            side: s.side,
+            side: s.side.into(),
             lead_position_id: s.lead_position_id,
             reason: s.reason,
             at: s.at,

@@ -174,7 +174,7 @@ pub async fn record_skip(
         trader_id: Set(f.trader_id),
         lead_position_id: Set(lead.id),
         coin: Set(lead.coin.clone()),
-        side: Set(lead.side.clone()),
+        side: Set(lead.side),
         reason: Set(reason.to_string()),
         at: Set(now),
     }
@@ -249,7 +249,7 @@ pub async fn record_skips(
             trader_id: Set(f.trader_id),
             lead_position_id: Set(lead.id),
             coin: Set(lead.coin.clone()),
-            side: Set(lead.side.clone()),
+            side: Set(lead.side),
             reason: Set((*reason).to_string()),
             at: Set(now),
         })

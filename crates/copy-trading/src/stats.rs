@@ -10,6 +10,7 @@ use crate::entity::copy_follow as follow;
 use crate::repo;
 use chrono::{DateTime, Utc};
 use onyx_futures::entity::{futures_fill as fill, futures_position as position};
+use onyx_futures::repo::FillKind;
 use rust_decimal::Decimal;
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
 use std::collections::HashSet;
@@ -108,7 +109,7 @@ pub async fn figures(
             continue;
         };
         add(p, f.pnl.get().checked_sub(f.fee.get()).unwrap_or_default());
-        if f.kind == "close" || f.kind == "liquidation" {
+        if matches!(f.kind, FillKind::Close | FillKind::Liquidation) {
             add(m, f.margin.get());
         }
     }

@@ -13,7 +13,7 @@ use crate::positions::{
     closing, grown, grown_row, new_row, side_name, side_of, CloseAt, Closing, Refusal, Ticket,
 };
 use crate::postings;
-use crate::repo::{self, OPEN};
+use crate::repo::{self, FillKind, OPEN};
 use crate::rules::Side;
 use onyx_kernel::ledger::{AccountId, Posting, PostingRef};
 use onyx_kernel::money::Amount;
@@ -142,7 +142,7 @@ pub async fn open_all(
             moves: postings::open(owner, o.costs.0, o.costs.1, &reference, now),
             reference,
             figures: Figures {
-                kind: "open",
+                kind: FillKind::Open,
                 qty: o.ticket.qty,
                 price,
                 fee: o.costs.1.as_decimal(),
@@ -385,7 +385,7 @@ async fn post_fills(
 
 /// What differs between the fills of a batch (the tick is the same).
 struct Figures {
-    kind: &'static str,
+    kind: FillKind,
     qty: Decimal,
     price: Decimal,
     fee: Decimal,
@@ -408,7 +408,7 @@ fn fill_row(
         id: Set(id),
         position_id: Set(p.id),
         user_id: Set(p.user_id),
-        kind: Set(f.kind.into()),
+        kind: Set(f.kind),
         qty: text(f.qty),
         price: text(f.price),
         mark: text(tick.price),

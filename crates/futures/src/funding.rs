@@ -12,7 +12,7 @@
 use crate::contract::{self, Contract};
 use crate::entity::{futures_funding as run, futures_position as position};
 use crate::positions::{record, side_of};
-use crate::repo;
+use crate::repo::{self, FillKind};
 use crate::rules::{funding, Side};
 use onyx_kernel::money::{Amount, LEDGER_DP};
 use onyx_kernel::{Failure, Outcome};
@@ -56,19 +56,19 @@ async fn size_at(db: &impl ConnectionTrait, p: &position::Model, at: i64) -> Out
         if f.at > at {
             break;
         }
-        match f.kind.as_str() {
-            "open" => {
+        match f.kind {
+            FillKind::Open => {
                 qty = qty
                     .checked_add(f.qty.get())
                     .ok_or_else(|| internal("size"))?
             }
-            "close" | "liquidation" => {
+            FillKind::Close | FillKind::Liquidation => {
                 qty = qty
                     .checked_sub(f.qty.get())
                     .ok_or_else(|| internal("size"))?
                     .max(Decimal::ZERO)
             }
-            _ => {}
+            FillKind::MarginAdd | FillKind::MarginReduce | FillKind::Funding => {}
         }
     }
     Ok(qty)
@@ -233,7 +233,7 @@ async fn pay_one(
     record(
         txn,
         &row,
-        "funding",
+        FillKind::Funding,
         qty,
         Decimal::ZERO,
         tick,

@@ -220,7 +220,7 @@ pub async fn sweep(ctx: &Context, engine: &mut RiskEngine) -> Result<Swept, Fail
         }
         for id in orders_due {
             if let Some(n) = orders::fill_in(&mut txn, &mut contracts, id, &tick, now).await? {
-                if n.what == orders::FILLED {
+                if n.what == orders::FILLED.as_str() {
                     done.filled = done.filled.saturating_add(1);
                 }
                 notices.push(n);

@@ -11,7 +11,7 @@ use crate::contract::{self, Contract};
 use crate::entity::{futures_order as order, futures_position as position, futures_term};
 use crate::orders::WAITING;
 use crate::positions::side_of;
-use crate::repo::{self, OPEN};
+use crate::repo::{self, PositionSide, PositionStatus, OPEN};
 use crate::rules::pnl;
 use onyx_kernel::ledger::SystemAccount;
 use onyx_kernel::money::{exact_add, exact_mul, parse_decimal};
@@ -333,8 +333,8 @@ pub async fn house(ctx: &Context) -> Outcome<HouseView> {
             ..ContractBook::default()
         };
         let rows: Vec<(
-            String,
-            String,
+            PositionStatus,
+            PositionSide,
             DecimalText,
             DecimalText,
             DecimalText,

@@ -12,7 +12,7 @@
 use crate::contract::{self, Contract};
 use crate::entity::futures_order as order;
 use crate::positions::{
-    self, close_in, costs, fill_price, open_in, side_name, side_of, ticket, CloseAt, SubmitBody,
+    self, close_in, costs, fill_price, open_in, side_of, stored_side, ticket, CloseAt, SubmitBody,
     Ticket,
 };
 use crate::postings;
@@ -35,13 +35,15 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub const WAITING: &str = "waiting";
-pub const FILLED: &str = "filled";
-pub const CANCELLED: &str = "cancelled";
-pub const MARKET: &str = "market";
-pub const LIMIT: &str = "limit";
-pub const OPEN_ACTION: &str = "open";
-pub const CLOSE_ACTION: &str = "close";
+pub use crate::entity::futures_order::{OrderAction, OrderKind, OrderStatus};
+
+pub const WAITING: OrderStatus = OrderStatus::Waiting;
+pub const FILLED: OrderStatus = OrderStatus::Filled;
+pub const CANCELLED: OrderStatus = OrderStatus::Cancelled;
+pub const MARKET: OrderKind = OrderKind::Market;
+pub const LIMIT: OrderKind = OrderKind::Limit;
+pub const OPEN_ACTION: OrderAction = OrderAction::Open;
+pub const CLOSE_ACTION: OrderAction = OrderAction::Close;
 
 fn internal(what: &str) -> Failure {
     Failure::internal(format!("futures orders: {what}"))
@@ -119,10 +121,10 @@ impl OrderView {
             coin: o.coin.clone(),
             side: u8::from(side_of(&o.side) == Side::Short),
             delegate_type: u8::from(o.kind == MARKET),
-            status: match o.status.as_str() {
-                FILLED => 1,
-                CANCELLED => 3,
-                _ => 0,
+            status: match o.status {
+                OrderStatus::Filled => 1,
+                OrderStatus::Cancelled => 3,
+                OrderStatus::Waiting => 0,
             },
             reduce_only: o.action == CLOSE_ACTION,
             leverage: o.leverage,
@@ -179,11 +181,11 @@ fn limit_price(body: &SubmitBody) -> Outcome<Decimal> {
 fn new_row(
     user_id: i64,
     t: &Ticket,
-    kind: &str,
+    kind: OrderKind,
     limit: Option<Decimal>,
     margin: Decimal,
     fee: Decimal,
-    status: &str,
+    status: OrderStatus,
     now: i64,
 ) -> order::ActiveModel {
     order::ActiveModel {
@@ -192,16 +194,16 @@ fn new_row(
         contract_id: Set(t.contract.id),
         coin: Set(t.contract.coin.clone()),
         symbol: Set(t.contract.symbol.clone()),
-        side: Set(side_name(t.side).into()),
-        kind: Set(kind.into()),
-        action: Set(OPEN_ACTION.into()),
+        side: Set(stored_side(t.side)),
+        kind: Set(kind),
+        action: Set(OPEN_ACTION),
         leverage: Set(i32::try_from(t.leverage).unwrap_or(i32::MAX)),
         contracts: Set(DecimalText::from(t.contracts.normalize())),
         qty: Set(DecimalText::from(t.qty.normalize())),
         limit_price: Set(limit.map(|p| DecimalText::from(p.normalize()))),
         margin: Set(DecimalText::from(margin.normalize())),
         fee: Set(DecimalText::from(fee.normalize())),
-        status: Set(status.into()),
+        status: Set(status),
         reason: Set(None),
         position_id: Set(None),
         stop_id: Set(None),
@@ -331,7 +333,7 @@ async fn cancel_in(
     let owner = u64::try_from(o.user_id).map_err(Failure::internal)?;
     let id = o.id;
     let mut a = order::ActiveModel::from(o);
-    a.status = Set(CANCELLED.into());
+    a.status = Set(CANCELLED);
     a.reason = Set(reason.map(str::to_string));
     a.updated_at = Set(now);
     a.dealt_at = Set(Some(now));
@@ -411,7 +413,7 @@ pub async fn place_closing(
         WAITING,
         now,
     );
-    row.action = Set(CLOSE_ACTION.into());
+    row.action = Set(CLOSE_ACTION);
     row.position_id = Set(Some(p.id));
     row.stop_id = Set(Some(stop_id));
     Ok(row.insert(txn.conn()).await?)
@@ -475,16 +477,16 @@ pub async fn fill_in(
             .await?
             .filter(|p| p.status == OPEN)
         else {
-            let notice = Notice::new(&o, CANCELLED);
+            let notice = Notice::new(&o, CANCELLED.as_str());
             cancel_in(txn, o, Some("position_closed"), now).await?;
             return Ok(Some(notice));
         };
         let qty = o.qty.get().min(p.qty.get());
-        let notice = Notice::new(&o, FILLED);
+        let notice = Notice::new(&o, FILLED.as_str());
         // Filled before the close, which cancels what still waits on the
         // position.
         let mut a = order::ActiveModel::from(o);
-        a.status = Set(FILLED.into());
+        a.status = Set(FILLED);
         a.qty = Set(DecimalText::from(qty.normalize()));
         a.deal_price = Set(Some(DecimalText::from(price.normalize())));
         a.updated_at = Set(now);
@@ -507,9 +509,9 @@ pub async fn fill_in(
     // The rules first, so a refused fill writes nothing but its cancel.
     match open_in_checked(txn, &o, &t, price, tick, (margin, fee), owner, now).await? {
         Ok(p) => {
-            let notice = Notice::new(&o, FILLED);
+            let notice = Notice::new(&o, FILLED.as_str());
             let mut a = order::ActiveModel::from(o);
-            a.status = Set(FILLED.into());
+            a.status = Set(FILLED);
             a.position_id = Set(Some(p.id));
             a.deal_price = Set(Some(DecimalText::from(price.normalize())));
             a.updated_at = Set(now);
@@ -518,7 +520,7 @@ pub async fn fill_in(
             Ok(Some(notice))
         }
         Err(reason) => {
-            let notice = Notice::new(&o, CANCELLED);
+            let notice = Notice::new(&o, CANCELLED.as_str());
             cancel_in(txn, o, Some(reason), now).await?;
             Ok(Some(notice))
         }
@@ -555,7 +557,7 @@ async fn open_in_checked(
 pub async fn list(
     db: &impl ConnectionTrait,
     user_id: i64,
-    status: &str,
+    status: OrderStatus,
     offset: u64,
     limit: u64,
 ) -> Result<(Vec<OrderView>, u64), DbErr> {

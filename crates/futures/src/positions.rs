@@ -9,7 +9,7 @@ use crate::contract::{self, Contract};
 use crate::entity::{futures_fill as fill, futures_position as position};
 use crate::mirror::{self, Change};
 use crate::postings;
-use crate::repo::{self, CLOSED, LIQUIDATED, OPEN};
+use crate::repo::{self, FillKind, PositionSide, CLOSED, LIQUIDATED, OPEN};
 use crate::rules::close::{self, CloseSplit};
 use crate::rules::liquidation::{liquidation_price, Exposure};
 use crate::rules::{pnl, Side};
@@ -52,17 +52,22 @@ pub struct SubmitBody {
 }
 
 pub fn side_name(side: Side) -> &'static str {
+    stored_side(side).as_str()
+}
+
+/// The rules' side as stored.
+pub fn stored_side(side: Side) -> PositionSide {
     match side {
-        Side::Long => "long",
-        Side::Short => "short",
+        Side::Long => PositionSide::Long,
+        Side::Short => PositionSide::Short,
     }
 }
 
-pub fn side_of(name: &str) -> Side {
-    if name == "short" {
-        Side::Short
-    } else {
-        Side::Long
+/// A stored side as the rules take it.
+pub fn side_of(side: &PositionSide) -> Side {
+    match side {
+        PositionSide::Long => Side::Long,
+        PositionSide::Short => Side::Short,
     }
 }
 
@@ -327,7 +332,7 @@ pub async fn open_in(
     record(
         txn,
         &row,
-        "open",
+        FillKind::Open,
         qty,
         price,
         (tick.price, tick.ts_ms, tick.source),
@@ -399,7 +404,7 @@ pub(crate) fn new_row(
         contract_id: Set(c.id),
         coin: Set(c.coin.clone()),
         symbol: Set(c.symbol.clone()),
-        side: Set(side_name(t.side).into()),
+        side: Set(stored_side(t.side)),
         leverage: Set(i32::try_from(t.leverage).map_err(Failure::internal)?),
         qty: Set(DecimalText::from(t.qty.normalize())),
         entry_price: Set(DecimalText::from(grown.entry.normalize())),
@@ -408,7 +413,7 @@ pub(crate) fn new_row(
         fees: Set(DecimalText::from(fee.as_decimal())),
         realised: Set(DecimalText::ZERO),
         funding: Set(DecimalText::ZERO),
-        status: Set(OPEN.into()),
+        status: Set(OPEN),
         opened_at: Set(now),
         updated_at: Set(now),
         closed_at: Set(None),
@@ -423,7 +428,7 @@ pub(crate) fn new_row(
 pub(crate) async fn record(
     txn: &mut LedgerTxn,
     p: &position::Model,
-    kind: &str,
+    kind: FillKind,
     qty: Decimal,
     price: Decimal,
     tick: (Decimal, i64, &str),
@@ -440,7 +445,7 @@ pub(crate) async fn record(
             id: 0,
             position_id: p.id,
             user_id: p.user_id,
-            kind: kind.into(),
+            kind,
             qty: DecimalText::from(qty.normalize()),
             price: DecimalText::from(price.normalize()),
             mark: DecimalText::from(tick.0.normalize()),
@@ -548,7 +553,7 @@ pub(crate) struct Closing {
     pub after: position::Model,
     /// The whole position closed.
     pub full: bool,
-    pub kind: &'static str,
+    pub kind: FillKind,
     pub price: Decimal,
     /// The fee's rate and the spread the price carries.
     pub rates: (Decimal, Decimal),
@@ -647,13 +652,17 @@ pub(crate) fn closing(
     after.close_price = Some(DecimalText::from(price.normalize()));
     after.updated_at = now;
     if full {
-        after.status = if liquidation { LIQUIDATED } else { CLOSED }.into();
+        after.status = if liquidation { LIQUIDATED } else { CLOSED };
         after.closed_at = Some(now);
     }
     Ok(Closing {
         after,
         full,
-        kind: if liquidation { "liquidation" } else { "close" },
+        kind: if liquidation {
+            FillKind::Liquidation
+        } else {
+            FillKind::Close
+        },
         price,
         rates: (
             rate,
@@ -749,7 +758,11 @@ pub async fn adjust_in(
     a.margin = Set(DecimalText::from(new_margin.normalize()));
     a.updated_at = Set(now);
     let row = a.update(txn.conn()).await?;
-    let kind = if add { "margin_add" } else { "margin_reduce" };
+    let kind = if add {
+        FillKind::MarginAdd
+    } else {
+        FillKind::MarginReduce
+    };
     record(
         txn,
         &row,

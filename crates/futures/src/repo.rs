@@ -14,9 +14,12 @@ use sea_orm::{
     QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
-pub const OPEN: &str = "open";
-pub const CLOSED: &str = "closed";
-pub const LIQUIDATED: &str = "liquidated";
+pub use crate::entity::futures_fill::FillKind;
+pub use crate::entity::futures_position::{PositionSide, PositionStatus};
+
+pub const OPEN: PositionStatus = PositionStatus::Open;
+pub const CLOSED: PositionStatus = PositionStatus::Closed;
+pub const LIQUIDATED: PositionStatus = PositionStatus::Liquidated;
 
 /// The user's open position on a contract and side in a portfolio (0:
 /// their own).

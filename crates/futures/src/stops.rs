@@ -30,11 +30,13 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub const ACTIVE: &str = "active";
-pub const CANCELLED: &str = "cancelled";
-pub const TRIGGERED: &str = "triggered";
-pub const TAKE_PROFIT: &str = "take_profit";
-pub const STOP_LOSS: &str = "stop_loss";
+pub use crate::entity::futures_stop::{StopKind, StopStatus};
+
+pub const ACTIVE: StopStatus = StopStatus::Active;
+pub const CANCELLED: StopStatus = StopStatus::Cancelled;
+pub const TRIGGERED: StopStatus = StopStatus::Triggered;
+pub const TAKE_PROFIT: StopKind = StopKind::TakeProfit;
+pub const STOP_LOSS: StopKind = StopKind::StopLoss;
 /// How old the mark may be to trigger on.
 pub const MARK_AGE_MAX_MS: i64 = 2_000;
 
@@ -126,10 +128,10 @@ impl StopView {
             lose_number: if tp { None } else { qty },
             earn_delegate_price: if tp { limit } else { None },
             lose_delegate_price: if tp { None } else { limit },
-            status: match s.status.as_str() {
-                CANCELLED => 2,
-                TRIGGERED => 3,
-                _ => 0,
+            status: match s.status {
+                StopStatus::Cancelled => 2,
+                StopStatus::Triggered => 3,
+                StopStatus::Active => 0,
             },
             coin: s.coin.clone(),
             trigger_source: "mark".into(),
@@ -142,15 +144,15 @@ impl StopView {
 
 /// Which way the mark goes to set off a stop of `kind` on a `side`
 /// position: a long's take-profit and a short's stop-loss as it rises.
-pub fn direction(side: Side, kind: &str) -> Direction {
-    match (side, kind == TAKE_PROFIT) {
+pub fn direction(side: Side, kind: &StopKind) -> Direction {
+    match (side, *kind == TAKE_PROFIT) {
         (Side::Long, true) | (Side::Short, false) => Direction::Rises,
         (Side::Long, false) | (Side::Short, true) => Direction::Falls,
     }
 }
 
 /// Whether a stop of `kind` on a `side` position fires at `mark`.
-pub fn fires(side: Side, kind: &str, trigger: Decimal, mark: Decimal) -> bool {
+pub fn fires(side: Side, kind: &StopKind, trigger: Decimal, mark: Decimal) -> bool {
     match direction(side, kind) {
         Direction::Rises => mark >= trigger,
         Direction::Falls => mark <= trigger,
@@ -240,7 +242,7 @@ pub async fn set(ctx: &Context, user_id: i64, body: &StopBody) -> Outcome<StopVi
         .ok_or_else(|| {
             Failure::new(ErrorCode::PriceUnavailable).with("coin", p.coin.to_ascii_uppercase())
         })?;
-    if fires(side_of(&p.side), kind, price, mark.price) {
+    if fires(side_of(&p.side), &kind, price, mark.price) {
         return Err(Failure::new(ErrorCode::FuturesTrigger).with("mark", mark.price.normalize()));
     }
     let txn = ctx.ledger.begin().await?;
@@ -250,10 +252,10 @@ pub async fn set(ctx: &Context, user_id: i64, body: &StopBody) -> Outcome<StopVi
         user_id: Set(user_id),
         position_id: Set(p.id),
         coin: Set(p.coin.clone()),
-        kind: Set(kind.into()),
+        kind: Set(kind),
         trigger_price: Set(DecimalText::from(price.normalize())),
         qty: Set(DecimalText::from(qty.normalize())),
-        status: Set(ACTIVE.into()),
+        status: Set(ACTIVE),
         created_at: Set(now),
         triggered_at: Set(None),
         fill_price: Set(None),
@@ -270,7 +272,7 @@ pub async fn set(ctx: &Context, user_id: i64, body: &StopBody) -> Outcome<StopVi
 pub async fn cancel_where(
     db: &impl ConnectionTrait,
     position_id: i64,
-    kind: Option<&str>,
+    kind: Option<StopKind>,
     now: i64,
 ) -> Result<(), DbErr> {
     let mut q = stop::Entity::update_many()
@@ -330,7 +332,7 @@ pub async fn cancel(ctx: &Context, user_id: i64, id: i64) -> Outcome<StopView> {
         .filter(|s| s.user_id == user_id && s.status == ACTIVE)
         .ok_or(ErrorCode::NotFound)?;
     let mut a = stop::ActiveModel::from(row);
-    a.status = Set(CANCELLED.into());
+    a.status = Set(CANCELLED);
     a.updated_at = Set(ctx.now_ms());
     Ok(StopView::of(&a.update(&ctx.db).await?))
 }
@@ -391,7 +393,7 @@ pub async fn trigger_in(
     let qty = s.qty.get().min(p.qty.get());
     let limit = s.limit_price.as_ref().map(|d| d.get());
     let mut a = stop::ActiveModel::from(s.clone());
-    a.status = Set(TRIGGERED.into());
+    a.status = Set(TRIGGERED);
     a.triggered_at = Set(Some(now));
     a.updated_at = Set(now);
     match limit {

@@ -11,11 +11,11 @@
 use crate::entity::{futures_fill as fill, futures_order as order, futures_position as position};
 use crate::orders::{crosses, FILLED};
 use crate::positions::{fill_price, side_of};
-use crate::repo::{self, OPEN};
+use crate::repo::{self, FillKind, OPEN};
 use crate::rules::{close, Side};
+use onyx_fixed_payout::verify::VerifyReport;
 use onyx_kernel::money::{exact_mul, Amount, LEDGER_DP};
 use onyx_market::tape_store;
-use onyx_fixed_payout::verify::VerifyReport;
 use rust_decimal::{Decimal, RoundingStrategy};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
@@ -67,8 +67,8 @@ fn step(
     let mut out = Vec::new();
     let (qty, price, mark) = (f.qty.get(), f.price.get(), f.mark.get());
     let fee_of = |q: Decimal, p: Decimal| up(exact_mul(exact_mul(q, p)?, f.fee_rate.get())?);
-    match f.kind.as_str() {
-        "open" => {
+    match f.kind {
+        FillKind::Open => {
             let buying = side == Side::Long;
             if fill_price(mark, f.spread.get(), buying)? != price && !limit_fill(limits, f, buying)
             {
@@ -96,8 +96,8 @@ fn step(
             r.margin = r.margin.checked_add(f.margin.get())?;
             r.fees = r.fees.checked_add(f.fee.get())?;
         }
-        "close" | "liquidation" => {
-            let liquidation = f.kind == "liquidation";
+        FillKind::Close | FillKind::Liquidation => {
+            let liquidation = f.kind == FillKind::Liquidation;
             let expected = if liquidation {
                 Some(mark)
             } else {
@@ -152,14 +152,13 @@ fn step(
             r.realised = r.realised.checked_add(f.pnl.get())?;
             r.fees = r.fees.checked_add(f.fee.get())?;
         }
-        "funding" => {
+        FillKind::Funding => {
             // `pnl` is the change to the margin: negative when paid.
             r.margin = r.margin.checked_add(f.pnl.get())?;
             r.funding = r.funding.checked_sub(f.pnl.get())?;
         }
-        "margin_add" => r.margin = r.margin.checked_add(f.margin.get())?,
-        "margin_reduce" => r.margin = r.margin.checked_sub(f.margin.get())?,
-        other => out.push(format!("fill {}: unknown kind {other}", f.id)),
+        FillKind::MarginAdd => r.margin = r.margin.checked_add(f.margin.get())?,
+        FillKind::MarginReduce => r.margin = r.margin.checked_sub(f.margin.get())?,
     }
     Some(out)
 }
@@ -186,7 +185,7 @@ async fn position_differences(
         return Ok(None);
     }
     for f in fills {
-        if f.kind != "margin_add" && f.kind != "margin_reduce" {
+        if f.kind != FillKind::MarginAdd && f.kind != FillKind::MarginReduce {
             match tape_store::at_second(db, &p.coin, f.tick_ms).await? {
                 Some(t) if t.ts_ms == f.tick_ms && t.price == f.mark.get() => {}
                 found => out.push(format!(

@@ -4,7 +4,7 @@
 use crate::contract::Contract;
 use crate::entity::futures_position as position;
 use crate::positions::{liquidation_of, side_of};
-use crate::repo::{CLOSED, LIQUIDATED, OPEN};
+use crate::repo::{PositionStatus, OPEN};
 use crate::rules::{pnl, Side};
 use onyx_platform::prices::IndexPrice;
 use rust_decimal::Decimal;
@@ -125,10 +125,10 @@ impl PositionView {
             fees: p.fees.get().normalize(),
             funding: p.funding.get().normalize(),
             deal_price: p.close_price.as_ref().map(|d| d.get().normalize()),
-            status: match p.status.as_str() {
-                CLOSED => 1,
-                LIQUIDATED => 2,
-                _ => 0,
+            status: match p.status {
+                PositionStatus::Closed => 1,
+                PositionStatus::Liquidated => 2,
+                PositionStatus::Open => 0,
             },
             create_time: p.opened_at,
             update_time: p.updated_at,

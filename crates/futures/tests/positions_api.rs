@@ -1004,3 +1004,59 @@ async fn operators_set_the_terms_and_read_the_house_book() {
     );
     assert_eq!(s(&book["insuranceBalance"]), "0");
 }
+
+/// A side, kind, action or status a futures row does not name is refused
+/// when read: never a long made up from anything else, nor an open
+/// position or a waiting order from a word nobody wrote.
+#[tokio::test]
+async fn a_word_a_futures_row_does_not_name_is_refused_on_read() {
+    use onyx_futures::entity::{futures_fill, futures_order, futures_position, futures_stop};
+    use sea_orm::{EntityTrait, Statement};
+    let app = TestApp::spawn().await;
+    let _tape = Tape::new(&app, "60000").await;
+    let (user, token) = signed_in(&app, "fut1").await;
+    fund(&app, user.id, Wallet::Contract, "USDT", "1000").await;
+    let p = open(&app, &token, market(0, 10, "1000")).await;
+    submit(&app, &token, limit(0, 10, "10", "50000")).await.ok();
+    app.post_json(
+        "/api/contract/loss/sett",
+        Some(&token),
+        json!({"positionId": p["id"], "lossType": 0, "delegateType": 1,
+               "earnPrice": "61000", "earnNumber": "0.05"}),
+    )
+    .await
+    .ok();
+    let db = &app.state.db;
+    let set = |sql: String| async move {
+        db.execute(Statement::from_string(db.get_database_backend(), sql))
+            .await
+            .unwrap();
+    };
+    let reads = || async {
+        [
+            futures_position::Entity::find().all(db).await.is_ok(),
+            futures_order::Entity::find().all(db).await.is_ok(),
+            futures_fill::Entity::find().all(db).await.is_ok(),
+            futures_stop::Entity::find().all(db).await.is_ok(),
+        ]
+    };
+    assert_eq!(reads().await, [true; 4]);
+    for (table, column, bad, good, which) in [
+        ("futures_positions", "side", "up", "long", 0),
+        ("futures_positions", "status", "gone", "open", 0),
+        ("futures_orders", "side", "up", "long", 1),
+        ("futures_orders", "kind", "stop", "limit", 1),
+        ("futures_orders", "action", "flip", "open", 1),
+        ("futures_orders", "status", "done", "waiting", 1),
+        ("futures_fills", "kind", "bonus", "open", 2),
+        ("futures_stops", "kind", "maybe", "take_profit", 3),
+        ("futures_stops", "status", "asleep", "active", 3),
+    ] {
+        set(format!("UPDATE {table} SET {column} = '{bad}'")).await;
+        let mut want = [true; 4];
+        want[which] = false;
+        assert_eq!(reads().await, want, "{table}.{column} = {bad:?}");
+        set(format!("UPDATE {table} SET {column} = '{good}'")).await;
+    }
+    assert_eq!(reads().await, [true; 4]);
+}

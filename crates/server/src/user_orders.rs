@@ -194,9 +194,9 @@ pub async fn futures_orders(
             order_no: onyx_futures::orders::OrderView::of(&o).order_no,
             id: o.id,
             symbol: o.symbol,
-            side: o.side,
-            kind: o.kind,
-            action: o.action,
+            side: o.side.into(),
+            kind: o.kind.into(),
+            action: o.action.into(),
             leverage: o.leverage,
             contracts: text(&o.contracts),
             qty: text(&o.qty),
@@ -204,7 +204,7 @@ pub async fn futures_orders(
             deal_price: o.deal_price.as_ref().map(text),
             margin: text(&o.margin),
             fee: text(&o.fee),
-            status: o.status,
+            status: o.status.into(),
             reason: o.reason,
             position_id: o.position_id,
             create_time_ms: o.created_at,
@@ -224,8 +224,8 @@ mod tests {
         assert_eq!(EarnKind::parse("finance"), Some(EarnKind::Finance));
         assert_eq!(EarnKind::parse("staking"), Some(EarnKind::Staking));
         assert_eq!(EarnKind::parse("savings"), None);
-        assert_eq!(earn_status(0), "earning");
-        assert_eq!(earn_status(1), "settled");
-        assert_eq!(earn_status(2), "redeemed");
+        assert_eq!(earn_status(onyx_earn::repo::EARNING), "earning");
+        assert_eq!(earn_status(onyx_earn::repo::SETTLED), "settled");
+        assert_eq!(earn_status(onyx_earn::repo::REDEEMED), "redeemed");
     }
 }

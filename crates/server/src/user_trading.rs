@@ -147,7 +147,7 @@ pub async fn futures_positions(
         .map(|p| UserFuturesPosition {
             id: p.id,
             symbol: p.symbol,
-            side: p.side,
+            side: p.side.into(),
             leverage: p.leverage,
             qty: text(p.qty),
             entry_price: text(p.entry_price),
@@ -155,7 +155,7 @@ pub async fn futures_positions(
             fees: text(p.fees),
             realised: text(p.realised),
             funding: text(p.funding),
-            status: p.status,
+            status: p.status.into(),
             close_price: p.close_price.map(text),
             portfolio: p.portfolio,
             open_time_ms: p.opened_at,

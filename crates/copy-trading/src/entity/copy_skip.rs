@@ -1,3 +1,4 @@
+use onyx_futures::entity::futures_position::PositionSide;
 use sea_orm::entity::prelude::*;
 
 /// A copy not made, and why.
@@ -11,7 +12,7 @@ pub struct Model {
     pub trader_id: i64,
     pub lead_position_id: i64,
     pub coin: String,
-    pub side: String,
+    pub side: PositionSide,
     /// `balance`, `symbol`, `size`, `budget`, `stop_loss`, `house_limit`,
     /// `leverage`, `margin`.
     pub reason: String,

@@ -10,8 +10,7 @@ pub struct Model {
     pub id: i64,
     pub position_id: i64,
     pub user_id: i64,
-    /// `open`, `close`, `liquidation`, `margin_add`, `margin_reduce`.
-    pub kind: String,
+    pub kind: FillKind,
     /// Size filled (0 for a margin move).
     pub qty: DecimalText,
     /// The price filled at (the mark with the spread), 0 for a margin move.
@@ -37,3 +36,15 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+onyx_store::status_enum!(
+    /// What moved the position: a fill, a margin move or a funding payment.
+    FillKind {
+        Open = "open",
+        Close = "close",
+        Liquidation = "liquidation",
+        MarginAdd = "margin_add",
+        MarginReduce = "margin_reduce",
+        Funding = "funding",
+    }
+);

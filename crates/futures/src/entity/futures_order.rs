@@ -1,3 +1,4 @@
+use super::futures_position::PositionSide;
 use onyx_store::DecimalText;
 use sea_orm::entity::prelude::*;
 
@@ -14,12 +15,10 @@ pub struct Model {
     pub contract_id: i64,
     pub coin: String,
     pub symbol: String,
-    /// `long` or `short`: the position it opens or closes.
-    pub side: String,
-    /// `market` or `limit`.
-    pub kind: String,
-    /// `open` or `close`.
-    pub action: String,
+    /// The position it opens or closes.
+    pub side: PositionSide,
+    pub kind: OrderKind,
+    pub action: OrderAction,
     pub leverage: i32,
     /// Whole contracts.
     pub contracts: DecimalText,
@@ -30,8 +29,7 @@ pub struct Model {
     pub margin: DecimalText,
     /// Opening fee frozen while waiting, or paid.
     pub fee: DecimalText,
-    /// `waiting`, `filled` or `cancelled`.
-    pub status: String,
+    pub status: OrderStatus,
     /// Why the server cancelled it (`house_limit`, `leverage`,
     /// `position_closed`); null when the user did or it filled.
     pub reason: Option<String>,
@@ -48,3 +46,28 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+onyx_store::status_enum!(
+    /// A market order fills at once; a limit order waits for its price.
+    OrderKind {
+        Market = "market",
+        Limit = "limit",
+    }
+);
+
+onyx_store::status_enum!(
+    /// Whether an order opens a position or closes one.
+    OrderAction {
+        Open = "open",
+        Close = "close",
+    }
+);
+
+onyx_store::status_enum!(
+    /// A limit order waits until it fills or is cancelled.
+    OrderStatus {
+        Waiting = "waiting",
+        Filled = "filled",
+        Cancelled = "cancelled",
+    }
+);

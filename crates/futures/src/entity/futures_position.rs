@@ -13,8 +13,7 @@ pub struct Model {
     /// Lower-case coin, e.g. `btc`.
     pub coin: String,
     pub symbol: String,
-    /// `long` or `short`.
-    pub side: String,
+    pub side: PositionSide,
     pub leverage: i32,
     /// Size in the coin.
     pub qty: DecimalText,
@@ -27,8 +26,7 @@ pub struct Model {
     pub realised: DecimalText,
     /// Funding paid (negative: received) out of and into the margin.
     pub funding: DecimalText,
-    /// `open`, `closed` or `liquidated`.
-    pub status: String,
+    pub status: PositionStatus,
     pub opened_at: i64,
     pub updated_at: i64,
     pub closed_at: Option<i64>,
@@ -43,3 +41,20 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+onyx_store::status_enum!(
+    /// The side of a position (and of the orders and stops on it).
+    PositionSide {
+        Long = "long",
+        Short = "short",
+    }
+);
+
+onyx_store::status_enum!(
+    /// A position is open until closed by its owner or liquidated.
+    PositionStatus {
+        Open = "open",
+        Closed = "closed",
+        Liquidated = "liquidated",
+    }
+);

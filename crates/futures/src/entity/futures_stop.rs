@@ -11,13 +11,11 @@ pub struct Model {
     pub user_id: i64,
     pub position_id: i64,
     pub coin: String,
-    /// `take_profit` or `stop_loss`.
-    pub kind: String,
+    pub kind: StopKind,
     pub trigger_price: DecimalText,
     /// Size to close, in the coin.
     pub qty: DecimalText,
-    /// `active`, `cancelled` or `triggered`.
-    pub status: String,
+    pub status: StopStatus,
     pub created_at: i64,
     pub triggered_at: Option<i64>,
     /// The mark it closed at.
@@ -32,3 +30,20 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+onyx_store::status_enum!(
+    /// Which way the mark has to move to trigger a stop.
+    StopKind {
+        TakeProfit = "take_profit",
+        StopLoss = "stop_loss",
+    }
+);
+
+onyx_store::status_enum!(
+    /// A stop waits (active) until it triggers or is cancelled.
+    StopStatus {
+        Active = "active",
+        Cancelled = "cancelled",
+        Triggered = "triggered",
+    }
+);
