@@ -59,7 +59,12 @@ export const adminApi = {
   delete: <T>(url: string, data?: unknown) => call<T>('DELETE', url, undefined, data ?? {}),
 };
 
-/** A list page as the operator API answers it. */
+/**
+ * A list page as the operator API answers it. The generated schema has one
+ * such type per row (`Envelope_Page_<Row>`, each `{ rows: Row[]; total }`,
+ * openapi-typescript writes no generics); this is that shape for any row,
+ * so generic lists can take it (api.test.ts checks it against the schema).
+ */
 export interface AdminPage<T> {
   rows: T[];
   total: number;

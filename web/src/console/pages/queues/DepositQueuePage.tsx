@@ -20,7 +20,6 @@ import { Amount, Answer, Badge, Empty, Facts, hasReason, LoadError, Mono, Reason
 import './common/queues.css';
 
 const STATUSES = ['pending', 'confirmed', 'rejected'] as const;
-type Status = (typeof STATUSES)[number];
 type Decision = 'confirm' | 'reject';
 
 export const depositsKey = ['console', 'deposits'] as const;
@@ -45,7 +44,8 @@ interface Outcome {
 
 export default function DepositQueuePage() {
   const { t } = useTexts();
-  const { status, page, id, sort, update } = useQueueParams(STATUSES, 'pending', ['id', 'userId', 'amount', 'createTime']);
+  const queue = useQueueParams(STATUSES, 'pending', ['id', 'userId', 'amount', 'createTime']);
+  const { status, page, id, sort, update } = queue;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const list = useQueueList<AdminDeposit>([...depositsKey, 'list'], '/api/admin/deposits', status, page, sort);
   const rows = list.data?.rows ?? [];
@@ -66,8 +66,7 @@ export default function DepositQueuePage() {
         subtitle={t('deposits.subtitle')}
         statuses={STATUSES}
         tabLabel={(s) => t(`deposits.tab.${s}`)}
-        status={status}
-        onStatus={(s: Status) => update({ status: s, page: 1, id: null })}
+        queue={queue}
       />
       {outcome ? (
         <Answer
@@ -101,13 +100,10 @@ export default function DepositQueuePage() {
             { column: 'createTime', label: t('deposits.col.submitted') },
           ]}
           // The server's own order: the pending queue oldest first, decided claims newest first.
-          sort={sort ?? { orderBy: 'id', order: status === 'pending' ? 'asc' : 'desc' }}
-          onSort={(s) => update({ sort: s, page: 1, id: null })}
+          ownSort={{ orderBy: 'id', order: status === 'pending' ? 'asc' : 'desc' }}
           rowTestId={(r) => `deposit-row-${r.id}`}
           openId={openId}
-          onOpen={(rowId) => update({ id: rowId })}
-          page={page}
-          onPage={(p) => update({ page: p, id: null })}
+          queue={queue}
           cells={(r) => (
             <>
               <td className="cq-num">{r.id}</td>

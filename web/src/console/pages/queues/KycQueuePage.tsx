@@ -16,7 +16,6 @@ import { Answer, Badge, Empty, Facts, hasReason, Loading, Mono, ReasonField, Whe
 import './common/queues.css';
 
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
-type Status = (typeof STATUSES)[number];
 type Decision = 'approve' | 'reject';
 
 export const kycKey = ['console', 'kyc'] as const;
@@ -31,7 +30,8 @@ interface Outcome {
 
 export default function KycQueuePage() {
   const { t } = useTexts();
-  const { status, page, id, sort, update } = useQueueParams(STATUSES, 'pending', ['id', 'userId', 'tier', 'createTime']);
+  const queue = useQueueParams(STATUSES, 'pending', ['id', 'userId', 'tier', 'createTime']);
+  const { status, page, id, sort, update } = queue;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const list = useQueueList<KycRow>(kycKey, '/api/admin/kyc', status, page, sort);
   const rows = list.data?.rows ?? [];
@@ -44,8 +44,7 @@ export default function KycQueuePage() {
         subtitle={t('kyc.subtitle')}
         statuses={STATUSES}
         tabLabel={(s) => t(`kyc.tab.${s}`)}
-        status={status}
-        onStatus={(s: Status) => update({ status: s, page: 1, id: null })}
+        queue={queue}
       />
       {outcome ? (
         <Answer
@@ -70,13 +69,10 @@ export default function KycQueuePage() {
             { column: 'createTime', label: t('kyc.col.submitted') },
           ]}
           // The server's own order: oldest first, the queue order.
-          sort={sort ?? { orderBy: 'createTime', order: 'asc' }}
-          onSort={(s) => update({ sort: s, page: 1, id: null })}
+          ownSort={{ orderBy: 'createTime', order: 'asc' }}
           rowTestId={(r) => `kyc-row-${r.id}`}
           openId={current?.id}
-          onOpen={(rowId) => update({ id: rowId })}
-          page={page}
-          onPage={(p) => update({ page: p, id: null })}
+          queue={queue}
           cells={(r) => (
             <>
               <td className="cq-num">{r.id}</td>

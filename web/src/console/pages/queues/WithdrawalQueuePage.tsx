@@ -17,7 +17,6 @@ import { kycLimit, placeInRange, platformDayStart, rulesFor, type AppliedRules }
 import './common/queues.css';
 
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
-type Status = (typeof STATUSES)[number];
 type Decision = 'approve' | 'reject';
 
 export const withdrawalsKey = ['console', 'withdrawals'] as const;
@@ -69,7 +68,8 @@ interface Outcome {
 
 export default function WithdrawalQueuePage() {
   const { t } = useTexts();
-  const { status, page, id, sort, update } = useQueueParams(STATUSES, 'pending', ['id', 'userId', 'amount', 'createTime']);
+  const queue = useQueueParams(STATUSES, 'pending', ['id', 'userId', 'amount', 'createTime']);
+  const { status, page, id, sort, update } = queue;
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const list = useQueueList<AdminWithdrawal>([...withdrawalsKey, 'list'], '/api/admin/withdrawals', status, page, sort);
   const rows = list.data?.rows ?? [];
@@ -82,8 +82,7 @@ export default function WithdrawalQueuePage() {
         subtitle={t('withdrawals.subtitle')}
         statuses={STATUSES}
         tabLabel={(s) => t(`withdrawals.tab.${s}`)}
-        status={status}
-        onStatus={(s: Status) => update({ status: s, page: 1, id: null })}
+        queue={queue}
       />
       {outcome ? (
         <Answer
@@ -111,13 +110,10 @@ export default function WithdrawalQueuePage() {
             { column: 'createTime', label: t('withdrawals.col.submitted') },
           ]}
           // The server's own order: oldest first, the queue order.
-          sort={sort ?? { orderBy: 'id', order: 'asc' }}
-          onSort={(s) => update({ sort: s, page: 1, id: null })}
+          ownSort={{ orderBy: 'id', order: 'asc' }}
           rowTestId={(r) => `withdrawal-row-${r.id}`}
           openId={current?.id}
-          onOpen={(rowId) => update({ id: rowId })}
-          page={page}
-          onPage={(p) => update({ page: p, id: null })}
+          queue={queue}
           cells={(r) => (
             <>
               <td className="cq-num">{r.id}</td>

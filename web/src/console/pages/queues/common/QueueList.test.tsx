@@ -12,11 +12,10 @@ interface Row {
 
 const idle = { isPending: false, isError: false, error: null, refetch: () => {} };
 
-function list(props: Partial<Parameters<typeof QueueList<Row>>[0]> = {}) {
-  const onOpen = vi.fn();
-  const onPage = vi.fn();
+function list(props: Partial<Parameters<typeof QueueList<Row, string>>[0]> = {}) {
+  const update = vi.fn();
   renderPage(
-    <QueueList<Row>
+    <QueueList<Row, string>
       label="Things"
       heading="Waiting"
       list={{ ...idle, data: { rows: [{ id: 1, name: 'one' }, { id: 2, name: 'two' }], total: 2 } }}
@@ -25,8 +24,7 @@ function list(props: Partial<Parameters<typeof QueueList<Row>>[0]> = {}) {
         { column: 'id', label: '#' },
         { column: 'name', label: 'Name' },
       ]}
-      sort={{ orderBy: 'id', order: 'asc' }}
-      onSort={() => {}}
+      ownSort={{ orderBy: 'id', order: 'asc' }}
       cells={(r) => (
         <>
           <td>{r.id}</td>
@@ -35,25 +33,23 @@ function list(props: Partial<Parameters<typeof QueueList<Row>>[0]> = {}) {
       )}
       rowTestId={(r) => `thing-${r.id}`}
       openId={1}
-      onOpen={onOpen}
-      page={1}
-      onPage={onPage}
+      queue={{ page: 1, sort: null, update }}
       {...props}
     />,
   );
-  return { onOpen, onPage };
+  return { update };
 }
 
 describe('QueueList', () => {
   it('shows the rows, the open one selected, and opens another on click or Enter', () => {
-    const { onOpen } = list();
+    const { update } = list();
     expect(screen.getByRole('region', { name: 'Things' })).toBeInTheDocument();
     expect(screen.getByTestId('thing-1')).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByTestId('thing-2')).toHaveAttribute('aria-selected', 'false');
     fireEvent.click(screen.getByTestId('thing-2'));
     fireEvent.keyDown(screen.getByTestId('thing-2'), { key: 'Enter' });
-    expect(onOpen).toHaveBeenCalledTimes(2);
-    expect(onOpen).toHaveBeenCalledWith(2);
+    expect(update).toHaveBeenCalledTimes(2);
+    expect(update).toHaveBeenCalledWith({ id: 2 });
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
@@ -73,8 +69,8 @@ describe('QueueList', () => {
 
   it('pages when there is more than one page', () => {
     const rows = Array.from({ length: 20 }, (_, i) => ({ id: i + 1, name: `n${i}` }));
-    const { onPage } = list({ list: { ...idle, data: { rows, total: 45 } } });
+    const { update } = list({ list: { ...idle, data: { rows, total: 45 } } });
     fireEvent.click(screen.getByRole('button', { name: /next/i }));
-    expect(onPage).toHaveBeenCalledWith(2);
+    expect(update).toHaveBeenCalledWith({ page: 2, id: null });
   });
 });

@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { adminApi, type AdminPage } from '../../../api';
 import { SortTh, sortParams, type SortOrder, type SortState } from '../../../layout/sort';
+import type { QueueParams } from './paging';
 import { useTexts } from './texts';
 import { QUEUE_PAGE_SIZE } from './types';
 import { Empty, LoadError, Loading, Pager, Tabs } from './ui';
@@ -25,15 +26,13 @@ export function QueueHead<S extends string>({
   subtitle,
   statuses,
   tabLabel,
-  status,
-  onStatus,
+  queue,
 }: {
   title: string;
   subtitle: string;
   statuses: readonly S[];
   tabLabel: (s: S) => string;
-  status: S;
-  onStatus: (s: S) => void;
+  queue: QueueParams<S>;
 }) {
   const { t } = useTexts();
   return (
@@ -42,7 +41,7 @@ export function QueueHead<S extends string>({
         <h1>{title}</h1>
         <p className="cq-muted">{subtitle}</p>
       </div>
-      <Tabs label={t('common.status')} items={statuses.map((s) => ({ value: s, label: tabLabel(s) }))} value={status} onChange={onStatus} />
+      <Tabs label={t('common.status')} items={statuses.map((s) => ({ value: s, label: tabLabel(s) }))} value={queue.status} onChange={(s: S) => queue.update({ status: s, page: 1, id: null })} />
     </header>
   );
 }
@@ -64,20 +63,17 @@ interface ListState<R> {
   refetch: () => unknown;
 }
 
-export function QueueList<R extends { id: number }>({
+export function QueueList<R extends { id: number }, S extends string>({
   label,
   heading,
   list,
   empty,
   columns,
-  sort,
-  onSort,
+  ownSort,
   cells,
   rowTestId,
   openId,
-  onOpen,
-  page,
-  onPage,
+  queue,
 }: {
   /** The list's accessible name. */
   label: string;
@@ -86,19 +82,19 @@ export function QueueList<R extends { id: number }>({
   /** What an empty page says. */
   empty: string;
   columns: QueueColumn[];
-  /** The order shown (the server's own when the address names none). */
-  sort: SortState;
-  onSort: (s: SortState) => void;
+  /** The server's own order, shown when the address names none. */
+  ownSort: SortState;
   /** A row's cells, in the order of `columns`. */
   cells: (row: R) => ReactNode;
   rowTestId: (row: R) => string;
   /** The row under review. */
   openId: number | null | undefined;
-  onOpen: (id: number) => void;
-  page: number;
-  onPage: (page: number) => void;
+  /** The queue's place in the address: page, sort, the open row. */
+  queue: Pick<QueueParams<S>, 'page' | 'sort' | 'update'>;
 }) {
   const { t } = useTexts();
+  const { page, update } = queue;
+  const onOpen = (id: number) => update({ id });
   const rows = list.data?.rows ?? [];
   return (
     <section className="cq-panel cq-list-panel" aria-label={label}>
@@ -117,7 +113,7 @@ export function QueueList<R extends { id: number }>({
           <thead>
             <tr>
               {columns.map((c) => (
-                <SortTh key={c.column} column={c.column} first={c.first} className={c.className} sort={sort} onSort={onSort}>
+                <SortTh key={c.column} column={c.column} first={c.first} className={c.className} sort={queue.sort ?? ownSort} onSort={(s) => update({ sort: s, page: 1, id: null })}>
                   {c.label}
                 </SortTh>
               ))}
@@ -140,7 +136,7 @@ export function QueueList<R extends { id: number }>({
           </tbody>
         </table>
       )}
-      {list.data && list.data.total > QUEUE_PAGE_SIZE ? <Pager page={page} size={QUEUE_PAGE_SIZE} total={list.data.total} onPage={onPage} /> : null}
+      {list.data && list.data.total > QUEUE_PAGE_SIZE ? <Pager page={page} size={QUEUE_PAGE_SIZE} total={list.data.total} onPage={(p) => update({ page: p, id: null })} /> : null}
     </section>
   );
 }

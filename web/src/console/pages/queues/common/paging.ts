@@ -36,6 +36,9 @@ export function useQueueParams<S extends string>(statuses: readonly S[], fallbac
   return { status, page, id, sort, update };
 }
 
+/** A queue's place in the address, as useQueueParams reads it. */
+export type QueueParams<S extends string> = ReturnType<typeof useQueueParams<S>>;
+
 /** The item to open after `done` left the queue: the one after it, else the one before. */
 export function nextAfter<T extends { id: number }>(rows: T[], done: number): number | null {
   const i = rows.findIndex((r) => r.id === done);
