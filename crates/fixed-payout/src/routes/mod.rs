@@ -49,7 +49,8 @@ pub fn settled_flag(value: u8, field: &'static str) -> Result<bool, ApiError> {
 /// A product's operator calls: its periods (list, add, change), its house
 /// book and its blocked countries, under the paths and with the types and
 /// words it names. Invoked in the product's `routes/admin.rs`, with
-/// `book` its house book's function and the types in scope there.
+/// `book` its house book's function and the types in scope there (each
+/// product declares its own: the API document's schema names are theirs).
 #[macro_export]
 macro_rules! admin_routes {
     (
@@ -57,7 +58,7 @@ macro_rules! admin_routes {
         view: $view:ident,
         patch: $patch:ident,
         book: $book:ident = $book_fn:path,
-        blocked: $blocked:tt,
+        blocked: $blocked:ident,
         paths: [$periods:tt, $period:tt, $house:tt, $countries:tt],
         list_doc: $list_doc:tt,
         create_doc: $create_doc:tt $(,)?
@@ -151,24 +152,15 @@ macro_rules! admin_routes {
             )
         }
 
-        #[derive(serde::Deserialize, utoipa::ToSchema, Debug)]
-        #[schema(as = $blocked)]
-        #[serde(rename_all = "camelCase")]
-        pub struct BlockedCountries {
-            /// ISO 3166 codes; the list replaces the one in force.
-            pub countries: Vec<String>,
-            pub reason: String,
-        }
-
         /// Replaces the countries the product is not offered in; users whose
         /// identity documents name one are refused new orders (-6010).
         #[utoipa::path(put, path = $countries, tag = "admin",
-            request_body = BlockedCountries, security(("adminToken" = [])),
+            request_body = $blocked, security(("adminToken" = [])),
             responses((status = 200, body = Envelope<Vec<String>>)))]
         async fn block_countries(
             ::axum::extract::State(ctx): ::axum::extract::State<::onyx_platform::Context>,
             me: ::onyx_http::auth::CurrentAdmin,
-            ::onyx_http::extract::ApiJson(body): ::onyx_http::extract::ApiJson<BlockedCountries>,
+            ::onyx_http::extract::ApiJson(body): ::onyx_http::extract::ApiJson<$blocked>,
         ) -> ::onyx_http::envelope::Reply<Vec<String>> {
             use ::onyx_fixed_payout::product::Product;
             me.require(::onyx_http::auth::Permission::EditSettings)?;

@@ -7,12 +7,21 @@ use crate::product::Options;
 use crate::views::PeriodView;
 use onyx_http::envelope::Envelope;
 
+#[derive(serde::Deserialize, utoipa::ToSchema, Debug)]
+#[schema(as = OptionBlockedCountries)]
+#[serde(rename_all = "camelCase")]
+pub struct BlockedCountries {
+    /// ISO 3166 codes; the list replaces the one in force.
+    pub countries: Vec<String>,
+    pub reason: String,
+}
+
 onyx_fixed_payout::admin_routes! {
     product: Options,
     view: PeriodView,
     patch: PeriodPatch,
     book: HouseBook = book,
-    blocked: OptionBlockedCountries,
+    blocked: BlockedCountries,
     paths: [
         "/api/admin/options/periods",
         "/api/admin/options/periods/{id}",

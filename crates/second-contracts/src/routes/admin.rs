@@ -7,6 +7,14 @@ use crate::product::SecondContracts;
 use crate::views::PeriodView;
 use onyx_http::envelope::Envelope;
 
+#[derive(serde::Deserialize, utoipa::ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct BlockedCountries {
+    /// ISO 3166 codes; the list replaces the one in force.
+    pub countries: Vec<String>,
+    pub reason: String,
+}
+
 onyx_fixed_payout::admin_routes! {
     product: SecondContracts,
     view: PeriodView,
