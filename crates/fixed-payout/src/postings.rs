@@ -123,19 +123,11 @@ pub fn settle(
 mod tests {
     use super::*;
     use crate::decide::Settled;
+    use crate::rules::tests::any_outcome;
     use crate::rules::{split, Outcome, Terms};
     use onyx_kernel::ledger::{Ledger, Transaction};
     use proptest::prelude::*;
     use rust_decimal::Decimal;
-
-    fn any_outcome() -> impl Strategy<Value = Outcome> {
-        prop_oneof![
-            Just(Outcome::Win),
-            Just(Outcome::Lose),
-            Just(Outcome::Draw),
-            Just(Outcome::Void)
-        ]
-    }
 
     proptest! {
         /// Through the reference ledger: nothing stays frozen, the user,

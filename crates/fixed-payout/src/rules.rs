@@ -239,7 +239,7 @@ pub fn disclosure(terms: &Terms) -> Option<Disclosure> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use proptest::prelude::*;
     use std::str::FromStr;
@@ -373,7 +373,7 @@ mod tests {
         assert_eq!(Outcome::from_open_result(0), None);
     }
 
-    fn any_outcome() -> impl Strategy<Value = Outcome> {
+    pub(crate) fn any_outcome() -> impl Strategy<Value = Outcome> {
         prop_oneof![
             Just(Outcome::Win),
             Just(Outcome::Lose),
