@@ -2,10 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@/shared/ui/theme.css';
 import '@/shared/i18n/i18n';
-import { App } from './app/App';
-import { installBrowserBehaviour } from './app/browser-behaviour';
-import { initLanguage } from './shared/i18n/language-flow';
-import { loadSettings } from './shared/settings/load-settings';
+import { App } from '@/app/App';
+import { installBrowserBehaviour } from '@/app/browser-behaviour';
+import { initLanguage } from '@/shared/i18n/language-flow';
+import { loadSettings } from '@/shared/settings/load-settings';
 
 installBrowserBehaviour();
 const settingsReady = loadSettings();
