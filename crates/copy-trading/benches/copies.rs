@@ -17,7 +17,7 @@ use onyx_copy_trading::repo::{ACTIVE, APPROVED};
 use onyx_futures::contract;
 use onyx_futures::positions::{close_in, costs, open_in, CloseAt, Ticket};
 use onyx_futures::rules::Side;
-use onyx_market::service::{now_ms, MarketService};
+use onyx_market::api::service::{now_ms, MarketService};
 use onyx_store::DecimalText;
 use onyx_testkit::common::TestApp;
 use onyx_testkit::futures_bench::{fund_contract_wallets, mark};

@@ -8,10 +8,10 @@ use crate::traders::{self, ApplyBody, ReviewBody};
 use onyx_futures::positions::{self, close_in, costs, fill_price, open_in, CloseAt, SubmitBody};
 use onyx_futures::rules::Side;
 use onyx_kernel::{Failure, Outcome};
-use onyx_market::interval::Interval;
-use onyx_market::simulator;
-use onyx_market::tape::TapeEntry;
-use onyx_market::tape_store;
+use onyx_market::api::simulator;
+use onyx_market::api::tape;
+use onyx_market::api::tape::TapeEntry;
+use onyx_market::api::Interval;
 use onyx_platform::audit::Actor;
 use onyx_platform::prices::IndexPrice;
 use onyx_platform::Context;
@@ -98,7 +98,7 @@ pub async fn seed(ctx: &Context, by: &Actor, leads: &[Lead<'_>], market_seed: u6
 /// The hour's close, written to the tape at the hour's last second.
 async fn tick(ctx: &Context, hour_ms: i64, price: Decimal) -> Outcome<IndexPrice> {
     let ts_ms = hour_ms.saturating_add(3_599_000);
-    tape_store::insert(
+    tape::insert(
         &ctx.db,
         &[TapeEntry {
             coin: "btc".into(),

@@ -13,7 +13,7 @@ use onyx_copy_trading::rules;
 use onyx_futures::entity::{futures_fill as fill, futures_position as position};
 use onyx_futures::positions::{close_in, CloseAt};
 use onyx_kernel::ledger::Wallet;
-use onyx_market::service::now_ms;
+use onyx_market::api::service::now_ms;
 use onyx_testkit::accounts::signed_in;
 use onyx_testkit::common::TestApp;
 use onyx_testkit::tape::Tape;

@@ -14,7 +14,7 @@ use crate::rules::{day_of, start_of};
 use onyx_kernel::ledger::{AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount};
 use onyx_kernel::money::{parse_decimal, LEDGER_DP};
 use onyx_kernel::{ErrorCode, Failure, Outcome};
-use onyx_market::repo::catalogue::listed_asset;
+use onyx_market::api::catalogue::listed_asset;
 use onyx_platform::amounts::{asset, parse_amount};
 use onyx_platform::audit::{self, Actor};
 use onyx_platform::Context;

@@ -812,9 +812,9 @@ async fn the_house_is_funded_only_in_a_listed_coin() {
     assert_eq!(coins, ["USDT"]);
 
     // A coin switched off in the catalogue is not listed either.
-    use onyx_market::entity::coin;
+    use onyx_market::api::coin;
     use sea_orm::IntoActiveModel;
-    let ltc = onyx_market::repo::catalogue::find_coin(&app.state.db, "ltc")
+    let ltc = onyx_market::api::catalogue::find_coin(&app.state.db, "ltc")
         .await
         .unwrap()
         .unwrap();

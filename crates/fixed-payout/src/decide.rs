@@ -5,8 +5,8 @@
 
 use crate::rules::{self, Direction, Outcome, Split, Terms};
 use onyx_kernel::money::Amount;
-use onyx_market::tape::closing_tick;
-use onyx_market::tape_store::StoredTick;
+use onyx_market::api::tape::closing_tick;
+use onyx_market::api::tape::StoredTick;
 use rust_decimal::Decimal;
 
 /// What a fixed-payout order is decided on.

@@ -2,7 +2,7 @@
 //! nothing to look up: which way the price went, what a stake pays, and the
 //! figures its disclosure shows. Pure functions of their arguments, the
 //! same ones `onyx verify` recomputes settlements with; which recorded tick
-//! closes an order is the price tape's `onyx_market::tape::closing_tick`.
+//! closes an order is the price tape's `onyx_market::api::tape::closing_tick`.
 //!
 //! - An order is a bet that the index at the close is above (up) or below
 //!   (down) the index at acceptance. Equal prices are a draw: the stake comes

@@ -1,7 +1,7 @@
 //! The settlement sweep, one per product: a scheduler job that settles
 //! due orders a slice at a time. An order is due once the price tape is
 //! written past its close time; it settles on the last tick of a second
-//! that ended by the close (`tape_store::last_before`), at most
+//! that ended by the close (`tape::last_before`), at most
 //! `tape::CLOSING_TICK_AGE_MAX_MS` old, or is void. Orders whose close
 //! passed while the server was down settle the same way once it is back:
 //! on the stored tape, or void.
@@ -13,7 +13,7 @@ use crate::repo::{self, STATUS_SETTLED};
 use crate::rules::Direction;
 use crate::table::OrderRow;
 use onyx_kernel::Failure;
-use onyx_market::tape_store::{self, StoredTick};
+use onyx_market::api::tape::{self, StoredTick};
 use onyx_platform::bus::PlatformEvent;
 use onyx_platform::scheduler::Progress;
 use onyx_platform::Context;
@@ -112,7 +112,7 @@ pub async fn sweep<P: Product>(ctx: &Context) -> Result<Progress, Failure> {
         let f = o.fields();
         let key = (f.coin.to_string(), f.close_at);
         if !ticks.contains_key(&key) {
-            let tick = tape_store::last_before(txn.conn(), f.coin, f.close_at).await?;
+            let tick = tape::last_before(txn.conn(), f.coin, f.close_at).await?;
             ticks.insert(key.clone(), tick);
         }
         decided.push(decide::<P>(o, ticks.get(&key).and_then(Option::as_ref))?);

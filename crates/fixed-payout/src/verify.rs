@@ -10,7 +10,7 @@ use crate::product::Product;
 use crate::repo;
 use crate::settlement::decide;
 use crate::table::OrderRow;
-use onyx_market::tape_store::{self, StoredTick};
+use onyx_market::api::tape::{self, StoredTick};
 use onyx_store::DecimalText;
 use rust_decimal::Decimal;
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait};
@@ -95,7 +95,7 @@ fn differences<P: Product>(
 /// Recomputes every settled order of `P`.
 pub async fn verify<P: Product>(db: &impl ConnectionTrait) -> Result<VerifyReport, DbErr> {
     let mut report = VerifyReport::default();
-    let oldest = tape_store::oldest(db).await?;
+    let oldest = tape::oldest(db).await?;
     let mut after = 0i64;
     loop {
         let page = repo::page_after::<P::Orders>(db, after, true, PAGE).await?;
@@ -111,10 +111,10 @@ pub async fn verify<P: Product>(db: &impl ConnectionTrait) -> Result<VerifyRepor
             }
             let key = (f.coin.to_string(), f.close_at);
             if !closes.contains_key(&key) {
-                let tick = tape_store::last_before(db, f.coin, f.close_at).await?;
+                let tick = tape::last_before(db, f.coin, f.close_at).await?;
                 closes.insert(key.clone(), tick);
             }
-            let open = tape_store::at_second(db, f.coin, f.open_tick_ms).await?;
+            let open = tape::at_second(db, f.coin, f.open_tick_ms).await?;
             let found =
                 differences::<P>(o, open.as_ref(), closes.get(&key).and_then(Option::as_ref))?;
             if found.is_empty() {

@@ -15,7 +15,7 @@ use onyx_futures::liquidation::{sweep, RiskEngine};
 use onyx_futures::positions::{costs, liquidation_of, open_in, Ticket};
 use onyx_futures::repo;
 use onyx_futures::rules::Side;
-use onyx_market::service::{now_ms, MarketService};
+use onyx_market::api::service::{now_ms, MarketService};
 use onyx_platform::prices::IndexPrice;
 use onyx_testkit::common::TestApp;
 use onyx_testkit::futures_bench::{fund_contract_wallets, mark};

@@ -6,8 +6,8 @@ use crate::entity::futures_term;
 use crate::rules::brackets::Brackets;
 use crate::rules::funding::FundingTerms;
 use onyx_kernel::{ErrorCode, Failure, Outcome};
-use onyx_market::entity::contract_pair;
-use onyx_market::repo::catalogue;
+use onyx_market::api::catalogue;
+use onyx_market::api::contract_pair;
 use rust_decimal::Decimal;
 use sea_orm::{ConnectionTrait, EntityTrait};
 

@@ -16,8 +16,8 @@ use crate::repo::{self, FillKind};
 use crate::rules::{funding, Side};
 use onyx_kernel::money::{Amount, LEDGER_DP};
 use onyx_kernel::{Failure, Outcome};
-use onyx_market::tape::closing_tick;
-use onyx_market::tape_store;
+use onyx_market::api::tape;
+use onyx_market::api::tape::closing_tick;
 use onyx_platform::scheduler::Progress;
 use onyx_platform::Context;
 use onyx_store::DecimalText;
@@ -120,7 +120,7 @@ async fn pay(ctx: &Context, c: &Contract, at: i64, now: i64) -> Outcome<()> {
     {
         return Ok(());
     }
-    let last = tape_store::last_before(txn.conn(), &c.coin, at).await?;
+    let last = tape::last_before(txn.conn(), &c.coin, at).await?;
     let tick = closing_tick(at, last.as_ref()).cloned();
     let mut sized = Vec::new();
     let (mut long, mut short) = (Decimal::ZERO, Decimal::ZERO);

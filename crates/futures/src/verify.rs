@@ -15,7 +15,7 @@ use crate::repo::{self, FillKind, OPEN};
 use crate::rules::{close, Side};
 use onyx_fixed_payout::verify::VerifyReport;
 use onyx_kernel::money::{exact_mul, Amount, LEDGER_DP};
-use onyx_market::tape_store;
+use onyx_market::api::tape;
 use rust_decimal::{Decimal, RoundingStrategy};
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect,
@@ -186,7 +186,7 @@ async fn position_differences(
     }
     for f in fills {
         if f.kind != FillKind::MarginAdd && f.kind != FillKind::MarginReduce {
-            match tape_store::at_second(db, &p.coin, f.tick_ms).await? {
+            match tape::at_second(db, &p.coin, f.tick_ms).await? {
                 Some(t) if t.ts_ms == f.tick_ms && t.price == f.mark.get() => {}
                 found => out.push(format!(
                     "fill {}: marked {} at {} ms, the tape has {:?}",
@@ -222,7 +222,7 @@ async fn position_differences(
 /// Replays every position from its fills.
 pub async fn verify(db: &impl ConnectionTrait) -> Result<VerifyReport, DbErr> {
     let mut report = VerifyReport::default();
-    let oldest = tape_store::oldest(db).await?;
+    let oldest = tape::oldest(db).await?;
     let mut after = 0i64;
     loop {
         let page = position::Entity::find()

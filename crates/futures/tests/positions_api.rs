@@ -5,7 +5,7 @@
 //! covered by it), with the ledger and the holds audited after each.
 
 use onyx_kernel::ledger::{SystemAccount, Wallet};
-use onyx_market::service::now_ms;
+use onyx_market::api::service::now_ms;
 use onyx_testkit::accounts::signed_in;
 use onyx_testkit::common::{Reply, TestApp};
 use onyx_testkit::tape::Tape;
@@ -370,9 +370,9 @@ async fn funding_is_paid_once_at_the_funding_time_on_its_mark() {
     ))
     .await
     .unwrap();
-    onyx_market::tape_store::insert(
+    onyx_market::api::tape::insert(
         db,
-        &[onyx_market::tape::TapeEntry {
+        &[onyx_market::api::tape::TapeEntry {
             coin: "btc".into(),
             second: at / 1000 - 1,
             price: Decimal::from(60_000),

@@ -21,7 +21,6 @@ use tokio::sync::{mpsc, watch};
 use tokio_tungstenite::tungstenite::Message;
 
 pub const SOURCE: &str = "binance";
-pub const DEFAULT_URL: &str = "wss://stream.binance.com:9443/stream";
 
 /// The combined-stream URL for `coins` (lower-case base coins, USDT quote).
 pub fn stream_url<S: AsRef<str>>(base: &str, coins: &[S]) -> String {
@@ -106,6 +105,7 @@ pub struct FeedCounters {
     pub disconnects: AtomicU64,
 }
 
+#[cfg(test)]
 impl FeedCounters {
     pub fn get(counter: &AtomicU64) -> u64 {
         counter.load(Ordering::Relaxed)

@@ -3,58 +3,41 @@
 //! live snapshot the API and the socket read, the catalogue of coins and
 //! pairs, and each user's watchlist.
 //!
-//! [`service`] is the one writer of prices and candles; [`repo`] holds the
-//! catalogue and watchlist queries; [`routes`] the `/api/market`,
-//! catalogue, watchlist and operator catalogue calls.
+//! Other crates use it through [`api`] alone. Inside, `service` is the one
+//! writer of prices and candles; `repo` holds the catalogue and watchlist
+//! queries; [`routes`] the `/api/market`, catalogue, watchlist and operator
+//! catalogue calls.
 
-pub mod binance;
-pub mod candle_entity;
-pub mod candle_store;
-pub mod candles;
-pub mod entity;
-pub mod frames;
-pub mod interval;
+pub mod api;
+pub(crate) mod binance;
+pub(crate) mod candle_entity;
+pub(crate) mod candle_store;
+pub(crate) mod candles;
+pub(crate) mod entity;
+pub(crate) mod frames;
+pub(crate) mod interval;
 pub mod migration;
-pub mod repo;
+pub(crate) mod repo;
 pub mod routes;
-pub mod service;
-pub mod simulator;
-pub mod stats;
-pub mod tape;
-pub mod tape_entity;
-pub mod tape_store;
-pub mod types;
+pub(crate) mod service;
+pub(crate) mod simulator;
+pub(crate) mod stats;
+pub(crate) mod tape;
+pub(crate) mod tape_entity;
+pub(crate) mod tape_store;
+pub(crate) mod types;
 
-pub use interval::Interval;
-pub use onyx_platform::prices::{is_stale, CoinView, IndexPrice, Snapshot, Stats24h};
-pub use types::{Candle, Tick};
+pub(crate) mod symbols;
 
-/// Coins quoted when the catalogue has none to offer (lower-case).
-pub const DEFAULT_COINS: [&str; 8] = ["btc", "eth", "trx", "xrp", "doge", "ltc", "bnb", "sol"];
+#[cfg(test)]
+mod binance_replay_tests;
+#[cfg(test)]
+mod candles_tests;
 
-/// The coin of a symbol: "btcusdt", "BTCUSDT", "btc/usdt" or "btc" -> "btc".
-pub fn coin_of_symbol(symbol: &str) -> Option<String> {
-    let s = symbol
-        .trim()
-        .to_ascii_lowercase()
-        .replace(['/', '-', '_'], "");
-    let coin = s.strip_suffix("usdt").unwrap_or(&s);
-    let valid =
-        !coin.is_empty() && coin.len() <= 20 && coin.bytes().all(|b| b.is_ascii_alphanumeric());
-    valid.then(|| coin.to_string())
-}
-
-/// The pair symbol the client uses for a coin: "btc" -> "btcusdt".
-pub fn symbol_of_coin(coin: &str) -> String {
-    format!("{coin}usdt")
-}
-
-/// The spot pair symbol a client names (`btcusdt`, `BTC/USDT` or `btc`), as
-/// the catalogue and the spot service spell it (`btcusdt`); `None` when it
-/// cannot be a symbol at all.
-pub fn spot_symbol(symbol: &str) -> Option<String> {
-    coin_of_symbol(symbol).map(|c| symbol_of_coin(&c))
-}
+pub(crate) use interval::Interval;
+pub(crate) use onyx_platform::prices::{is_stale, CoinView, IndexPrice, Snapshot, Stats24h};
+pub(crate) use symbols::{coin_of_symbol, symbol_of_coin, DEFAULT_COINS};
+pub(crate) use types::{Candle, Tick};
 
 #[cfg(test)]
 mod tests {

@@ -7,9 +7,9 @@ use onyx_testkit::common;
 
 use admin_common::*;
 use common::TestApp;
-use onyx_market::repo::catalogue;
-use onyx_market::CoinView;
-use onyx_market::{IndexPrice, Stats24h};
+use onyx_market::api::catalogue;
+use onyx_market::api::CoinView;
+use onyx_market::api::{IndexPrice, Stats24h};
 use rust_decimal::Decimal;
 use serde_json::{json, Value};
 use std::str::FromStr;

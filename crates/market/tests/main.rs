@@ -2,8 +2,6 @@
 //! the calls through the whole application (SQLite, or PostgreSQL with
 //! `ONYX_TEST_DATABASE_URL`).
 
-mod binance_replay;
-mod candles;
 mod catalogue_api;
 mod market_api;
 mod market_reload;

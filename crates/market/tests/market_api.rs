@@ -4,8 +4,8 @@
 use onyx_testkit::common;
 
 use common::TestApp;
-use onyx_market::service::{backfill_missing, now_ms, MarketService};
-use onyx_market::{simulator, Interval, Tick};
+use onyx_market::api::service::{backfill_missing, now_ms, MarketService};
+use onyx_market::api::{simulator, Interval, Tick};
 use onyx_platform::config::MarketFeed;
 use rust_decimal::Decimal;
 use serde_json::Value;
@@ -279,10 +279,12 @@ async fn the_simulator_backfills_every_interval_on_first_start() {
             );
         }
     }
-    let coins = onyx_market::service::coins(&app.state.db).await.unwrap();
+    let coins = onyx_market::api::service::coins(&app.state.db)
+        .await
+        .unwrap();
     let again = backfill_missing(&app.state.db, &coins, 42, now_ms())
         .await
         .unwrap();
     assert_eq!(again, 0, "a coin with history is not backfilled again");
-    onyx_market::service::stop(&app.state.market).await;
+    onyx_market::api::service::stop(&app.state.market).await;
 }

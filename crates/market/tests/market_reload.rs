@@ -53,7 +53,7 @@ async fn a_coin_listed_at_runtime_gets_history_and_live_prices() {
         app.state.prices.index("btc").is_some(),
         "existing coins keep their prices"
     );
-    onyx_market::service::stop(&app.state.market).await;
+    onyx_market::api::service::stop(&app.state.market).await;
 }
 
 /// Waits (bounded, 15 s) for the coin's first index price.

@@ -1,10 +1,10 @@
-use onyx_market::simulator::{backfill, profile, Simulator};
-use onyx_market::{Interval, DEFAULT_COINS};
+use onyx_market::api::simulator::{backfill, profile, Simulator};
+use onyx_market::api::{Interval, DEFAULT_COINS};
 use rust_decimal::Decimal;
 
 const T0: i64 = 1_795_342_662_000;
 
-fn run(seed: u64, steps: i64) -> Vec<onyx_market::Tick> {
+fn run(seed: u64, steps: i64) -> Vec<onyx_market::api::Tick> {
     let mut sim = Simulator::new(seed, &DEFAULT_COINS);
     (0..steps).flat_map(|s| sim.step(T0 + s * 1000)).collect()
 }

@@ -6,9 +6,9 @@
 use onyx_testkit::common;
 
 use common::TestApp;
-use onyx_market::service::MarketService;
-use onyx_market::tape_store::{between, last_before, prune};
-use onyx_market::Tick;
+use onyx_market::api::service::MarketService;
+use onyx_market::api::tape::{between, last_before, prune};
+use onyx_market::api::Tick;
 use rust_decimal::Decimal;
 use std::str::FromStr;
 

@@ -15,7 +15,7 @@ use onyx_fixed_payout::rules;
 use onyx_kernel::ledger::{PostingRef, SystemAccount};
 use onyx_kernel::money::Amount;
 use onyx_kernel::{Failure, Outcome};
-use onyx_market::repo::catalogue;
+use onyx_market::api::catalogue;
 use onyx_store::DecimalText;
 use rust_decimal::Decimal;
 use sea_orm::{ConnectionTrait, DatabaseTransaction};

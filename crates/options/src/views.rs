@@ -5,7 +5,7 @@ use crate::issue::Issue;
 use onyx_fixed_payout::rules::Direction;
 use onyx_fixed_payout::table::OrderRow;
 use onyx_fixed_payout::views::{order_state, period_figures};
-use onyx_market::entity::option_pair;
+use onyx_market::api::option_pair;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

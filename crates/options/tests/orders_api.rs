@@ -5,8 +5,8 @@
 //! the holds and `onyx verify` checked after.
 
 use onyx_kernel::ledger::{SystemAccount, Wallet};
-use onyx_market::service::{now_ms, MarketService};
-use onyx_market::Tick;
+use onyx_market::api::service::{now_ms, MarketService};
+use onyx_market::api::Tick;
 use onyx_options::settlement::sweep;
 use onyx_options::verify::verify;
 use onyx_platform::scheduler::Progress;

@@ -13,7 +13,7 @@
 use onyx_fixed_payout::postings;
 use onyx_kernel::ledger::PostingRef;
 use onyx_kernel::money::Amount;
-use onyx_market::service::now_ms;
+use onyx_market::api::service::now_ms;
 use onyx_second_contracts::entity::second_contract_order as order;
 use onyx_store::ledger::LedgerCommand;
 use onyx_store::DecimalText;

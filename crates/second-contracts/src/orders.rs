@@ -12,7 +12,7 @@ use onyx_fixed_payout::product::Product;
 use onyx_fixed_payout::rules::{Direction, Terms};
 use onyx_kernel::money::{Amount, LEDGER_DP};
 use onyx_kernel::{ErrorCode, Failure, Outcome};
-use onyx_market::repo::catalogue;
+use onyx_market::api::catalogue;
 use onyx_platform::amounts::parse_amount;
 use onyx_platform::{Context, Idempotency};
 use onyx_store::DecimalText;

@@ -10,7 +10,7 @@ use onyx_fixed_payout::period_editing::PeriodEditing;
 use onyx_fixed_payout::product::Product;
 use onyx_kernel::ledger::{PostingRef, SystemAccount};
 use onyx_kernel::{Failure, Outcome};
-use onyx_market::repo::catalogue;
+use onyx_market::api::catalogue;
 use onyx_store::DecimalText;
 use sea_orm::{ConnectionTrait, DatabaseTransaction};
 

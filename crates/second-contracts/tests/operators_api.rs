@@ -2,7 +2,7 @@
 //! (audited, checked, never changing an open order's terms), and the
 //! house's book beside the ledger.
 
-use onyx_market::repo::catalogue;
+use onyx_market::api::catalogue;
 use onyx_testkit::admin_common::{admin_get, admin_post, admin_put, operator};
 use onyx_testkit::common::TestApp;
 use serde_json::{json, Value};

@@ -4,9 +4,9 @@
 //! lose, draw, void), with the ledger and the holds audited after.
 
 use onyx_kernel::ledger::Wallet;
-use onyx_market::repo::catalogue;
-use onyx_market::service::{now_ms, MarketService};
-use onyx_market::Tick;
+use onyx_market::api::catalogue;
+use onyx_market::api::service::{now_ms, MarketService};
+use onyx_market::api::Tick;
 use onyx_platform::scheduler::Progress;
 use onyx_second_contracts::settlement::sweep;
 use onyx_second_contracts::verify::verify;

@@ -176,7 +176,7 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     )
     .with_graceful_shutdown(shutdown_signal())
     .await?;
-    onyx_market::service::stop(&state.market).await;
+    onyx_market::api::service::stop(&state.market).await;
     tracing::info!("onyx stopped");
     Ok(())
 }

@@ -84,7 +84,7 @@ use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use onyx_http::extract::ClientIp;
 use onyx_kernel::ErrorCode;
-use onyx_market::{coin_of_symbol, symbol_of_coin, Interval};
+use onyx_market::api::{coin_of_symbol, symbol_of_coin, Interval};
 use onyx_platform::bus::PlatformEvent;
 use onyx_platform::credentials::token_hash;
 pub use onyx_socket::MarketFrames;

@@ -5,7 +5,7 @@
 
 use crate::socket::SocketHub;
 use axum::extract::FromRef;
-use onyx_market::service::MarketChannels;
+use onyx_market::api::service::MarketChannels;
 use onyx_platform::config::Config;
 use onyx_platform::Context;
 use onyx_spot::SpotContext;

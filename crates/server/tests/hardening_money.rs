@@ -18,7 +18,7 @@ use onyx_testkit::wallet_calls;
 
 use common::{q, Reply, TestApp};
 use onyx_kernel::ledger::Wallet;
-use onyx_market::repo::catalogue;
+use onyx_market::api::catalogue;
 use serde_json::{json, Value};
 use wallet::{assert_audit_clean, fund};
 use wallet_calls::{exchange, quote, set_price, transfer};

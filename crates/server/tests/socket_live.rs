@@ -8,8 +8,8 @@ use onyx_testkit::socket;
 
 use common::TestApp;
 use futures_util::{SinkExt, StreamExt};
-use onyx_market::service::MarketService;
-use onyx_market::simulator::Simulator;
+use onyx_market::api::service::MarketService;
+use onyx_market::api::simulator::Simulator;
 use onyx_server::socket::CONNECTIONS_PER_IP_MAX;
 use serde_json::{json, Value};
 use socket::{connect_with, send, serve, Ws};
@@ -177,7 +177,7 @@ async fn a_kline_subscription_receives_only_its_interval() {
         assert_eq!(m["symbol"], "btcusdt");
         assert_eq!(
             m["data"]["openTimeMs"],
-            onyx_market::Interval::M5.bucket_start(T0 + 1000)
+            onyx_market::api::Interval::M5.bucket_start(T0 + 1000)
         );
         assert!(m["data"]["vol"].is_string() && m["data"]["close"].is_string());
     }

@@ -3,7 +3,7 @@
 
 use crate::events::{DepthDelta, OrderView, TradeEvent};
 use crate::levels;
-use onyx_market::{coin_of_symbol, symbol_of_coin};
+use onyx_market::api::{coin_of_symbol, symbol_of_coin};
 use onyx_socket::{
     DepthData, DepthMessage, Frame, FrameKind, OrderMessage, ServerMessage, TradeData,
     TradeMessage, Utf8Bytes,

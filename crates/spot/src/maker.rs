@@ -35,8 +35,8 @@ use onyx_kernel::ledger::{
 use onyx_kernel::money::Amount;
 use onyx_kernel::ErrorCode;
 use onyx_kernel::{Failure, Outcome};
-use onyx_market::entity::spot_pair;
-use onyx_market::repo::catalogue;
+use onyx_market::api::catalogue;
+use onyx_market::api::spot_pair;
 use onyx_platform::amounts::{self, USDT};
 use onyx_platform::Idempotency;
 use onyx_store::repo::users;

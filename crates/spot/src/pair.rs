@@ -43,7 +43,7 @@ use onyx_kernel::ledger::{
 use onyx_kernel::money::{exact_add, exact_sub, Amount};
 use onyx_kernel::ErrorCode;
 use onyx_kernel::{Failure, Outcome};
-use onyx_market::entity::spot_pair;
+use onyx_market::api::spot_pair;
 use onyx_platform::amounts::{self, USDT};
 use onyx_platform::Idempotency;
 use onyx_store::ledger::{LedgerStore, LedgerTxn, PostError};

@@ -240,7 +240,7 @@ impl SpotService {
 /// market maker. A pair that is switched off still gets a task, so its
 /// resting orders can be cancelled; it refuses new orders with -5001.
 pub async fn start(state: &SpotContext) -> anyhow::Result<()> {
-    for row in onyx_market::repo::catalogue::spot_pairs(&state.db).await? {
+    for row in onyx_market::api::catalogue::spot_pairs(&state.db).await? {
         pair::spawn(state, &row).await?;
     }
     if state.config.maker {
@@ -422,7 +422,7 @@ impl SpotService {
         if self.depth(symbol, 0).is_some() {
             return Ok(true);
         }
-        Ok(onyx_market::repo::catalogue::spot_pairs(db)
+        Ok(onyx_market::api::catalogue::spot_pairs(db)
             .await?
             .iter()
             .any(|p| p.symbol.eq_ignore_ascii_case(symbol)))

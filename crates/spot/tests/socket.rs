@@ -537,13 +537,13 @@ async fn the_depth_call_pages_the_book_and_checks_its_input() {
     }
 
     // A catalogue pair that has no book yet is an empty book, not an error.
-    let mut row = onyx_market::repo::catalogue::spot_pairs(&app.state.db)
+    let mut row = onyx_market::api::catalogue::spot_pairs(&app.state.db)
         .await
         .unwrap()
         .remove(0);
     row.coin = "QQQ".into();
     row.symbol = "qqqusdt".into();
-    onyx_market::repo::catalogue::insert_spot_pair(&app.state.db, row)
+    onyx_market::api::catalogue::insert_spot_pair(&app.state.db, row)
         .await
         .unwrap();
     assert!(app.state.spot.depth("qqqusdt", 1).is_none());

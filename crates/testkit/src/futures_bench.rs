@@ -6,8 +6,8 @@ use onyx_kernel::ledger::{
     AccountId, Posting, PostingKind, PostingRef, Side as Bucket, SystemAccount, Wallet,
 };
 use onyx_kernel::money::Amount;
-use onyx_market::service::{now_ms, MarketService};
-use onyx_market::Tick;
+use onyx_market::api::service::{now_ms, MarketService};
+use onyx_market::api::Tick;
 use onyx_store::ledger::LedgerCommand;
 use rust_decimal::Decimal;
 

@@ -2,8 +2,8 @@
 //! of the last, so the newest is always the mark.
 
 use crate::common::TestApp;
-use onyx_market::service::{now_ms, MarketService};
-use onyx_market::Tick;
+use onyx_market::api::service::{now_ms, MarketService};
+use onyx_market::api::Tick;
 use rust_decimal::Decimal;
 use std::str::FromStr;
 

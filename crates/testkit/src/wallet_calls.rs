@@ -5,8 +5,8 @@
 use crate::common::{Reply, TestApp};
 use axum::body::Body;
 use axum::http::header;
-use onyx_market::CoinView;
-use onyx_market::IndexPrice;
+use onyx_market::api::CoinView;
+use onyx_market::api::IndexPrice;
 use rust_decimal::Decimal;
 use serde_json::{json, Value};
 use std::str::FromStr;

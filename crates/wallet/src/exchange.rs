@@ -23,7 +23,7 @@ use onyx_kernel::ledger::PostingRef;
 use onyx_kernel::money::Amount;
 use onyx_kernel::ErrorCode;
 use onyx_kernel::{Failure, Outcome};
-use onyx_market::repo::catalogue::{self, ON};
+use onyx_market::api::catalogue::{self, ON};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};

@@ -14,7 +14,7 @@ use chrono::{DateTime, Duration, FixedOffset, NaiveTime, Utc};
 use onyx_account::repo::kyc;
 use onyx_kernel::ErrorCode;
 use onyx_kernel::{Failure, Outcome};
-use onyx_market::repo::catalogue;
+use onyx_market::api::catalogue;
 use onyx_store::repo::settings;
 use sea_orm::ConnectionTrait;
 use serde_json::Value;

@@ -7,7 +7,7 @@ use axum::extract::{FromRef, State};
 use onyx_http::envelope::{ok, Envelope, Reply};
 use onyx_http::error::ApiError;
 use onyx_http::extract::ApiQuery;
-use onyx_market::spot_symbol;
+use onyx_market::api::spot_symbol;
 use onyx_platform::Context;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};

@@ -22,7 +22,7 @@ use onyx_http::envelope::{ok, Envelope, Reply};
 use onyx_http::extract::ApiJson;
 use onyx_http::IdempotencyKey;
 use onyx_kernel::ledger::Wallet;
-use onyx_market::repo::catalogue;
+use onyx_market::api::catalogue;
 use onyx_platform::Context;
 use onyx_store::ledger::user_balances;
 use rust_decimal::{Decimal, RoundingStrategy};

@@ -7,7 +7,7 @@ use onyx_http::envelope::{ok, Envelope, Reply};
 use onyx_http::error::ApiError;
 use onyx_http::extract::ApiJson;
 use onyx_kernel::settings::schema::Properties;
-use onyx_market::repo::catalogue::listed_asset;
+use onyx_market::api::catalogue::listed_asset;
 use onyx_platform::audit;
 use onyx_platform::Context;
 use onyx_store::repo::settings;

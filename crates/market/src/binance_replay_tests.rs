@@ -2,8 +2,8 @@
 //! frames: a malformed frame, non-trade messages, a dropped connection and
 //! a reconnect that delivers more ticks.
 
+use crate::binance::{parse, stream_url, Backoff, BinanceFeed, FeedCounters, Parsed};
 use futures_util::SinkExt;
-use onyx_market::binance::{parse, stream_url, Backoff, BinanceFeed, FeedCounters, Parsed};
 use rust_decimal::Decimal;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};

@@ -1,5 +1,5 @@
-use onyx_market::candles::{aggregate, CandleBook};
-use onyx_market::{stats, Candle, Interval, Tick};
+use crate::candles::{aggregate, CandleBook};
+use crate::{stats, Candle, Interval, Tick};
 use rust_decimal::Decimal;
 use std::str::FromStr;
 
