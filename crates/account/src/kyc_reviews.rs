@@ -4,7 +4,7 @@
 
 use crate::entity::kyc_submission::KycStatus;
 use crate::repo::reviews;
-use onyx_content::repo::messages;
+use onyx_content::api::messages;
 use onyx_kernel::{i18n, ErrorCode, Outcome};
 use onyx_platform::audit::{self, Actor};
 use onyx_platform::{notice, Context};

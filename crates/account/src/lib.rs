@@ -3,15 +3,18 @@
 //! verification (KYC) with private uploads, the withdrawal address book,
 //! the development mailbox, and the operators' sign-in (with TOTP and
 //! their own sessions), user, KYC, outbox and audit screens.
+//!
+//! Other crates use it through [`api`] alone.
 
-pub mod audit_log;
-pub mod entity;
-pub mod freezes;
-pub mod kyc_reviews;
-pub mod operator_security;
-pub mod passwords;
-pub mod repo;
+pub mod api;
+pub(crate) mod audit_log;
+pub(crate) mod entity;
+pub(crate) mod freezes;
+pub(crate) mod kyc_reviews;
+pub(crate) mod operator_security;
+pub(crate) mod passwords;
+pub(crate) mod repo;
 pub mod routes;
-pub mod session_pruning;
-pub mod sign_in;
-pub mod sign_in_locks;
+pub(crate) mod session_pruning;
+pub(crate) mod sign_in;
+pub(crate) mod sign_in_locks;

@@ -10,7 +10,7 @@ use axum::body::Body;
 use axum::http::{header, Request};
 use common::{q, Reply, TestApp};
 use http_body_util::BodyExt;
-use onyx_account::entity::kyc_submission;
+use onyx_account::api::kyc::kyc_submission;
 use sea_orm::sea_query::Expr;
 use sea_orm::EntityTrait;
 use serde_json::json;

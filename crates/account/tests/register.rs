@@ -8,7 +8,7 @@ use accounts::{app_with_mailbox, last_code, send_email_code, set_setting, user, 
 use axum::body::Body;
 use axum::http::header;
 use common::TestApp;
-use onyx_content::entity::message;
+use onyx_content::api::messages::message;
 use onyx_store::repo::users;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
 use serde_json::json;

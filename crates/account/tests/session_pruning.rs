@@ -5,7 +5,7 @@
 //! The history calls read on as before.
 
 use chrono::{DateTime, Duration, Utc};
-use onyx_account::session_pruning::{self, Pruned, RETENTION_DAYS};
+use onyx_account::api::session_pruning::{self, Pruned, RETENTION_DAYS};
 use onyx_kernel::clock::ManualClock;
 use onyx_platform::scheduler::Progress;
 use onyx_store::entity::session::EndReason;

@@ -2,9 +2,13 @@
 //! in every language, the message centre, the operators' editing of all
 //! of it, and the demo content a `--demo` start seeds.
 
-pub mod demo;
-pub mod editing;
-pub mod entity;
-pub mod repo;
+//!
+//! Other crates use it through [`api`] alone.
+
+pub mod api;
+pub(crate) mod demo;
+pub(crate) mod editing;
+pub(crate) mod entity;
+pub(crate) mod repo;
 pub mod routes;
-pub mod summary;
+pub(crate) mod summary;

@@ -6,7 +6,7 @@ use onyx_testkit::common;
 
 use admin_common::*;
 use common::TestApp;
-use onyx_content::repo::messages;
+use onyx_content::api::messages;
 use serde_json::json;
 
 /// Creates a published item through the operator API; returns its id.
@@ -328,18 +328,18 @@ async fn demo_seed_has_content_and_a_welcome_message_and_is_not_seeded_twice() {
     assert_eq!(inbox["total"], 2);
     assert_eq!(inbox["unread"], 2);
 
-    let items = onyx_content::repo::content::count(&app.state.db)
+    let items = onyx_content::api::items::count(&app.state.db)
         .await
         .unwrap();
     assert!(!onyx_server::demo::seed_if_empty(&app.state).await.unwrap());
     assert_eq!(
-        onyx_content::demo::seed_content(&app.state.db)
+        onyx_content::api::demo::seed_content(&app.state.db)
             .await
             .unwrap(),
         0
     );
     assert_eq!(
-        onyx_content::repo::content::count(&app.state.db)
+        onyx_content::api::items::count(&app.state.db)
             .await
             .unwrap(),
         items
@@ -354,7 +354,7 @@ async fn demo_seed_has_content_and_a_welcome_message_and_is_not_seeded_twice() {
 /// shown as some other kind.
 #[tokio::test]
 async fn an_item_whose_kind_the_row_does_not_name_is_refused_on_read() {
-    use onyx_content::entity::content_item;
+    use onyx_content::api::items::content_item;
     use sea_orm::{ConnectionTrait, EntityTrait, Statement};
     let app = TestApp::spawn().await;
     let owner = operator(&app, "owner1", "owner").await;

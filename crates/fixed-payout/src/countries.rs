@@ -32,7 +32,7 @@ pub async fn require_allowed(
     product: &str,
     user_id: i64,
 ) -> Outcome<()> {
-    let Some(country) = onyx_account::repo::kyc::country(db, user_id).await? else {
+    let Some(country) = onyx_account::api::kyc::country(db, user_id).await? else {
         return Ok(());
     };
     let found = row::Entity::find_by_id((product.to_string(), country.to_ascii_uppercase()))

@@ -570,11 +570,11 @@ async fn an_operator_blocks_countries_per_product() {
     let (fr, fr_token) = trader(&app, "fr1").await;
     for (user, country) in [(&gb, "GB"), (&fr, "FR")] {
         fund(&app, user.id, Wallet::Spot, "USDT", "100").await;
-        onyx_account::repo::kyc::create(
+        onyx_account::api::kyc::create(
             &app.state.db,
-            onyx_account::repo::kyc::NewSubmission {
+            onyx_account::api::kyc::NewSubmission {
                 user_id: user.id,
-                tier: onyx_account::repo::kyc::TIER_PRIMARY,
+                tier: onyx_account::api::kyc::TIER_PRIMARY,
                 real_name: "Test User",
                 id_number: "X1234567",
                 country,

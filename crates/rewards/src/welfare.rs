@@ -16,7 +16,7 @@ use crate::entity::{
 };
 use crate::rules::{calendar_day, streak};
 use crate::welfare_condition::{Flow, Standing};
-use onyx_account::repo::kyc::{self, KycStatus};
+use onyx_account::api::kyc::{self, KycStatus};
 use onyx_kernel::ledger::{
     AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount, Wallet,
 };

@@ -17,7 +17,7 @@
 use crate::audit_runs::{self, AuditRunView};
 use crate::fee_rollup::{self, day_start};
 use chrono::{DateTime, TimeZone, Utc};
-use onyx_account::entity::kyc_submission::{self, KycStatus};
+use onyx_account::api::kyc::kyc_submission::{self, KycStatus};
 use onyx_kernel::ledger::SystemAccount;
 use onyx_kernel::{Failure, Outcome};
 use onyx_platform::prices::is_stale;

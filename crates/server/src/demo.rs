@@ -61,8 +61,8 @@ pub async fn seed_if_empty(state: &AppState) -> anyhow::Result<bool> {
         },
     )
     .await?;
-    onyx_content::demo::seed_content(db).await?;
-    onyx_content::demo::send_welcome(db, demo_user.id, "en").await?;
+    onyx_content::api::demo::seed_content(db).await?;
+    onyx_content::api::demo::send_welcome(db, demo_user.id, "en").await?;
     let operator_id =
         crate::operators::create(db, DEMO_OPERATOR, DEMO_OPERATOR_PASSWORD, "owner").await?;
     let enrolled = admins::set_pending_totp(db, operator_id, DEMO_OPERATOR_TOTP_SECRET).await?

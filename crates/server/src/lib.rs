@@ -83,7 +83,7 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
         onyx_futures::funding::start(&state.ctx);
         onyx_earn::accrual::start(&state.ctx);
         onyx_rewards::rebates::start(&state.ctx);
-        onyx_account::session_pruning::start(&state.ctx);
+        onyx_account::api::session_pruning::start(&state.ctx);
     }
     Ok(state)
 }

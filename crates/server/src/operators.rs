@@ -46,7 +46,7 @@ pub fn cli_actor() -> onyx_platform::audit::Actor {
 /// signs in with the password and enrols a new device before anything
 /// else. Returns the sessions ended.
 pub async fn reset_totp(db: &Db, username: &str, reason: &str) -> anyhow::Result<u64> {
-    onyx_account::operator_security::reset(db, &cli_actor(), username.trim(), reason)
+    onyx_account::api::operator_security::reset(db, &cli_actor(), username.trim(), reason)
         .await
         .map_err(|e| match e.code {
             onyx_kernel::ErrorCode::NotFound => anyhow::anyhow!("no operator named {username}"),

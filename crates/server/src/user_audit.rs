@@ -3,7 +3,7 @@
 //! but a review against the thing reviewed (`kyc:<id>`, `deposit:<id>`,
 //! `withdrawal:<id>`); the user's page asks for all of these at once.
 
-use onyx_account::entity::kyc_submission::{self, KycStatus};
+use onyx_account::api::kyc::kyc_submission::{self, KycStatus};
 use onyx_kernel::Outcome;
 use onyx_wallet::entity::deposit::{self, DepositStatus};
 use onyx_wallet::entity::withdrawal::{self, WithdrawalStatus};

@@ -8,7 +8,7 @@ use onyx_testkit::common;
 use admin_common::*;
 use chrono::Utc;
 use common::{q, Reply, TestApp};
-use onyx_account::entity::kyc_submission;
+use onyx_account::api::kyc::kyc_submission;
 use onyx_store::entity::file;
 use onyx_store::repo::users;
 use sea_orm::{ActiveModelTrait, EntityTrait, Set};
@@ -400,7 +400,7 @@ async fn users_list_filters_by_keyword_and_status_and_detail_has_addresses_and_k
     user_with_session(&app, "bobby").await;
     kyc(&app, alice, 1, "approved").await;
     let pending = kyc(&app, alice, 2, "pending").await;
-    onyx_account::entity::withdraw_address::ActiveModel {
+    onyx_account::api::withdraw_addresses::withdraw_address::ActiveModel {
         user_id: Set(alice),
         network: Set("USDT-TRC20".into()),
         address: Set("TXyz".into()),

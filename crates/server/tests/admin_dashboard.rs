@@ -13,7 +13,7 @@ use onyx_testkit::wallet_calls;
 
 use admin_common::{admin_get, admin_post, audit_rows, operator, user_with_session};
 use common::{Reply, TestApp};
-use onyx_account::repo::kyc;
+use onyx_account::api::kyc;
 use onyx_kernel::ledger::Wallet;
 use serde_json::{json, Value};
 use std::process::Command;

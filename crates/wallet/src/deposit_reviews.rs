@@ -9,7 +9,7 @@ use crate::repo::deposits::DepositStatus;
 use crate::WalletContext;
 use crate::{asset, now_ms};
 use chrono::{DateTime, Utc};
-use onyx_content::repo::messages;
+use onyx_content::api::messages;
 use onyx_kernel::ledger::PostingRef;
 use onyx_kernel::money::Amount;
 use onyx_kernel::{i18n, ErrorCode};

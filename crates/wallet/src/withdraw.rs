@@ -11,7 +11,7 @@
 
 use crate::withdrawal_rules::{self, KycTier, Refusal, WithdrawalRules};
 use chrono::{DateTime, Duration, FixedOffset, NaiveTime, Utc};
-use onyx_account::repo::kyc;
+use onyx_account::api::kyc;
 use onyx_kernel::ErrorCode;
 use onyx_kernel::{Failure, Outcome};
 use onyx_market::api::catalogue;
@@ -100,7 +100,7 @@ pub async fn coin_scale(db: &impl ConnectionTrait, coin: &str) -> Outcome<u32> {
 
 /// The highest approved tier; advanced implies primary.
 pub async fn kyc_tier(db: &impl ConnectionTrait, user_id: i64) -> Outcome<KycTier> {
-    let approved = |s: Option<onyx_account::entity::kyc_submission::Model>| {
+    let approved = |s: Option<onyx_account::api::kyc::kyc_submission::Model>| {
         s.is_some_and(|s| s.status == kyc::KycStatus::Approved)
     };
     if approved(kyc::latest(db, user_id, kyc::TIER_ADVANCED).await?) {

@@ -6,7 +6,7 @@ use crate::postings;
 use crate::repo::withdrawals::{self, WithdrawalStatus};
 use crate::withdrawals::WithdrawalView;
 use crate::WalletContext;
-use onyx_content::repo::messages;
+use onyx_content::api::messages;
 use onyx_kernel::ledger::PostingRef;
 use onyx_kernel::money::Amount;
 use onyx_kernel::{i18n, ErrorCode};

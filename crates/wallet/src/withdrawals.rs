@@ -20,7 +20,7 @@ use crate::withdrawal_rules::{
 use crate::Idempotency;
 use crate::WalletContext;
 use chrono::{DateTime, Utc};
-use onyx_account::repo::withdraw_addresses;
+use onyx_account::api::withdraw_addresses;
 use onyx_kernel::address::{self, Network};
 use onyx_kernel::identity::CodePurpose;
 use onyx_kernel::ledger::PostingRef;

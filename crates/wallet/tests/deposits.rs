@@ -13,7 +13,7 @@ use admin_common::*;
 use axum::body::Body;
 use axum::http::header;
 use common::{Reply, TestApp};
-use onyx_content::repo::messages;
+use onyx_content::api::messages;
 use onyx_kernel::address::{self, Network};
 use onyx_kernel::hd::DepositKey;
 use onyx_kernel::ledger::{AccountId, SystemAccount, Wallet};

@@ -13,7 +13,7 @@ use admin_common::{admin_get, admin_post, audit_rows, operator, user_with_sessio
 use axum::body::Body;
 use chrono::{Timelike, Utc};
 use common::{Reply, TestApp};
-use onyx_account::repo::kyc;
+use onyx_account::api::kyc;
 use onyx_kernel::ledger::{AccountId, SystemAccount, Wallet};
 use onyx_store::repo::settings;
 use onyx_testkit::wallet_calls::set_price;
@@ -192,7 +192,7 @@ async fn approve_kyc(app: &TestApp, user_id: i64, tier: i32) {
     )
     .await
     .unwrap();
-    assert!(onyx_account::repo::reviews::review_kyc(
+    assert!(onyx_account::api::kyc::review_kyc(
         &app.state.db,
         s.id,
         kyc::KycStatus::Approved,

@@ -1,5 +1,5 @@
 //! Pruning past sessions: the periodic sweep
-//! (`onyx_account::session_pruning`) deletes users' and operators'
+//! (`onyx_account::api::session_pruning`) deletes users' and operators'
 //! sessions that ended, or expired, longer ago than the retention. Each
 //! time gets its own index on both tables, so a run finds what it deletes
 //! through them instead of reading every session (m0025's indexes start

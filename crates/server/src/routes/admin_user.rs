@@ -14,7 +14,7 @@ use crate::user_trading::{
 };
 use axum::extract::{Path, State};
 use chrono::{DateTime, Utc};
-use onyx_account::audit_log::AuditRow;
+use onyx_account::api::AuditRow;
 use onyx_http::admin::{filter, page, sort};
 use onyx_http::auth::{CurrentAdmin, Permission};
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
@@ -330,12 +330,12 @@ async fn messages(
     let order = sort(&q.order_by, &q.order)?;
     let (index, size) = page(q.page_num, q.page_size);
     let (rows, total) =
-        onyx_content::repo::messages::page_for_user(&state.db, id, order, index, size).await?;
+        onyx_content::api::messages::page_for_user(&state.db, id, order, index, size).await?;
     ok(Page {
         rows: rows
             .into_iter()
             .map(|m| UserMessageRow {
-                summary: onyx_content::summary::summary(&m.content),
+                summary: onyx_content::api::summary(&m.content),
                 id: m.id,
                 title: m.title,
                 read_time: m.read_at,

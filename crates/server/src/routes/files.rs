@@ -6,7 +6,7 @@
 use crate::state::AppState;
 use axum::extract::{Path, State};
 use chrono::Utc;
-use onyx_account::repo::kyc;
+use onyx_account::api::kyc;
 use onyx_http::auth::{role_allows, CurrentAdmin, Permission};
 use onyx_http::envelope::{ok, Envelope, Reply};
 use onyx_kernel::ErrorCode;

@@ -38,7 +38,7 @@ use crate::WalletContext;
 use axum::extract::FromRef;
 use axum::extract::State;
 use chrono::Utc;
-use onyx_account::repo::withdraw_addresses;
+use onyx_account::api::withdraw_addresses;
 use onyx_http::admin::status_filter;
 use onyx_http::auth::CurrentUser;
 use onyx_http::envelope::{ok, Envelope, Page, Reply};

@@ -5,7 +5,7 @@ use crate::sign_in::{flag, login_setting, start_session};
 use axum::extract::FromRef;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use onyx_content::repo::messages;
+use onyx_content::api::messages;
 use onyx_http::envelope::{ok, Envelope, Reply};
 use onyx_http::error::{ApiError, ApiResult};
 use onyx_http::extract::{ApiJson, ClientIp};
