@@ -3,6 +3,8 @@
 //! account, in batches), the agent area that shows them, and the welfare
 //! centre (tasks measured from real events and a daily sign-in, each
 //! reward paid once from the rewards account).
+//!
+//! Other crates use it through [`api`] alone.
 #![cfg_attr(
     not(test),
     deny(
@@ -13,14 +15,15 @@
     )
 )]
 
-pub mod agent;
-pub mod demo;
-pub mod entity;
+pub(crate) mod agent;
+pub mod api;
+pub(crate) mod demo;
+pub(crate) mod entity;
 pub mod migration;
-pub mod rebates;
+pub(crate) mod rebates;
 pub mod routes;
-pub mod rules;
-pub mod tree;
-pub mod welfare;
-pub mod welfare_condition;
-pub mod welfare_editing;
+pub(crate) mod rules;
+pub(crate) mod tree;
+pub(crate) mod welfare;
+pub(crate) mod welfare_condition;
+pub(crate) mod welfare_editing;

@@ -5,7 +5,7 @@
 
 use onyx_kernel::ledger::{AccountId, SystemAccount, Wallet};
 use onyx_platform::scheduler::Progress;
-use onyx_rewards::rebates;
+use onyx_rewards::api::rebates;
 use onyx_store::entity::{ledger_account, user};
 use onyx_testkit::accounts::{set_setting, signed_in};
 use onyx_testkit::common::TestApp;

@@ -6,7 +6,7 @@ use chrono::{TimeZone, Utc};
 use onyx_kernel::clock::ManualClock;
 use onyx_kernel::ledger::{AccountId, SystemAccount, Wallet};
 use onyx_platform::Context;
-use onyx_rewards::welfare;
+use onyx_rewards::api::welfare;
 use onyx_store::entity::{ledger_account, user};
 use onyx_testkit::accounts::signed_in;
 use onyx_testkit::admin_common::{admin_get, admin_post, admin_put, audit_rows, operator};
@@ -411,7 +411,7 @@ async fn the_calendars_audit_entries_are_found_by_the_audit_logs_target_filter()
     )
     .await
     .ok();
-    let target = onyx_rewards::welfare_editing::CALENDAR_TARGET;
+    let target = onyx_rewards::api::welfare::CALENDAR_TARGET;
     assert_eq!(
         target, "welfare_calendar:sign_in",
         "kind:id like every target"
@@ -450,7 +450,7 @@ async fn the_calendars_audit_entries_are_found_by_the_audit_logs_target_filter()
 /// is refused when read: never taken for a task that is on or done.
 #[tokio::test]
 async fn a_kind_or_status_the_row_does_not_name_is_refused_on_read() {
-    use onyx_rewards::entity::{welfare_claim, welfare_task};
+    use onyx_rewards::api::welfare::{welfare_claim, welfare_task};
     use sea_orm::{ConnectionTrait, Statement};
     let (app, _, email, _) = setup().await;
     let (u, token) = signed_in(&app, "claimer").await;

@@ -12,7 +12,7 @@ use onyx_kernel::ledger::{
     AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount, Wallet,
 };
 use onyx_kernel::money::Amount;
-use onyx_rewards::entity::welfare_claim;
+use onyx_rewards::api::welfare::welfare_claim;
 use onyx_store::entity::{ledger_account, user};
 use onyx_testkit::accounts::signed_in;
 use onyx_testkit::admin_common::{

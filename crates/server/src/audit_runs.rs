@@ -119,7 +119,7 @@ pub async fn check(db: &Db, settlements: bool) -> Checks {
     let mut errors: Vec<String> = Vec::new();
     let ledger_ok = match onyx_store::ledger::audit(db).await {
         Ok(report) => {
-            summary.push_str(&onyx_wallet::audit_report::render(
+            summary.push_str(&onyx_wallet::api::audit_report::render(
                 &report,
                 started.elapsed(),
             ));

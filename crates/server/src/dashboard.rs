@@ -24,8 +24,8 @@ use onyx_platform::prices::is_stale;
 use onyx_platform::Context;
 use onyx_store::entity::{ledger_account, user};
 use onyx_store::DecimalText;
-use onyx_wallet::entity::deposit::{self, DepositStatus};
-use onyx_wallet::entity::withdrawal::{self, WithdrawalStatus};
+use onyx_wallet::api::deposits::deposit::{self, DepositStatus};
+use onyx_wallet::api::withdrawal::{self, WithdrawalStatus};
 use rust_decimal::Decimal;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,

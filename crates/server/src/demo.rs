@@ -7,8 +7,8 @@ use crate::state::AppState;
 use onyx_kernel::address::Network;
 use onyx_kernel::hd::DepositKey;
 use onyx_store::repo::{admins, settings, users};
-use onyx_wallet::deposit_reviews as deposits;
-use onyx_wallet::deposits::{self as recharge, PayRequest};
+use onyx_wallet::api::deposits;
+use onyx_wallet::api::deposits::{self as recharge, PayRequest};
 use serde_json::Value;
 
 pub const DEMO_USER: &str = "demo";
@@ -91,7 +91,7 @@ pub async fn seed_if_empty(state: &AppState) -> anyhow::Result<bool> {
     )
     .await
     .map_err(|e| anyhow::anyhow!("demo earn products: {e:?}"))?;
-    onyx_rewards::demo::seed(
+    onyx_rewards::api::demo::seed(
         &state.ctx,
         &onyx_platform::audit::Actor::operator(operator.id, &operator.username),
     )
@@ -207,11 +207,11 @@ async fn seed_lead_traders(
         // The demo user's hash with its last digit moved on: one deposit each.
         let tx_hash = format!("{}{}", &DEMO_DEPOSIT_TX_HASH[..63], i + 2);
         deposit_opening_balance(state, user.id, &tx_hash).await?;
-        onyx_wallet::transfers::transfer(
+        onyx_wallet::api::transfers::transfer(
             &state.ctx,
             user.id,
             None,
-            &onyx_wallet::transfers::TransferRequest {
+            &onyx_wallet::api::transfers::TransferRequest {
                 from: "spot".into(),
                 to: "contract".into(),
                 coin: "USDT".into(),

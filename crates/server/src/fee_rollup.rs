@@ -30,7 +30,7 @@
 
 use onyx_kernel::ledger::{PostingKind, PostingRef};
 use onyx_kernel::{Failure, Outcome};
-use onyx_rewards::entity::job_cursor;
+use onyx_rewards::api::rebates::job_cursor;
 use onyx_store::entity::ledger_posting;
 use onyx_store::{Db, DecimalText};
 use rust_decimal::Decimal;

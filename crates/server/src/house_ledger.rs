@@ -18,7 +18,7 @@ use onyx_kernel::ledger::SystemAccount;
 use onyx_kernel::Outcome;
 use onyx_store::entity::ledger_account;
 use onyx_store::sort::Sort;
-use onyx_wallet::repo::wallet_records::{self, Party, PostingSort, RecordFilter};
+use onyx_wallet::api::wallet_records::{self, Party, PostingSort, RecordFilter};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect};
 
 /// A house book, as the page's filter names it.

@@ -24,7 +24,7 @@ pub struct AppState {
     /// Socket connections per client address.
     pub sockets: Arc<SocketHub>,
     /// Flash-exchange quotes in force (in memory; see `wallet::quotes`).
-    pub quotes: Arc<onyx_wallet::quotes::QuoteBook>,
+    pub quotes: Arc<onyx_wallet::api::quotes::QuoteBook>,
 }
 
 impl AppState {
@@ -51,7 +51,7 @@ impl AppState {
             spot: Arc::new(onyx_spot::SpotService::default()),
             sockets,
             market: MarketChannels::new(crate::socket::EVENTS_BUFFERED),
-            quotes: Arc::new(onyx_wallet::quotes::QuoteBook::default()),
+            quotes: Arc::new(onyx_wallet::api::quotes::QuoteBook::default()),
         }
     }
 }

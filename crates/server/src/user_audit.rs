@@ -5,8 +5,8 @@
 
 use onyx_account::api::kyc::kyc_submission::{self, KycStatus};
 use onyx_kernel::Outcome;
-use onyx_wallet::entity::deposit::{self, DepositStatus};
-use onyx_wallet::entity::withdrawal::{self, WithdrawalStatus};
+use onyx_wallet::api::deposits::deposit::{self, DepositStatus};
+use onyx_wallet::api::withdrawal::{self, WithdrawalStatus};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
 /// Reviews of each kind looked at: the user's newest. Older ones stay

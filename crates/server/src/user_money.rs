@@ -19,7 +19,7 @@ use onyx_store::entity::ledger_account;
 use onyx_store::ledger::{snapshot, user_balances, Hold};
 use onyx_store::sort::Sort;
 use onyx_store::Db;
-use onyx_wallet::repo::wallet_records::{self, PostingSort, RecordFilter, RecordRow};
+use onyx_wallet::api::wallet_records::{self, PostingSort, RecordFilter, RecordRow};
 use rust_decimal::Decimal;
 use sea_orm::ConnectionTrait;
 use serde::Serialize;
@@ -119,7 +119,7 @@ fn owned_by(account: &AccountId, user_id: i64) -> bool {
 /// rule (the one the holds audit uses).
 async fn user_holds(db: &impl ConnectionTrait, user_id: i64) -> Outcome<Vec<Hold>> {
     let mut holds = onyx_spot::holds::user_holds(db, user_id).await?;
-    holds.extend(onyx_wallet::holds::user_holds(db, user_id).await?);
+    holds.extend(onyx_wallet::api::holds::user_holds(db, user_id).await?);
     holds.extend(onyx_second_contracts::holds::user_holds(db, user_id).await?);
     holds.extend(onyx_options::holds::user_holds(db, user_id).await?);
     holds.extend(onyx_earn::holds::user_holds(db, user_id).await?);

@@ -15,12 +15,14 @@ use onyx_kernel::ledger::{
     plan, AccountId, Posting, PostingKind, Side as LedgerSide, SystemAccount, Transaction, Wallet,
 };
 use onyx_kernel::money::{exact_add, exact_sub, Amount, SCALE_MAX, VALUE_LIMIT};
+use onyx_platform::amounts::parse_amount;
 use onyx_spot::orderbook::{Side, UNITS_MAX};
 use onyx_spot::rules::{self as spot, EngineOrder, OrderInput, PairRules};
 use onyx_spot::{Precision, SubmitBody};
-use onyx_wallet::parse_amount;
-use onyx_wallet::quotes::{exchange_amounts, Quote};
-use onyx_wallet::withdrawal_rules::{evaluate, KycTier, Proof, WithdrawalRequest, WithdrawalRules};
+use onyx_wallet::api::quotes::{exchange_amounts, Quote};
+use onyx_wallet::api::withdrawal_rules::{
+    evaluate, KycTier, Proof, WithdrawalRequest, WithdrawalRules,
+};
 use proptest::prelude::*;
 use rust_decimal::Decimal;
 use serde_json::json;

@@ -2,21 +2,10 @@
 //! asset, so a broken invariant is seen with the totals around it.
 
 use onyx_kernel::ledger::{AssetSummary, SystemAccount};
-use onyx_store::ledger::{audit, AuditReport};
-use onyx_store::Db;
+use onyx_store::ledger::AuditReport;
 use rust_decimal::Decimal;
 use std::fmt::Write;
-use std::time::{Duration, Instant};
-
-/// Runs the audit and prints the report. `Ok(true)` when the ledger is
-/// clean; `Ok(false)` (the violation printed) when it is not.
-pub async fn run(db: &Db) -> anyhow::Result<bool> {
-    let started = Instant::now();
-    let report = audit(db).await?;
-    let text = render(&report, started.elapsed());
-    print!("{text}");
-    Ok(report.result.is_ok())
-}
+use std::time::Duration;
 
 /// The report as text: the per-asset table, the totals, then `clean` or the
 /// violation on the last line.

@@ -2,7 +2,7 @@
 //! between a user's own accounts, the flash exchange (`texchange`), the
 //! financial records, and the audit report. Every balance change goes
 //! through the ledger gate (`onyx_store::ledger`) in one transaction with
-//! its idempotency record.
+//! its idempotency record. Other crates use it through [`api`] alone.
 //!
 //! Every module here is on a money path: arithmetic is checked and nothing
 //! unwraps, outside tests (the lints below hold the whole tree to it).
@@ -16,23 +16,24 @@
     )
 )]
 
-pub mod audit_report;
-pub mod deposit_reviews;
-pub mod deposit_rules;
-pub mod deposits;
-pub mod entity;
-pub mod exchange;
-pub mod holds;
+pub mod api;
+pub(crate) mod audit_report;
+pub(crate) mod deposit_reviews;
+pub(crate) mod deposit_rules;
+pub(crate) mod deposits;
+pub(crate) mod entity;
+pub(crate) mod exchange;
+pub(crate) mod holds;
 pub mod migration;
-pub mod postings;
-pub mod quotes;
-pub mod repo;
+pub(crate) mod postings;
+pub(crate) mod quotes;
+pub(crate) mod repo;
 pub mod routes;
-pub mod transfers;
-pub mod withdraw;
-pub mod withdrawal_reviews;
-pub mod withdrawal_rules;
-pub mod withdrawals;
+pub(crate) mod transfers;
+pub(crate) mod withdraw;
+pub(crate) mod withdrawal_reviews;
+pub(crate) mod withdrawal_rules;
+pub(crate) mod withdrawals;
 
 pub use onyx_platform::amounts::{
     asset, now_ms, parse_amount, parse_amount_with, parse_number, usdt_price, USDT,

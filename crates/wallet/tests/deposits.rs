@@ -7,7 +7,7 @@
 use onyx_testkit::admin_common;
 use onyx_testkit::common;
 use onyx_testkit::wallet;
-use onyx_wallet::repo::deposits::DepositStatus;
+use onyx_wallet::api::deposits::DepositStatus;
 
 use admin_common::*;
 use axum::body::Body;
@@ -18,8 +18,8 @@ use onyx_kernel::address::{self, Network};
 use onyx_kernel::hd::DepositKey;
 use onyx_kernel::ledger::{AccountId, SystemAccount, Wallet};
 use onyx_store::repo::{settings, users};
-use onyx_wallet::entity::deposit;
-use onyx_wallet::repo::deposits;
+use onyx_wallet::api::deposits::deposit;
+use onyx_wallet::api::deposits::rows as deposits;
 use sea_orm::{EntityTrait, PaginatorTrait, SqlErr};
 use serde_json::{json, Value};
 use wallet::{assert_audit_clean, balance, dec};
@@ -1040,8 +1040,8 @@ async fn filing_claims_is_rate_limited_per_user() {
 
 #[tokio::test]
 async fn the_index_migration_keeps_every_users_index_and_hands_out_the_next() {
-    use onyx_wallet::entity::deposit_index;
-    use onyx_wallet::repo::deposits as repo;
+    use onyx_wallet::api::deposits::deposit_index;
+    use onyx_wallet::api::deposits::rows as repo;
     use sea_orm::{EntityTrait, QueryOrder};
     let dir = tempfile::tempdir().unwrap();
     let url = match std::env::var("ONYX_TEST_DATABASE_URL") {

@@ -13,7 +13,7 @@ use onyx_kernel::ErrorCode;
 use onyx_platform::files::FileLinkView;
 use onyx_platform::files::{Reader, FILE_URL_PREFIX};
 use onyx_store::repo::admin_queries;
-use onyx_wallet::repo::deposits;
+use onyx_wallet::api::deposits;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
 pub fn router() -> OpenApiRouter<AppState> {
