@@ -133,7 +133,7 @@ pub struct Member {
 }
 
 pub async fn spot_volume(db: &impl ConnectionTrait, user_id: i64) -> Outcome<Decimal> {
-    use onyx_spot::entity::spot_trade as trade;
+    use onyx_spot::api::spot_trade as trade;
     let rows = trade::Entity::find()
         .filter(
             sea_orm::Condition::any()

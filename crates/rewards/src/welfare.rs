@@ -24,7 +24,7 @@ use onyx_kernel::money::Amount;
 use onyx_kernel::{ErrorCode, Failure, Outcome};
 use onyx_platform::amounts::usdt_price;
 use onyx_platform::Context;
-use onyx_spot::entity::spot_trade;
+use onyx_spot::api::spot_trade;
 use onyx_store::entity::{ledger_posting, user};
 use onyx_store::repo::settings;
 use onyx_store::DecimalText;

@@ -17,7 +17,7 @@ pub async fn run(db: &Db) -> anyhow::Result<bool> {
 /// Every product's holds against the frozen balances, in one snapshot.
 pub async fn report(db: &Db) -> anyhow::Result<HoldsReport> {
     let txn = snapshot(db).await?;
-    let mut holds = onyx_spot::holds::holds(&txn).await?;
+    let mut holds = onyx_spot::api::holds::holds(&txn).await?;
     holds.extend(onyx_wallet::api::holds::holds(&txn).await?);
     holds.extend(onyx_second_contracts::holds::holds(&txn).await?);
     holds.extend(onyx_options::holds::holds(&txn).await?);

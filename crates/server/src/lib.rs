@@ -75,7 +75,7 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
         demo::seed_if_empty(&state).await?;
     }
     onyx_market::api::service::start(&state.ctx, &state.market).await?;
-    onyx_spot::start(&state.spot_context()).await?;
+    onyx_spot::api::start(&state.spot_context()).await?;
     if state.config.sweeps {
         onyx_second_contracts::settlement::start(&state.ctx);
         onyx_options::settlement::start(&state.ctx);

@@ -92,9 +92,9 @@ use onyx_socket::{
     ClientMessage, DepthData, DepthMessage, ErrorData, ErrorMessage, Frame, FrameKind,
     HeartbeatData, HeartbeatMessage, ServerMessage, Utf8Bytes,
 };
-use onyx_spot::events::SpotEvent;
-use onyx_spot::frames::{depth_delta_text, order_text, spot_trade_frame};
-use onyx_spot::{levels, SpotService};
+use onyx_spot::api::events::SpotEvent;
+use onyx_spot::api::events::{depth_delta_text, order_text, spot_trade_frame};
+use onyx_spot::api::{levels, SpotService};
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};

@@ -8,7 +8,7 @@ use axum::extract::FromRef;
 use onyx_market::api::service::MarketChannels;
 use onyx_platform::config::Config;
 use onyx_platform::Context;
-use onyx_spot::SpotContext;
+use onyx_spot::api::SpotContext;
 use onyx_store::Db;
 use onyx_wallet::WalletContext;
 use std::ops::Deref;
@@ -18,7 +18,7 @@ use std::sync::Arc;
 pub struct AppState {
     pub ctx: Context,
     /// Order books, matching and their published events.
-    pub spot: Arc<onyx_spot::SpotService>,
+    pub spot: Arc<onyx_spot::api::SpotService>,
     /// The market service's published batches and its stop signal.
     pub market: MarketChannels,
     /// Socket connections per client address.
@@ -48,7 +48,7 @@ impl AppState {
         let sockets = Arc::new(SocketHub::with_limit(config.ws_connections_per_ip));
         AppState {
             ctx: Context::new(db, config),
-            spot: Arc::new(onyx_spot::SpotService::default()),
+            spot: Arc::new(onyx_spot::api::SpotService::default()),
             sockets,
             market: MarketChannels::new(crate::socket::EVENTS_BUFFERED),
             quotes: Arc::new(onyx_wallet::api::quotes::QuoteBook::default()),

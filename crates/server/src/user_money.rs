@@ -118,7 +118,7 @@ fn owned_by(account: &AccountId, user_id: i64) -> bool {
 /// Every product's holds on the user's accounts, by each product's own
 /// rule (the one the holds audit uses).
 async fn user_holds(db: &impl ConnectionTrait, user_id: i64) -> Outcome<Vec<Hold>> {
-    let mut holds = onyx_spot::holds::user_holds(db, user_id).await?;
+    let mut holds = onyx_spot::api::holds::user_holds(db, user_id).await?;
     holds.extend(onyx_wallet::api::holds::user_holds(db, user_id).await?);
     holds.extend(onyx_second_contracts::holds::user_holds(db, user_id).await?);
     holds.extend(onyx_options::holds::user_holds(db, user_id).await?);

@@ -5,7 +5,7 @@
 
 use chrono::{DateTime, Utc};
 use onyx_kernel::Outcome;
-use onyx_spot::repo::{OrderFilter, OrderStatus};
+use onyx_spot::api::orders::{OrderFilter, OrderStatus};
 use onyx_store::sort::Sort;
 use onyx_store::DecimalText;
 use sea_orm::ConnectionTrait;
@@ -61,7 +61,7 @@ pub async fn spot_orders(
     db: &impl ConnectionTrait,
     user_id: i64,
     state: State,
-    sort: Sort<onyx_spot::repo::OrderSort>,
+    sort: Sort<onyx_spot::api::orders::OrderSort>,
     page_index: u64,
     page_size: u64,
 ) -> Outcome<(Vec<UserSpotOrder>, u64)> {
@@ -73,7 +73,8 @@ pub async fn spot_orders(
         ..OrderFilter::default()
     };
     let (rows, total) =
-        onyx_spot::repo::page_for_user(db, user_id, &filter, sort, page_index, page_size).await?;
+        onyx_spot::api::orders::page_for_user(db, user_id, &filter, sort, page_index, page_size)
+            .await?;
     let rows = rows
         .into_iter()
         .map(|o| UserSpotOrder {

@@ -16,9 +16,9 @@ use onyx_kernel::ledger::{
 };
 use onyx_kernel::money::{exact_add, exact_sub, Amount, SCALE_MAX, VALUE_LIMIT};
 use onyx_platform::amounts::parse_amount;
-use onyx_spot::orderbook::{Side, UNITS_MAX};
-use onyx_spot::rules::{self as spot, EngineOrder, OrderInput, PairRules};
-use onyx_spot::{Precision, SubmitBody};
+use onyx_spot::api::rules::{self as spot, EngineOrder, OrderInput, PairRules};
+use onyx_spot::api::rules::{Side, UNITS_MAX};
+use onyx_spot::api::{Precision, SubmitBody};
 use onyx_wallet::api::quotes::{exchange_amounts, Quote};
 use onyx_wallet::api::withdrawal_rules::{
     evaluate, KycTier, Proof, WithdrawalRequest, WithdrawalRules,

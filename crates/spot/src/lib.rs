@@ -1,6 +1,7 @@
 //! Spot trading: one task per pair owns its order book (`orderbook`), fed by a bounded channel; results are committed through the
 //! ledger gate in batches before anything is acknowledged or published. A
 //! supervisor keeps each task serving through panics (`supervisor`).
+//! Other crates use it through [`api`] alone.
 //!
 //! Every module here is on a money path: arithmetic is checked and nothing
 //! unwraps, outside tests (the lints below hold the whole tree to it).
@@ -14,25 +15,26 @@
     )
 )]
 
+pub mod api;
 mod batch_writes;
-pub mod entity;
-pub mod events;
-pub mod frames;
-pub mod holds;
-pub mod maker;
+pub(crate) mod entity;
+pub(crate) mod events;
+pub(crate) mod frames;
+pub(crate) mod holds;
+pub(crate) mod maker;
 pub mod migration;
-pub mod orderbook;
+pub(crate) mod orderbook;
 pub(crate) mod pair;
 mod recovery;
-pub mod repo;
+pub(crate) mod repo;
 pub mod routes;
-pub mod rules;
-pub mod service;
+pub(crate) mod rules;
+pub(crate) mod service;
 #[cfg(test)]
 mod supervision_tests;
-pub mod supervisor;
+pub(crate) mod supervisor;
 
-pub use service::*;
+pub(crate) use service::*;
 
 use onyx_platform::Context;
 use std::ops::Deref;

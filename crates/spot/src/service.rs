@@ -18,8 +18,6 @@ use std::sync::{Arc, PoisonError, RwLock};
 use tokio::sync::{broadcast, mpsc, oneshot};
 use utoipa::ToSchema;
 
-pub use pair::{BATCH_MAX, BOOK_CAPACITY, QUEUE_LEN};
-
 /// Events buffered for slow subscribers before they lag (and resync).
 pub const EVENTS_BUFFERED: usize = 4096;
 

@@ -16,7 +16,8 @@ use onyx_kernel::ledger::Wallet;
 use onyx_market::api::catalogue;
 use onyx_market::api::CoinView;
 use onyx_market::api::IndexPrice;
-use onyx_spot::repo;
+use onyx_spot::api::maker;
+use onyx_spot::api::orders as repo;
 use rust_decimal::Decimal;
 use serde_json::{json, Value};
 use wallet::{assert_audit_clean, balance, dec, fund};
@@ -723,12 +724,10 @@ async fn the_market_maker_quotes_around_the_index_and_fills_a_market_buy() {
     // The maker's loop stays off: the test runs each round itself, so no
     // round of the loop can interleave with what it checks.
     let app = TestApp::spawn().await;
-    let maker = onyx_spot::maker::ensure_user(&app.state.spot_context())
-        .await
-        .unwrap();
+    let maker = maker::ensure_user(&app.state.spot_context()).await.unwrap();
     let now = chrono::Utc::now().timestamp_millis();
     set_price(&app, "btc", "60000", now);
-    onyx_spot::maker::round(&app.state.spot_context(), maker)
+    maker::round(&app.state.spot_context(), maker)
         .await
         .unwrap();
     // The seeded ladder: 12 levels from 5 bps, gaps of 5 bps widening by
@@ -757,7 +756,7 @@ async fn the_market_maker_quotes_around_the_index_and_fills_a_market_buy() {
     assert_eq!(frozen, dec("0"));
 
     // A second round replaces the ladder rather than adding to it.
-    onyx_spot::maker::round(&app.state.spot_context(), maker)
+    maker::round(&app.state.spot_context(), maker)
         .await
         .unwrap();
     let depth = app.state.spot.depth(BTC, 100).unwrap();
@@ -766,7 +765,7 @@ async fn the_market_maker_quotes_around_the_index_and_fills_a_market_buy() {
 
     // A stale price: the maker withdraws its quotes.
     set_price(&app, "btc", "60000", now - 3_600_000);
-    onyx_spot::maker::round(&app.state.spot_context(), maker)
+    maker::round(&app.state.spot_context(), maker)
         .await
         .unwrap();
     let depth = app.state.spot.depth(BTC, 100).unwrap();
@@ -781,10 +780,8 @@ async fn the_market_maker_skips_a_pair_it_cannot_quote_and_quotes_the_rest() {
     // (1e23 a coin, a million coins a level). Such a round used to panic the
     // maker's loop, and no pair was requoted again.
     let app = TestApp::spawn().await;
-    let maker = onyx_spot::maker::ensure_user(&app.state.spot_context())
-        .await
-        .unwrap();
-    let settings = repo::maker_settings(&app.state.db).await.unwrap();
+    let maker = maker::ensure_user(&app.state.spot_context()).await.unwrap();
+    let settings = maker::maker_settings(&app.state.db).await.unwrap();
     let btc_first = settings.iter().position(|s| s.symbol == BTC);
     let eth_after = settings.iter().position(|s| s.symbol == "ethusdt");
     assert!(btc_first < eth_after, "{settings:?}");
@@ -798,12 +795,12 @@ async fn the_market_maker_skips_a_pair_it_cannot_quote_and_quotes_the_rest() {
         if symbol == BTC {
             row.size = "1000000".parse().unwrap();
         }
-        repo::put_maker_setting(&app.state.db, row).await.unwrap();
+        maker::put_maker_setting(&app.state.db, row).await.unwrap();
     }
     let now = chrono::Utc::now().timestamp_millis();
     set_price(&app, "btc", "100000000000000000000000", now);
     set_price(&app, "eth", "3000", now);
-    onyx_spot::maker::round(&app.state.spot_context(), maker)
+    maker::round(&app.state.spot_context(), maker)
         .await
         .unwrap();
 

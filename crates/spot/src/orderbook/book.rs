@@ -2,8 +2,10 @@
 //! id index for O(1) cancel.
 
 use super::slab::{Node, Slab, NIL};
+#[cfg(test)]
+use super::Command;
 use super::{
-    CancelReason, Command, Event, NewOrder, OrderId, OrderKind, OwnerId, Price, Qty, Reject, Side,
+    CancelReason, Event, NewOrder, OrderId, OrderKind, OwnerId, Price, Qty, Reject, Side,
     TimeInForce, UNITS_MAX,
 };
 use std::collections::{BTreeMap, HashMap};
@@ -61,6 +63,7 @@ impl OrderBook {
         self.index.len()
     }
 
+    #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         self.index.is_empty()
     }
@@ -117,6 +120,7 @@ impl OrderBook {
         }
     }
 
+    #[cfg(test)]
     pub fn execute(&mut self, cmd: Command, out: &mut Vec<Event>) {
         match cmd {
             Command::Place(order) => self.place(order, out),
@@ -142,6 +146,7 @@ impl OrderBook {
 
     /// Cancels `id` and enters it again as a GTC limit at `price` for `qty`,
     /// behind every order already at that price.
+    #[cfg(test)]
     pub fn replace(&mut self, id: OrderId, price: Price, qty: Qty, out: &mut Vec<Event>) {
         let Some(node) = self.remove(id) else {
             out.push(Event::Rejected {
@@ -451,6 +456,7 @@ impl OrderBook {
 
     /// Every structural invariant, for tests: not crossed, level totals and
     /// counts equal their orders, links consistent, index complete.
+    #[cfg(test)]
     pub fn check_invariants(&self) -> Result<(), String> {
         if !self.not_crossed() {
             return Err(format!(

@@ -145,7 +145,9 @@ pub enum Event {
     },
 }
 
-/// A commands stream element, as the benchmark and the service feed it.
+/// A commands stream element, as the tests feed a book (the service calls
+/// the book's methods itself).
+#[cfg(test)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {
     Place(NewOrder),

@@ -10,7 +10,7 @@ use sea_orm::{
     QueryFilter, QueryOrder, Set,
 };
 
-pub use crate::entity::spot_order::{OrderKind, OrderSide, OrderStatus};
+pub use crate::entity::spot_order::{OrderSide, OrderStatus};
 
 pub async fn find_order(
     db: &impl ConnectionTrait,
