@@ -9,10 +9,10 @@
 //! ONYX_BENCH_PG=postgres://postgres@127.0.0.1:5432/test
 
 use chrono::{TimeZone, Utc};
-use onyx_earn::accrual;
-use onyx_earn::operator::{self, FundBody, ProductBody};
-use onyx_earn::orders::{self, Subscribe};
-use onyx_earn::rules::{day_of, start_of, DAY_MS};
+use onyx_earn::api::accrual;
+use onyx_earn::api::operator::{self, FundBody, ProductBody};
+use onyx_earn::api::orders::{self, Subscribe};
+use onyx_earn::api::rules::{day_of, start_of, DAY_MS};
 use onyx_kernel::clock::ManualClock;
 use onyx_kernel::ledger::{
     AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount, Wallet,
@@ -116,7 +116,7 @@ async fn row(db: &str, orders: u64) {
         orders::subscribe(
             &app.state.ctx,
             user as i64,
-            onyx_earn::catalogue::FINANCE,
+            onyx_earn::api::FINANCE,
             &s,
             None,
             "en",

@@ -2,6 +2,7 @@
 //! a published rate schedule, and the finance house funded from outside
 //! (audited like an operator's funding) so subscriptions can be promised.
 
+use crate::catalogue::{AT_MATURITY, DAILY};
 use crate::entity::earn_rate;
 use crate::operator::{self, FundBody, ProductBody};
 use crate::rules::day_of;
@@ -65,7 +66,7 @@ pub async fn seed(ctx: &Context, by: &Actor) -> Outcome<()> {
             limit_max: Some("50000".into()),
             total_cap: Some("1000000".into()),
             early_rule: Some("forfeit".into()),
-            settlement_type: Some(1),
+            settlement_type: Some(DAILY),
             auto_renew: Some(true),
             status: Some(1),
             is_hot: Some(true),
@@ -95,7 +96,7 @@ pub async fn seed(ctx: &Context, by: &Actor) -> Outcome<()> {
             time_limit: Some(2),
             total_cap: Some("500000".into()),
             early_rule: Some("none".into()),
-            settlement_type: Some(2),
+            settlement_type: Some(AT_MATURITY),
             status: Some(1),
             sort: Some(2),
             reason: reason.clone(),
@@ -120,7 +121,7 @@ pub async fn seed(ctx: &Context, by: &Actor) -> Outcome<()> {
             time_limit: Some(0),
             early_rule: Some("penalty".into()),
             penalty: Some("0.05".into()),
-            settlement_type: Some(2),
+            settlement_type: Some(AT_MATURITY),
             status: Some(1),
             sort: Some(3),
             reason,

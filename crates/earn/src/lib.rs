@@ -17,18 +17,19 @@
     )
 )]
 
-pub mod accrual;
-pub mod catalogue;
-pub mod demo;
-pub mod entity;
-pub mod holds;
-pub mod house;
+pub(crate) mod accrual;
+pub mod api;
+pub(crate) mod catalogue;
+pub(crate) mod demo;
+pub(crate) mod entity;
+pub(crate) mod holds;
+pub(crate) mod house;
 pub mod migration;
-pub mod operator;
-pub mod orders;
-pub mod postings;
-pub mod repo;
+pub(crate) mod operator;
+pub(crate) mod orders;
+pub(crate) mod postings;
+pub(crate) mod repo;
 pub mod routes;
-pub mod rules;
-pub mod verify;
-pub mod views;
+pub(crate) mod rules;
+pub(crate) mod verify;
+pub(crate) mod views;

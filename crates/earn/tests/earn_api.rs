@@ -6,9 +6,9 @@
 //! the holds and `onyx verify` are checked after each.
 
 use chrono::{TimeZone, Utc};
-use onyx_earn::accrual;
-use onyx_earn::entity::{earn_accrual, earn_rate};
-use onyx_earn::rules::{day_of, start_of, DAY_MS};
+use onyx_earn::api::accrual;
+use onyx_earn::api::rules::{day_of, start_of, DAY_MS};
+use onyx_earn::api::{earn_accrual, earn_rate};
 use onyx_kernel::clock::ManualClock;
 use onyx_kernel::ledger::{AccountId, SystemAccount, Wallet};
 use onyx_platform::scheduler::Progress;
@@ -151,7 +151,7 @@ async fn audited(app: &TestApp) {
         onyx_server::holds::run(&app.state.db).await.unwrap(),
         "holds match the frozen balances"
     );
-    let v = onyx_earn::verify::verify(&app.state.db).await.unwrap();
+    let v = onyx_earn::api::verify(&app.state.db).await.unwrap();
     assert!(v.mismatches.is_empty(), "verify: {:?}", v.mismatches);
 }
 
@@ -200,7 +200,7 @@ async fn a_subscription_holds_the_principal_pays_each_day_and_returns_it_at_matu
     let (u, token) = signed_in(app, "saver").await;
     fund(app, u.id, Wallet::Spot, "USDT", "1000").await;
     let before =
-        onyx_earn::rules::Term::from_subscription(Utc::now().timestamp_millis(), 7).unwrap();
+        onyx_earn::api::rules::Term::from_subscription(Utc::now().timestamp_millis(), 7).unwrap();
     let o = subscribe(app, &token, e.finance, "100", 7).await.ok();
     let id = o["id"].as_i64().unwrap();
     // The term starts at the next 00:00 UTC (the test may cross midnight).
@@ -887,7 +887,7 @@ async fn the_house_is_funded_only_in_a_listed_coin() {
 /// order that is still earning.
 #[tokio::test]
 async fn a_kind_or_status_the_row_does_not_name_is_refused_on_read() {
-    use onyx_earn::entity::{earn_order, earn_product};
+    use onyx_earn::api::{earn_order, earn_product};
     use sea_orm::{ConnectionTrait, Statement};
     let e = setup("1000").await;
     let app = &e.app;

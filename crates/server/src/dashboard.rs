@@ -115,7 +115,7 @@ pub struct DashboardHouses {
     pub second_contracts: onyx_second_contracts::house::HouseBook,
     /// As `GET /api/admin/earn/house`: balance, interest reserved and
     /// paid, penalties, per coin.
-    pub earn: Vec<onyx_earn::operator::HouseCoin>,
+    pub earn: Vec<onyx_earn::api::house::HouseCoin>,
     /// The insurance fund's balance per asset in the ledger.
     pub insurance_fund: Vec<AssetAmount>,
 }
@@ -312,7 +312,7 @@ pub async fn houses(ctx: &Context) -> Outcome<DashboardHouses> {
         futures: onyx_futures::operator::house(ctx).await?,
         options: onyx_options::house::book(ctx).await?,
         second_contracts: onyx_second_contracts::house::book(ctx).await?,
-        earn: onyx_earn::operator::house_book(ctx).await?,
+        earn: onyx_earn::api::house::house_book(ctx).await?,
         insurance_fund: insurance,
     })
 }

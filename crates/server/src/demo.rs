@@ -85,7 +85,7 @@ pub async fn seed_if_empty(state: &AppState) -> anyhow::Result<bool> {
     let operator = admins::find_by_username(db, DEMO_OPERATOR)
         .await?
         .ok_or_else(|| anyhow::anyhow!("demo operator missing"))?;
-    onyx_earn::demo::seed(
+    onyx_earn::api::demo::seed(
         &state.ctx,
         &onyx_platform::audit::Actor::operator(operator.id, &operator.username),
     )

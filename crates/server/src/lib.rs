@@ -81,7 +81,7 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
         onyx_options::settlement::start(&state.ctx);
         onyx_futures::liquidation::start(&state.ctx);
         onyx_futures::funding::start(&state.ctx);
-        onyx_earn::accrual::start(&state.ctx);
+        onyx_earn::api::accrual::start(&state.ctx);
         onyx_rewards::api::rebates::start(&state.ctx);
         onyx_account::api::session_pruning::start(&state.ctx);
     }

@@ -14,7 +14,7 @@
 )]
 
 use crate::user_trading::State;
-pub use onyx_earn::repo::OrderSort as EarnOrderSort;
+pub use onyx_earn::api::OrderSort as EarnOrderSort;
 pub use onyx_futures::repo::OrderSort as FuturesOrderSort;
 use onyx_kernel::i18n::text_in;
 use onyx_kernel::Outcome;
@@ -30,7 +30,7 @@ fn text(d: &DecimalText) -> String {
 }
 
 /// Finance or staking: which of earn's shelves.
-pub use onyx_earn::catalogue::EarnKind;
+pub use onyx_earn::api::EarnKind;
 
 #[derive(Serialize, ToSchema, Debug, Clone)]
 #[serde(rename_all = "camelCase")]
@@ -70,8 +70,8 @@ pub struct UserEarnOrder {
     pub settle_time_ms: Option<i64>,
 }
 
-fn earn_status(status: onyx_earn::repo::OrderStatus) -> &'static str {
-    use onyx_earn::repo::OrderStatus;
+fn earn_status(status: onyx_earn::api::OrderStatus) -> &'static str {
+    use onyx_earn::api::OrderStatus;
     match status {
         OrderStatus::Earning => "earning",
         OrderStatus::Settled => "settled",
@@ -92,11 +92,11 @@ pub async fn earn_orders(
     offset: u64,
     limit: u64,
 ) -> Outcome<(Vec<UserEarnOrder>, u64)> {
-    use onyx_earn::entity::earn_product as product;
-    use onyx_earn::rules::start_of;
+    use onyx_earn::api::earn_product as product;
+    use onyx_earn::api::rules::start_of;
     let history = state == State::Closed;
     let (rows, total) =
-        onyx_earn::repo::user_orders_in(db, user_id, kind, history, sort, offset, limit).await?;
+        onyx_earn::api::user_orders_in(db, user_id, kind, history, sort, offset, limit).await?;
     let mut ids: Vec<i64> = rows.iter().map(|o| o.product_id).collect();
     ids.sort_unstable();
     ids.dedup();
@@ -224,8 +224,8 @@ mod tests {
         assert_eq!(EarnKind::parse("finance"), Some(EarnKind::Finance));
         assert_eq!(EarnKind::parse("staking"), Some(EarnKind::Staking));
         assert_eq!(EarnKind::parse("savings"), None);
-        assert_eq!(earn_status(onyx_earn::repo::EARNING), "earning");
-        assert_eq!(earn_status(onyx_earn::repo::SETTLED), "settled");
-        assert_eq!(earn_status(onyx_earn::repo::REDEEMED), "redeemed");
+        assert_eq!(earn_status(onyx_earn::api::EARNING), "earning");
+        assert_eq!(earn_status(onyx_earn::api::SETTLED), "settled");
+        assert_eq!(earn_status(onyx_earn::api::REDEEMED), "redeemed");
     }
 }

@@ -22,7 +22,7 @@ pub async fn reports(db: &Db) -> anyhow::Result<Vec<(&'static str, VerifyReport)
     let second = onyx_second_contracts::verify::verify(&txn).await?;
     let options = onyx_options::verify::verify(&txn).await?;
     let futures = onyx_futures::verify::verify(&txn).await?;
-    let earn = onyx_earn::verify::verify(&txn).await?;
+    let earn = onyx_earn::api::verify(&txn).await?;
     let copies = onyx_copy_trading::verify::verify(&txn).await?;
     txn.commit().await?;
     let earn = VerifyReport {

@@ -80,7 +80,7 @@ async fn earn_orders_are_the_users_own_earning_or_done_paged() {
     )
     .await;
     // Staking earns at the rates published for each day: one since long ago.
-    onyx_earn::entity::earn_rate::ActiveModel {
+    onyx_earn::api::earn_rate::ActiveModel {
         id: NotSet,
         product_id: Set(staking),
         from_day: Set(0),
@@ -432,10 +432,10 @@ async fn earn_order(
 ) -> i64 {
     let d = |s: &str| DecimalText(s.parse().unwrap());
     let now = chrono::Utc::now().timestamp_millis();
-    onyx_earn::entity::earn_order::ActiveModel {
+    onyx_earn::api::earn_order::ActiveModel {
         id: NotSet,
         order_no: Set(format!("E{user}-{amount}-{end_day}")),
-        kind: Set(onyx_earn::catalogue::EarnKind::parse(kind).unwrap()),
+        kind: Set(onyx_earn::api::EarnKind::parse(kind).unwrap()),
         user_id: Set(user),
         product_id: Set(1),
         coin: Set("USDT".into()),
@@ -453,9 +453,9 @@ async fn earn_order(
         paid: Set(d("0")),
         last_day: Set(end_day - i64::from(days) - 1),
         status: Set(match status {
-            0 => onyx_earn::repo::EARNING,
-            1 => onyx_earn::repo::SETTLED,
-            _ => onyx_earn::repo::REDEEMED,
+            0 => onyx_earn::api::EARNING,
+            1 => onyx_earn::api::SETTLED,
+            _ => onyx_earn::api::REDEEMED,
         }),
         penalty: Set(d("0")),
         forfeited: Set(d("0")),
