@@ -12,11 +12,11 @@
 //! `ONYX_BENCH_PERF_CTL=/tmp/ctl ONYX_BENCH_PERF_ACK=/tmp/ack perf record -D -1
 //! --control fifo:/tmp/ctl,/tmp/ack -g <bench binary> --bench`.
 
-use onyx_copy_trading::entity::{copy_follow as follow, copy_trader as trader};
-use onyx_copy_trading::repo::{ACTIVE, APPROVED};
-use onyx_futures::contract;
-use onyx_futures::positions::{close_in, costs, open_in, CloseAt, Ticket};
-use onyx_futures::rules::Side;
+use onyx_copy_trading::api::{copy_follow as follow, copy_trader as trader};
+use onyx_copy_trading::api::{ACTIVE, APPROVED};
+use onyx_futures::api::contract;
+use onyx_futures::api::positions::{close_in, costs, open_in, CloseAt, Ticket};
+use onyx_futures::api::Side;
 use onyx_market::api::service::{now_ms, MarketService};
 use onyx_store::DecimalText;
 use onyx_testkit::common::TestApp;

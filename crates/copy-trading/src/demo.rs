@@ -5,8 +5,10 @@
 //! from real fills that `onyx verify` replays.
 
 use crate::traders::{self, ApplyBody, ReviewBody};
-use onyx_futures::positions::{self, close_in, costs, fill_price, open_in, CloseAt, SubmitBody};
-use onyx_futures::rules::Side;
+use onyx_futures::api::positions::{
+    self, close_in, costs, fill_price, open_in, CloseAt, SubmitBody,
+};
+use onyx_futures::api::Side;
 use onyx_kernel::{Failure, Outcome};
 use onyx_market::api::simulator;
 use onyx_market::api::tape;
@@ -125,7 +127,7 @@ async fn trade(
     closed: &IndexPrice,
 ) -> Outcome<()> {
     // As many whole contracts as the margin buys at the opening price.
-    let c = onyx_futures::contract::named(&ctx.db, "btc").await?;
+    let c = onyx_futures::api::contract::named(&ctx.db, "btc").await?;
     let contracts = crate::rules::copy_contracts(
         crate::rules::Sizing::Amount(Decimal::from(lead.margin)),
         Decimal::ZERO,

@@ -11,12 +11,12 @@ use crate::repo::{self, Copier, ACTIVE, STOPPED};
 use crate::rules::{self, Sizing};
 use crate::settings;
 use crate::skips;
-use onyx_futures::batch;
-use onyx_futures::contract::{self, Contract};
-use onyx_futures::entity::futures_position as position;
-use onyx_futures::mirror::{Change, Closed, Mirror, Told};
-use onyx_futures::positions::{self, CloseAt, Refusal, Ticket};
-use onyx_futures::repo::OPEN;
+use onyx_futures::api::batch;
+use onyx_futures::api::contract::{self, Contract};
+use onyx_futures::api::futures_position as position;
+use onyx_futures::api::mirror::{Change, Closed, Mirror, Told};
+use onyx_futures::api::positions::{self, CloseAt, Refusal, Ticket};
+use onyx_futures::api::OPEN;
 use onyx_kernel::ledger::PostingRef;
 use onyx_kernel::money::{exact_mul, Amount};
 use onyx_kernel::{ErrorCode, Failure, Outcome};
@@ -133,7 +133,7 @@ async fn lead_opened(
     }
     let wallets = follows
         .iter()
-        .map(|f| owner(f.user_id).map(onyx_futures::postings::wallet))
+        .map(|f| owner(f.user_id).map(onyx_futures::api::postings::wallet))
         .collect::<Outcome<Vec<_>>>()?;
     txn.preload(&wallets).await?;
     let mut skipped: Vec<(&Copier, &'static str)> = Vec::new();
@@ -299,7 +299,7 @@ async fn lead_margin(
     }
     let c: Contract = contract::by_id(txn.conn(), before.contract_id).await?;
     for l in links {
-        let Some(copy) = onyx_futures::repo::position(txn.conn(), l.position_id)
+        let Some(copy) = onyx_futures::api::position(txn.conn(), l.position_id)
             .await?
             .filter(|p| p.status == OPEN)
         else {
@@ -318,7 +318,7 @@ async fn lead_margin(
         };
         if add {
             let (available, _) = txn
-                .balance(&onyx_futures::postings::wallet(owner(copy.user_id)?))
+                .balance(&onyx_futures::api::postings::wallet(owner(copy.user_id)?))
                 .await?;
             if available < moved {
                 repo::record_skip(txn.conn(), &Copier::from(&f), before, skips::MARGIN, now)

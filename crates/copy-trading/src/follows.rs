@@ -8,11 +8,11 @@ use crate::entity::{copy_follow as follow, copy_position as link, copy_skip as s
 use crate::repo::{self, ACTIVE, STOPPED};
 use crate::rules::{RATIO_MAX, RATIO_MIN};
 use crate::settings;
-use onyx_futures::contract;
-use onyx_futures::entity::futures_position as position;
-use onyx_futures::positions::{self as fpositions, CloseAt};
-use onyx_futures::repo::OPEN;
-use onyx_futures::views::PositionView;
+use onyx_futures::api::contract;
+use onyx_futures::api::futures_position as position;
+use onyx_futures::api::positions::PositionView;
+use onyx_futures::api::positions::{self as fpositions, CloseAt};
+use onyx_futures::api::OPEN;
 use onyx_kernel::{ErrorCode, Failure, Outcome};
 use onyx_platform::amounts::parse_amount;
 use onyx_platform::Context;

@@ -1,10 +1,10 @@
 //! Copy trading ("floworder"): lead traders approved by an operator,
-//! followers copying their futures positions. The engine ([`engine`]) is
+//! followers copying their futures positions. The engine (`engine`) is
 //! told by futures inside the transaction of every lead change, so each
 //! copy opens, closes and moves margin in the lead's commit at the lead's
 //! price; what cannot be copied is recorded with its reason. A copy's
 //! close pays the lead a share of the follower's net realised profit above
-//! its high-water mark ([`rules::settle`]), through the ledger.
+//! its high-water mark (`rules::settle`), through the ledger.
 //!
 //! Every module here is on a money path: arithmetic is checked and nothing
 //! unwraps, outside tests.
@@ -18,22 +18,23 @@
     )
 )]
 
-pub mod demo;
-pub mod engine;
-pub mod entity;
-pub mod follows;
+pub mod api;
+pub(crate) mod demo;
+pub(crate) mod engine;
+pub(crate) mod entity;
+pub(crate) mod follows;
 pub mod migration;
-pub mod postings;
-pub mod repo;
+pub(crate) mod postings;
+pub(crate) mod repo;
 pub mod routes;
-pub mod rules;
-pub mod settings;
-pub mod skips;
-pub mod stats;
-pub mod traders;
-pub mod verify;
+pub(crate) mod rules;
+pub(crate) mod settings;
+pub(crate) mod skips;
+pub(crate) mod stats;
+pub(crate) mod traders;
+pub(crate) mod verify;
 
 /// Installs the engine as futures' mirror (once per process).
 pub fn install() {
-    onyx_futures::mirror::install(std::sync::Arc::new(engine::CopyEngine));
+    onyx_futures::api::mirror::install(std::sync::Arc::new(engine::CopyEngine));
 }

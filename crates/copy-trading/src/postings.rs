@@ -2,7 +2,7 @@
 //! between their futures (contract) wallets. Copies themselves are
 //! futures positions and post as futures does.
 
-use onyx_futures::postings::{wallet, COIN};
+use onyx_futures::api::postings::{wallet, COIN};
 use onyx_kernel::ledger::{Posting, PostingKind, PostingRef, Side};
 use onyx_kernel::money::Amount;
 

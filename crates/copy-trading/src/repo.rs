@@ -4,7 +4,7 @@ use crate::entity::{
     copy_follow as follow, copy_position as link, copy_settlement as settlement, copy_skip as skip,
     copy_trader as trader,
 };
-use onyx_futures::entity::futures_position as position;
+use onyx_futures::api::futures_position as position;
 use onyx_store::DecimalText;
 use rust_decimal::Decimal;
 use sea_orm::sea_query::{Expr, Query};
@@ -141,7 +141,7 @@ pub async fn open_copies(
         out.extend(
             position::Entity::find()
                 .filter(position::Column::Portfolio.is_in(chunk.iter().copied()))
-                .filter(position::Column::Status.eq(onyx_futures::repo::OPEN))
+                .filter(position::Column::Status.eq(onyx_futures::api::OPEN))
                 .all(db)
                 .await?,
         );
@@ -312,7 +312,7 @@ pub async fn open_copies_of_lead(
         .to_owned();
     position::Entity::find()
         .filter(position::Column::Id.in_subquery(linked))
-        .filter(position::Column::Status.eq(onyx_futures::repo::OPEN))
+        .filter(position::Column::Status.eq(onyx_futures::api::OPEN))
         .order_by_asc(position::Column::Id)
         .all(db)
         .await

@@ -9,8 +9,8 @@
 use crate::entity::copy_follow as follow;
 use crate::repo;
 use chrono::{DateTime, Utc};
-use onyx_futures::entity::{futures_fill as fill, futures_position as position};
-use onyx_futures::repo::FillKind;
+use onyx_futures::api::FillKind;
+use onyx_futures::api::{futures_fill as fill, futures_position as position};
 use rust_decimal::Decimal;
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
 use std::collections::HashSet;

@@ -5,9 +5,9 @@ use crate::entity::copy_trader as trader;
 use crate::repo::{self, APPROVED, PENDING, REJECTED};
 use crate::settings;
 use crate::stats::{self, Day, Figures, DAY_MS};
-use onyx_futures::entity::futures_position as position;
-use onyx_futures::positions::side_of;
-use onyx_futures::rules::Side;
+use onyx_futures::api::futures_position as position;
+use onyx_futures::api::positions::side_of;
+use onyx_futures::api::Side;
 use onyx_kernel::{html, ErrorCode, Failure, Outcome};
 use onyx_platform::audit::{self, Actor};
 use onyx_platform::Context;
@@ -119,7 +119,9 @@ pub async fn apply(ctx: &Context, user_id: i64, b: &ApplyBody) -> Outcome<MyTrad
     let owner = u64::try_from(user_id).map_err(Failure::internal)?;
     let now = ctx.now_ms();
     let mut txn = ctx.ledger.begin().await?;
-    let (available, frozen) = txn.balance(&onyx_futures::postings::wallet(owner)).await?;
+    let (available, frozen) = txn
+        .balance(&onyx_futures::api::postings::wallet(owner))
+        .await?;
     let held = available.checked_add(frozen).unwrap_or(available);
     if held < setting.min_amount {
         return Err(Failure::new(ErrorCode::CopyTraderMinAmount)
@@ -502,12 +504,12 @@ pub async fn orders(
         .filter(position::Column::UserId.eq(t.user_id))
         .filter(position::Column::Portfolio.eq(0));
     q = if history {
-        q.filter(position::Column::Status.ne(onyx_futures::repo::OPEN))
+        q.filter(position::Column::Status.ne(onyx_futures::api::OPEN))
     } else {
         let shown_before = ctx
             .now_ms()
             .saturating_sub(i64::from(t.order_delay_s).saturating_mul(1000));
-        q.filter(position::Column::Status.eq(onyx_futures::repo::OPEN))
+        q.filter(position::Column::Status.eq(onyx_futures::api::OPEN))
             .filter(position::Column::OpenedAt.lte(shown_before))
     };
     let total = q.clone().count(&ctx.db).await?;

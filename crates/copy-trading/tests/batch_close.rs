@@ -8,10 +8,10 @@
 //! `onyx verify` replays both.
 
 use crate::support::{approved_lead, follow_body};
-use onyx_copy_trading::entity::{copy_follow as follow, copy_settlement as settlement};
-use onyx_copy_trading::rules;
-use onyx_futures::entity::{futures_fill as fill, futures_position as position};
-use onyx_futures::positions::{close_in, CloseAt};
+use onyx_copy_trading::api::rules;
+use onyx_copy_trading::api::{copy_follow as follow, copy_settlement as settlement};
+use onyx_futures::api::positions::{close_in, CloseAt};
+use onyx_futures::api::{futures_fill as fill, futures_position as position};
 use onyx_kernel::ledger::Wallet;
 use onyx_market::api::service::now_ms;
 use onyx_testkit::accounts::signed_in;
@@ -101,12 +101,12 @@ async fn lead_closes(t: &Twin, n: u32) {
 /// contracts would close of it.
 async fn copies_close_alone(t: &Twin, n: u32, held: u32) {
     let db = &t.app.state.db;
-    let c = onyx_futures::contract::named(db, "btc").await.unwrap();
+    let c = onyx_futures::api::contract::named(db, "btc").await.unwrap();
     let step = c.share_number;
     for user_id in &t.followers {
         let copies = position::Entity::find()
             .filter(position::Column::UserId.eq(*user_id))
-            .filter(position::Column::Status.eq(onyx_futures::repo::OPEN))
+            .filter(position::Column::Status.eq(onyx_futures::api::OPEN))
             .all(db)
             .await
             .unwrap();

@@ -5,7 +5,7 @@
 //! balances, the holds match and `onyx verify` replays every share.
 
 use crate::support::{approved_lead, follow_body};
-use onyx_copy_trading::rules::{self, Sizing};
+use onyx_copy_trading::api::rules::{self, Sizing};
 use onyx_kernel::ledger::Wallet;
 use onyx_testkit::accounts::signed_in;
 use onyx_testkit::common::TestApp;
@@ -48,7 +48,7 @@ async fn copy_qty(app: &TestApp, token: &str) -> Decimal {
 async fn run(steps: Vec<(Step, u32)>, follows: Vec<(bool, u32)>) {
     let app = TestApp::spawn().await;
     let mut tape = Tape::new(&app, "60000").await;
-    let c = onyx_futures::contract::named(&app.state.db, "btc")
+    let c = onyx_futures::api::contract::named(&app.state.db, "btc")
         .await
         .unwrap();
     let step = c.share_number;

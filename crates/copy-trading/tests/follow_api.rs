@@ -476,7 +476,7 @@ async fn the_demo_has_two_lead_traders_with_a_history_verify_replays() {
 /// when read: never taken for an approved lead or an active follow.
 #[tokio::test]
 async fn a_status_the_row_does_not_name_is_refused_on_read() {
-    use onyx_copy_trading::entity::{copy_follow, copy_trader};
+    use onyx_copy_trading::api::{copy_follow, copy_trader};
     use sea_orm::{ConnectionTrait, EntityTrait, Statement};
     let app = TestApp::spawn().await;
     let (_, trader) = crate::support::approved_lead(&app, "Lead").await;
@@ -498,6 +498,6 @@ async fn a_status_the_row_does_not_name_is_refused_on_read() {
     assert_eq!(follows.len(), 1);
     set("UPDATE copy_follows SET status = 'paused'").await;
     assert!(copy_follow::Entity::find().all(db).await.is_err());
-    let standing = onyx_copy_trading::repo::standings(db, &[follows[0].id]).await;
+    let standing = onyx_copy_trading::api::standings(db, &[follows[0].id]).await;
     assert!(standing.is_err(), "{standing:?}");
 }

@@ -5,8 +5,8 @@
 //!
 //! Run: `cargo bench -p onyx-futures --bench risk`.
 
-use onyx_futures::risk::RiskBook;
-use onyx_futures::rules::Side;
+use onyx_futures::api::jobs::RiskBook;
+use onyx_futures::api::Side;
 use rust_decimal::Decimal;
 use std::hint::black_box;
 use std::time::Instant;

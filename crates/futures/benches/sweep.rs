@@ -10,11 +10,11 @@
 //! Options (env): ONYX_BENCH_POSITIONS=10000, ONYX_BENCH_DBS=sqlite,postgres,
 //! ONYX_BENCH_PG=postgres://postgres@127.0.0.1:5432/test
 
-use onyx_futures::contract;
-use onyx_futures::liquidation::{sweep, RiskEngine};
-use onyx_futures::positions::{costs, liquidation_of, open_in, Ticket};
-use onyx_futures::repo;
-use onyx_futures::rules::Side;
+use onyx_futures::api as repo;
+use onyx_futures::api::contract;
+use onyx_futures::api::jobs::{sweep, RiskEngine};
+use onyx_futures::api::positions::{costs, liquidation_of, open_in, Ticket};
+use onyx_futures::api::Side;
 use onyx_market::api::service::{now_ms, MarketService};
 use onyx_platform::prices::IndexPrice;
 use onyx_testkit::common::TestApp;

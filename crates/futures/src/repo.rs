@@ -160,18 +160,6 @@ pub async fn open_on(db: &impl ConnectionTrait, coin: &str) -> Result<Vec<positi
         .await
 }
 
-/// Coins with an open position.
-pub async fn coins_open(db: &impl ConnectionTrait) -> Result<Vec<String>, DbErr> {
-    position::Entity::find()
-        .select_only()
-        .column(position::Column::Coin)
-        .filter(position::Column::Status.eq(OPEN))
-        .distinct()
-        .into_tuple::<String>()
-        .all(db)
-        .await
-}
-
 /// Positions changed at or after `since_ms` (opened, added to, closed,
 /// margined, funded), whatever their status.
 pub async fn changed_since(

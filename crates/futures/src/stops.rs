@@ -37,8 +37,6 @@ pub const CANCELLED: StopStatus = StopStatus::Cancelled;
 pub const TRIGGERED: StopStatus = StopStatus::Triggered;
 pub const TAKE_PROFIT: StopKind = StopKind::TakeProfit;
 pub const STOP_LOSS: StopKind = StopKind::StopLoss;
-/// How old the mark may be to trigger on.
-pub const MARK_AGE_MAX_MS: i64 = 2_000;
 
 /// The spec's body: a take-profit (`lossType` 0, `earn…`) or a stop-loss
 /// (`lossType` 1, `lose…`); `delegateType` 1 market, 0 limit (with

@@ -66,7 +66,7 @@ async fn audited(app: &TestApp) {
         "holds match"
     );
     assert_audit_clean(app).await;
-    let replayed = onyx_futures::verify::verify(&app.state.db).await.unwrap();
+    let replayed = onyx_futures::api::verify(&app.state.db).await.unwrap();
     assert!(replayed.mismatches.is_empty(), "{:?}", replayed.mismatches);
 }
 
@@ -228,7 +228,7 @@ async fn adding_averages_the_entry_margin_moves_and_closes_pay_out() {
         ))
         .await
         .unwrap();
-    let report = onyx_futures::verify::verify(&app.state.db).await.unwrap();
+    let report = onyx_futures::api::verify(&app.state.db).await.unwrap();
     assert_eq!(report.mismatches.len(), 1);
     assert!(
         report.mismatches[0].1.contains("the rules give 200"),
@@ -255,7 +255,7 @@ async fn the_mark_liquidates_and_the_insurance_fund_covers_a_gap() {
     // Above the long's liquidation price and below the short's: nothing.
     tape.set("60300").await;
     assert_eq!(
-        onyx_futures::liquidation::liquidate_due(&app.state.ctx)
+        onyx_futures::api::jobs::liquidate_due(&app.state.ctx)
             .await
             .unwrap(),
         0
@@ -266,7 +266,7 @@ async fn the_mark_liquidates_and_the_insurance_fund_covers_a_gap() {
     tape.set("61000").await;
     let mut bus = app.state.ctx.events.subscribe();
     assert_eq!(
-        onyx_futures::liquidation::liquidate_due(&app.state.ctx)
+        onyx_futures::api::jobs::liquidate_due(&app.state.ctx)
             .await
             .unwrap(),
         1
@@ -302,7 +302,7 @@ async fn the_mark_liquidates_and_the_insurance_fund_covers_a_gap() {
     // The long at 54,200: equity 600 − 580 = 20 ≤ maintenance 21.68.
     tape.set("54200").await;
     assert_eq!(
-        onyx_futures::liquidation::liquidate_due(&app.state.ctx)
+        onyx_futures::api::jobs::liquidate_due(&app.state.ctx)
             .await
             .unwrap(),
         1
@@ -362,7 +362,7 @@ async fn funding_is_paid_once_at_the_funding_time_on_its_mark() {
 
     // Both as if opened before the last funding time, with the tape's
     // tick half a second before it.
-    let at = onyx_futures::funding::latest_time(now_ms(), 8).unwrap();
+    let at = onyx_futures::api::jobs::latest_time(now_ms(), 8).unwrap();
     let db = &app.state.db;
     db.execute_unprepared(&format!(
         "UPDATE futures_positions SET opened_at = {0}; UPDATE futures_fills SET at = {0}",
@@ -383,7 +383,7 @@ async fn funding_is_paid_once_at_the_funding_time_on_its_mark() {
     .await
     .unwrap();
     assert!(
-        onyx_futures::funding::pay_due(&app.state.ctx)
+        onyx_futures::api::jobs::pay_due(&app.state.ctx)
             .await
             .unwrap()
             > 0
@@ -407,7 +407,7 @@ async fn funding_is_paid_once_at_the_funding_time_on_its_mark() {
     );
     // Once per funding time.
     assert_eq!(
-        onyx_futures::funding::pay_due(&app.state.ctx)
+        onyx_futures::api::jobs::pay_due(&app.state.ctx)
             .await
             .unwrap(),
         0
@@ -513,7 +513,7 @@ async fn a_take_profit_and_a_stop_loss_close_at_the_mark_that_triggers_them() {
     // 60,500: nothing fires.
     tape.set("60500").await;
     assert_eq!(
-        onyx_futures::stops::trigger_due(&app.state.ctx)
+        onyx_futures::api::jobs::trigger_due(&app.state.ctx)
             .await
             .unwrap(),
         0
@@ -521,7 +521,7 @@ async fn a_take_profit_and_a_stop_loss_close_at_the_mark_that_triggers_them() {
     // 61,200: the take-profit closes half at that mark.
     tape.set("61200").await;
     assert_eq!(
-        onyx_futures::stops::trigger_due(&app.state.ctx)
+        onyx_futures::api::jobs::trigger_due(&app.state.ctx)
             .await
             .unwrap(),
         1
@@ -532,7 +532,7 @@ async fn a_take_profit_and_a_stop_loss_close_at_the_mark_that_triggers_them() {
     // and the position is gone with its stops.
     tape.set("57900").await;
     assert_eq!(
-        onyx_futures::stops::trigger_due(&app.state.ctx)
+        onyx_futures::api::jobs::trigger_due(&app.state.ctx)
             .await
             .unwrap(),
         1
@@ -582,11 +582,11 @@ async fn the_risk_book_follows_the_positions_between_ticks() {
     let mut tape = Tape::new(&app, "60000").await;
     let (user, token) = signed_in(&app, "fut9").await;
     fund(&app, user.id, Wallet::Contract, "USDT", "2000").await;
-    let mut engine = onyx_futures::liquidation::RiskEngine::new();
+    let mut engine = onyx_futures::api::jobs::RiskEngine::new();
     let p = open(&app, &token, market(0, 10, "1000")).await;
     let id = p["id"].as_i64().unwrap();
     assert_eq!(
-        onyx_futures::liquidation::liquidate_with(&app.state.ctx, &mut engine)
+        onyx_futures::api::jobs::liquidate_with(&app.state.ctx, &mut engine)
             .await
             .unwrap(),
         0
@@ -603,7 +603,7 @@ async fn the_risk_book_follows_the_positions_between_ticks() {
     .ok();
     tape.set("54000").await;
     assert_eq!(
-        onyx_futures::liquidation::liquidate_with(&app.state.ctx, &mut engine)
+        onyx_futures::api::jobs::liquidate_with(&app.state.ctx, &mut engine)
             .await
             .unwrap(),
         0
@@ -611,13 +611,13 @@ async fn the_risk_book_follows_the_positions_between_ticks() {
     // 49,000 does; and a closed position leaves the book.
     tape.set("49000").await;
     assert_eq!(
-        onyx_futures::liquidation::liquidate_with(&app.state.ctx, &mut engine)
+        onyx_futures::api::jobs::liquidate_with(&app.state.ctx, &mut engine)
             .await
             .unwrap(),
         1
     );
     tape.set("49100").await;
-    onyx_futures::liquidation::liquidate_with(&app.state.ctx, &mut engine)
+    onyx_futures::api::jobs::liquidate_with(&app.state.ctx, &mut engine)
         .await
         .unwrap();
     assert_eq!(engine.len(), 0);
@@ -641,10 +641,10 @@ async fn orders(app: &TestApp, token: &str, status: u8) -> Vec<Value> {
         .clone()
 }
 
-async fn sweep(app: &TestApp) -> onyx_futures::liquidation::Swept {
-    onyx_futures::liquidation::sweep(
+async fn sweep(app: &TestApp) -> onyx_futures::api::jobs::Swept {
+    onyx_futures::api::jobs::sweep(
         &app.state.ctx,
-        &mut onyx_futures::liquidation::RiskEngine::new(),
+        &mut onyx_futures::api::jobs::RiskEngine::new(),
     )
     .await
     .unwrap()
@@ -753,7 +753,7 @@ async fn a_limit_order_waits_with_its_margin_frozen_and_fills_at_its_price() {
         ))
         .await
         .unwrap();
-    let report = onyx_futures::verify::verify(&app.state.db).await.unwrap();
+    let report = onyx_futures::api::verify(&app.state.db).await.unwrap();
     assert!(
         report.mismatches.len() == 1 && report.mismatches[0].1.contains("opened at 59100"),
         "{:?}",
@@ -1010,7 +1010,7 @@ async fn operators_set_the_terms_and_read_the_house_book() {
 /// position or a waiting order from a word nobody wrote.
 #[tokio::test]
 async fn a_word_a_futures_row_does_not_name_is_refused_on_read() {
-    use onyx_futures::entity::{futures_fill, futures_order, futures_position, futures_stop};
+    use onyx_futures::api::{futures_fill, futures_order, futures_position, futures_stop};
     use sea_orm::{EntityTrait, Statement};
     let app = TestApp::spawn().await;
     let _tape = Tape::new(&app, "60000").await;

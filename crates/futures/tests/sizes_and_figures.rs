@@ -87,7 +87,7 @@ async fn a_stop_closes_whole_contracts_or_the_whole_position_and_says_so() {
     set_stop(&app, &token, "en", tp("0.0001")).await.ok();
     tape.set("61500").await;
     assert_eq!(
-        onyx_futures::stops::trigger_due(&app.state.ctx)
+        onyx_futures::api::jobs::trigger_due(&app.state.ctx)
             .await
             .unwrap(),
         1

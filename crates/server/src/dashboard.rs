@@ -108,7 +108,7 @@ pub struct DashboardFees {
 #[serde(rename_all = "camelCase")]
 pub struct DashboardHouses {
     /// As `GET /api/admin/futures/house`.
-    pub futures: onyx_futures::operator::HouseView,
+    pub futures: onyx_futures::api::HouseView,
     /// As `GET /api/admin/options/house`.
     pub options: onyx_options::house::HouseBook,
     /// As `GET /api/admin/second-contracts/house`.
@@ -309,7 +309,7 @@ pub async fn houses(ctx: &Context) -> Outcome<DashboardHouses> {
         })
         .collect();
     Ok(DashboardHouses {
-        futures: onyx_futures::operator::house(ctx).await?,
+        futures: onyx_futures::api::house(ctx).await?,
         options: onyx_options::house::book(ctx).await?,
         second_contracts: onyx_second_contracts::house::book(ctx).await?,
         earn: onyx_earn::api::house::house_book(ctx).await?,

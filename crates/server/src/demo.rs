@@ -167,7 +167,7 @@ async fn seed_lead_traders(
     password_hash: &str,
     by: &onyx_platform::audit::Actor,
 ) -> anyhow::Result<()> {
-    use onyx_copy_trading::demo::{Lead, Style};
+    use onyx_copy_trading::api::demo::{Lead, Style};
     let people = [
         (
             "aurora",
@@ -233,7 +233,7 @@ async fn seed_lead_traders(
             margin: *margin,
         })
         .collect();
-    onyx_copy_trading::demo::seed(&state.ctx, by, &leads, state.config.market_seed)
+    onyx_copy_trading::api::demo::seed(&state.ctx, by, &leads, state.config.market_seed)
         .await
         .map_err(|e| anyhow::anyhow!("demo lead traders: {e:?}"))
 }

@@ -21,7 +21,7 @@ pub async fn report(db: &Db) -> anyhow::Result<HoldsReport> {
     holds.extend(onyx_wallet::api::holds::holds(&txn).await?);
     holds.extend(onyx_second_contracts::holds::holds(&txn).await?);
     holds.extend(onyx_options::holds::holds(&txn).await?);
-    holds.extend(onyx_futures::holds::holds(&txn).await?);
+    holds.extend(onyx_futures::api::holds::holds(&txn).await?);
     holds.extend(onyx_earn::api::holds::holds(&txn).await?);
     let report = audit_holds(&txn, holds).await?;
     txn.commit().await?;

@@ -69,7 +69,7 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
     let db = onyx_store::connect(config.db.database_url.as_deref(), &config.db.data_dir).await?;
     migrations::migrate(&db).await?;
     // Copy trading hears every futures change inside its transaction.
-    onyx_copy_trading::install();
+    onyx_copy_trading::api::install();
     let state = AppState::new(db, config);
     if state.config.demo {
         demo::seed_if_empty(&state).await?;
@@ -79,8 +79,8 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
     if state.config.sweeps {
         onyx_second_contracts::settlement::start(&state.ctx);
         onyx_options::settlement::start(&state.ctx);
-        onyx_futures::liquidation::start(&state.ctx);
-        onyx_futures::funding::start(&state.ctx);
+        onyx_futures::api::jobs::start_liquidation(&state.ctx);
+        onyx_futures::api::jobs::start_funding(&state.ctx);
         onyx_earn::api::accrual::start(&state.ctx);
         onyx_rewards::api::rebates::start(&state.ctx);
         onyx_account::api::session_pruning::start(&state.ctx);

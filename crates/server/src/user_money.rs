@@ -127,7 +127,7 @@ async fn user_holds(db: &impl ConnectionTrait, user_id: i64) -> Outcome<Vec<Hold
     // position and waiting order, as the liquidation sweep reads them
     // anyway, narrowed to the user here.
     holds.extend(
-        onyx_futures::holds::holds(db)
+        onyx_futures::api::holds::holds(db)
             .await?
             .into_iter()
             .filter(|h| owned_by(&h.account, user_id)),

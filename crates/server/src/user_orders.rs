@@ -15,7 +15,7 @@
 
 use crate::user_trading::State;
 pub use onyx_earn::api::OrderSort as EarnOrderSort;
-pub use onyx_futures::repo::OrderSort as FuturesOrderSort;
+pub use onyx_futures::api::OrderSort as FuturesOrderSort;
 use onyx_kernel::i18n::text_in;
 use onyx_kernel::Outcome;
 use onyx_store::sort::Sort;
@@ -186,12 +186,12 @@ pub async fn futures_orders(
 ) -> Outcome<(Vec<UserFuturesOrder>, u64)> {
     let history = state == State::Closed;
     let (rows, total) =
-        onyx_futures::repo::user_orders(db, user_id, history, sort, offset, limit).await?;
+        onyx_futures::api::user_orders(db, user_id, history, sort, offset, limit).await?;
     let rows = rows
         .into_iter()
         .map(|o| UserFuturesOrder {
             // Numbered as the user's app numbers it.
-            order_no: onyx_futures::orders::OrderView::of(&o).order_no,
+            order_no: onyx_futures::api::orders::OrderView::of(&o).order_no,
             id: o.id,
             symbol: o.symbol,
             side: o.side.into(),

@@ -136,13 +136,13 @@ pub async fn futures_positions(
     db: &impl ConnectionTrait,
     user_id: i64,
     state: State,
-    sort: Sort<onyx_futures::repo::PositionSort>,
+    sort: Sort<onyx_futures::api::PositionSort>,
     offset: u64,
     limit: u64,
 ) -> Outcome<(Vec<UserFuturesPosition>, u64)> {
     let history = state == State::Closed;
     let (rows, total) =
-        onyx_futures::repo::user_positions(db, user_id, history, sort, offset, limit).await?;
+        onyx_futures::api::user_positions(db, user_id, history, sort, offset, limit).await?;
     let rows = rows
         .into_iter()
         .map(|p| UserFuturesPosition {

@@ -21,9 +21,9 @@ pub async fn reports(db: &Db) -> anyhow::Result<Vec<(&'static str, VerifyReport)
     let txn = snapshot(db).await?;
     let second = onyx_second_contracts::verify::verify(&txn).await?;
     let options = onyx_options::verify::verify(&txn).await?;
-    let futures = onyx_futures::verify::verify(&txn).await?;
+    let futures = onyx_futures::api::verify(&txn).await?;
     let earn = onyx_earn::api::verify(&txn).await?;
-    let copies = onyx_copy_trading::verify::verify(&txn).await?;
+    let copies = onyx_copy_trading::api::verify(&txn).await?;
     txn.commit().await?;
     let earn = VerifyReport {
         checked: earn.checked,

@@ -278,12 +278,12 @@ async fn spot_orders_futures_positions_and_contract_orders_page_per_state() {
         (w.alice, "open", "0.2"),
         (w.bob, "open", "1"),
     ] {
-        onyx_futures::entity::futures_position::ActiveModel {
+        onyx_futures::api::futures_position::ActiveModel {
             user_id: Set(user),
             contract_id: Set(1),
             coin: Set("btc".into()),
             symbol: Set("btcusdt".into()),
-            side: Set(onyx_futures::repo::PositionSide::Long),
+            side: Set(onyx_futures::api::PositionSide::Long),
             leverage: Set(10),
             qty: Set(d(qty)),
             entry_price: Set(d("60000")),
@@ -292,7 +292,7 @@ async fn spot_orders_futures_positions_and_contract_orders_page_per_state() {
             fees: Set(d("6")),
             realised: Set(d("0")),
             funding: Set(d("-0.5")),
-            status: Set(onyx_futures::repo::PositionStatus::parse(status).unwrap()),
+            status: Set(onyx_futures::api::PositionStatus::parse(status).unwrap()),
             opened_at: Set(now),
             updated_at: Set(now),
             closed_at: Set((status == "closed").then_some(now)),

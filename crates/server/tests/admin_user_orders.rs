@@ -218,21 +218,21 @@ async fn order(app: &TestApp, user: i64, kind: &str, status: &str, limit: Option
     let now = chrono::Utc::now().timestamp_millis();
     let d = |s: &str| DecimalText(s.parse().unwrap());
     let filled = status == "filled";
-    onyx_futures::entity::futures_order::ActiveModel {
+    onyx_futures::api::futures_order::ActiveModel {
         user_id: Set(user),
         contract_id: Set(1),
         coin: Set("btc".into()),
         symbol: Set("btcusdt".into()),
-        side: Set(onyx_futures::repo::PositionSide::Long),
-        kind: Set(onyx_futures::orders::OrderKind::parse(kind).unwrap()),
-        action: Set(onyx_futures::orders::OPEN_ACTION),
+        side: Set(onyx_futures::api::PositionSide::Long),
+        kind: Set(onyx_futures::api::orders::OrderKind::parse(kind).unwrap()),
+        action: Set(onyx_futures::api::orders::OPEN_ACTION),
         leverage: Set(10),
         contracts: Set(d("2")),
         qty: Set(d("0.02")),
         limit_price: Set(limit.map(d)),
         margin: Set(d("120")),
         fee: Set(d("0.6")),
-        status: Set(onyx_futures::orders::OrderStatus::parse(status).unwrap()),
+        status: Set(onyx_futures::api::orders::OrderStatus::parse(status).unwrap()),
         reason: Set((status == "cancelled").then(|| "house_limit".to_string())),
         position_id: Set(None),
         stop_id: Set(None),
@@ -349,7 +349,7 @@ fn reversed(mut v: Vec<String>) -> Vec<String> {
 
 /// A waiting futures order with this margin on this pair.
 async fn order_at(app: &TestApp, user: i64, symbol: &str, margin: &str) -> i64 {
-    use onyx_futures::entity::futures_order;
+    use onyx_futures::api::futures_order;
     let id = order(app, user, "limit", "waiting", Some("50000")).await;
     futures_order::Entity::update_many()
         .col_expr(futures_order::Column::Symbol, Expr::value(symbol))

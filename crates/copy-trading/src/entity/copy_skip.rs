@@ -1,4 +1,4 @@
-use onyx_futures::entity::futures_position::PositionSide;
+use onyx_futures::api::futures_position::PositionSide;
 use sea_orm::entity::prelude::*;
 
 /// A copy not made, and why.

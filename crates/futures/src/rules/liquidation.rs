@@ -78,7 +78,9 @@ pub fn liquidation_price(e: &Exposure, brackets: &Brackets) -> Option<Decimal> {
 }
 
 /// The mark at which the position's margin is exactly gone; `None` when
-/// a long's is at or below 0.
+/// a long's is at or below 0. The tests hold the liquidation price
+/// between the entry and this.
+#[cfg(test)]
 pub fn bankruptcy_price(
     side: Side,
     qty: Decimal,
