@@ -6,8 +6,8 @@
 
 use crate::postings::{self, STAKE_COIN};
 use crate::product::Product;
-use crate::repo::{self, STATUS_OPEN, STATUS_SETTLED};
-use crate::table::{OrderRow, OrderTable};
+use crate::repo::{self, PERIOD_ON, STATUS_OPEN, STATUS_SETTLED};
+use crate::table::{OrderRow, OrderTable, PeriodTable};
 use crate::{countries, disclosure, limits};
 use onyx_kernel::money::Amount;
 use onyx_kernel::{ErrorCode, Failure, Outcome};
@@ -16,7 +16,8 @@ use onyx_platform::{Context, Idempotency};
 use onyx_store::ledger::LedgerTxn;
 use onyx_store::sort::Sort;
 use rust_decimal::Decimal;
-use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter};
+use serde::de::DeserializeOwned;
 
 type Model<P> = <<P as Product>::Orders as EntityTrait>::Model;
 
@@ -150,6 +151,47 @@ pub async fn post_open<P: Product>(
     let row = opened.update(txn.conn()).await?;
     let view = P::view(&row, now_ms);
     idem.remember(txn, &view).await?;
+    Ok(view)
+}
+
+/// The period `period_id` if it is on offer (-6001 if not).
+pub async fn open_period<P: Product>(
+    db: &impl ConnectionTrait,
+    period_id: i64,
+) -> Outcome<<P::Periods as EntityTrait>::Model> {
+    Ok(<P::Periods as EntityTrait>::find()
+        .filter(<P::Periods as PeriodTable>::ID.eq(period_id))
+        .filter(<P::Periods as PeriodTable>::STATUS.eq(PERIOD_ON))
+        .one(db)
+        .await?
+        .ok_or(ErrorCode::SecondPeriodUnknown)?)
+}
+
+/// Opens the order `row` for `user_id` (its stake and period's window in
+/// `exposure`, its fee `fee`) under the ledger gate: a replay of `idem`
+/// answers what it answered first; else the limits are checked, the row
+/// inserted, its opening posted and its view answered, all in one
+/// transaction.
+pub async fn open<P: Product>(
+    ctx: &Context,
+    idem: &Idempotency,
+    user_id: i64,
+    now_ms: i64,
+    exposure: &Exposure<'_>,
+    row: <P::Orders as EntityTrait>::ActiveModel,
+    fee: Amount,
+) -> Outcome<P::View>
+where
+    P::View: DeserializeOwned,
+{
+    let mut txn = ctx.ledger.begin().await?;
+    if let Some(stored) = idem.replay(&mut txn).await? {
+        return serde_json::from_value(stored).map_err(Failure::internal);
+    }
+    within_limits::<P>(txn.conn(), ctx, user_id, now_ms, exposure).await?;
+    let row = row.insert(txn.conn()).await?;
+    let view = post_open::<P>(&mut txn, idem, row, exposure.stake, fee, now_ms).await?;
+    txn.commit().await?;
     Ok(view)
 }
 

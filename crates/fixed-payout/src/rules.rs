@@ -46,6 +46,14 @@ impl Direction {
             Direction::Down => "0",
         }
     }
+
+    /// How an order row stores it: `up` or `down`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Direction::Up => "up",
+            Direction::Down => "down",
+        }
+    }
 }
 
 /// How an order ended.

@@ -5,6 +5,9 @@
 //! modules, say which columns the core reads and writes. The columns named
 //! here have the same names and types in every product's table.
 
+use crate::rules::{Direction, Terms};
+use onyx_kernel::money::Amount;
+use onyx_platform::prices::IndexPrice;
 use onyx_store::sort::SortKey;
 use onyx_store::DecimalText;
 use sea_orm::{ActiveModelBehavior, ActiveModelTrait, EntityTrait, IntoActiveModel};
@@ -53,6 +56,25 @@ pub trait OrderRow: Clone + Send + Sync + 'static {
     fn settled_fields(&mut self) -> SettledFields<'_>;
 }
 
+/// What every product's order row holds when it is accepted: the user,
+/// the coin, the period, the bet and its terms, and the tick it opens on.
+/// The row is open and its opening not posted yet.
+pub struct Opening {
+    pub order_no: String,
+    pub user_id: i64,
+    /// Lower-case coin, e.g. `btc`.
+    pub coin: String,
+    /// Lower-case symbol, e.g. `btcusdt`.
+    pub symbol: String,
+    pub period_id: i64,
+    pub period_seconds: i32,
+    pub direction: Direction,
+    pub stake: Amount,
+    pub terms: Terms,
+    pub tick: IndexPrice,
+    pub close_at: i64,
+}
+
 /// A product's order table.
 pub trait OrderTable:
     EntityTrait<
@@ -75,6 +97,10 @@ pub trait OrderTable:
     const OPEN_TX_ID: Self::Column;
     /// The columns a settlement writes back.
     const SETTLED: &'static [Self::Column];
+
+    /// A new open row with `o`'s columns set, accepted at `opened_at` (ms);
+    /// the product sets its own columns on it.
+    fn opening(o: Opening, opened_at: i64) -> Self::ActiveModel;
 }
 
 /// A sort key of one product's orders: the table is known from the key,
@@ -168,6 +194,33 @@ macro_rules! order_table {
 
         impl $crate::table::OrderTable for Entity {
             type Sort = OrderSort;
+
+            fn opening(o: $crate::table::Opening, opened_at: i64) -> ActiveModel {
+                use ::sea_orm::Set;
+                use ::onyx_store::DecimalText;
+                ActiveModel {
+                    order_no: Set(o.order_no),
+                    user_id: Set(o.user_id),
+                    coin: Set(o.coin),
+                    symbol: Set(o.symbol),
+                    period_id: Set(o.period_id),
+                    period_seconds: Set(o.period_seconds),
+                    direction: Set(o.direction.word().into()),
+                    stake: Set(DecimalText::from(o.stake.as_decimal())),
+                    odds: Set(DecimalText::from(o.terms.odds.normalize())),
+                    full_loss: Set(i32::from(o.terms.full_loss)),
+                    open_price: Set(DecimalText::from(o.tick.price.normalize())),
+                    open_tick_ms: Set(o.tick.ts_ms),
+                    open_source: Set(o.tick.source.to_string()),
+                    opened_at: Set(opened_at),
+                    close_at: Set(o.close_at),
+                    status: Set($crate::repo::STATUS_OPEN.into()),
+                    open_tx_id: Set(0),
+                    // The settlement's columns stay empty until it settles.
+                    ..Default::default()
+                }
+            }
+
             const ID: Column = Column::Id;
             const USER_ID: Column = Column::UserId;
             const STATUS: Column = Column::Status;

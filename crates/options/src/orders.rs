@@ -7,10 +7,11 @@ use crate::entity::{option_order as order, option_period as period};
 use crate::fees;
 use crate::issue::Issue;
 use crate::product::Options;
-use crate::repo::{self, PERIOD_ON, STATUS_OPEN};
+use crate::repo::{self, PERIOD_ON};
 use crate::views::{direction_of, IssueView, OrderView, PeriodView};
 use onyx_fixed_payout::accept::{self, Exposure};
-use onyx_fixed_payout::rules::{Direction, Terms};
+use onyx_fixed_payout::rules::Terms;
+use onyx_fixed_payout::table::{Opening, OrderTable};
 use onyx_kernel::money::LEDGER_DP;
 use onyx_kernel::{ErrorCode, Failure, Outcome};
 use onyx_market::api::catalogue;
@@ -19,7 +20,7 @@ use onyx_platform::amounts::parse_amount;
 use onyx_platform::{Context, Idempotency};
 use onyx_store::DecimalText;
 use rust_decimal::Decimal;
-use sea_orm::{ActiveModelTrait, ConnectionTrait, EntityTrait, Set};
+use sea_orm::{ConnectionTrait, EntityTrait, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -117,11 +118,7 @@ pub async fn place(
     let direction =
         direction_of(&body.bet_content).ok_or_else(|| Failure::invalid("betContent"))?;
     let stake = parse_amount(&body.bet_amount, LEDGER_DP)?;
-    let period = period::Entity::find_by_id(body.period_id)
-        .one(&ctx.db)
-        .await?
-        .filter(|p| p.status == PERIOD_ON)
-        .ok_or(ErrorCode::SecondPeriodUnknown)?;
+    let period = accept::open_period::<Options>(&ctx.db, body.period_id).await?;
     let pair = pair_by_id(&ctx.db, period.option_id)
         .await?
         .ok_or(ErrorCode::SecondPeriodUnknown)?;
@@ -145,11 +142,6 @@ pub async fn place(
     let coin = pair.coin.to_ascii_lowercase();
     let tick = accept::open_tick(ctx, &coin, now)?;
     let idem = Idempotency::new(key, user_id, "option.place", body);
-
-    let mut txn = ctx.ledger.begin().await?;
-    if let Some(stored) = idem.replay(&mut txn).await? {
-        return serde_json::from_value(stored).map_err(Failure::internal);
-    }
     let exposure = Exposure {
         period_id: period.id,
         window_no: issue.no,
@@ -158,54 +150,26 @@ pub async fn place(
         cap: period.exposure_cap.get(),
         coin: &coin,
     };
-    accept::within_limits::<Options>(txn.conn(), ctx, user_id, now, &exposure).await?;
+    let opening = Opening {
+        order_no: format!("O{}", hex::encode_upper(rand::random::<[u8; 8]>())),
+        user_id,
+        coin: coin.clone(),
+        symbol: pair.symbol.to_ascii_lowercase(),
+        period_id: period.id,
+        period_seconds: period.period_seconds,
+        direction,
+        stake,
+        terms,
+        tick,
+        close_at: issue.end_ms,
+    };
     let row = order::ActiveModel {
-        order_no: Set(format!("O{}", hex::encode_upper(rand::random::<[u8; 8]>()))),
-        user_id: Set(user_id),
         option_id: Set(pair.id),
-        coin: Set(coin),
-        symbol: Set(pair.symbol.to_ascii_lowercase()),
-        period_id: Set(period.id),
-        period_seconds: Set(period.period_seconds),
         issue_no: Set(issue.no),
-        direction: Set(match direction {
-            Direction::Up => "up".into(),
-            Direction::Down => "down".into(),
-        }),
-        stake: Set(DecimalText::from(stake.as_decimal())),
         fee_type: Set(pair.fee_type),
         fee_value: Set(DecimalText::from(fee_value.normalize())),
         fee: Set(DecimalText::from(fee.as_decimal())),
-        odds: Set(DecimalText::from(terms.odds.normalize())),
-        full_loss: Set(i32::from(terms.full_loss)),
-        open_price: Set(DecimalText::from(tick.price.normalize())),
-        open_tick_ms: Set(tick.ts_ms),
-        open_source: Set(tick.source.to_string()),
-        opened_at: Set(now),
-        close_at: Set(issue.end_ms),
-        status: Set(STATUS_OPEN.into()),
-        open_tx_id: Set(0),
-        // The settlement's columns stay empty until it settles.
-        ..Default::default()
-    }
-    .insert(txn.conn())
-    .await?;
-    let view = accept::post_open::<Options>(&mut txn, &idem, row, stake, fee, now).await?;
-    txn.commit().await?;
-    Ok(view)
-}
-
-/// The caller's open orders, or (`history`) their latest settled ones.
-pub async fn list(ctx: &Context, user_id: i64, history: bool) -> Outcome<Vec<OrderView>> {
-    accept::list::<Options>(ctx, user_id, history).await
-}
-
-/// The caller's settled orders, a page at a time.
-pub async fn history(
-    ctx: &Context,
-    user_id: i64,
-    offset: u64,
-    limit: u64,
-) -> Outcome<(Vec<OrderView>, u64)> {
-    accept::history::<Options>(ctx, user_id, offset, limit).await
+        ..order::Entity::opening(opening, now)
+    };
+    accept::open::<Options>(ctx, &idem, user_id, now, &exposure, row, fee).await
 }

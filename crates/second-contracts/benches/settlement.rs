@@ -10,23 +10,18 @@
 //! Options (env): ONYX_BENCH_ORDERS=10000, ONYX_BENCH_DBS=sqlite,postgres,
 //! ONYX_BENCH_PG=postgres://postgres@127.0.0.1:5432/test
 
-use onyx_fixed_payout::postings;
-use onyx_kernel::ledger::PostingRef;
+use onyx_fixed_payout::table::OrderTable;
 use onyx_kernel::money::Amount;
 use onyx_market::api::service::now_ms;
 use onyx_second_contracts::entity::second_contract_order as order;
-use onyx_store::ledger::LedgerCommand;
-use onyx_store::DecimalText;
+use onyx_second_contracts::product::SecondContracts;
 use onyx_testkit::common::TestApp;
-use onyx_testkit::settlement_bench::{
-    each_database, fund_users, settle_after_close, tape, usdt, SpotWriter, USERS,
-};
+use onyx_testkit::settlement_bench::{each_database, fixed_payout_row, fund_users, opening, tape};
 use rust_decimal::Decimal;
-use sea_orm::{EntityTrait, QueryOrder, Set};
+use sea_orm::Set;
 
 async fn row(label: &str, orders: i64) {
     let app = TestApp::spawn().await;
-    let ledger = &app.state.ledger;
     fund_users(&app).await;
     let (mut market, open_tick) = tape(&app).await;
     let now = now_ms();
@@ -34,80 +29,13 @@ async fn row(label: &str, orders: i64) {
 
     // The open orders, all closing at `close`, their stakes frozen.
     let rows: Vec<order::ActiveModel> = (0..orders)
-        .map(|i| {
-            let user = (i as u64 % USERS + 1) as i64;
-            order::ActiveModel {
-                order_no: Set(format!("B{i:08}")),
-                user_id: Set(user),
-                coin: Set("btc".into()),
-                symbol: Set("btcusdt".into()),
-                base_symbol: Set("usdt".into()),
-                period_id: Set(1),
-                period_seconds: Set(30),
-                direction: Set(if i % 2 == 0 { "up" } else { "down" }.into()),
-                stake: Set(DecimalText::from(Decimal::from(10))),
-                odds: Set(DecimalText::from(Decimal::new(12, 2))),
-                full_loss: Set(1),
-                open_price: Set(DecimalText::from(Decimal::from(100))),
-                open_tick_ms: Set(open_tick),
-                open_source: Set("bench".into()),
-                opened_at: Set(now),
-                close_at: Set(close),
-                status: Set("open".into()),
-                open_tx_id: Set(0),
-                // The settlement's columns stay empty until it settles.
-                ..Default::default()
-            }
+        .map(|i| order::ActiveModel {
+            base_symbol: Set("usdt".into()),
+            ..order::Entity::opening(opening(i, 30, Decimal::new(12, 2), open_tick, close), now)
         })
         .collect();
-    let mut txn = ledger.begin().await.expect("begin");
-    for chunk in onyx_store::chunks(rows, 500) {
-        order::Entity::insert_many(chunk)
-            .exec(txn.conn())
-            .await
-            .expect("orders");
-    }
-    let stored = order::Entity::find()
-        .order_by_asc(order::Column::Id)
-        .all(txn.conn())
-        .await
-        .expect("orders");
-    let stakes = stored
-        .iter()
-        .map(|o| {
-            let r = PostingRef::SecondContract(o.id);
-            LedgerCommand {
-                postings: postings::open(o.user_id as u64, usdt(10), Amount::ZERO, &r, now),
-                reference: r,
-            }
-        })
-        .collect();
-    let answers = txn.post_each(stakes).await.expect("stakes");
-    assert!(answers.iter().all(Result::is_ok));
-    txn.commit().await.expect("commit");
-
-    let writer = SpotWriter::start(ledger);
-    let settled =
-        settle_after_close(&app, &mut market, &writer, close, "second_contract_orders").await;
-    let (longest, count) = writer.finish().await;
-    let verified = onyx_second_contracts::verify::verify(&app.state.db)
-        .await
-        .expect("verify");
-    let audit = onyx_store::ledger::audit(&app.state.db)
-        .await
-        .expect("audit");
-    println!(
-        "| {label} | {orders} | {:.0} | {:.1} | {count} | {} checked, {} mismatched | {} |",
-        settled.as_secs_f64() * 1000.0,
-        longest.as_secs_f64() * 1000.0,
-        verified.checked,
-        verified.mismatches.len(),
-        if audit.result.is_ok() {
-            "clean"
-        } else {
-            "VIOLATION"
-        },
-    );
+    fixed_payout_row::<SecondContracts>(&app, &mut market, label, rows, Amount::ZERO, now, close)
+        .await;
 }
 
 #[tokio::main]

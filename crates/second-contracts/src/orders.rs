@@ -5,18 +5,17 @@
 
 use crate::entity::{second_contract_order as order, second_contract_period as period};
 use crate::product::SecondContracts;
-use crate::repo::{PERIOD_ON, STATUS_OPEN};
 use crate::views::{OrderView, PeriodView};
 use onyx_fixed_payout::accept::{self, Exposure};
 use onyx_fixed_payout::product::Product;
 use onyx_fixed_payout::rules::{Direction, Terms};
+use onyx_fixed_payout::table::{Opening, OrderTable};
 use onyx_kernel::money::{Amount, LEDGER_DP};
 use onyx_kernel::{ErrorCode, Failure, Outcome};
 use onyx_market::api::catalogue;
 use onyx_platform::amounts::parse_amount;
 use onyx_platform::{Context, Idempotency};
-use onyx_store::DecimalText;
-use sea_orm::{ActiveModelTrait, EntityTrait, Set};
+use sea_orm::Set;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -65,11 +64,7 @@ pub async fn place(
     let direction = Direction::from_bet_content(&body.bet_content)
         .ok_or_else(|| failure_at(ErrorCode::InvalidField, "betContent"))?;
     let stake = parse_amount(&body.bet_amount, LEDGER_DP)?;
-    let period = period::Entity::find_by_id(body.period_id)
-        .one(&ctx.db)
-        .await?
-        .filter(|p| p.status == PERIOD_ON)
-        .ok_or(ErrorCode::SecondPeriodUnknown)?;
+    let period = accept::open_period::<SecondContracts>(&ctx.db, body.period_id).await?;
     let coin = catalogue::find_coin_by_id(&ctx.db, period.coin_id)
         .await?
         .filter(|c| c.status == catalogue::ON)
@@ -95,10 +90,6 @@ pub async fn place(
         .ok_or_else(|| Failure::internal("close time out of range"))?;
     let idem = Idempotency::new(key, user_id, "second.place", body);
 
-    let mut txn = ctx.ledger.begin().await?;
-    if let Some(stored) = idem.replay(&mut txn).await? {
-        return serde_json::from_value(stored).map_err(Failure::internal);
-    }
     // The window: orders of this period closing within one period length.
     let window_no = close_at
         .checked_div(i64::from(period.period_seconds).saturating_mul(1000).max(1))
@@ -111,38 +102,24 @@ pub async fn place(
         cap: period.exposure_cap.get(),
         coin: &coin_name,
     };
-    accept::within_limits::<SecondContracts>(txn.conn(), ctx, user_id, now, &exposure).await?;
+    let opening = Opening {
+        order_no: format!("S{}", hex::encode_upper(rand::random::<[u8; 8]>())),
+        user_id,
+        coin: coin_name.clone(),
+        symbol: coin.symbol.to_ascii_lowercase(),
+        period_id: period.id,
+        period_seconds: period.period_seconds,
+        direction,
+        stake,
+        terms,
+        tick,
+        close_at,
+    };
     let row = order::ActiveModel {
-        order_no: Set(format!("S{}", hex::encode_upper(rand::random::<[u8; 8]>()))),
-        user_id: Set(user_id),
-        coin: Set(coin_name),
-        symbol: Set(coin.symbol.to_ascii_lowercase()),
         base_symbol: Set("usdt".into()),
-        period_id: Set(period.id),
-        period_seconds: Set(period.period_seconds),
-        direction: Set(match direction {
-            Direction::Up => "up".into(),
-            Direction::Down => "down".into(),
-        }),
-        stake: Set(DecimalText::from(stake.as_decimal())),
-        odds: Set(DecimalText::from(terms.odds.normalize())),
-        full_loss: Set(i32::from(terms.full_loss)),
-        open_price: Set(DecimalText::from(tick.price.normalize())),
-        open_tick_ms: Set(tick.ts_ms),
-        open_source: Set(tick.source.to_string()),
-        opened_at: Set(now),
-        close_at: Set(close_at),
-        status: Set(STATUS_OPEN.into()),
-        open_tx_id: Set(0),
-        // The settlement's columns stay empty until it settles.
-        ..Default::default()
-    }
-    .insert(txn.conn())
-    .await?;
-    let view = accept::post_open::<SecondContracts>(&mut txn, &idem, row, stake, Amount::ZERO, now)
-        .await?;
-    txn.commit().await?;
-    Ok(view)
+        ..order::Entity::opening(opening, now)
+    };
+    accept::open::<SecondContracts>(ctx, &idem, user_id, now, &exposure, row, Amount::ZERO).await
 }
 
 /// Whether the operator has the product open (its PLAYING_SETTING entry,
@@ -157,20 +134,4 @@ pub fn close_time(now_ms: i64, period_seconds: i32) -> Option<i64> {
     next_second
         .checked_add(i64::from(period_seconds))?
         .checked_mul(1000)
-}
-
-/// The caller's open orders (`status` 0) or recently settled ones (1),
-/// newest first; the full history pages through [`history`].
-pub async fn list(ctx: &Context, user_id: i64, settled: bool) -> Outcome<Vec<OrderView>> {
-    accept::list::<SecondContracts>(ctx, user_id, settled).await
-}
-
-/// The caller's settled orders, a page at a time.
-pub async fn history(
-    ctx: &Context,
-    user_id: i64,
-    offset: u64,
-    limit: u64,
-) -> Outcome<(Vec<OrderView>, u64)> {
-    accept::history::<SecondContracts>(ctx, user_id, offset, limit).await
 }

@@ -5,12 +5,15 @@
 //! close with the sweep timed until nothing is open.
 
 use crate::common::TestApp;
+use onyx_fixed_payout::rules::{Direction, Terms};
+use onyx_fixed_payout::table::Opening;
 use onyx_kernel::ledger::{
     AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount, Wallet,
 };
 use onyx_kernel::money::Amount;
 use onyx_market::api::service::{now_ms, MarketService};
 use onyx_market::api::Tick;
+use onyx_platform::prices::IndexPrice;
 use onyx_store::ledger::{LedgerCommand, LedgerStore};
 use rust_decimal::Decimal;
 use sea_orm::{ConnectionTrait, Statement};
@@ -226,5 +229,112 @@ where
             }
         };
         row(label, orders).await;
+    }
+}
+
+/// One benchmark row of a fixed-payout product `P`: stores `rows` (its
+/// open orders, each staking 10 USDT and paying `fee`, all closing at
+/// `close`) and freezes their stakes as acceptance would have, settles them
+/// with the server's sweep beside a spot-like writer, then verifies and
+/// audits, and prints the row.
+pub async fn fixed_payout_row<P: onyx_fixed_payout::product::Product>(
+    app: &TestApp,
+    market: &mut MarketService,
+    label: &str,
+    rows: Vec<<P::Orders as sea_orm::EntityTrait>::ActiveModel>,
+    fee: Amount,
+    now: i64,
+    close: i64,
+) {
+    use onyx_fixed_payout::table::{OrderRow, OrderTable};
+    use sea_orm::{EntityName, EntityTrait, QueryOrder};
+    let entity = P::Orders::default();
+    let table = entity.table_name();
+    let orders = rows.len();
+    let ledger = &app.state.ledger;
+    let mut txn = ledger.begin().await.expect("begin");
+    for chunk in onyx_store::chunks(rows, 500) {
+        P::Orders::insert_many(chunk)
+            .exec(txn.conn())
+            .await
+            .expect("orders");
+    }
+    let stored = P::Orders::find()
+        .order_by_asc(<P::Orders as OrderTable>::ID)
+        .all(txn.conn())
+        .await
+        .expect("orders");
+    let stakes = stored
+        .iter()
+        .map(|o| {
+            let f = o.fields();
+            let r = P::reference(f.id);
+            LedgerCommand {
+                postings: onyx_fixed_payout::postings::open(
+                    f.user_id as u64,
+                    usdt(10),
+                    fee,
+                    &r,
+                    now,
+                ),
+                reference: r,
+            }
+        })
+        .collect();
+    let answers = txn.post_each(stakes).await.expect("stakes");
+    assert!(answers.iter().all(Result::is_ok));
+    txn.commit().await.expect("commit");
+
+    let writer = SpotWriter::start(ledger);
+    let settled = settle_after_close(app, market, &writer, close, table).await;
+    let (longest, count) = writer.finish().await;
+    let verified = onyx_fixed_payout::verify::verify::<P>(&app.state.db)
+        .await
+        .expect("verify");
+    let audit = onyx_store::ledger::audit(&app.state.db)
+        .await
+        .expect("audit");
+    println!(
+        "| {label} | {orders} | {:.0} | {:.1} | {count} | {} checked, {} mismatched | {} |",
+        settled.as_secs_f64() * 1000.0,
+        longest.as_secs_f64() * 1000.0,
+        verified.checked,
+        verified.mismatches.len(),
+        if audit.result.is_ok() {
+            "clean"
+        } else {
+            "VIOLATION"
+        },
+    );
+}
+
+/// Order `i` of a benchmark: user `i % USERS + 1` stakes 10 USDT on BTC,
+/// up and down in turn, at `odds` (a loss takes the whole stake), opened on
+/// the tape's tick at 100 (`open_tick` ms) and closing at `close`.
+pub fn opening(i: i64, period_seconds: i32, odds: Decimal, open_tick: i64, close: i64) -> Opening {
+    Opening {
+        order_no: format!("B{i:08}"),
+        user_id: (i as u64 % USERS + 1) as i64,
+        coin: "btc".into(),
+        symbol: "btcusdt".into(),
+        period_id: 1,
+        period_seconds,
+        direction: if i % 2 == 0 {
+            Direction::Up
+        } else {
+            Direction::Down
+        },
+        stake: usdt(10),
+        terms: Terms {
+            odds,
+            full_loss: true,
+        },
+        tick: IndexPrice {
+            price: Decimal::from(100),
+            source: "bench",
+            ts_ms: open_tick,
+            stale: false,
+        },
+        close_at: close,
     }
 }

@@ -177,3 +177,104 @@ macro_rules! admin_routes {
         }
     };
 }
+
+/// A product's risk-disclosure calls: whether the caller acknowledged the
+/// disclosure in force, and acknowledging it, under the path, tag and
+/// words it names. Invoked in the product's `routes/orders.rs` with its
+/// own `AcceptBody` (`version`) and `Envelope` and `DisclosureView` in
+/// scope (the API document's schema names are the product's).
+#[macro_export]
+macro_rules! disclosure_routes {
+    (
+        product: $product:ident,
+        body: $body:ident,
+        path: $path:tt,
+        tag: $tag:tt,
+        status_doc: [$($status_doc:tt),* $(,)?],
+        accept_doc: [$($accept_doc:tt),* $(,)?] $(,)?
+    ) => {
+        $(#[doc = $status_doc])*
+        #[utoipa::path(get, path = $path, tag = $tag,
+            security(("satoken" = [])),
+            responses((status = 200, body = Envelope<DisclosureView>)))]
+        async fn disclosure_status(
+            ::axum::extract::State(ctx): ::axum::extract::State<::onyx_platform::Context>,
+            me: ::onyx_http::auth::CurrentUser,
+        ) -> ::onyx_http::envelope::Reply<::onyx_fixed_payout::disclosure::DisclosureView> {
+            use ::onyx_fixed_payout::product::Product;
+            let offer = $product::OFFER.disclosure;
+            ::onyx_http::envelope::ok(
+                ::onyx_fixed_payout::disclosure::status(&ctx, offer, me.id()).await?,
+            )
+        }
+
+        $(#[doc = $accept_doc])*
+        #[utoipa::path(post, path = $path, tag = $tag,
+            request_body = $body, security(("satoken" = [])),
+            responses((status = 200, body = Envelope<DisclosureView>)))]
+        async fn disclosure_accept(
+            ::axum::extract::State(ctx): ::axum::extract::State<::onyx_platform::Context>,
+            me: ::onyx_http::auth::CurrentUser,
+            ::onyx_http::extract::ApiJson(body): ::onyx_http::extract::ApiJson<$body>,
+        ) -> ::onyx_http::envelope::Reply<::onyx_fixed_payout::disclosure::DisclosureView> {
+            use ::onyx_fixed_payout::product::Product;
+            let offer = $product::OFFER.disclosure;
+            ::onyx_http::envelope::ok(
+                ::onyx_fixed_payout::disclosure::accept(&ctx, offer, me.id(), body.version)
+                    .await?,
+            )
+        }
+    };
+}
+
+/// A product's calls that read the caller's orders back: its open orders
+/// or latest settled ones (0 or 1 in the list body's `field`, named
+/// `field_name` in the API), and a page of its settled orders. Invoked in
+/// the product's `routes/orders.rs` with its own function names (the API
+/// document's operation ids), body and view, and `Envelope`, `Page` and
+/// `RecordQuery` in scope.
+#[macro_export]
+macro_rules! order_list_routes {
+    (
+        product: $product:ident,
+        view: $view:ident,
+        tag: $tag:tt,
+        list: $list:ident($body:ident . $field:ident = $field_name:tt),
+        list_path: $list_path:tt,
+        list_doc: [$($list_doc:tt),* $(,)?],
+        record: $record:ident,
+        record_path: $record_path:tt,
+        record_doc: [$($record_doc:tt),* $(,)?] $(,)?
+    ) => {
+        $(#[doc = $list_doc])*
+        #[utoipa::path(post, path = $list_path, tag = $tag,
+            request_body = $body, security(("satoken" = [])),
+            responses((status = 200, body = Envelope<Vec<$view>>)))]
+        async fn $list(
+            ::axum::extract::State(ctx): ::axum::extract::State<::onyx_platform::Context>,
+            me: ::onyx_http::auth::CurrentUser,
+            ::onyx_http::extract::ApiJson(body): ::onyx_http::extract::ApiJson<$body>,
+        ) -> ::onyx_http::envelope::Reply<Vec<$view>> {
+            let settled = ::onyx_fixed_payout::routes::settled_flag(body.$field, $field_name)?;
+            ::onyx_http::envelope::ok(
+                ::onyx_fixed_payout::accept::list::<$product>(&ctx, me.id(), settled).await?,
+            )
+        }
+
+        $(#[doc = $record_doc])*
+        #[utoipa::path(get, path = $record_path, tag = $tag,
+            params(RecordQuery), security(("satoken" = [])),
+            responses((status = 200, body = Envelope<Page<$view>>)))]
+        async fn $record(
+            ::axum::extract::State(ctx): ::axum::extract::State<::onyx_platform::Context>,
+            me: ::onyx_http::auth::CurrentUser,
+            ::onyx_http::extract::ApiQuery(q): ::onyx_http::extract::ApiQuery<
+                ::onyx_fixed_payout::routes::RecordQuery,
+            >,
+        ) -> ::onyx_http::envelope::Reply<::onyx_http::envelope::Page<$view>> {
+            ::onyx_http::envelope::ok(
+                ::onyx_fixed_payout::routes::record_page::<$product>(&ctx, me.id(), &q).await?,
+            )
+        }
+    };
+}

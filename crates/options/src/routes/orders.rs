@@ -5,9 +5,8 @@ use crate::orders::{self, IssueQuery, PlaceBody};
 use crate::product::Options;
 use crate::views::{IssueView, OrderView, PeriodView};
 use axum::extract::{FromRef, State};
-use onyx_fixed_payout::disclosure::{self, DisclosureView};
-use onyx_fixed_payout::product::Product;
-use onyx_fixed_payout::routes::{record_page, settled_flag, RecordQuery};
+use onyx_fixed_payout::disclosure::DisclosureView;
+use onyx_fixed_payout::routes::RecordQuery;
 use onyx_http::auth::CurrentUser;
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
 use onyx_http::extract::{ApiJson, ApiQuery};
@@ -31,14 +30,6 @@ where
         .routes(routes!(disclosure_status, disclosure_accept))
 }
 
-/// Whether the caller acknowledged the options' risk disclosure.
-#[utoipa::path(get, path = "/api/optionContract/disclosure", tag = "options",
-    security(("satoken" = [])),
-    responses((status = 200, body = Envelope<DisclosureView>)))]
-async fn disclosure_status(State(ctx): State<Context>, me: CurrentUser) -> Reply<DisclosureView> {
-    ok(disclosure::status(&ctx, Options::OFFER.disclosure, me.id()).await?)
-}
-
 #[derive(Deserialize, ToSchema, Debug)]
 #[schema(as = OptionAcceptBody)]
 #[serde(rename_all = "camelCase")]
@@ -47,17 +38,16 @@ pub struct AcceptBody {
     pub version: i32,
 }
 
-/// Records that the caller acknowledged the disclosure, with the time;
-/// orders are refused (-6005) until then.
-#[utoipa::path(post, path = "/api/optionContract/disclosure", tag = "options",
-    request_body = AcceptBody, security(("satoken" = [])),
-    responses((status = 200, body = Envelope<DisclosureView>)))]
-async fn disclosure_accept(
-    State(ctx): State<Context>,
-    me: CurrentUser,
-    ApiJson(body): ApiJson<AcceptBody>,
-) -> Reply<DisclosureView> {
-    ok(disclosure::accept(&ctx, Options::OFFER.disclosure, me.id(), body.version).await?)
+onyx_fixed_payout::disclosure_routes! {
+    product: Options,
+    body: AcceptBody,
+    path: "/api/optionContract/disclosure",
+    tag: "options",
+    status_doc: [" Whether the caller acknowledged the options' risk disclosure."],
+    accept_doc: [
+        " Records that the caller acknowledged the disclosure, with the time;",
+        " orders are refused (-6005) until then.",
+    ],
 }
 
 #[derive(Deserialize, IntoParams, Debug)]
@@ -133,27 +123,14 @@ pub struct OrderListBody {
     pub is_history: u8,
 }
 
-/// The caller's open orders (with seconds left) or the latest settled.
-#[utoipa::path(post, path = "/api/optionContract/orderList", tag = "options",
-    request_body = OrderListBody, security(("satoken" = [])),
-    responses((status = 200, body = Envelope<Vec<OrderView>>)))]
-async fn order_list(
-    State(ctx): State<Context>,
-    me: CurrentUser,
-    ApiJson(body): ApiJson<OrderListBody>,
-) -> Reply<Vec<OrderView>> {
-    let history = settled_flag(body.is_history, "isHistory")?;
-    ok(orders::list(&ctx, me.id(), history).await?)
-}
-
-/// The caller's settled options, newest first, a page at a time.
-#[utoipa::path(get, path = "/api/record/option", tag = "options",
-    params(RecordQuery), security(("satoken" = [])),
-    responses((status = 200, body = Envelope<Page<OrderView>>)))]
-async fn record_option(
-    State(ctx): State<Context>,
-    me: CurrentUser,
-    ApiQuery(q): ApiQuery<RecordQuery>,
-) -> Reply<Page<OrderView>> {
-    ok(record_page::<Options>(&ctx, me.id(), &q).await?)
+onyx_fixed_payout::order_list_routes! {
+    product: Options,
+    view: OrderView,
+    tag: "options",
+    list: order_list(OrderListBody.is_history = "isHistory"),
+    list_path: "/api/optionContract/orderList",
+    list_doc: [" The caller's open orders (with seconds left) or the latest settled."],
+    record: record_option,
+    record_path: "/api/record/option",
+    record_doc: [" The caller's settled options, newest first, a page at a time."],
 }

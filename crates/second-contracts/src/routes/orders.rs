@@ -5,12 +5,11 @@ use crate::orders::{self, PlaceBody};
 use crate::product::SecondContracts;
 use crate::views::{OrderView, PeriodView};
 use axum::extract::{FromRef, State};
-use onyx_fixed_payout::disclosure::{self, DisclosureView};
-use onyx_fixed_payout::product::Product;
-use onyx_fixed_payout::routes::{record_page, settled_flag, RecordQuery};
+use onyx_fixed_payout::disclosure::DisclosureView;
+use onyx_fixed_payout::routes::RecordQuery;
 use onyx_http::auth::CurrentUser;
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
-use onyx_http::extract::{ApiJson, ApiQuery};
+use onyx_http::extract::ApiJson;
 use onyx_http::IdempotencyKey;
 use onyx_platform::Context;
 use serde::Deserialize;
@@ -30,14 +29,6 @@ where
         .routes(routes!(disclosure_status, disclosure_accept))
 }
 
-/// Whether the caller acknowledged the risk disclosure in force.
-#[utoipa::path(get, path = "/api/secondContractOrder/disclosure", tag = "second-contracts",
-    security(("satoken" = [])),
-    responses((status = 200, body = Envelope<DisclosureView>)))]
-async fn disclosure_status(State(ctx): State<Context>, me: CurrentUser) -> Reply<DisclosureView> {
-    ok(disclosure::status(&ctx, SecondContracts::OFFER.disclosure, me.id()).await?)
-}
-
 #[derive(Deserialize, ToSchema, Debug)]
 #[serde(rename_all = "camelCase")]
 pub struct AcceptBody {
@@ -45,23 +36,16 @@ pub struct AcceptBody {
     pub version: i32,
 }
 
-/// Records that the caller read and acknowledged the disclosure, with the
-/// time; orders are refused (-6005) until then.
-#[utoipa::path(post, path = "/api/secondContractOrder/disclosure", tag = "second-contracts",
-    request_body = AcceptBody, security(("satoken" = [])),
-    responses((status = 200, body = Envelope<DisclosureView>)))]
-async fn disclosure_accept(
-    State(ctx): State<Context>,
-    me: CurrentUser,
-    ApiJson(body): ApiJson<AcceptBody>,
-) -> Reply<DisclosureView> {
-    ok(disclosure::accept(
-        &ctx,
-        SecondContracts::OFFER.disclosure,
-        me.id(),
-        body.version,
-    )
-    .await?)
+onyx_fixed_payout::disclosure_routes! {
+    product: SecondContracts,
+    body: AcceptBody,
+    path: "/api/secondContractOrder/disclosure",
+    tag: "second-contracts",
+    status_doc: [" Whether the caller acknowledged the risk disclosure in force."],
+    accept_doc: [
+        " Records that the caller read and acknowledged the disclosure, with the",
+        " time; orders are refused (-6005) until then.",
+    ],
 }
 
 #[derive(Deserialize, ToSchema, Debug)]
@@ -106,27 +90,14 @@ pub struct OrderListBody {
     pub status: u8,
 }
 
-/// The caller's open orders (with seconds left) or the latest settled ones.
-#[utoipa::path(post, path = "/api/secondContractOrder/selectOrderList",
-    tag = "second-contracts", request_body = OrderListBody, security(("satoken" = [])),
-    responses((status = 200, body = Envelope<Vec<OrderView>>)))]
-async fn select_order_list(
-    State(ctx): State<Context>,
-    me: CurrentUser,
-    ApiJson(body): ApiJson<OrderListBody>,
-) -> Reply<Vec<OrderView>> {
-    let settled = settled_flag(body.status, "status")?;
-    ok(orders::list(&ctx, me.id(), settled).await?)
-}
-
-/// The caller's settled orders, newest first, a page at a time.
-#[utoipa::path(get, path = "/api/record/second", tag = "second-contracts",
-    params(RecordQuery), security(("satoken" = [])),
-    responses((status = 200, body = Envelope<Page<OrderView>>)))]
-async fn record_second(
-    State(ctx): State<Context>,
-    me: CurrentUser,
-    ApiQuery(q): ApiQuery<RecordQuery>,
-) -> Reply<Page<OrderView>> {
-    ok(record_page::<SecondContracts>(&ctx, me.id(), &q).await?)
+onyx_fixed_payout::order_list_routes! {
+    product: SecondContracts,
+    view: OrderView,
+    tag: "second-contracts",
+    list: select_order_list(OrderListBody.status = "status"),
+    list_path: "/api/secondContractOrder/selectOrderList",
+    list_doc: [" The caller's open orders (with seconds left) or the latest settled ones."],
+    record: record_second,
+    record_path: "/api/record/second",
+    record_doc: [" The caller's settled orders, newest first, a page at a time."],
 }
