@@ -15,6 +15,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 pub mod accept;
+pub mod api;
 pub mod countries;
 pub mod decide;
 pub mod disclosure;

@@ -66,3 +66,47 @@ pub struct Decided {
     pub settled: Settled,
     pub fee_back: Amount,
 }
+
+/// A product's `api` module, what other crates reach it by: the same
+/// surface for every fixed-payout product, over its own `settlement`,
+/// `holds`, `house`, `repo` and `verify` modules and its order table.
+/// Invoked as the whole of the product's `api.rs`; `crate` there is the
+/// product's.
+#[macro_export]
+#[allow(clippy::crate_in_macro_def)]
+macro_rules! product_api {
+    (product: $product:ident, orders: $orders:ident $(,)?) => {
+        pub use crate::product::$product;
+
+        /// The settlement sweep: started by the server, run a slice at a
+        /// time by the tests.
+        pub mod settlement {
+            pub use crate::settlement::{start, sweep};
+        }
+
+        /// What open orders hold, for the holds audit and a user's page.
+        pub mod holds {
+            pub use crate::holds::{holds, user_holds, KIND};
+        }
+
+        /// The house's book, for the operators' dashboard.
+        pub mod house {
+            pub use crate::house::{book, HouseBook};
+        }
+
+        /// A user's orders, for the operator's user page.
+        pub mod repo {
+            pub use crate::repo::{user_orders, OrderSort, STATUS_OPEN, STATUS_SETTLED};
+        }
+
+        /// Every settled order recomputed from the tape, for `onyx verify`.
+        pub mod verify {
+            pub use crate::verify::verify;
+        }
+
+        /// The order table, which the settlement benchmark fills.
+        pub mod entity {
+            pub use crate::entity::$orders;
+        }
+    };
+}

@@ -13,7 +13,7 @@ use crate::orders::{crosses, FILLED};
 use crate::positions::{fill_price, side_of};
 use crate::repo::{self, FillKind, OPEN};
 use crate::rules::{close, Side};
-use onyx_fixed_payout::verify::VerifyReport;
+use onyx_fixed_payout::api::VerifyReport;
 use onyx_kernel::money::{exact_mul, Amount, LEDGER_DP};
 use onyx_market::api::tape;
 use rust_decimal::{Decimal, RoundingStrategy};

@@ -13,8 +13,8 @@
 use onyx_fixed_payout::table::OrderTable;
 use onyx_kernel::money::Amount;
 use onyx_market::api::service::now_ms;
-use onyx_options::entity::option_order as order;
-use onyx_options::product::Options;
+use onyx_options::api::entity::option_order as order;
+use onyx_options::api::Options;
 use onyx_store::DecimalText;
 use onyx_testkit::common::TestApp;
 use onyx_testkit::settlement_bench::{each_database, fixed_payout_row, fund_users, opening, tape};

@@ -7,8 +7,8 @@
 use onyx_kernel::ledger::{SystemAccount, Wallet};
 use onyx_market::api::service::{now_ms, MarketService};
 use onyx_market::api::Tick;
-use onyx_options::settlement::sweep;
-use onyx_options::verify::verify;
+use onyx_options::api::settlement::sweep;
+use onyx_options::api::verify::verify;
 use onyx_platform::scheduler::Progress;
 use onyx_testkit::accounts::signed_in;
 use onyx_testkit::admin_common::{admin_post, operator};

@@ -13,8 +13,8 @@
 use onyx_fixed_payout::table::OrderTable;
 use onyx_kernel::money::Amount;
 use onyx_market::api::service::now_ms;
-use onyx_second_contracts::entity::second_contract_order as order;
-use onyx_second_contracts::product::SecondContracts;
+use onyx_second_contracts::api::entity::second_contract_order as order;
+use onyx_second_contracts::api::SecondContracts;
 use onyx_testkit::common::TestApp;
 use onyx_testkit::settlement_bench::{each_database, fixed_payout_row, fund_users, opening, tape};
 use rust_decimal::Decimal;

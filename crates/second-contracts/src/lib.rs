@@ -12,15 +12,16 @@
 #![cfg_attr(not(test), deny(clippy::arithmetic_side_effects, clippy::panic))]
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
-pub mod entity;
-pub mod holds;
-pub mod house;
+pub mod api;
+pub(crate) mod entity;
+pub(crate) mod holds;
+pub(crate) mod house;
 pub mod migration;
-pub mod orders;
-pub mod period_editing;
-pub mod product;
-pub mod repo;
+pub(crate) mod orders;
+pub(crate) mod period_editing;
+pub(crate) mod product;
+pub(crate) mod repo;
 pub mod routes;
-pub mod settlement;
-pub mod verify;
-pub mod views;
+pub(crate) mod settlement;
+pub(crate) mod verify;
+pub(crate) mod views;

@@ -7,7 +7,6 @@ use crate::entity::{second_contract_order as order, second_contract_period as pe
 use crate::product::SecondContracts;
 use crate::views::{OrderView, PeriodView};
 use onyx_fixed_payout::accept::{self, Exposure};
-use onyx_fixed_payout::product::Product;
 use onyx_fixed_payout::rules::{Direction, Terms};
 use onyx_fixed_payout::table::{Opening, OrderTable};
 use onyx_kernel::money::{Amount, LEDGER_DP};
@@ -120,12 +119,6 @@ pub async fn place(
         ..order::Entity::opening(opening, now)
     };
     accept::open::<SecondContracts>(ctx, &idem, user_id, now, &exposure, row, Amount::ZERO).await
-}
-
-/// Whether the operator has the product open (its PLAYING_SETTING entry,
-/// matched by key or name, is on).
-pub async fn open_for_orders(db: &impl sea_orm::ConnectionTrait) -> Outcome<bool> {
-    accept::product_open(db, SecondContracts::OFFER.playing_key).await
 }
 
 /// The whole second at least `period_seconds` after `now_ms`.

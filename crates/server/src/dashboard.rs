@@ -110,9 +110,9 @@ pub struct DashboardHouses {
     /// As `GET /api/admin/futures/house`.
     pub futures: onyx_futures::api::HouseView,
     /// As `GET /api/admin/options/house`.
-    pub options: onyx_options::house::HouseBook,
+    pub options: onyx_options::api::house::HouseBook,
     /// As `GET /api/admin/second-contracts/house`.
-    pub second_contracts: onyx_second_contracts::house::HouseBook,
+    pub second_contracts: onyx_second_contracts::api::house::HouseBook,
     /// As `GET /api/admin/earn/house`: balance, interest reserved and
     /// paid, penalties, per coin.
     pub earn: Vec<onyx_earn::api::house::HouseCoin>,
@@ -310,8 +310,8 @@ pub async fn houses(ctx: &Context) -> Outcome<DashboardHouses> {
         .collect();
     Ok(DashboardHouses {
         futures: onyx_futures::api::house(ctx).await?,
-        options: onyx_options::house::book(ctx).await?,
-        second_contracts: onyx_second_contracts::house::book(ctx).await?,
+        options: onyx_options::api::house::book(ctx).await?,
+        second_contracts: onyx_second_contracts::api::house::book(ctx).await?,
         earn: onyx_earn::api::house::house_book(ctx).await?,
         insurance_fund: insurance,
     })

@@ -19,8 +19,8 @@ pub async fn report(db: &Db) -> anyhow::Result<HoldsReport> {
     let txn = snapshot(db).await?;
     let mut holds = onyx_spot::api::holds::holds(&txn).await?;
     holds.extend(onyx_wallet::api::holds::holds(&txn).await?);
-    holds.extend(onyx_second_contracts::holds::holds(&txn).await?);
-    holds.extend(onyx_options::holds::holds(&txn).await?);
+    holds.extend(onyx_second_contracts::api::holds::holds(&txn).await?);
+    holds.extend(onyx_options::api::holds::holds(&txn).await?);
     holds.extend(onyx_futures::api::holds::holds(&txn).await?);
     holds.extend(onyx_earn::api::holds::holds(&txn).await?);
     let report = audit_holds(&txn, holds).await?;

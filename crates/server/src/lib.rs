@@ -77,8 +77,8 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
     onyx_market::api::service::start(&state.ctx, &state.market).await?;
     onyx_spot::api::start(&state.spot_context()).await?;
     if state.config.sweeps {
-        onyx_second_contracts::settlement::start(&state.ctx);
-        onyx_options::settlement::start(&state.ctx);
+        onyx_second_contracts::api::settlement::start(&state.ctx);
+        onyx_options::api::settlement::start(&state.ctx);
         onyx_futures::api::jobs::start_liquidation(&state.ctx);
         onyx_futures::api::jobs::start_funding(&state.ctx);
         onyx_earn::api::accrual::start(&state.ctx);

@@ -120,8 +120,8 @@ fn owned_by(account: &AccountId, user_id: i64) -> bool {
 async fn user_holds(db: &impl ConnectionTrait, user_id: i64) -> Outcome<Vec<Hold>> {
     let mut holds = onyx_spot::api::holds::user_holds(db, user_id).await?;
     holds.extend(onyx_wallet::api::holds::user_holds(db, user_id).await?);
-    holds.extend(onyx_second_contracts::holds::user_holds(db, user_id).await?);
-    holds.extend(onyx_options::holds::user_holds(db, user_id).await?);
+    holds.extend(onyx_second_contracts::api::holds::user_holds(db, user_id).await?);
+    holds.extend(onyx_options::api::holds::user_holds(db, user_id).await?);
     holds.extend(onyx_earn::api::holds::user_holds(db, user_id).await?);
     // Futures has no per-user reading of its holds yet: every open
     // position and waiting order, as the liquidation sweep reads them

@@ -218,8 +218,8 @@ pub struct UserContractOrder {
 /// own columns, under the same names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ContractOrders {
-    SecondContracts(Sort<onyx_second_contracts::repo::OrderSort>),
-    Options(Sort<onyx_options::repo::OrderSort>),
+    SecondContracts(Sort<onyx_second_contracts::api::repo::OrderSort>),
+    Options(Sort<onyx_options::api::repo::OrderSort>),
 }
 
 /// One page of the user's second-contract or option orders.
@@ -233,7 +233,7 @@ pub async fn contract_orders(
 ) -> Outcome<(Vec<UserContractOrder>, u64)> {
     match orders {
         ContractOrders::SecondContracts(sort) => {
-            use onyx_second_contracts::repo;
+            use onyx_second_contracts::api::repo;
             let status = match state {
                 State::Open => repo::STATUS_OPEN,
                 State::Closed => repo::STATUS_SETTLED,
@@ -264,7 +264,7 @@ pub async fn contract_orders(
             Ok((rows, total))
         }
         ContractOrders::Options(sort) => {
-            use onyx_options::repo;
+            use onyx_options::api::repo;
             let status = match state {
                 State::Open => repo::STATUS_OPEN,
                 State::Closed => repo::STATUS_SETTLED,

@@ -3,7 +3,7 @@
 //! options, futures positions replayed from their fills, and every earn
 //! order's daily interest, every copy follow's profit shares. Read-only.
 
-use onyx_fixed_payout::verify::VerifyReport;
+use onyx_fixed_payout::api::VerifyReport;
 use onyx_store::ledger::snapshot;
 use onyx_store::Db;
 use std::fmt::Write;
@@ -19,8 +19,8 @@ pub async fn run(db: &Db) -> anyhow::Result<bool> {
 /// the singular, as the report names it).
 pub async fn reports(db: &Db) -> anyhow::Result<Vec<(&'static str, VerifyReport)>> {
     let txn = snapshot(db).await?;
-    let second = onyx_second_contracts::verify::verify(&txn).await?;
-    let options = onyx_options::verify::verify(&txn).await?;
+    let second = onyx_second_contracts::api::verify::verify(&txn).await?;
+    let options = onyx_options::api::verify::verify(&txn).await?;
     let futures = onyx_futures::api::verify(&txn).await?;
     let earn = onyx_earn::api::verify(&txn).await?;
     let copies = onyx_copy_trading::api::verify(&txn).await?;

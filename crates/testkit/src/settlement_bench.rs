@@ -5,8 +5,8 @@
 //! close with the sweep timed until nothing is open.
 
 use crate::common::TestApp;
-use onyx_fixed_payout::rules::{Direction, Terms};
-use onyx_fixed_payout::table::Opening;
+use onyx_fixed_payout::api::product::Opening;
+use onyx_fixed_payout::api::rules::{Direction, Terms};
 use onyx_kernel::ledger::{
     AccountId, Posting, PostingKind, PostingRef, Side, SystemAccount, Wallet,
 };
@@ -237,7 +237,7 @@ where
 /// `close`) and freezes their stakes as acceptance would have, settles them
 /// with the server's sweep beside a spot-like writer, then verifies and
 /// audits, and prints the row.
-pub async fn fixed_payout_row<P: onyx_fixed_payout::product::Product>(
+pub async fn fixed_payout_row<P: onyx_fixed_payout::api::product::Product>(
     app: &TestApp,
     market: &mut MarketService,
     label: &str,
@@ -246,7 +246,7 @@ pub async fn fixed_payout_row<P: onyx_fixed_payout::product::Product>(
     now: i64,
     close: i64,
 ) {
-    use onyx_fixed_payout::table::{OrderRow, OrderTable};
+    use onyx_fixed_payout::api::product::{OrderRow, OrderTable};
     use sea_orm::{EntityName, EntityTrait, QueryOrder};
     let entity = P::Orders::default();
     let table = entity.table_name();
@@ -270,7 +270,7 @@ pub async fn fixed_payout_row<P: onyx_fixed_payout::product::Product>(
             let f = o.fields();
             let r = P::reference(f.id);
             LedgerCommand {
-                postings: onyx_fixed_payout::postings::open(
+                postings: onyx_fixed_payout::api::postings::open(
                     f.user_id as u64,
                     usdt(10),
                     fee,
@@ -288,7 +288,7 @@ pub async fn fixed_payout_row<P: onyx_fixed_payout::product::Product>(
     let writer = SpotWriter::start(ledger);
     let settled = settle_after_close(app, market, &writer, close, table).await;
     let (longest, count) = writer.finish().await;
-    let verified = onyx_fixed_payout::verify::verify::<P>(&app.state.db)
+    let verified = onyx_fixed_payout::api::verify::verify::<P>(&app.state.db)
         .await
         .expect("verify");
     let audit = onyx_store::ledger::audit(&app.state.db)
