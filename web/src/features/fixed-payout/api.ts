@@ -4,87 +4,31 @@
  */
 import { api } from '@/shared/api/client';
 import { idempotencyHeaders } from '@/shared/api/idempotency';
+import type { components } from '@/shared/api/schema';
 import type { Page } from '@/shared/api/types';
 
-/** A period on offer for one coin, with the figures its disclosure shows (rates are fractions of one). */
-export interface Period {
-  id: number;
-  /** The coin's id in getCoinList's coinList. */
-  secondId: number;
-  /** Seconds. */
-  period: number;
-  /** Paid per unit staked on a win, on top of the stake ("0.12" = 12 %). */
-  odds: string;
-  minAmount: string;
-  maxAmount: string;
-  /** 1 offered, 2 switched off. */
-  status: number;
-  /** A loss takes the whole stake. */
-  flag: boolean;
-  /** Taken per unit staked on a loss: 1, or the odds. */
-  lossRate: string;
-  /** The win rate at which the expected result is zero. */
-  breakEvenWinRate: string;
-  /** Kept by the house per unit staked when half the orders win. */
-  houseEdge: string;
-}
+type Schemas = components['schemas'];
 
-export interface Disclosure {
-  /** The version in force. */
-  version: number;
-  accepted: boolean;
-  acceptedAt?: number | null;
-}
+/** A period on offer for one coin, with the figures its disclosure shows (`PeriodView`; rates are fractions of one). */
+export type Period = Schemas['PeriodView'];
+
+/** The disclosure in force and whether the caller acknowledged it (`DisclosureView`). */
+export type Disclosure = Schemas['DisclosureView'];
 
 /** 1 win, 2 lose, 3 draw, 4 void; 0 while open. */
 export type OpenResult = 0 | 1 | 2 | 3 | 4;
 
-export interface SecondOrder {
-  id: number;
-  orderNo: string;
-  symbol: string;
-  coinSymbol: string;
-  baseSymbol: string;
-  /** The period in seconds. */
-  type: number;
-  /** "1" up, "0" down. */
-  betContent: string;
-  direction: 'up' | 'down' | string;
-  betAmount: string;
-  /** Paid back in total, the stake included ("0" while open). */
-  rewardAmount: string;
-  openPrice: string;
-  /** Null while open and when void. */
-  closePrice?: string | null;
-  openTime: number;
-  closeTime: number;
-  openTickTime: number;
-  openSource: string;
-  closeTickTime?: number | null;
-  closeSource?: string | null;
-  openResult: OpenResult | number;
-  /** 0 open, 1 settled. */
-  status: number;
-  /** The odds the order opened on. */
-  rate: string;
-  /** A loss takes the whole stake. */
-  rateFlag: boolean;
-  /** An option's fee, taken when it was placed (second contracts have none). */
-  feeAmount?: string;
-  /** Seconds left while open (rounded up), else 0. */
-  time: number;
-}
+/**
+ * An order in the shape the shared screens read: a second contract's
+ * (`SecondContractOrderView`), plus an option's fee, taken when it was placed
+ * (second contracts have none).
+ */
+export type SecondOrder = Schemas['SecondContractOrderView'] & { feeAmount?: string };
 
 export type Direction = 'up' | 'down';
 
-export interface PlaceInput {
-  betContent: '1' | '0';
-  betAmount: string;
-  periodId: number;
-  symbol: string;
-  coinSymbol: string;
-  baseSymbol: 'usdt';
-}
+/** The body of an order (`PlaceBody`). */
+export type PlaceInput = Schemas['PlaceBody'];
 
 /** Orders are refused with this code until the disclosure in force is acknowledged. */
 export const DISCLOSURE_REQUIRED = -6005;

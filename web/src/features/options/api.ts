@@ -7,73 +7,20 @@
  */
 import { api } from '@/shared/api/client';
 import { idempotencyHeaders } from '@/shared/api/idempotency';
+import type { components } from '@/shared/api/schema';
 import type { Page } from '@/shared/api/types';
 import type { Disclosure, Period, SecondOrder, ContractSource } from '@/features/fixed-payout';
 
-/** A period on offer for one option pair, with its cutoff and fee. */
-export interface OptionPeriod {
-  id: number;
-  optionId: number;
-  symbol: string;
-  coin: string;
-  period: number;
-  /** Entry closes this many seconds before an issue ends. */
-  cutoff: number;
-  odds: string;
-  minAmount: string;
-  maxAmount: string;
-  status: number;
-  flag: boolean;
-  lossRate: string;
-  breakEvenWinRate: string;
-  houseEdge: string;
-  /** 0 none, 1 feeValue percent of the stake, 2 feeValue USDT per order. */
-  feeType: number;
-  feeValue: string;
-}
+type Schemas = components['schemas'];
 
-export interface OptionIssue {
-  periodId: number;
-  period: number;
-  cutoff: number;
-  issueNo: number;
-  startTime: number;
-  endTime: number;
-  cutoffTime: number;
-  open: boolean;
-  nextStartTime: number;
-  serverTimeStamp: number;
-}
+/** A period on offer for one option pair, with its cutoff and fee (`OptionPeriodView`). */
+export type OptionPeriod = Schemas['OptionPeriodView'];
 
-export interface OptionOrder {
-  id: number;
-  orderNo: string;
-  symbol: string;
-  coinSymbol: string;
-  optionId: number;
-  periodId: number;
-  type: number;
-  issueNo: number;
-  /** "0" up, "1" down. */
-  betContent: string;
-  direction: 'up' | 'down' | string;
-  betAmount: string;
-  feeAmount: string;
-  rewardAmount: string;
-  openPrice: string;
-  closePrice?: string | null;
-  openTime: number;
-  closeTime: number;
-  openTickTime: number;
-  openSource: string;
-  closeTickTime?: number | null;
-  closeSource?: string | null;
-  openResult: number;
-  status: number;
-  rate: string;
-  rateFlag: boolean;
-  time: number;
-}
+/** The issue of a period open now, or the next (`IssueView`). */
+export type OptionIssue = Schemas['IssueView'];
+
+/** An option order (`OptionOrderView`); `betContent` is "0" up, "1" down. */
+export type OptionOrder = Schemas['OptionOrderView'];
 
 /** An option order in the shape the shared screens read. */
 export function asShared(o: OptionOrder): SecondOrder {
@@ -113,7 +60,7 @@ export const OPTION_SOURCE: ContractSource = {
   getDisclosure: async () => (await api.get<Disclosure>('/api/optionContract/disclosure', undefined, { silent: true })).data,
   acceptDisclosure: async (version) => (await api.postJson<Disclosure>('/api/optionContract/disclosure', { version }, { silent: true })).data,
   place: async (r, key) => {
-    const body = { betContent: r.direction === 'up' ? '0' : '1', betAmount: r.betAmount, periodId: r.period.id };
+    const body: Schemas['OptionPlaceBody'] = { betContent: r.direction === 'up' ? '0' : '1', betAmount: r.betAmount, periodId: r.period.id };
     const order = (await api.postJson<OptionOrder>('/api/optionContract/createOrder', body, { headers: idempotencyHeaders(key), silent: true })).data;
     return asShared(order);
   },

@@ -10,7 +10,7 @@ import { TradeForm, type TradeFormProps } from './TradeForm';
 vi.mock('@/features/wallet/balances', () => ({ useRefreshBalances: () => async () => {} }));
 
 const BTC: SecondCoin = { id: 1, coin: 'btc', symbol: 'btcusdt', showSymbol: 'BTC/USDT', amount: '95000', open: '94000' };
-const P30: Period = { id: 4, secondId: 1, period: 30, odds: '0.12', minAmount: '1', maxAmount: '1000', status: 1, flag: true, lossRate: '1', breakEvenWinRate: '0.8929', houseEdge: '0.44' };
+const P30: Period = { id: 4, secondId: 1, period: 30, odds: '0.12', minAmount: '1', maxAmount: '1000', status: 1, flag: true, lossRate: '1', breakEvenWinRate: '0.8929', houseEdge: '0.44', exposureCap: '100000' };
 const P60: Period = { ...P30, id: 5, period: 60, odds: '0.15', minAmount: '100', maxAmount: '10000', breakEvenWinRate: '0.8696', houseEdge: '0.425' };
 const ORDER: SecondOrder = {
   id: 7,

@@ -22,7 +22,7 @@ import {
   winProfit,
 } from './contract-math';
 
-const P30: Period = { id: 4, secondId: 1, period: 30, odds: '0.12', minAmount: '1', maxAmount: '1000', status: 1, flag: true, lossRate: '1', breakEvenWinRate: '0.8929', houseEdge: '0.44' };
+const P30: Period = { id: 4, secondId: 1, period: 30, odds: '0.12', minAmount: '1', maxAmount: '1000', status: 1, flag: true, lossRate: '1', breakEvenWinRate: '0.8929', houseEdge: '0.44', exposureCap: '100000' };
 const PARTIAL: Period = { ...P30, id: 7, odds: '0.8', flag: false, lossRate: '0.8', breakEvenWinRate: '0.5', houseEdge: '0' };
 
 const order = (over: Partial<SecondOrder> = {}): SecondOrder => ({
