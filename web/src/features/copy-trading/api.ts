@@ -5,139 +5,47 @@
  */
 import Decimal from 'decimal.js';
 import { api } from '@/shared/api/client';
+import type { components } from '@/shared/api/schema';
 import type { Page } from '@/shared/api/types';
-import type { ContractPosition } from '@/features/futures';
 
 /** 0 overall, 1 30-day ROI, 2 14-day win rate, 3 assets under management. */
 export type SortBy = 0 | 1 | 2 | 3;
 export const SORTS: readonly SortBy[] = [0, 1, 2, 3];
 
-/** A lead trader as the list shows them. */
-export interface TraderCard {
-  id: number;
-  traderName: string;
-  /** A URL, or "" for none. */
-  avatar: string;
-  bio: string;
-  /** Followers now. */
-  followUser: number;
-  maxUserCount: number;
-  /** 30-day ROI on the margin of positions closed in 30 days, percent. */
-  profitRate30: string;
-  /** 30-day net realised PnL, USDT. */
-  profitAmount30: string;
-  /** 14-day win rate, percent. */
-  profitRate14: string;
-  /** Percent points of the cumulative daily ROI curve. */
-  maxDrawdown30: string;
-  /** Assets under management: margin in followers' open copies, USDT. */
-  followAmount: string;
-  /** Followers' realised net return after the profit share, percent. */
-  followersReturn: string;
-  /** Least margin per copied order, USDT. */
-  minFollowAmount: string;
-  /** Fraction of followers' profit paid to the lead ("0.2"). */
-  shareRate: string;
-  /** 30 daily ROI percents, oldest first. */
-  series: string[];
-  /** Whether the signed-in caller follows them (false signed out). */
-  following: boolean;
-}
+type Schemas = components['schemas'];
 
-export interface TraderInfo extends TraderCard {
-  /** Days since approval. */
-  followOrder: number;
-  /** Profit share earned, USDT. */
-  rewardAmount: string;
-  winCount14: number;
-  lossCount14: number;
-  /** Seconds before followers see the lead's open positions. */
-  orderDelaySeconds: number;
-  createTime: number;
-}
+/** A lead trader as the list shows them (`TraderCard`). */
+export type TraderCard = Schemas['TraderCard'];
 
-/** One day of a trader's 30-day curve. */
-export interface TraderProfitDay {
-  /** "2026-11-01" (UTC day). */
-  day: string;
-  /** Daily ROI, percent. */
-  rewardRate: string;
-  profit: string;
-}
+/** A lead trader's page (`TraderInfo`: the card and their record). */
+export type TraderInfo = Schemas['TraderInfo'];
+
+/** One day of a trader's 30-day curve (`ProfitDay`: a UTC day, its ROI percent and profit). */
+export type TraderProfitDay = Schemas['ProfitDay'];
 
 export type Side = 'long' | 'short';
 
-/** A lead trader's position (open ones only after the trader's delay). */
-export interface LeadPosition {
-  id: number;
-  symbol: string;
-  coin: string;
-  side: Side;
-  leverage: number;
-  openNum: string;
-  openPrice: string;
-  closePrice: string | null;
-  /** Realised net (history). */
-  earn: string;
-  openTime: number;
-  closeTime: number | null;
-}
+/** A lead trader's position (`LeadPosition`; open ones only after the trader's delay). */
+export type LeadPosition = Schemas['LeadPosition'];
 
 /** 0 fixed ratio (followRate percent of the lead's size), 1 fixed amount (followAmount USDT margin per order). */
 export type FollowType = 0 | 1;
 
-/** The body of addTraderUser and editTraderUser. */
-export interface FollowInput {
-  traderId: number;
-  followType: FollowType;
-  /** Percent 1-500 (type 0). */
-  followRate?: string;
-  /** USDT margin per copied order (type 1). */
-  followAmount?: string;
-  /** Lower-case coins, comma separated ("btc,eth"). */
-  followSymbol: string;
-  /** Total margin cap; absent for none. */
-  budget?: string;
-  /** Percent of the budget; needs a budget. */
-  stopLossRate?: string;
-}
+/**
+ * The body of addTraderUser and editTraderUser (`FollowBody`); the trader,
+ * the type and the coins are always sent. followRate is a percent 1-500
+ * (type 0), followAmount USDT margin per copied order (type 1); budget is
+ * the total margin cap, stopLossRate a percent of it.
+ */
+export type FollowInput = Schemas['FollowBody'] & Required<Pick<Schemas['FollowBody'], 'traderId' | 'followSymbol'>> & { followType: FollowType };
 
 export type StopReason = 'stop_loss' | 'trader_removed';
 
-/** One trader the caller follows (or followed). */
-export interface MineTrader {
-  traderId: number;
-  traderName: string;
-  avatar: string;
-  followDay: number;
-  followType: FollowType;
-  followRate: string;
-  followAmount: string;
-  followSymbol: string;
-  budget: string | null;
-  stopLossRate: string | null;
-  createTime: number;
-  /** Net realised of the copies so far. */
-  realised: string;
-  /** Profit share paid. */
-  shared: string;
-  highWaterMark: string;
-  /** Margin in open copies. */
-  openMargin: string;
-  status: 'active' | 'stopped';
-  stopReason: StopReason | string | null;
-}
+/** One trader the caller follows or followed (`MineTrader`); status "active" or "stopped". */
+export type MineTrader = Schemas['MineTrader'];
 
-export interface MineProfit {
-  /** Margin in open copies. */
-  betAmount: string;
-  /** Realised net, after the profit share. */
-  profitAndLoss: string;
-  /** Percent. */
-  profitRate: string;
-  /** Profit share paid. */
-  shared: string;
-}
+/** The caller's copies in sum (`MineProfit`). */
+export type MineProfit = Schemas['MineProfit'];
 
 /** 0 open, 1 closed, 2 liquidated. */
 export type CopyStatus = 0 | 1 | 2;
@@ -168,17 +76,12 @@ export interface CopyOrder {
 }
 
 /**
- * A copied position as GET /api/follow/mineOrder sends it: the futures
- * position (long/short as `type`, the open time as `createTime`, the close
- * as `dealPrice`/`dealTime`; `closePrice` is the liquidation price) with its
- * lead and the profit share it paid.
+ * A copied position as GET /api/follow/mineOrder sends it (`CopyOrder`): the
+ * futures position (long/short as `type`, the open time as `createTime`, the
+ * close as `dealPrice`/`dealTime`; `closePrice` is the liquidation price)
+ * with its lead and the profit share it paid.
  */
-export interface CopyOrderWire extends ContractPosition {
-  traderId: number;
-  traderName: string;
-  leadPositionId: number;
-  shareAmount: string;
-}
+export type CopyOrderWire = Schemas['CopyOrder'];
 
 /** The screens' copy of a mineOrder row. */
 export function copyOrderOf(w: CopyOrderWire): CopyOrder {
@@ -195,14 +98,14 @@ export function copyOrderOf(w: CopyOrderWire): CopyOrder {
     leverage: w.leverage,
     openNum: w.openNum,
     openPrice: w.openPrice,
-    closePrice: open ? null : w.dealPrice,
+    closePrice: open ? null : (w.dealPrice ?? null),
     // A closed position holds no margin any more: its initial margin is what it used.
     margin: open ? w.adjustAmount : w.amount,
     earn: new Decimal(w.earn).minus(w.fees).toFixed(),
-    unrealised: open ? w.unrealisedPnl : '0',
+    unrealised: open ? (w.unrealisedPnl ?? null) : '0',
     shareAmount: w.shareAmount,
     openTime: w.createTime,
-    closeTime: w.dealTime,
+    closeTime: w.dealTime ?? null,
     status,
   };
 }
@@ -210,46 +113,20 @@ export function copyOrderOf(w: CopyOrderWire): CopyOrder {
 export const SKIP_REASONS = ['balance', 'symbol', 'size', 'budget', 'stop_loss', 'house_limit', 'leverage'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
-/** A copy that was not made, and why. */
-export interface CopySkip {
-  id: number;
-  traderId: number;
-  traderName: string;
-  symbol: string;
-  side: Side;
-  leadPositionId: number;
-  reason: SkipReason | string;
-  at: number;
-}
+/** A copy that was not made, and why (`SkipView`). */
+export type CopySkip = Schemas['SkipView'];
 
 /** 0 pending, 1 approved, 2 rejected. */
 export type TraderStatus = 0 | 1 | 2;
 
-/** The caller's own lead-trader application. */
-export interface MyTrader {
-  id: number;
-  traderName: string;
-  avatar: string;
-  bio: string;
-  status: TraderStatus;
-  reason: string | null;
-  orderDelaySeconds: number;
-  createTime: number;
-  followUser: number;
-}
+/** The caller's own lead-trader application (`MyTrader`; status 0 pending, 1 approved, 2 rejected). */
+export type MyTrader = Schemas['MyTrader'];
 
-export interface ApplyInput {
-  traderName: string;
-  bio: string;
-  avatar?: string;
-}
+/** The body of applyTrader (`ApplyBody`); the name and bio are always sent. */
+export type ApplyInput = Schemas['ApplyBody'] & Required<Pick<Schemas['ApplyBody'], 'traderName' | 'bio'>>;
 
-export interface UpdateTraderInput {
-  traderName: string;
-  bio: string;
-  /** 0..3600. */
-  orderDelaySeconds: number;
-}
+/** The body of updateTrader (`UpdateBody`); orderDelaySeconds is 0..3600. */
+export type UpdateTraderInput = Required<Schemas['UpdateBody']>;
 
 /** TRADER_SETTING of the settings. */
 export interface TraderSetting {

@@ -4,140 +4,31 @@
  */
 import { api } from '@/shared/api/client';
 import { idempotencyHeaders } from '@/shared/api/idempotency';
+import type { components } from '@/shared/api/schema';
 import type { Page } from '@/shared/api/types';
 
-/** A position as the server values it at its mark. */
-export interface ContractPosition {
-  id: number;
-  symbol: string;
-  coin: string;
-  /** 0 long, 1 short. */
-  type: number;
-  leverage: number;
-  /** Size in the coin. */
-  openNum: string;
-  openPrice: string;
-  markPrice: string | null;
-  markTime: number | null;
-  markSource: string | null;
-  unrealisedPnl: string | null;
-  /** A fraction of the initial margin. */
-  roe: string | null;
-  /** Initial margin. */
-  amount: string;
-  /** Margin now. */
-  adjustAmount: string;
-  /** Liquidation price. */
-  closePrice: string | null;
-  /** Maintenance over equity: liquidation at 1. */
-  marginRatio: string | null;
-  earn: string;
-  fees: string;
-  funding: string;
-  dealPrice: string | null;
-  /** 0 open, 1 closed, 2 liquidated. */
-  status: number;
-  createTime: number;
-  updateTime: number;
-  dealTime: number | null;
-}
+type Schemas = components['schemas'];
 
-export interface ContractOrder {
-  id: number;
-  orderNo: string;
-  symbol: string;
-  coin: string;
-  /** 0 long, 1 short. */
-  type: number;
-  /** 0 limit, 1 market. */
-  delegateType: number;
-  /** 0 waiting, 1 filled, 3 cancelled. */
-  status: number;
-  reduceOnly: boolean;
-  leverage: number;
-  delegateTotal: string;
-  delegateNum: string;
-  delegatePrice: string | null;
-  delegateValue: string | null;
-  dealNum: string | null;
-  dealPrice: string | null;
-  dealValue: string | null;
-  fee: string;
-  margin: string;
-  positionId: number | null;
-  reason: string | null;
-  delegateTime: number;
-  dealTime: number | null;
-  createTime: number;
-}
+/** A position as the server values it at its mark (`PositionView`). */
+export type ContractPosition = Schemas['PositionView'];
 
-export interface ContractStop {
-  id: number;
-  positionId: number;
-  /** 0 take-profit, 1 stop-loss. */
-  lossType: number;
-  /** 1 market, 0 limit. */
-  delegateType: number;
-  earnPrice: string | null;
-  earnNumber: string | null;
-  losePrice: string | null;
-  loseNumber: string | null;
-  earnDelegatePrice: string | null;
-  loseDelegatePrice: string | null;
-  status: number;
-  coin: string;
-  triggerSource: string;
-  createTime: number;
-}
+/** A futures order (`FuturesOrderView`). */
+export type ContractOrder = Schemas['FuturesOrderView'];
 
-export interface Funding {
-  symbol: string;
-  predictedRate: string | null;
-  nextFundingTime: number;
-  intervalHours: number;
-  interest: string;
-  skewFactor: string;
-  cap: string;
-  lastFundingTime: number;
-}
+/** A take-profit or stop-loss on a position (`StopView`). */
+export type ContractStop = Schemas['StopView'];
 
-export interface Preview {
-  symbol: string;
-  markPrice: string | null;
-  markTime: number | null;
-  fillPrice: string | null;
-  contracts: string;
-  qty: string;
-  notional: string | null;
-  margin: string | null;
-  fee: string | null;
-  liquidationPrice: string | null;
-  maxContracts: string;
-  available: string;
-  spread: string;
-  openFee: string;
-  closeFee: string;
-  shareNumber: string;
-  minShare: string;
-  maxShare: string;
-  maxLeverage: number;
-}
+/** A contract's funding (`FundingInfo`). */
+export type Funding = Schemas['FundingInfo'];
 
-export interface OrderInput {
-  symbol: string;
-  leverage: number;
-  /** 0 long, 1 short. */
-  type: 0 | 1;
-  /** 1 market, 0 limit. */
-  delegateType: 0 | 1;
-  delegateTotal: string;
-  delegatePrice: string;
-}
+/** What an order would cost and open (`Preview`). */
+export type Preview = Schemas['Preview'];
 
-export interface SubmitReply {
-  order: ContractOrder;
-  position: ContractPosition | null;
-}
+/** An order's body, also the preview's query (`FuturesSubmitBody`). */
+export type OrderInput = Schemas['FuturesSubmitBody'];
+
+/** The placed order and the position it opened or changed (`SubmitReply`). */
+export type SubmitReply = Schemas['SubmitReply'];
 
 const quiet = { silent: true };
 
@@ -186,7 +77,7 @@ export interface StopInput {
 }
 
 /** The spec's TP/SL body: `earn…` for a take-profit, `lose…` for a stop-loss. */
-export function stopBody(s: StopInput): Record<string, unknown> {
+export function stopBody(s: StopInput): Schemas['FuturesStopBody'] {
   const delegateType = s.limit === null ? 1 : 0;
   return s.takeProfit
     ? { positionId: s.positionId, lossType: 0, delegateType, earnPrice: s.trigger, earnNumber: s.size, ...(s.limit === null ? {} : { earnDelegatePrice: s.limit }) }

@@ -15,7 +15,8 @@ import styles from '../copy.module.css';
 
 const USDT = 'USDT';
 
-function SideTag({ side }: { side: Side }) {
+/** `side` is "long" or "short" (a lead position's and a skip's are the server's strings). */
+function SideTag({ side }: { side: Side | string }) {
   const { t } = useTranslation();
   return (
     <span className={`${styles['ct-side-tag']} ${side === 'long' ? 'up' : 'down'}`} data-testid="side" data-value={side}>

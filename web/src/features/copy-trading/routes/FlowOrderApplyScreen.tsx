@@ -85,7 +85,7 @@ const STATUS = {
 
 function Status({ app }: { app: MyTrader }) {
   const { t } = useTranslation();
-  const s = STATUS[app.status] ?? STATUS[0];
+  const s = app.status === 1 || app.status === 2 ? STATUS[app.status] : STATUS[0];
   return (
     <section className={styles['ct-box']} data-testid="apply-status" data-status={app.status}>
       <div className={styles['ct-row']}>

@@ -94,6 +94,7 @@ export const COPY_OPEN: CopyOrderWire = {
   createTime: Date.UTC(2026, 1, 2),
   updateTime: Date.UTC(2026, 1, 2),
   dealTime: null,
+  copied: true,
   shareAmount: '0',
 };
 

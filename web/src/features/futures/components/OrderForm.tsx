@@ -48,7 +48,7 @@ export function OrderForm({ contract, isSign, lastPrice, onTransfer }: { contrac
   const p = preview.data;
   const refused = preview.error instanceof ApiError ? preview.error : null;
   // Market orders fill at the mark: none recent, nothing can be opened.
-  const stale = kind === 1 && ((p !== undefined && p.markPrice === null) || refused?.code === NO_RECENT_PRICE);
+  const stale = kind === 1 && ((p !== undefined && p.markPrice == null) || refused?.code === NO_RECENT_PRICE);
   const why = refused && refused.code !== NO_RECENT_PRICE ? refused.msg || t('System error') : null;
   // Figures only for the size on screen (the preview trails typing).
   const shown = sizeOk && p?.contracts === contracts ? p : undefined;

@@ -35,6 +35,7 @@ const POSITION: ContractPosition = {
   createTime: 1,
   updateTime: 1,
   dealTime: null,
+  copied: false,
 };
 
 function renderSheet() {
