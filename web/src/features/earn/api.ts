@@ -5,6 +5,7 @@
  */
 import { api } from '@/shared/api/client';
 import { idempotencyHeaders } from '@/shared/api/idempotency';
+import type { components } from '@/shared/api/schema';
 import type { Page } from '@/shared/api/types';
 
 /** 0 normal, 1 VIP, 2 value-added; "" all. */
@@ -13,167 +14,36 @@ export type Classify = '' | '0' | '1' | '2';
 /** "none": no early redemption; "forfeit": the interest accrued is given back; "penalty": a fraction of the principal is kept. */
 export type EarlyRule = 'forfeit' | 'penalty' | 'none';
 
-export interface FinanceTerm {
-  days: number;
-  /** Percent a year, fixed for the term at subscription. */
-  apr: string;
-  /** apr / 365 as a percent, 8 dp. */
-  dailyRate: string;
-}
+type Schemas = components['schemas'];
 
-export interface FinanceProduct {
-  id: number;
-  title: string;
-  intro: string;
-  problem: string;
-  icon: string;
-  /** 1 on, 0 off. */
-  status: number;
-  coin: string;
-  /** 0 normal, 1 VIP, 2 value-added. */
-  classify: number;
-  /** The terms' days, comma-separated ("7,30,90"). */
-  days: string;
-  terms: FinanceTerm[];
-  minApr: string;
-  maxApr: string;
-  /** Daily percent of the shortest term. */
-  avgRate: string;
-  limitMin: string;
-  limitMax: string;
-  /** Orders per user, 0 unlimited. */
-  timeLimit: number;
-  /** The caller's orders of this product so far. */
-  buyPurchase: number;
-  /** VIP level required, 0 none. */
-  level: number;
-  /** The product's cap, "0" none. */
-  totalInvestAmount: string;
-  purchasedAmount: string;
-  /** What the cap leaves, "" without a cap. */
-  remainAmount: string;
-  /** Percent of the cap taken, "0".."100". */
-  process: string;
-  earlyRule: EarlyRule;
-  /** The penalty rule's fraction of the principal. */
-  defaultOdds: string;
-  /** 1 interest to spot daily, 2 with the principal at maturity. */
-  settlementType: number;
-  /** Renewal offered. */
-  autoRenew: boolean;
-  isHot: boolean;
-  sort: number;
-}
+/** A finance term: its days, the APR fixed for it at subscription, and apr / 365 as a percent (`TermView`). */
+export type FinanceTerm = Schemas['TermView'];
 
-/** A published staking rate: from 00:00 UTC of `fromTime`'s day, `rate` percent a day. */
-export interface RateEntry {
-  fromTime: number;
-  rate: string;
-}
+/** A finance product (`FinanceProductView`); `earlyRule` is an EarlyRule. */
+export type FinanceProduct = Schemas['FinanceProductView'];
 
-export interface StakingProduct {
-  id: number;
-  title: string;
-  intro: string;
-  icon: string;
-  status: number;
-  coin: string;
-  /** One term, e.g. "30". */
-  days: string;
-  /** Early-redemption penalty, a fraction of the principal. */
-  defaultOdds: string;
-  /** Not in the contract's staking shape; the server sends it. The penalty applies when absent. */
-  earlyRule?: EarlyRule;
-  /** Today's rate, percent a day. */
-  dailyRate: string;
-  /** Lowest and highest published rate from today on. */
-  minOdds: string;
-  maxOdds: string;
-  schedule: RateEntry[];
-  timeLimit: number;
-  buyPurchase: number;
-  limitMin: string;
-  limitMax: string;
-  sort: number;
-  settlementType: number;
-  autoRenew: boolean;
-}
+/** A published staking rate: from 00:00 UTC of `fromTime`'s day, `rate` percent a day (`RateView`). */
+export type RateEntry = Schemas['RateView'];
+
+/** A staking product (`StakingProductView`): one term, today's rate and the published schedule. */
+export type StakingProduct = Schemas['StakingProductView'];
 
 export type OrderKind = 'finance' | 'staking';
 
 /** 0 earning, 1 settled, 2 redeemed. */
 export type OrderStatus = 0 | 1 | 2;
 
-export interface EarnOrder {
-  id: number;
-  orderNo: string;
-  kind: OrderKind;
-  planId: number;
-  planTitle: string;
-  coin: string;
-  amount: string;
-  days: number;
-  /** Finance: the APR fixed at subscription. */
-  apr: string | null;
-  /** Staking: today's published rate, percent a day. */
-  dailyRate: string | null;
-  minOdds: string;
-  maxOdds: string;
-  defaultOdds: string;
-  earlyRule: string;
-  status: number;
-  settlementType: number;
-  autoRenew: boolean;
-  createTime: number;
-  /** 00:00 UTC of the first day that earns. */
-  startTime: number;
-  /** 00:00 UTC of maturity. */
-  endTime: number;
-  settleTime: number | null;
-  /** Interest accrued so far. */
-  accumulaEarn: string;
-  /** Of which paid to spot already. */
-  paidEarn: string;
-  /** The whole term's interest at the rates known (finance: exact). */
-  estimatedEarn: string;
-  /** When the next payment reaches spot. */
-  nextPayout: number | null;
-  /** Taken on early redemption ("0" otherwise). */
-  penalty: string;
-  /** Not in the contract; the server sends the interest a redemption gave back. Shown when present. */
-  forfeited?: string;
-}
+/** A finance or staking order (`EarnOrderView`); `kind` is an OrderKind. */
+export type EarnOrder = Schemas['EarnOrderView'];
 
-export interface PersonalIncome {
-  /** Total ever subscribed. */
-  sumAmount: string;
-  /** All interest accrued. */
-  sumEarn: string;
-  /** Principal in active orders. */
-  position: string;
-  /** Interest accrued today (same as todayEarn). */
-  commission: string;
-  todayEarn: string;
-}
+/** The caller's finance totals (`Income`). */
+export type PersonalIncome = Schemas['Income'];
 
-export interface StakingSummary {
-  /** Staked in active orders. */
-  amount: string;
-  orderNum: number;
-  /** Accrued in total. */
-  profitMoney: string;
-  /** Accrued today. */
-  todayProfit: string;
-}
+/** The caller's staking totals (`StakingSummary`). */
+export type StakingSummary = Schemas['StakingSummary'];
 
-export interface RedemptionPreview {
-  id: number;
-  coin: string;
-  principal: string;
-  penalty: string;
-  interestForfeited: string;
-  receive: string;
-}
+/** What redeeming an order now would return and cost (`RedemptionPreview`). */
+export type RedemptionPreview = Schemas['RedemptionPreview'];
 
 export interface FinanceSubmit {
   planId: number;
@@ -183,10 +53,8 @@ export interface FinanceSubmit {
   autoRenew?: boolean;
 }
 
-export interface StakingSubmit {
-  planId: number;
-  amount: string;
-}
+/** The body of a staking order (`StakeBody`) without renewal, which the form does not offer. */
+export type StakingSubmit = Pick<Schemas['StakeBody'], 'planId' | 'amount'>;
 
 const quiet = { silent: true };
 const empty: Page<never> = { rows: [], total: 0 };
@@ -239,8 +107,8 @@ export async function getRedemptionPreview(id: number): Promise<RedemptionPrevie
   return (await api.get<RedemptionPreview>('/api/earn/redemption/preview', { id }, quiet)).data;
 }
 
-/** Redeems early by the order's kind: finance at /api/financial/redeem, staking at /api/mingOrder/redemption. */
-export async function redeemOrder(kind: OrderKind, id: number): Promise<EarnOrder> {
+/** Redeems early by the order's kind (an OrderKind): finance at /api/financial/redeem, staking at /api/mingOrder/redemption. */
+export async function redeemOrder(kind: EarnOrder['kind'], id: number): Promise<EarnOrder> {
   const path = kind === 'finance' ? '/api/financial/redeem' : '/api/mingOrder/redemption';
   return (await api.postJson<EarnOrder>(path, { id })).data;
 }

@@ -32,6 +32,7 @@ const ORDER: EarnOrder = {
   estimatedEarn: '0.0767123',
   nextPayout: Date.parse('2025-01-18T00:00:00Z'),
   penalty: '0',
+  forfeited: '0',
 };
 
 function renderCard(order: EarnOrder) {

@@ -78,7 +78,7 @@ export function OrderCard({ order, onRedeem }: { order: EarnOrder; onRedeem: (o:
           </Fact>
         )}
         {status === 2 ? amount(order.penalty, 'earn-order-penalty', t('earn_penalty')) : null}
-        {status === 2 && nonZero(order.forfeited) ? amount(order.forfeited as string, 'earn-order-forfeited', t('earn_interestForfeited')) : null}
+        {status === 2 && nonZero(order.forfeited) ? amount(order.forfeited, 'earn-order-forfeited', t('earn_interestForfeited')) : null}
       </Facts>
       {redeemable ? (
         <div className={styles['ea-order-actions']}>

@@ -34,8 +34,9 @@ const STAKE: EarnOrder = {
   estimatedEarn: '0.148',
   nextPayout: Date.parse('2025-04-10T00:00:00Z'),
   penalty: '0',
+  forfeited: '0',
 };
-const PREVIEW: RedemptionPreview = { id: 42, coin: 'USDT', principal: '20', penalty: '1', interestForfeited: '0', receive: '19.008' };
+const PREVIEW: RedemptionPreview = { id: 42, coin: 'USDT', principal: '20', held: '0', penalty: '1', interestForfeited: '0', receive: '19.008' };
 const PREVIEW_KEY = 'GET /api/earn/redemption/preview';
 const STAKING_REDEEM = 'POST /api/mingOrder/redemption';
 const FINANCE_REDEEM = 'POST /api/financial/redeem';

@@ -18,6 +18,7 @@ const PRODUCT: FinanceProduct = {
   id: 3,
   title: 'USDT Flexible 7/30/90',
   intro: 'Fixed term',
+  prodectIntroduction: '',
   problem: 'Paid from the platform',
   icon: '',
   status: 1,

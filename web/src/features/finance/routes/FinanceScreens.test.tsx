@@ -13,6 +13,7 @@ const PRODUCT: FinanceProduct = {
   id: 3,
   title: 'USDT Flexible 7/30/90',
   intro: 'Interest accrues every day from 00:00 UTC after you subscribe.',
+  prodectIntroduction: '',
   problem: 'Interest is paid from the platform funds.',
   icon: '',
   status: 1,

@@ -22,6 +22,7 @@ const PRODUCT: StakingProduct = {
   coin: 'USDT',
   days: '30',
   defaultOdds: '0.05',
+  earlyRule: 'penalty',
   dailyRate: '0.02',
   minOdds: '0.02',
   maxOdds: '0.025',

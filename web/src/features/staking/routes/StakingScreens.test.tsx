@@ -19,6 +19,7 @@ const PRODUCT: StakingProduct = {
   coin: 'USDT',
   days: '30',
   defaultOdds: '0.05',
+  earlyRule: 'penalty',
   dailyRate: '0.02',
   minOdds: '0.02',
   maxOdds: '0.025',
@@ -61,6 +62,7 @@ const ORDER: EarnOrder = {
   estimatedEarn: '0.148',
   nextPayout: today + 31 * 86_400_000,
   penalty: '0',
+  forfeited: '0',
 };
 
 function renderAt(path: string, routes: Parameters<typeof mockHttp>[0] = {}) {
