@@ -7,10 +7,12 @@
 use crate::postings::{self, STAKE_COIN};
 use crate::product::Product;
 use crate::repo::{self, PERIOD_ON, STATUS_OPEN, STATUS_SETTLED};
-use crate::table::{OrderRow, OrderTable, PeriodTable};
+use crate::rules::{Direction, Terms};
+use crate::table::{Opening, OrderRow, OrderTable, PeriodRow, PeriodTable};
 use crate::{countries, disclosure, limits};
-use onyx_kernel::money::Amount;
+use onyx_kernel::money::{Amount, LEDGER_DP};
 use onyx_kernel::{ErrorCode, Failure, Outcome};
+use onyx_platform::amounts::parse_amount;
 use onyx_platform::prices::IndexPrice;
 use onyx_platform::{Context, Idempotency};
 use onyx_store::ledger::LedgerTxn;
@@ -20,6 +22,8 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 use serde::de::DeserializeOwned;
 
 type Model<P> = <<P as Product>::Orders as EntityTrait>::Model;
+type ActiveModel<P> = <<P as Product>::Orders as EntityTrait>::ActiveModel;
+type PeriodModel<P> = <<P as Product>::Periods as EntityTrait>::Model;
 
 /// Orders a user may have open at once, per product.
 pub const OPEN_ORDERS_MAX: u64 = 50;
@@ -158,7 +162,7 @@ pub async fn post_open<P: Product>(
 pub async fn open_period<P: Product>(
     db: &impl ConnectionTrait,
     period_id: i64,
-) -> Outcome<<P::Periods as EntityTrait>::Model> {
+) -> Outcome<PeriodModel<P>> {
     Ok(<P::Periods as EntityTrait>::find()
         .filter(<P::Periods as PeriodTable>::ID.eq(period_id))
         .filter(<P::Periods as PeriodTable>::STATUS.eq(PERIOD_ON))
@@ -167,30 +171,130 @@ pub async fn open_period<P: Product>(
         .ok_or(ErrorCode::SecondPeriodUnknown)?)
 }
 
-/// Opens the order `row` for `user_id` (its stake and period's window in
-/// `exposure`, its fee `fee`) under the ledger gate: a replay of `idem`
-/// answers what it answered first; else the limits are checked, the row
-/// inserted, its opening posted and its view answered, all in one
+/// What a user asked for, read the same way in every product once the
+/// product is open to them: the direction (in the product's own
+/// `betContent`), the stake, and the period, which must be on offer.
+pub struct Asked<P: Product> {
+    pub user_id: i64,
+    pub direction: Direction,
+    pub stake: Amount,
+    pub period: PeriodModel<P>,
+}
+
+/// Reads an order's ask for `user_id`: the product admits them, then the
+/// direction, the stake and the period are checked in that order.
+pub async fn asked<P: Product>(
+    ctx: &Context,
+    user_id: i64,
+    bet_content: &str,
+    bet_amount: &str,
+    period_id: i64,
+) -> Outcome<Asked<P>> {
+    admit::<P>(&ctx.db, user_id).await?;
+    let direction = P::direction(bet_content).ok_or_else(|| Failure::invalid("betContent"))?;
+    let stake = parse_amount(bet_amount, LEDGER_DP)?;
+    let period = open_period::<P>(&ctx.db, period_id).await?;
+    Ok(Asked {
+        user_id,
+        direction,
+        stake,
+        period,
+    })
+}
+
+impl<P: Product> Asked<P> {
+    /// The period's terms, with the stake inside its range.
+    pub fn terms(&mut self) -> Outcome<Terms> {
+        let stake = self.stake;
+        let f = self.period.fields();
+        let terms = Terms::new(f.odds.get(), *f.full_loss == 1)
+            .map_err(|e| Failure::internal(format!("{} period {}: {e}", P::NAME, f.id)))?;
+        stake_in_range(stake, f.min_amount.get(), f.max_amount.get())?;
+        Ok(terms)
+    }
+}
+
+/// When and on what an order runs, as its product decides: the coin whose
+/// tape decides it and its symbol, the time it is accepted and the time it
+/// closes, and the window (second contracts) or issue (options) whose
+/// exposure it adds to.
+pub struct Slot {
+    coin: String,
+    symbol: String,
+    opened_at: i64,
+    close_at: i64,
+    window_no: i64,
+}
+
+impl Slot {
+    pub fn new(coin: &str, symbol: &str, opened_at: i64, close_at: i64, window_no: i64) -> Slot {
+        Slot {
+            coin: coin.to_ascii_lowercase(),
+            symbol: symbol.to_ascii_lowercase(),
+            opened_at,
+            close_at,
+            window_no,
+        }
+    }
+}
+
+/// Opens the order `asked` on `terms` in `slot`, paying `fee`, under the
+/// ledger gate: its open price is the slot's coin's fresh tick on the tape;
+/// a replay of `idem` answers what it answered first; else the limits are
+/// checked, the row (the shared columns, then the product's own through
+/// `own`) inserted, its opening posted and its view answered, all in one
 /// transaction.
 pub async fn open<P: Product>(
     ctx: &Context,
     idem: &Idempotency,
-    user_id: i64,
-    now_ms: i64,
-    exposure: &Exposure<'_>,
-    row: <P::Orders as EntityTrait>::ActiveModel,
+    mut asked: Asked<P>,
+    terms: Terms,
+    slot: Slot,
     fee: Amount,
+    own: impl FnOnce(ActiveModel<P>) -> ActiveModel<P>,
 ) -> Outcome<P::View>
 where
     P::View: DeserializeOwned,
 {
+    let now = slot.opened_at;
+    let tick = open_tick(ctx, &slot.coin, now)?;
+    let period = asked.period.fields();
+    let (period_id, period_seconds) = (*period.id, *period.period_seconds);
+    let cap = period.exposure_cap.get();
     let mut txn = ctx.ledger.begin().await?;
     if let Some(stored) = idem.replay(&mut txn).await? {
         return serde_json::from_value(stored).map_err(Failure::internal);
     }
-    within_limits::<P>(txn.conn(), ctx, user_id, now_ms, exposure).await?;
-    let row = row.insert(txn.conn()).await?;
-    let view = post_open::<P>(&mut txn, idem, row, exposure.stake, fee, now_ms).await?;
+    let exposure = Exposure {
+        period_id,
+        window_no: slot.window_no,
+        stake: asked.stake,
+        odds: terms.odds,
+        cap,
+        coin: &slot.coin,
+    };
+    within_limits::<P>(txn.conn(), ctx, asked.user_id, now, &exposure).await?;
+    let opening = Opening {
+        order_no: format!(
+            "{}{}",
+            P::ORDER_PREFIX,
+            hex::encode_upper(rand::random::<[u8; 8]>())
+        ),
+        user_id: asked.user_id,
+        coin: slot.coin.clone(),
+        symbol: slot.symbol,
+        period_id,
+        period_seconds,
+        direction: asked.direction,
+        stake: asked.stake,
+        terms,
+        tick,
+        close_at: slot.close_at,
+    };
+    let row = own(P::Orders::opening(opening, now))
+        .insert(txn.conn())
+        .await?;
+    let view = post_open::<P>(&mut txn, idem, row, asked.stake, fee, now).await?;
     txn.commit().await?;
     Ok(view)
 }

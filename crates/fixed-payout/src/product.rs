@@ -4,7 +4,7 @@
 
 use crate::accept::Offer;
 use crate::decide::Settled;
-use crate::rules::Outcome;
+use crate::rules::{Direction, Outcome};
 use crate::table::{OrderTable, PeriodTable};
 use onyx_kernel::ledger::{PostingRef, SystemAccount};
 use onyx_kernel::money::Amount;
@@ -25,6 +25,11 @@ pub trait Product: Send + Sync + 'static {
     const HOUSE: SystemAccount;
     /// Where the product is offered and to whom.
     const OFFER: Offer;
+    /// The letter its order numbers start with.
+    const ORDER_PREFIX: char;
+
+    /// The direction a client's `betContent` names, in the product's words.
+    fn direction(bet_content: &str) -> Option<Direction>;
 
     fn reference(order_id: i64) -> PostingRef;
 

@@ -1,9 +1,9 @@
 //! The order and period tables every fixed-payout product keeps, as the
 //! shared core sees them: each product has its own tables (its own names,
-//! its own extra columns), and [`order_table!`](crate::order_table) and
-//! [`period_table!`](crate::period_table), invoked in the product's entity
-//! modules, say which columns the core reads and writes. The columns named
-//! here have the same names and types in every product's table.
+//! its own extra columns), declared by [`order_table!`](crate::order_table)
+//! and [`period_table!`](crate::period_table) in the product's entity
+//! modules with the columns every product has, which the core reads and
+//! writes, and the product's own.
 
 use crate::rules::{Direction, Terms};
 use onyx_kernel::money::Amount;
@@ -146,12 +146,70 @@ pub trait PeriodTable:
     const SORT: Self::Column;
 }
 
-/// Makes the entity module it is invoked in (`Model`, `Entity`, `Column`)
-/// a fixed-payout order table, with `extra` columns a settlement writes
-/// besides the shared ones, and defines its `OrderSort`.
+/// Declares, in the entity module it is invoked in, a fixed-payout order
+/// table: the `Model` with the columns every product's orders have (what
+/// the core opens, settles and verifies) and then the product's `own`, its
+/// `Entity`, and the core's view of it, with `settles also` the product's
+/// columns a settlement writes besides the shared ones; and its
+/// `OrderSort`. The module imports `sea_orm::entity::prelude::*`.
 #[macro_export]
 macro_rules! order_table {
-    (settles also [$($extra:ident),* $(,)?]) => {
+    (
+        $(#[$doc:meta])*
+        table: $table:literal,
+        own: { $($(#[$own_doc:meta])* $own:ident: $own_ty:ty),* $(,)? },
+        settles also [$($extra:ident),* $(,)?] $(,)?
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+        #[sea_orm(table_name = $table)]
+        pub struct Model {
+            #[sea_orm(primary_key)]
+            pub id: i64,
+            #[sea_orm(unique)]
+            pub order_no: String,
+            pub user_id: i64,
+            /// Lower-case coin, e.g. `btc`.
+            pub coin: String,
+            /// The coin's or pair's symbol, e.g. `btcusdt`.
+            pub symbol: String,
+            pub period_id: i64,
+            pub period_seconds: i32,
+            /// `up` or `down`.
+            pub direction: String,
+            pub stake: ::onyx_store::DecimalText,
+            pub odds: ::onyx_store::DecimalText,
+            pub full_loss: i32,
+            /// The coin's last tape tick at acceptance.
+            pub open_price: ::onyx_store::DecimalText,
+            pub open_tick_ms: i64,
+            pub open_source: String,
+            pub opened_at: i64,
+            pub close_at: i64,
+            /// `open` or `settled`.
+            pub status: String,
+            /// `win`, `lose`, `draw` or `void` once settled.
+            pub outcome: Option<String>,
+            pub close_price: Option<::onyx_store::DecimalText>,
+            pub close_tick_ms: Option<i64>,
+            pub close_source: Option<String>,
+            /// Out of the stake back to the user.
+            pub returned: Option<::onyx_store::DecimalText>,
+            /// From the house to the user, on top of the stake.
+            pub winnings: Option<::onyx_store::DecimalText>,
+            /// Out of the stake to the house.
+            pub to_house: Option<::onyx_store::DecimalText>,
+            pub open_tx_id: i64,
+            pub settle_tx_id: Option<i64>,
+            pub settled_at: Option<i64>,
+            $($(#[$own_doc])* pub $own: $own_ty,)*
+        }
+
+        #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+        pub enum Relation {}
+
+        impl ActiveModelBehavior for ActiveModel {}
+
         impl $crate::table::OrderRow for Model {
             fn fields(&self) -> $crate::table::OrderFields<'_> {
                 $crate::table::OrderFields {
@@ -261,11 +319,50 @@ macro_rules! order_table {
     };
 }
 
-/// Makes the entity module it is invoked in a fixed-payout period table
-/// whose periods are on `owner` (a coin's or a pair's id column).
+/// Declares, in the entity module it is invoked in, a fixed-payout period
+/// table: the `Model` with its `owner` (the coin's or pair's id, column
+/// `$Owner`), the columns every product's periods have and then the
+/// product's `own`, its `Entity`, and the core's view of it. The module
+/// imports `sea_orm::entity::prelude::*`.
 #[macro_export]
 macro_rules! period_table {
-    (owner $owner:ident) => {
+    (
+        $(#[$doc:meta])*
+        table: $table:literal,
+        $(#[$owner_doc:meta])*
+        owner: $owner_field:ident => $owner:ident,
+        own: { $($(#[$own_doc:meta])* $own:ident: $own_ty:ty),* $(,)? } $(,)?
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+        #[sea_orm(table_name = $table)]
+        pub struct Model {
+            #[sea_orm(primary_key)]
+            pub id: i64,
+            $(#[$owner_doc])*
+            pub $owner_field: i64,
+            pub period_seconds: i32,
+            /// Paid per unit staked on a win, on top of the stake.
+            pub odds: ::onyx_store::DecimalText,
+            pub min_amount: ::onyx_store::DecimalText,
+            pub max_amount: ::onyx_store::DecimalText,
+            /// 1 offered, 2 switched off.
+            pub status: i32,
+            /// 1: a loss takes the whole stake; 0: `stake × odds`.
+            pub full_loss: i32,
+            pub sort: i32,
+            /// What the house may owe on one window (or issue) of this
+            /// period if every order in it wins (`stake × odds` summed);
+            /// orders beyond it are refused.
+            pub exposure_cap: ::onyx_store::DecimalText,
+            $($(#[$own_doc])* pub $own: $own_ty,)*
+        }
+
+        #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+        pub enum Relation {}
+
+        impl ActiveModelBehavior for ActiveModel {}
+
         impl $crate::table::PeriodRow for Model {
             fn fields(&mut self) -> $crate::table::PeriodFields<'_> {
                 $crate::table::PeriodFields {

@@ -8,15 +8,11 @@ use crate::fees;
 use crate::issue::Issue;
 use crate::product::Options;
 use crate::repo::{self, PERIOD_ON};
-use crate::views::{direction_of, IssueView, OrderView, PeriodView};
-use onyx_fixed_payout::accept::{self, Exposure};
-use onyx_fixed_payout::rules::Terms;
-use onyx_fixed_payout::table::{Opening, OrderTable};
-use onyx_kernel::money::LEDGER_DP;
+use crate::views::{IssueView, OrderView, PeriodView};
+use onyx_fixed_payout::accept::{self, Slot};
 use onyx_kernel::{ErrorCode, Failure, Outcome};
 use onyx_market::api::catalogue;
 use onyx_market::api::option_pair;
-use onyx_platform::amounts::parse_amount;
 use onyx_platform::{Context, Idempotency};
 use onyx_store::DecimalText;
 use rust_decimal::Decimal;
@@ -114,23 +110,26 @@ pub async fn place(
     body: &PlaceBody,
     key: Option<String>,
 ) -> Outcome<OrderView> {
-    accept::admit::<Options>(&ctx.db, user_id).await?;
-    let direction =
-        direction_of(&body.bet_content).ok_or_else(|| Failure::invalid("betContent"))?;
-    let stake = parse_amount(&body.bet_amount, LEDGER_DP)?;
-    let period = accept::open_period::<Options>(&ctx.db, body.period_id).await?;
+    let mut asked = accept::asked::<Options>(
+        ctx,
+        user_id,
+        &body.bet_content,
+        &body.bet_amount,
+        body.period_id,
+    )
+    .await?;
+    let period = &asked.period;
     let pair = pair_by_id(&ctx.db, period.option_id)
         .await?
         .ok_or(ErrorCode::SecondPeriodUnknown)?;
-    let terms = Terms::new(period.odds.get(), period.full_loss == 1)
-        .map_err(|e| Failure::internal(format!("option period {}: {e}", period.id)))?;
-    accept::stake_in_range(stake, period.min_amount.get(), period.max_amount.get())?;
+    let terms = asked.terms()?;
     let fee_value: Decimal = pair
         .fee_value
         .parse()
         .map_err(|_| Failure::internal(format!("option pair {}: bad fee", pair.id)))?;
-    let fee = fees::fee(stake, pair.fee_type, fee_value)
+    let fee = fees::fee(asked.stake, pair.fee_type, fee_value)
         .ok_or_else(|| Failure::internal(format!("option pair {}: bad fee", pair.id)))?;
+    let period = &asked.period;
     let now = ctx.now_ms();
     let issue = Issue::at(now, period.period_seconds, period.cutoff_seconds)
         .ok_or_else(|| Failure::internal(format!("option period {} has no issue", period.id)))?;
@@ -139,37 +138,17 @@ pub async fn place(
             Failure::new(ErrorCode::OptionEntryClosed).with("seconds", issue.seconds_to_next(now))
         );
     }
-    let coin = pair.coin.to_ascii_lowercase();
-    let tick = accept::open_tick(ctx, &coin, now)?;
     let idem = Idempotency::new(key, user_id, "option.place", body);
-    let exposure = Exposure {
-        period_id: period.id,
-        window_no: issue.no,
-        stake,
-        odds: terms.odds,
-        cap: period.exposure_cap.get(),
-        coin: &coin,
-    };
-    let opening = Opening {
-        order_no: format!("O{}", hex::encode_upper(rand::random::<[u8; 8]>())),
-        user_id,
-        coin: coin.clone(),
-        symbol: pair.symbol.to_ascii_lowercase(),
-        period_id: period.id,
-        period_seconds: period.period_seconds,
-        direction,
-        stake,
-        terms,
-        tick,
-        close_at: issue.end_ms,
-    };
-    let row = order::ActiveModel {
-        option_id: Set(pair.id),
-        issue_no: Set(issue.no),
-        fee_type: Set(pair.fee_type),
-        fee_value: Set(DecimalText::from(fee_value.normalize())),
-        fee: Set(DecimalText::from(fee.as_decimal())),
-        ..order::Entity::opening(opening, now)
-    };
-    accept::open::<Options>(ctx, &idem, user_id, now, &exposure, row, fee).await
+    let slot = Slot::new(&pair.coin, &pair.symbol, now, issue.end_ms, issue.no);
+    accept::open::<Options>(ctx, &idem, asked, terms, slot, fee, |row| {
+        order::ActiveModel {
+            option_id: Set(pair.id),
+            issue_no: Set(issue.no),
+            fee_type: Set(pair.fee_type),
+            fee_value: Set(DecimalText::from(fee_value.normalize())),
+            fee: Set(DecimalText::from(fee.as_decimal())),
+            ..row
+        }
+    })
+    .await
 }

@@ -11,7 +11,7 @@ use onyx_fixed_payout::accept::Offer;
 use onyx_fixed_payout::disclosure;
 use onyx_fixed_payout::period_editing::PeriodEditing;
 use onyx_fixed_payout::product::Product;
-use onyx_fixed_payout::rules;
+use onyx_fixed_payout::rules::{self, Direction};
 use onyx_kernel::ledger::{PostingRef, SystemAccount};
 use onyx_kernel::money::Amount;
 use onyx_kernel::{Failure, Outcome};
@@ -38,6 +38,12 @@ impl Product for Options {
         },
         exposure_product: "options",
     };
+
+    const ORDER_PREFIX: char = 'O';
+
+    fn direction(bet_content: &str) -> Option<Direction> {
+        crate::views::direction_of(bet_content)
+    }
 
     fn reference(order_id: i64) -> PostingRef {
         PostingRef::OptionOrder(order_id)

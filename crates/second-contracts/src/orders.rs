@@ -6,13 +6,10 @@
 use crate::entity::{second_contract_order as order, second_contract_period as period};
 use crate::product::SecondContracts;
 use crate::views::{OrderView, PeriodView};
-use onyx_fixed_payout::accept::{self, Exposure};
-use onyx_fixed_payout::rules::{Direction, Terms};
-use onyx_fixed_payout::table::{Opening, OrderTable};
-use onyx_kernel::money::{Amount, LEDGER_DP};
+use onyx_fixed_payout::accept::{self, Slot};
+use onyx_kernel::money::Amount;
 use onyx_kernel::{ErrorCode, Failure, Outcome};
 use onyx_market::api::catalogue;
-use onyx_platform::amounts::parse_amount;
 use onyx_platform::{Context, Idempotency};
 use sea_orm::Set;
 use serde::{Deserialize, Serialize};
@@ -48,10 +45,6 @@ pub async fn periods(ctx: &Context, coin_id: i64) -> Outcome<Vec<PeriodView>> {
     )
 }
 
-fn failure_at(code: ErrorCode, field: &'static str) -> Failure {
-    Failure::new(code).with("field", field)
-}
-
 /// Opens an order for `user_id`.
 pub async fn place(
     ctx: &Context,
@@ -59,12 +52,15 @@ pub async fn place(
     body: &PlaceBody,
     key: Option<String>,
 ) -> Outcome<OrderView> {
-    accept::admit::<SecondContracts>(&ctx.db, user_id).await?;
-    let direction = Direction::from_bet_content(&body.bet_content)
-        .ok_or_else(|| failure_at(ErrorCode::InvalidField, "betContent"))?;
-    let stake = parse_amount(&body.bet_amount, LEDGER_DP)?;
-    let period = accept::open_period::<SecondContracts>(&ctx.db, body.period_id).await?;
-    let coin = catalogue::find_coin_by_id(&ctx.db, period.coin_id)
+    let mut asked = accept::asked::<SecondContracts>(
+        ctx,
+        user_id,
+        &body.bet_content,
+        &body.bet_amount,
+        body.period_id,
+    )
+    .await?;
+    let coin = catalogue::find_coin_by_id(&ctx.db, asked.period.coin_id)
         .await?
         .filter(|c| c.status == catalogue::ON)
         .ok_or(ErrorCode::SecondPeriodUnknown)?;
@@ -79,46 +75,24 @@ pub async fn place(
     {
         return Err(ErrorCode::SecondPeriodUnknown.into());
     }
-    let terms = Terms::new(period.odds.get(), period.full_loss == 1)
-        .map_err(|e| Failure::internal(format!("period {}: {e}", period.id)))?;
-    accept::stake_in_range(stake, period.min_amount.get(), period.max_amount.get())?;
-    let coin_name = coin.coin.to_ascii_lowercase();
+    let terms = asked.terms()?;
+    let seconds = asked.period.period_seconds;
     let now = ctx.now_ms();
-    let tick = accept::open_tick(ctx, &coin_name, now)?;
-    let close_at = close_time(now, period.period_seconds)
-        .ok_or_else(|| Failure::internal("close time out of range"))?;
-    let idem = Idempotency::new(key, user_id, "second.place", body);
-
+    let close_at =
+        close_time(now, seconds).ok_or_else(|| Failure::internal("close time out of range"))?;
     // The window: orders of this period closing within one period length.
     let window_no = close_at
-        .checked_div(i64::from(period.period_seconds).saturating_mul(1000).max(1))
+        .checked_div(i64::from(seconds).saturating_mul(1000).max(1))
         .unwrap_or_default();
-    let exposure = Exposure {
-        period_id: period.id,
-        window_no,
-        stake,
-        odds: terms.odds,
-        cap: period.exposure_cap.get(),
-        coin: &coin_name,
-    };
-    let opening = Opening {
-        order_no: format!("S{}", hex::encode_upper(rand::random::<[u8; 8]>())),
-        user_id,
-        coin: coin_name.clone(),
-        symbol: coin.symbol.to_ascii_lowercase(),
-        period_id: period.id,
-        period_seconds: period.period_seconds,
-        direction,
-        stake,
-        terms,
-        tick,
-        close_at,
-    };
-    let row = order::ActiveModel {
-        base_symbol: Set("usdt".into()),
-        ..order::Entity::opening(opening, now)
-    };
-    accept::open::<SecondContracts>(ctx, &idem, user_id, now, &exposure, row, Amount::ZERO).await
+    let idem = Idempotency::new(key, user_id, "second.place", body);
+    let slot = Slot::new(&coin.coin, &coin.symbol, now, close_at, window_no);
+    accept::open::<SecondContracts>(ctx, &idem, asked, terms, slot, Amount::ZERO, |row| {
+        order::ActiveModel {
+            base_symbol: Set("usdt".into()),
+            ..row
+        }
+    })
+    .await
 }
 
 /// The whole second at least `period_seconds` after `now_ms`.

@@ -8,6 +8,7 @@ use onyx_fixed_payout::accept::Offer;
 use onyx_fixed_payout::disclosure;
 use onyx_fixed_payout::period_editing::PeriodEditing;
 use onyx_fixed_payout::product::Product;
+use onyx_fixed_payout::rules::Direction;
 use onyx_kernel::ledger::{PostingRef, SystemAccount};
 use onyx_kernel::{Failure, Outcome};
 use onyx_market::api::catalogue;
@@ -32,6 +33,12 @@ impl Product for SecondContracts {
         },
         exposure_product: "second_contracts",
     };
+
+    const ORDER_PREFIX: char = 'S';
+
+    fn direction(bet_content: &str) -> Option<Direction> {
+        Direction::from_bet_content(bet_content)
+    }
 
     fn reference(order_id: i64) -> PostingRef {
         PostingRef::SecondContract(order_id)
