@@ -1,6 +1,9 @@
 /** Market data shapes (spec 3, docs/api.md). Prices and amounts are decimal strings. */
 
+import type { components } from '@/shared/api/schema';
 import type { CoinItem } from '@/shared/catalogue/coins';
+
+type Schemas = components['schemas'];
 
 export type { CoinItem, CoinList } from '@/shared/catalogue/coins';
 
@@ -29,22 +32,14 @@ export interface Ticker {
   index?: { price: string; source: string; tsMs: number; stale: boolean };
 }
 
-export interface Candle {
-  openTimeMs: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-  quoteVolume?: string;
-}
+/**
+ * A candle (`KlineBar`), from the kline call or a socket KLINE message; a
+ * socket bar may come without its quote volume.
+ */
+export type Candle = Omit<Schemas['KlineBar'], 'quoteVolume'> & { quoteVolume?: string };
 
-export interface WatchItem {
-  coin: string;
-  symbol?: string;
-  showSymbol?: string;
-  createTime?: string;
-}
+/** A coin of the caller's watchlist (`WatchedCoin`). */
+export type WatchItem = Schemas['WatchedCoin'];
 
 export const INTERVALS = ['1m', '5m', '15m', '30m', '1h', '4h', '1d', '1w'] as const;
 export type Interval = (typeof INTERVALS)[number];
