@@ -1,14 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import type { components } from '@/shared/api/schema';
 import { useSession } from '@/shared/session/session-store';
 
-/** Published rule texts (about, terms, privacy): public, in the caller's language. */
-export interface Rule {
-  id: number | string;
-  key: string;
-  title: string;
-  content: string;
-}
+/** Published rule texts (about, terms, privacy): public, in the caller's language (`RuleRow`). */
+export type Rule = components['schemas']['RuleRow'];
 
 /** GET /api/option/rules/list ?key (TERMS, ABOUT, PRIVACY, ...) */
 export async function getRules(key: string): Promise<Rule[]> {

@@ -1,37 +1,18 @@
 import { api } from '@/shared/api/client';
 import { idempotencyHeaders } from '@/shared/api/idempotency';
+import type { components } from '@/shared/api/schema';
 import type { Page } from '@/shared/api/types';
 
-export interface ExchangeCoin {
-  coin: string;
-  name: string;
-  logo: string | null;
-  scale: number;
-  usdtPrice: string | null;
-}
+type Schemas = components['schemas'];
 
-export interface ExchangeQuote {
-  quoteId: string;
-  from: string;
-  to: string;
-  /** `to` per one `from`, after the spread. */
-  price: string;
-  spread: string;
-  minAmount: string;
-  expiresAt: string;
-}
+/** A coin of the flash exchange (`CurrencyItem`). */
+export type ExchangeCoin = Schemas['CurrencyItem'];
 
-export interface ExchangeRecord {
-  id: number;
-  fromCoin: string;
-  toCoin: string;
-  fromAmount: string;
-  toAmount: string;
-  price: string;
-  fee: string;
-  feeCoin: string;
-  createTime: string;
-}
+/** A quote: `price` is `to` per one `from`, after the spread (`ExchangeQuoteView`). */
+export type ExchangeQuote = Schemas['ExchangeQuoteView'];
+
+/** An exchange made (`ExchangeView`). */
+export type ExchangeRecord = Schemas['ExchangeView'];
 
 /** POST /api/common/getAppCurrencyList: the coins of the flash exchange. */
 export async function getExchangeCoins(): Promise<ExchangeCoin[]> {
@@ -43,12 +24,8 @@ export async function getCurrencyPrice(from: string, to: string): Promise<Exchan
   return (await api.get<ExchangeQuote>('/api/texchange/getCurrencyPrice', { currency: `${from.toLowerCase()},${to.toLowerCase()}` })).data;
 }
 
-export interface ExchangeInput {
-  from: string;
-  to: string;
-  amount: string;
-  quoteId: string;
-}
+/** The body of an exchange (`ExchangeRequest`). */
+export type ExchangeInput = Schemas['ExchangeRequest'];
 
 /** POST /api/texchange/currencyExchange (JSON, idempotent) */
 export async function currencyExchange(input: ExchangeInput, key: string): Promise<ExchangeRecord> {

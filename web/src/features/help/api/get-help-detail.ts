@@ -1,12 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import type { components } from '@/shared/api/schema';
 
-export interface HelpArticle {
-  id: number | string;
-  title: string;
-  content: string;
-  categoryTitle: string;
-}
+/** A help article (`HelpDetail`). */
+export type HelpArticle = components['schemas']['HelpDetail'];
 
 /** GET /api/help/detail ?id */
 export async function getHelpDetail(id: string): Promise<HelpArticle> {

@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import type { components } from '@/shared/api/schema';
 
-export interface HelpCategory {
-  id: number | string;
-  title: string;
-  items: { id: number | string; title: string }[];
-}
+/** A help category and its articles' titles (`HelpCategory`). */
+export type HelpCategory = components['schemas']['HelpCategory'];
 
 /** GET /api/help/list */
 export async function getHelpList(): Promise<HelpCategory[]> {

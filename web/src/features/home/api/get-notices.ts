@@ -1,15 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import type { components } from '@/shared/api/schema';
 import { useSession } from '@/shared/session/session-store';
 
-export interface Notice {
-  id: number | string;
-  key: string;
-  modelKey?: string;
-  title: string;
-  content: string;
-  createTime?: string;
-}
+/** A published notice (`NoticeRow`). */
+export type Notice = components['schemas']['NoticeRow'];
 
 /** GET /api/notice/list ?key&modelKey */
 export async function getNotices(key: string, modelKey?: string): Promise<Notice[]> {

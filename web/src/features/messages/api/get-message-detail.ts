@@ -1,13 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import type { components } from '@/shared/api/schema';
 
-export interface MessageDetail {
-  id: number | string;
-  title: string;
-  content: string;
-  read: boolean;
-  createTime: string;
-}
+/** A message in full (`MessageDetail`). */
+export type MessageDetail = components['schemas']['MessageDetail'];
 
 /** GET /api/message/detail ?id (marks it read) */
 export async function getMessageDetail(id: string): Promise<MessageDetail> {

@@ -1,19 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import type { components } from '@/shared/api/schema';
 
-export interface MessageRow {
-  id: number | string;
-  title: string;
-  summary: string;
-  read: boolean;
-  createTime: string;
-}
+/** A message in the list (`MessageRow`). */
+export type MessageRow = components['schemas']['MessageRow'];
 
-export interface MessagePage {
-  rows: MessageRow[];
-  total: number;
-  unread: number;
-}
+/** A page of messages and the unread count (`MessagePage`). */
+export type MessagePage = components['schemas']['MessagePage'];
 
 export const MESSAGE_PAGE_SIZE = 10;
 

@@ -1,8 +1,11 @@
 /** Spot trading calls and shapes (docs/api.md "Spot trading"). Amounts and prices are decimal strings. */
 import { api } from '@/shared/api/client';
 import { idempotencyHeaders } from '@/shared/api/idempotency';
+import type { components } from '@/shared/api/schema';
 import type { Page } from '@/shared/api/types';
 import type { CoinItem } from '@/features/market';
+
+type Schemas = components['schemas'];
 
 /** A spot pair: one row of getCoinList's currencyList. Flags arrive as 1/0 (numbers or strings). */
 export interface SpotPair extends CoinItem {
@@ -32,59 +35,29 @@ export type Side = 'buy' | 'sell';
 export type OrderType = 'limit' | 'market';
 export type OrderStatus = 'open' | 'partial' | 'filled' | 'cancelled' | 'rejected';
 
-export interface SpotOrder {
-  id: number;
-  symbol: string;
+/** A spot order (`SpotOrderView`), its side, type, status and cancel reason as the client knows them. */
+export type SpotOrder = Omit<Schemas['SpotOrderView'], 'side' | 'type' | 'status' | 'cancelReason'> & {
   side: Side;
   type: OrderType;
-  timeInForce: string | null;
-  price: string | null;
-  amount: string | null;
-  total: string | null;
-  filledAmount: string;
-  filledTotal: string;
-  avgPrice: string | null;
-  fee: string;
-  feeCoin: string;
   status: OrderStatus;
-  cancelReason: 'user' | 'unfilled' | 'self_trade' | 'would_take' | null;
-  createTime: string;
-  updateTime: string;
-}
+  cancelReason?: 'user' | 'unfilled' | 'self_trade' | 'would_take' | null;
+};
 
-export interface SpotTrade {
-  id: number;
-  orderId: number;
-  symbol: string;
-  side: Side;
-  role: 'maker' | 'taker';
-  price: string;
-  amount: string;
-  total: string;
-  fee: string;
-  feeCoin: string;
-  createTime: string;
-}
+/** One of the caller's spot trades (`TradeView`). */
+export type SpotTrade = Schemas['TradeView'];
 
 /** [price, amount], decimal strings. */
 export type Level = [string, string];
 
-export interface DepthSnapshot {
-  symbol: string;
-  seq: number;
-  bids: Level[];
-  asks: Level[];
-}
+/** A pair's book (`Depth`), its levels as [price, amount] pairs. */
+export type DepthSnapshot = Omit<Schemas['Depth'], 'bids' | 'asks'> & { bids: Level[]; asks: Level[] };
 
-export interface SubmitInput {
-  symbol: string;
+/** The body of an order (`SpotSubmitBody`), its side, type and time in force as the client sends them. */
+export type SubmitInput = Omit<Schemas['SpotSubmitBody'], 'side' | 'type' | 'timeInForce'> & {
   side: Side;
   type: OrderType;
   timeInForce?: 'gtc' | 'ioc' | 'post_only';
-  price?: string;
-  amount?: string;
-  total?: string;
-}
+};
 
 /** POST /api/currency/order/submit (JSON, idempotent). Errors are shown by the form, not as a toast. */
 export async function submitOrder(input: SubmitInput, key: string): Promise<SpotOrder> {
@@ -109,14 +82,8 @@ export async function getMyTrades(params: { pageNum: number; pageSize: number; s
 }
 
 /** GET /api/market/depth ?symbol&limit: best first. */
-/** One trade of a pair's public tape (/api/market/trades): the taker's side, ms since the epoch. */
-export interface TapeTrade {
-  id: number;
-  price: string;
-  vol: string;
-  side: string;
-  ts: number;
-}
+/** One trade of a pair's public tape (/api/market/trades, `PublicTrade`): the taker's side, ms since the epoch. */
+export type TapeTrade = Schemas['PublicTrade'];
 
 /** The pair's latest trades, newest first. */
 export async function getRecentTrades(symbol: string, limit = 30): Promise<TapeTrade[]> {
