@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 import { idempotencyHeaders } from '@/shared/api/idempotency';
+import type { components } from '@/shared/api/schema';
 import { loadUserInfo } from '@/shared/session/user-info';
 import type { AssetBalance, WalletName } from '@/features/wallet/types';
 
@@ -31,16 +32,11 @@ export function useRefreshBalances() {
   return () => refreshAfterMoneyMovement(qc);
 }
 
-export interface TransferInput {
-  from: WalletName;
-  to: WalletName;
-  coin: string;
-  amount: string;
-}
+/** The body of a transfer between the caller's wallets (`TransferRequest`). */
+export type TransferInput = Omit<components['schemas']['TransferRequest'], 'from' | 'to'> & { from: WalletName; to: WalletName };
 
-export interface TransferResult extends TransferInput {
-  txId: string;
-}
+/** The transfer made (`TransferResult`). */
+export type TransferResult = components['schemas']['TransferResult'];
 
 /** POST /api/asset/transferFunds (JSON, idempotent) */
 export async function transferFunds(input: TransferInput, key: string): Promise<TransferResult> {

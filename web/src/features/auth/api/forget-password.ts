@@ -1,13 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
+import type { components } from '@/shared/api/schema';
 
-export interface ForgetPasswordInput {
-  type: 'email' | 'phone';
-  email: string;
-  phone: string;
-  code: string;
-  password: string;
-}
+/** The body of a password reset (`ForgetBody`). */
+export type ForgetPasswordInput = components['schemas']['ForgetBody'];
 
 /** POST /api/user/forgetPwd */
 export async function forgetPassword(input: ForgetPasswordInput): Promise<void> {

@@ -1,27 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
 import axios from 'axios';
 import { api, ApiError } from '@/shared/api/client';
+import type { components } from '@/shared/api/schema';
 import { translate } from '@/shared/i18n/i18n';
 import { toast } from '@/shared/ui';
 import type { Challenge } from '@/shared/security/pow';
-import type { LoginType } from '../components/login-types';
 
-export interface LoginInput {
-  type: LoginType;
-  username?: string;
-  email?: string;
-  phone?: string;
-  password: string;
-  /** Sets the httpOnly onyx_remember cookie used by automatic login. */
-  remember?: boolean;
-  /** While the account is slowed (-1019): the code sendUnlockCode sent. */
-  code?: string;
-  /** Where that code went. */
-  codeType?: 'email' | 'phone';
-  /** While the account is slowed (-1026): a challenge from loginChallenge and the nonce solving it. */
-  challenge?: string;
-  nonce?: string;
-}
+/**
+ * The body of a sign-in (`LoginBody`). `remember` sets the httpOnly
+ * onyx_remember cookie used by automatic login; while the account is slowed,
+ * `code`/`codeType` carry the code sendUnlockCode sent and where it went
+ * (-1019), or `challenge`/`nonce` a challenge from loginChallenge and the
+ * nonce solving it (-1026).
+ */
+export type LoginInput = components['schemas']['LoginBody'];
 
 /**
  * POST /api/user/login. Failures with a code in `quiet` show no toast (the
@@ -29,7 +21,7 @@ export interface LoginInput {
  */
 export async function login(input: LoginInput, quiet: number[] = []): Promise<string> {
   try {
-    const env = await api.postJson<{ satoken: string }>('/api/user/login', input, { silent: quiet.length > 0 });
+    const env = await api.postJson<components['schemas']['SaToken']>('/api/user/login', input, { silent: quiet.length > 0 });
     return env.data.satoken;
   } catch (error) {
     if (quiet.length > 0) {
@@ -40,12 +32,12 @@ export async function login(input: LoginInput, quiet: number[] = []): Promise<st
   }
 }
 
-/** The account, as login names it. */
-export type LoginAccount = Pick<LoginInput, 'type' | 'username' | 'email' | 'phone'>;
+/** The account, as login names it (`LoginChallengeBody`). */
+export type LoginAccount = components['schemas']['LoginChallengeBody'];
 
 /** POST /api/user/loginChallenge: a challenge for one sign-in to the account. */
 export async function loginChallenge(account: LoginAccount): Promise<Challenge> {
-  const env = await api.postJson<{ challenge: string; difficulty: number; expiresIn: number }>('/api/user/loginChallenge', account);
+  const env = await api.postJson<components['schemas']['LoginChallengeReply']>('/api/user/loginChallenge', account);
   return { challenge: env.data.challenge, difficulty: env.data.difficulty };
 }
 

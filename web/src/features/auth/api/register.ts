@@ -1,20 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
-import type { LoginType } from '../components/login-types';
+import type { components } from '@/shared/api/schema';
 
-export interface RegisterInput {
-  type: LoginType;
-  username: string;
-  email: string;
-  phone: string;
-  code: string;
-  password: string;
-  inviteCode: string;
-}
+/** The body of a registration (`RegisterBody`). */
+export type RegisterInput = components['schemas']['RegisterBody'];
 
 /** POST /api/user/register */
 export async function register(input: RegisterInput): Promise<string> {
-  const env = await api.postJson<{ satoken: string }>('/api/user/register', input);
+  const env = await api.postJson<components['schemas']['SaToken']>('/api/user/register', input);
   return env.data.satoken;
 }
 

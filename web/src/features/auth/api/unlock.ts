@@ -1,4 +1,5 @@
 import { api } from '@/shared/api/client';
+import type { components } from '@/shared/api/schema';
 
 /**
  * Sign-in answers while failures from many places slow the account
@@ -10,11 +11,8 @@ export const LOGIN_CODE_NEEDED = -1019;
 export const LOGIN_CHALLENGE_NEEDED = -1026;
 export const LOGIN_CHALLENGE_INVALID = -1027;
 
-export interface UnlockTarget {
-  type: 'email' | 'phone';
-  email?: string;
-  phone?: string;
-}
+/** Where an unlock code goes (`UnlockCodeBody`). */
+export type UnlockTarget = components['schemas']['UnlockCodeBody'];
 
 /**
  * POST /api/user/sendUnlockCode. Succeeds whether or not the address belongs

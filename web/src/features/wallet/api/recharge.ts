@@ -1,15 +1,11 @@
 import { api } from '@/shared/api/client';
 import { idempotencyHeaders } from '@/shared/api/idempotency';
+import type { components } from '@/shared/api/schema';
 import type { Page } from '@/shared/api/types';
 import type { Deposit } from '@/features/wallet/types';
 
-export interface PayAddressInput {
-  coin: string;
-  symbol: string;
-  amount: string;
-  txHash: string;
-  screenshot?: string;
-}
+/** The body of a deposit claim (`PayRequest`). */
+export type PayAddressInput = components['schemas']['PayRequest'];
 
 /** POST /api/recharge/payAddress (JSON, idempotent): claim a deposit. */
 export async function payAddress(input: PayAddressInput, key: string): Promise<Deposit> {
