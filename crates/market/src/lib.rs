@@ -13,6 +13,8 @@ pub(crate) mod binance;
 pub(crate) mod candle_entity;
 pub(crate) mod candle_store;
 pub(crate) mod candles;
+pub(crate) mod catalogue_editing;
+pub(crate) mod catalogue_rules;
 pub(crate) mod entity;
 pub(crate) mod frames;
 pub(crate) mod interval;

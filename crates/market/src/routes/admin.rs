@@ -1,31 +1,30 @@
 //! Operators on the market catalogue: list, add and edit coins and the
 //! spot, futures and option pairs. Every write carries a reason and is
-//! audited in the transaction of the change (old and new rows). Bodies are
-//! patches: on create, absent fields take the defaults below; on update,
-//! absent fields keep their value. The whole resulting row is validated
-//! before anything is written.
+//! audited in the transaction of the change (old and new rows), in
+//! `catalogue_editing`. Bodies are patches: on create, absent fields take
+//! the kind's defaults; on update, absent fields keep their value. The
+//! whole resulting row is validated (`catalogue_rules`) before anything is
+//! written.
 //!
 //! A coin added here is in `catalogue::enabled_coins` at once; the market
 //! service prices it after it next reloads its coin list.
 
 use super::catalogue::{CoinItem, ContractPair, OptionPair, SpotPair};
+use crate::catalogue_editing as editing;
+use crate::catalogue_rules::{
+    decimal, flag, in_range, label, leverage, not_above, patched, positive, symbol, word,
+    MARKET_MT5, PRECISION_MAX,
+};
 use crate::entity::{coin, contract_pair, option_pair, spot_pair};
 use crate::repo::catalogue;
 use axum::extract::FromRef;
 use axum::extract::{Path, State};
 use onyx_http::auth::{CurrentAdmin, Permission};
 use onyx_http::envelope::{ok, Envelope, Reply};
-use onyx_http::error::{ApiError, ApiResult};
 use onyx_http::extract::ApiJson;
-use onyx_kernel::ErrorCode;
-use onyx_platform::audit;
+use onyx_kernel::{Failure, Outcome};
 use onyx_platform::Context;
-use onyx_store::DecimalText;
-use rust_decimal::Decimal;
-use sea_orm::{DatabaseTransaction, TransactionTrait};
 use serde::Deserialize;
-use serde_json::json;
-use std::str::FromStr;
 use utoipa::ToSchema;
 use utoipa_axum::{router::OpenApiRouter, routes};
 
@@ -47,164 +46,6 @@ where
 
 /// The catalogue is product configuration: the settings permission (owner).
 const PERMISSION: Permission = Permission::EditSettings;
-
-/// Market whose coins keep their case (spec section 3).
-const MARKET_MT5: &str = "mt5";
-const PRECISION_MAX: i32 = 18;
-const LEVERAGE_MAX: u32 = 1000;
-const LEVERAGE_OPTIONS_MAX: usize = 20;
-
-// ---- validation -------------------------------------------------------
-
-/// A non-negative plain decimal string (`"0.001"`; no sign, exponent or
-/// spaces inside), normalised (`"0.0010"` -> `"0.001"`).
-fn decimal(field: &'static str, raw: &str) -> ApiResult<String> {
-    exact(field, raw).map(|d| d.to_string())
-}
-
-/// `decimal`'s value, as a decimal column stores it.
-fn exact(field: &'static str, raw: &str) -> ApiResult<DecimalText> {
-    let s = raw.trim();
-    let (whole, fraction) = s.split_once('.').unwrap_or((s, "0"));
-    let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
-    if !digits(whole) || !digits(fraction) {
-        return Err(ApiError::invalid(field));
-    }
-    let d = Decimal::from_str(s).map_err(|_| ApiError::invalid(field))?;
-    debug_assert!(!d.is_sign_negative() || d.is_zero());
-    Ok(DecimalText::from(d.normalize()))
-}
-
-/// The patch's value for a decimal column if it has one, else the
-/// column's current value.
-fn patched(
-    field: &'static str,
-    patch: &Option<String>,
-    current: DecimalText,
-) -> ApiResult<DecimalText> {
-    match patch {
-        Some(raw) => exact(field, raw),
-        None => Ok(current),
-    }
-}
-
-fn positive(field: &'static str, value: DecimalText) -> ApiResult<DecimalText> {
-    if value.get() <= Decimal::ZERO {
-        return Err(ApiError::invalid(field));
-    }
-    Ok(value)
-}
-
-fn not_above(field: &'static str, low: DecimalText, high: DecimalText) -> ApiResult<()> {
-    if low <= high {
-        Ok(())
-    } else {
-        Err(ApiError::invalid(field))
-    }
-}
-
-fn flag(field: &'static str, v: i32) -> ApiResult<i32> {
-    if v == 0 || v == 1 {
-        Ok(v)
-    } else {
-        Err(ApiError::invalid(field))
-    }
-}
-
-fn in_range(field: &'static str, v: i32, low: i32, high: i32) -> ApiResult<i32> {
-    if (low..=high).contains(&v) {
-        Ok(v)
-    } else {
-        Err(ApiError::invalid(field))
-    }
-}
-
-/// ASCII letters and digits, `len_min..=32` long.
-fn word(field: &'static str, raw: &str, len_min: usize) -> ApiResult<String> {
-    let s = raw.trim();
-    let ok = (len_min..=32).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric());
-    if ok {
-        Ok(s.to_string())
-    } else {
-        Err(ApiError::invalid(field))
-    }
-}
-
-/// A pair symbol: lower-case letters and digits, e.g. `btcusdt`.
-fn symbol(field: &'static str, raw: &str) -> ApiResult<String> {
-    let s = word(field, raw, 2)?;
-    if s.bytes().any(|b| b.is_ascii_uppercase()) {
-        return Err(ApiError::invalid(field));
-    }
-    Ok(s)
-}
-
-/// Display text: 1..=32 characters, no control characters.
-fn label(field: &'static str, raw: &str) -> ApiResult<String> {
-    let s = raw.trim();
-    let ok = (1..=32).contains(&s.chars().count()) && !s.chars().any(char::is_control);
-    if ok {
-        Ok(s.to_string())
-    } else {
-        Err(ApiError::invalid(field))
-    }
-}
-
-/// Comma-separated, strictly increasing positive integers: `5,10,20`.
-fn leverage(raw: &str) -> ApiResult<String> {
-    let bad = || ApiError::invalid("leverage");
-    let mut out: Vec<u32> = Vec::new();
-    for part in raw.split(',') {
-        let n: u32 = part.trim().parse().map_err(|_| bad())?;
-        if n == 0 || n > LEVERAGE_MAX || out.last().is_some_and(|&last| last >= n) {
-            return Err(bad());
-        }
-        out.push(n);
-    }
-    if out.is_empty() || out.len() > LEVERAGE_OPTIONS_MAX {
-        return Err(bad());
-    }
-    Ok(out.iter().map(u32::to_string).collect::<Vec<_>>().join(","))
-}
-
-fn duplicate(field: &'static str, value: &str) -> ApiError {
-    ApiError::new(ErrorCode::CatalogueDuplicate)
-        .with("field", field)
-        .with("value", value)
-}
-
-/// The catalogue coin a pair refers to, in its stored spelling.
-async fn pair_coin(txn: &DatabaseTransaction, raw: &str) -> ApiResult<String> {
-    match catalogue::find_coin(txn, raw.trim()).await? {
-        Some(c) => Ok(c.coin),
-        None => Err(ApiError::new(ErrorCode::UnknownCoin).with("coin", raw.trim())),
-    }
-}
-
-fn default_symbol(coin: &str) -> String {
-    format!("{}usdt", coin.to_lowercase())
-}
-
-fn default_show_symbol(coin: &str) -> String {
-    format!("{}/USDT", coin.to_uppercase())
-}
-
-async fn audited<T: serde::Serialize>(
-    txn: &DatabaseTransaction,
-    me: &CurrentAdmin,
-    action: &str,
-    target: String,
-    reason: &str,
-    old: Option<&T>,
-    new: &T,
-) -> ApiResult<()> {
-    let detail = json!({"old": old, "new": new});
-    Ok(audit::record(txn, &me.actor(), action, &target, reason, detail).await?)
-}
-
-fn not_found() -> ApiError {
-    ErrorCode::NotFound.into()
-}
 
 // ---- coins --------------------------------------------------------------
 
@@ -235,7 +76,7 @@ pub struct CoinPatch {
     pub reason: String,
 }
 
-fn apply_coin(mut row: coin::Model, p: &CoinPatch) -> ApiResult<coin::Model> {
+fn apply_coin(mut row: coin::Model, p: &CoinPatch) -> Outcome<coin::Model> {
     if let Some(v) = &p.market {
         row.market = word("market", v, 1)?.to_lowercase();
     }
@@ -256,7 +97,7 @@ fn apply_coin(mut row: coin::Model, p: &CoinPatch) -> ApiResult<coin::Model> {
     }
     if let Some(v) = &p.logo {
         if v.len() > 500 || v.chars().any(char::is_control) {
-            return Err(ApiError::invalid("logo"));
+            return Err(Failure::invalid("logo"));
         }
         row.logo = v.trim().to_string();
     }
@@ -299,45 +140,11 @@ async fn create_coin(
     ApiJson(p): ApiJson<CoinPatch>,
 ) -> Reply<CoinItem> {
     me.require(PERMISSION)?;
-    let reason = audit::reason(&p.reason)?;
-    let name = p.coin.as_deref().ok_or(ApiError::missing("coin"))?;
-    let txn = state.db.begin().await?;
-    let existing = catalogue::coins(&txn).await?;
-    let draft = coin::Model {
-        id: 0,
-        coin: name.to_string(),
-        symbol: default_symbol(name),
-        show_symbol: default_show_symbol(name),
-        logo: String::new(),
-        sort: existing.iter().map(|c| c.sort).max().unwrap_or(0) + 1,
-        status: catalogue::ON,
-        show_flag: catalogue::ON,
-        customize_flag: 2,
-        market: "spot".into(),
-        coin_type: 1,
-    };
-    let row = apply_coin(draft, &p)?;
-    for c in &existing {
-        if c.coin.eq_ignore_ascii_case(&row.coin) {
-            return Err(duplicate("coin", &row.coin));
-        }
-        if c.symbol.eq_ignore_ascii_case(&row.symbol) {
-            return Err(duplicate("symbol", &row.symbol));
-        }
-    }
-    let row = catalogue::insert_coin(&txn, row).await?;
-    let target = format!("coin:{}", row.id);
-    audited::<coin::Model>(
-        &txn,
-        &me,
-        "catalogue.coin_create",
-        target,
-        reason,
-        None,
-        &row,
-    )
+    let coin = p.coin.as_deref();
+    let row: coin::Model = editing::create(&state.db, &me.actor(), &p.reason, coin, |r| {
+        apply_coin(r, &p)
+    })
     .await?;
-    txn.commit().await?;
     ok(CoinItem::new(row, &state.prices))
 }
 
@@ -352,33 +159,11 @@ async fn update_coin(
     ApiJson(p): ApiJson<CoinPatch>,
 ) -> Reply<CoinItem> {
     me.require(PERMISSION)?;
-    let reason = audit::reason(&p.reason)?;
-    let txn = state.db.begin().await?;
-    let old = catalogue::find_coin_by_id(&txn, id)
-        .await?
-        .ok_or_else(not_found)?;
-    let row = apply_coin(old.clone(), &p)?;
-    if !row.coin.eq_ignore_ascii_case(&old.coin) {
-        return Err(ApiError::invalid("coin"));
-    }
-    for c in catalogue::coins(&txn).await? {
-        if c.id != id && c.symbol.eq_ignore_ascii_case(&row.symbol) {
-            return Err(duplicate("symbol", &row.symbol));
-        }
-    }
-    let row = catalogue::update_coin(&txn, row).await?;
-    let target = format!("coin:{id}");
-    audited(
-        &txn,
-        &me,
-        "catalogue.coin_update",
-        target,
-        reason,
-        Some(&old),
-        &row,
-    )
+    let coin = p.coin.as_deref();
+    let row: coin::Model = editing::update(&state.db, &me.actor(), id, &p.reason, coin, |r| {
+        apply_coin(r, &p)
+    })
     .await?;
-    txn.commit().await?;
     ok(CoinItem::new(row, &state.prices))
 }
 
@@ -413,7 +198,7 @@ pub struct SpotPatch {
     pub reason: String,
 }
 
-fn apply_spot(mut r: spot_pair::Model, p: &SpotPatch) -> ApiResult<spot_pair::Model> {
+fn apply_spot(mut r: spot_pair::Model, p: &SpotPatch) -> Outcome<spot_pair::Model> {
     let dec = patched;
     if let Some(v) = &p.symbol {
         r.symbol = symbol("symbol", v)?;
@@ -460,49 +245,11 @@ async fn create_spot(
     ApiJson(p): ApiJson<SpotPatch>,
 ) -> Reply<SpotPair> {
     me.require(PERMISSION)?;
-    let reason = audit::reason(&p.reason)?;
-    let name = p.coin.as_deref().ok_or(ApiError::missing("coin"))?;
-    let txn = state.db.begin().await?;
-    let coin = pair_coin(&txn, name).await?;
-    let existing = catalogue::spot_pairs(&txn).await?;
-    let draft = spot_pair::Model {
-        id: 0,
-        symbol: default_symbol(&coin),
-        coin,
-        order_min: Decimal::new(1, 5).into(),
-        order_max: Decimal::from(1_000_000).into(),
-        buy_max: Decimal::from(1_000_000).into(),
-        sell_min: Decimal::new(1, 5).into(),
-        min_sell: Decimal::new(1, 5).into(),
-        fee_rate: Decimal::new(1, 3).into(),
-        base_precision: 4,
-        coin_precision: 4,
-        limited_buy: 1,
-        limited_sell: 1,
-        market_buy: 1,
-        market_sell: 1,
-        enable: 1,
-        is_deal: 1,
-        is_show: 1,
-        sort: existing.iter().map(|r| r.sort).max().unwrap_or(0) + 1,
-    };
-    let row = apply_spot(draft, &p)?;
-    if existing.iter().any(|r| r.symbol == row.symbol) {
-        return Err(duplicate("symbol", &row.symbol));
-    }
-    let row = catalogue::insert_spot_pair(&txn, row).await?;
-    let target = format!("spot_pair:{}", row.id);
-    audited::<spot_pair::Model>(
-        &txn,
-        &me,
-        "catalogue.spot_create",
-        target,
-        reason,
-        None,
-        &row,
-    )
+    let coin = p.coin.as_deref();
+    let row: spot_pair::Model = editing::create(&state.db, &me.actor(), &p.reason, coin, |r| {
+        apply_spot(r, &p)
+    })
     .await?;
-    txn.commit().await?;
     ok(row.into())
 }
 
@@ -517,35 +264,11 @@ async fn update_spot(
     ApiJson(p): ApiJson<SpotPatch>,
 ) -> Reply<SpotPair> {
     me.require(PERMISSION)?;
-    let reason = audit::reason(&p.reason)?;
-    let txn = state.db.begin().await?;
-    let old = catalogue::find_spot_pair(&txn, id)
-        .await?
-        .ok_or_else(not_found)?;
-    let mut row = apply_spot(old.clone(), &p)?;
-    if let Some(name) = &p.coin {
-        row.coin = pair_coin(&txn, name).await?;
-    }
-    let existing = catalogue::spot_pairs(&txn).await?;
-    if existing
-        .iter()
-        .any(|r| r.id != id && r.symbol == row.symbol)
-    {
-        return Err(duplicate("symbol", &row.symbol));
-    }
-    let row = catalogue::update_spot_pair(&txn, row).await?;
-    let target = format!("spot_pair:{id}");
-    audited(
-        &txn,
-        &me,
-        "catalogue.spot_update",
-        target,
-        reason,
-        Some(&old),
-        &row,
-    )
+    let coin = p.coin.as_deref();
+    let row: spot_pair::Model = editing::update(&state.db, &me.actor(), id, &p.reason, coin, |r| {
+        apply_spot(r, &p)
+    })
     .await?;
-    txn.commit().await?;
     ok(row.into())
 }
 
@@ -578,10 +301,7 @@ pub struct ContractPatch {
     pub reason: String,
 }
 
-fn apply_contract(
-    mut r: contract_pair::Model,
-    p: &ContractPatch,
-) -> ApiResult<contract_pair::Model> {
+fn apply_contract(mut r: contract_pair::Model, p: &ContractPatch) -> Outcome<contract_pair::Model> {
     let dec = patched;
     if let Some(v) = &p.symbol {
         r.symbol = symbol("symbol", v)?;
@@ -637,48 +357,11 @@ async fn create_contract(
     ApiJson(p): ApiJson<ContractPatch>,
 ) -> Reply<ContractPair> {
     me.require(PERMISSION)?;
-    let reason = audit::reason(&p.reason)?;
-    let name = p.coin.as_deref().ok_or(ApiError::missing("coin"))?;
-    let txn = state.db.begin().await?;
-    let coin = pair_coin(&txn, name).await?;
-    let existing = catalogue::contract_pairs(&txn).await?;
-    let draft = contract_pair::Model {
-        id: 0,
-        symbol: default_symbol(&coin),
-        show_symbol: default_show_symbol(&coin),
-        base_coin: "usdt".into(),
-        coin,
-        leverage: "5,10,20".into(),
-        min_share: Decimal::ONE.into(),
-        max_share: Decimal::from(10_000).into(),
-        share_number: Decimal::ONE.into(),
-        open_fee: Decimal::new(1, 3).into(),
-        close_fee: Decimal::new(1, 3).into(),
-        usdt_rate: Decimal::ONE.into(),
-        interval_hour: 8,
-        enable: 1,
-        sort: existing.iter().map(|r| r.sort).max().unwrap_or(0) + 1,
-    };
-    let row = apply_contract(draft, &p)?;
-    if let Some(v) = &p.base_coin {
-        catalogue::listed_asset(&txn, "baseCoin", v).await?;
-    }
-    if existing.iter().any(|r| r.symbol == row.symbol) {
-        return Err(duplicate("symbol", &row.symbol));
-    }
-    let row = catalogue::insert_contract_pair(&txn, row).await?;
-    let target = format!("contract_pair:{}", row.id);
-    audited::<contract_pair::Model>(
-        &txn,
-        &me,
-        "catalogue.contract_create",
-        target,
-        reason,
-        None,
-        &row,
-    )
+    let coin = p.coin.as_deref();
+    let row: contract_pair::Model = editing::create(&state.db, &me.actor(), &p.reason, coin, |r| {
+        apply_contract(r, &p)
+    })
     .await?;
-    txn.commit().await?;
     ok(ContractPair::new(row, &state.prices))
 }
 
@@ -693,42 +376,12 @@ async fn update_contract(
     ApiJson(p): ApiJson<ContractPatch>,
 ) -> Reply<ContractPair> {
     me.require(PERMISSION)?;
-    let reason = audit::reason(&p.reason)?;
-    let txn = state.db.begin().await?;
-    let old = catalogue::find_contract_pair(&txn, id)
-        .await?
-        .ok_or_else(not_found)?;
-    let mut row = apply_contract(old.clone(), &p)?;
-    if let Some(v) = p
-        .base_coin
-        .as_deref()
-        .filter(|v| !v.trim().eq_ignore_ascii_case(&old.base_coin))
-    {
-        catalogue::listed_asset(&txn, "baseCoin", v).await?;
-    }
-    if let Some(name) = &p.coin {
-        row.coin = pair_coin(&txn, name).await?;
-    }
-    let existing = catalogue::contract_pairs(&txn).await?;
-    if existing
-        .iter()
-        .any(|r| r.id != id && r.symbol == row.symbol)
-    {
-        return Err(duplicate("symbol", &row.symbol));
-    }
-    let row = catalogue::update_contract_pair(&txn, row).await?;
-    let target = format!("contract_pair:{id}");
-    audited(
-        &txn,
-        &me,
-        "catalogue.contract_update",
-        target,
-        reason,
-        Some(&old),
-        &row,
-    )
-    .await?;
-    txn.commit().await?;
+    let coin = p.coin.as_deref();
+    let row: contract_pair::Model =
+        editing::update(&state.db, &me.actor(), id, &p.reason, coin, |r| {
+            apply_contract(r, &p)
+        })
+        .await?;
     ok(ContractPair::new(row, &state.prices))
 }
 
@@ -753,7 +406,7 @@ pub struct OptionPatch {
     pub reason: String,
 }
 
-fn apply_option(mut r: option_pair::Model, p: &OptionPatch) -> ApiResult<option_pair::Model> {
+fn apply_option(mut r: option_pair::Model, p: &OptionPatch) -> Outcome<option_pair::Model> {
     if let Some(v) = &p.symbol {
         r.symbol = symbol("symbol", v)?;
     }
@@ -790,38 +443,11 @@ async fn create_option(
     ApiJson(p): ApiJson<OptionPatch>,
 ) -> Reply<OptionPair> {
     me.require(PERMISSION)?;
-    let reason = audit::reason(&p.reason)?;
-    let name = p.coin.as_deref().ok_or(ApiError::missing("coin"))?;
-    let txn = state.db.begin().await?;
-    let coin = pair_coin(&txn, name).await?;
-    let existing = catalogue::option_pairs(&txn).await?;
-    let draft = option_pair::Model {
-        id: 0,
-        symbol: default_symbol(&coin),
-        show_symbol: default_show_symbol(&coin),
-        coin,
-        fee_type: 1,
-        fee_value: "1".into(),
-        sort: existing.iter().map(|r| r.sort).max().unwrap_or(0) + 1,
-        status: 1,
-    };
-    let row = apply_option(draft, &p)?;
-    if existing.iter().any(|r| r.symbol == row.symbol) {
-        return Err(duplicate("symbol", &row.symbol));
-    }
-    let row = catalogue::insert_option_pair(&txn, row).await?;
-    let target = format!("option_pair:{}", row.id);
-    audited::<option_pair::Model>(
-        &txn,
-        &me,
-        "catalogue.option_create",
-        target,
-        reason,
-        None,
-        &row,
-    )
+    let coin = p.coin.as_deref();
+    let row: option_pair::Model = editing::create(&state.db, &me.actor(), &p.reason, coin, |r| {
+        apply_option(r, &p)
+    })
     .await?;
-    txn.commit().await?;
     ok(OptionPair::new(row, &state.prices))
 }
 
@@ -836,34 +462,11 @@ async fn update_option(
     ApiJson(p): ApiJson<OptionPatch>,
 ) -> Reply<OptionPair> {
     me.require(PERMISSION)?;
-    let reason = audit::reason(&p.reason)?;
-    let txn = state.db.begin().await?;
-    let old = catalogue::find_option_pair(&txn, id)
-        .await?
-        .ok_or_else(not_found)?;
-    let mut row = apply_option(old.clone(), &p)?;
-    if let Some(name) = &p.coin {
-        row.coin = pair_coin(&txn, name).await?;
-    }
-    let existing = catalogue::option_pairs(&txn).await?;
-    if existing
-        .iter()
-        .any(|r| r.id != id && r.symbol == row.symbol)
-    {
-        return Err(duplicate("symbol", &row.symbol));
-    }
-    let row = catalogue::update_option_pair(&txn, row).await?;
-    let target = format!("option_pair:{id}");
-    audited(
-        &txn,
-        &me,
-        "catalogue.option_update",
-        target,
-        reason,
-        Some(&old),
-        &row,
-    )
-    .await?;
-    txn.commit().await?;
+    let coin = p.coin.as_deref();
+    let row: option_pair::Model =
+        editing::update(&state.db, &me.actor(), id, &p.reason, coin, |r| {
+            apply_option(r, &p)
+        })
+        .await?;
     ok(OptionPair::new(row, &state.prices))
 }
