@@ -114,9 +114,19 @@ async fn row(label: &str, followers: usize, report: bool) {
         perf_window(report, "enable\n");
         let started = Instant::now();
         let mut txn = ctx.ledger.begin().await.expect("begin");
-        let lead_pos = open_in(&mut txn, 1, &t, price, &tick, paid, now_ms())
-            .await
-            .expect("lead opens");
+        let mirror = onyx_futures::api::mirror::of(ctx);
+        let lead_pos = open_in(
+            &mut txn,
+            mirror.as_deref(),
+            1,
+            &t,
+            price,
+            &tick,
+            paid,
+            now_ms(),
+        )
+        .await
+        .expect("lead opens");
         txn.commit().await.expect("commit");
         let opened = started.elapsed();
         perf_window(report, "disable\n");
@@ -130,6 +140,7 @@ async fn row(label: &str, followers: usize, report: bool) {
         let mut txn = ctx.ledger.begin().await.expect("begin");
         close_in(
             &mut txn,
+            mirror.as_deref(),
             &lead_pos,
             &c,
             lead_pos.qty.get(),

@@ -154,8 +154,10 @@ async fn trade(
         fill_price(opened.price, t.contract.spread, buying).ok_or_else(|| internal("price"))?;
     let paid = costs(&t.contract, t.qty, price, t.leverage)?;
     let mut txn = ctx.ledger.begin().await?;
+    let mirror = onyx_futures::api::mirror::of(ctx);
     let p = open_in(
         &mut txn,
+        mirror.as_deref(),
         lead.user_id,
         &t,
         price,
@@ -168,6 +170,7 @@ async fn trade(
     let mut txn = ctx.ledger.begin().await?;
     close_in(
         &mut txn,
+        mirror.as_deref(),
         &p,
         &t.contract,
         p.qty.get(),

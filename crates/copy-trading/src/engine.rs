@@ -27,7 +27,9 @@ use rust_decimal::Decimal;
 use sea_orm::{EntityTrait, Set};
 use std::collections::HashMap;
 
-/// The mirror the server installs.
+/// The mirror the server installs. A copy's own changes (opened, closed or
+/// margined by the engine) are told to it too: a copy's close settles the
+/// follower's profit share.
 pub struct CopyEngine;
 
 impl Mirror for CopyEngine {
@@ -203,7 +205,7 @@ async fn lead_opened(
         });
     }
     // Every copy at once, at the lead's price and tick.
-    let answers = batch::open_all(txn, opens, price, tick, now).await?;
+    let answers = batch::open_all(txn, Some(&CopyEngine), opens, price, tick, now).await?;
     for ((f, fee), answer) in accepted.into_iter().zip(answers) {
         let row = match answer {
             Ok(row) => row,
@@ -281,7 +283,7 @@ async fn lead_closed(
         });
     }
     // Every copy at once, at the lead's tick.
-    batch::close_all(txn, &c, closes, tick, at, now).await?;
+    batch::close_all(txn, Some(&CopyEngine), &c, closes, tick, at, now).await?;
     Ok(())
 }
 
@@ -327,7 +329,8 @@ async fn lead_margin(
             }
         }
         let moved = Amount::from_decimal(moved).map_err(|_| internal("margin"))?;
-        match positions::adjust_in(txn, &copy, &c, tick, moved, add, now).await {
+        let engine = Some(&CopyEngine as &dyn Mirror);
+        match positions::adjust_in(txn, engine, &copy, &c, tick, moved, add, now).await {
             Ok(_) => {}
             // The floor is checked before anything is written.
             Err(e) if e.code == ErrorCode::FuturesMarginFloor => {

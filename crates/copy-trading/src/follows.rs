@@ -277,7 +277,9 @@ pub async fn stop(ctx: &Context, user_id: i64, b: &StopBody) -> Outcome<()> {
         for p in repo::open_copies(txn.conn(), &[f.id]).await? {
             let c = contracts.get(txn.conn(), p.contract_id).await?.clone();
             let tick = fpositions::mark(ctx, &c.coin, now)?;
-            fpositions::close_in(&mut txn, &p, &c, p.qty.get(), &tick, CloseAt::Mark, now).await?;
+            let mirror = onyx_futures::api::mirror::of(ctx);
+            let (m, qty) = (mirror.as_deref(), p.qty.get());
+            fpositions::close_in(&mut txn, m, &p, &c, qty, &tick, CloseAt::Mark, now).await?;
         }
     }
     txn.commit().await?;

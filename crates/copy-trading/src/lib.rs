@@ -34,7 +34,7 @@ pub(crate) mod stats;
 pub(crate) mod traders;
 pub(crate) mod verify;
 
-/// Installs the engine as futures' mirror (once per process).
-pub fn install() {
-    onyx_futures::api::mirror::install(std::sync::Arc::new(engine::CopyEngine));
+/// Installs the engine as the futures mirror of `ctx` (and its clones).
+pub fn install(ctx: &onyx_platform::Context) {
+    onyx_futures::api::mirror::install(ctx, std::sync::Arc::new(engine::CopyEngine));
 }

@@ -124,9 +124,19 @@ async fn copies_close_alone(t: &Twin, n: u32, held: u32) {
             let ctx = &t.app.state.ctx;
             let tick = ctx.prices.tape_price("btc", now_ms(), i64::MAX).unwrap();
             let mut txn = ctx.ledger.begin().await.unwrap();
-            close_in(&mut txn, &p, &c, qty, &tick, CloseAt::Mark, now_ms())
-                .await
-                .unwrap();
+            let mirror = onyx_futures::api::mirror::of(ctx);
+            close_in(
+                &mut txn,
+                mirror.as_deref(),
+                &p,
+                &c,
+                qty,
+                &tick,
+                CloseAt::Mark,
+                now_ms(),
+            )
+            .await
+            .unwrap();
             txn.commit().await.unwrap();
         }
     }

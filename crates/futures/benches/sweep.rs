@@ -60,9 +60,18 @@ async fn row(label: &str, n: usize) {
             };
             let price = Decimal::new(95_000 + ((i * 7_919) % 10_000) as i64, 3);
             let paid = costs(&c, t.qty, price, t.leverage).expect("costs");
-            open_in(&mut txn, user as i64, &t, price, &tick, paid, opened_at)
-                .await
-                .expect("open");
+            open_in(
+                &mut txn,
+                None,
+                user as i64,
+                &t,
+                price,
+                &tick,
+                paid,
+                opened_at,
+            )
+            .await
+            .expect("open");
             i += 1;
         }
         txn.commit().await.expect("commit");

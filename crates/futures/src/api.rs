@@ -37,7 +37,7 @@ pub mod batch {
 
 /// The seam copy trading hangs on.
 pub mod mirror {
-    pub use crate::mirror::{install, Change, Closed, Mirror, Told};
+    pub use crate::mirror::{install, of, Change, Closed, Mirror, Told};
 }
 
 /// The futures wallet's ledger account and coin.

@@ -8,7 +8,7 @@
 
 use crate::contract::Contract;
 use crate::entity::{futures_fill as fill, futures_position as position};
-use crate::mirror::{self, Change, Closed};
+use crate::mirror::{self, Change, Closed, Mirror};
 use crate::positions::{
     closing, grown, grown_row, new_row, side_name, side_of, CloseAt, Closing, Refusal, Ticket,
 };
@@ -49,6 +49,7 @@ fn internal(what: &str) -> Failure {
 /// checked each user's balance: a shortfall fails the whole transaction.
 pub async fn open_all(
     txn: &mut LedgerTxn,
+    mirror: Option<&dyn Mirror>,
     opens: Vec<Open>,
     price: Decimal,
     tick: &IndexPrice,
@@ -164,6 +165,7 @@ pub async fn open_all(
     for (o, a) in opens.iter().zip(&answers) {
         if let Ok(p) = a {
             mirror::tell(
+                mirror,
                 txn,
                 Change::Opened {
                     position: p,
@@ -193,6 +195,7 @@ pub struct Close {
 /// and the mirror told.
 pub async fn close_all(
     txn: &mut LedgerTxn,
+    mirror: Option<&dyn Mirror>,
     c: &Contract,
     closes: Vec<Close>,
     tick: &IndexPrice,
@@ -277,6 +280,7 @@ pub async fn close_all(
         })
         .collect();
     mirror::tell(
+        mirror,
         txn,
         Change::Closed {
             closes: &told,

@@ -157,6 +157,8 @@ pub async fn liquidate_with(ctx: &Context, engine: &mut RiskEngine) -> Result<us
 /// then the stops, then the waiting orders, in one ledger transaction.
 pub async fn sweep(ctx: &Context, engine: &mut RiskEngine) -> Result<Swept, Failure> {
     let now = ctx.now_ms();
+    let mirror = crate::mirror::of(ctx);
+    let mirror = mirror.as_deref();
     engine.refresh(ctx, now).await?;
     let coins: BTreeSet<String> = engine
         .positions
@@ -210,16 +212,29 @@ pub async fn sweep(ctx: &Context, engine: &mut RiskEngine) -> Result<Swept, Fail
                 });
             }
             done.liquidated = done.liquidated.saturating_add(closes.len());
-            close_all(&mut txn, &c, closes, &tick, CloseAt::Liquidation, now).await?;
+            close_all(
+                &mut txn,
+                mirror,
+                &c,
+                closes,
+                &tick,
+                CloseAt::Liquidation,
+                now,
+            )
+            .await?;
         }
         for id in stops_due {
-            if let Some(n) = stops::trigger_in(&mut txn, &mut contracts, id, &tick, now).await? {
+            if let Some(n) =
+                stops::trigger_in(&mut txn, mirror, &mut contracts, id, &tick, now).await?
+            {
                 done.triggered = done.triggered.saturating_add(1);
                 notices.push(n);
             }
         }
         for id in orders_due {
-            if let Some(n) = orders::fill_in(&mut txn, &mut contracts, id, &tick, now).await? {
+            if let Some(n) =
+                orders::fill_in(&mut txn, mirror, &mut contracts, id, &tick, now).await?
+            {
                 if n.what == orders::FILLED.as_str() {
                     done.filled = done.filled.saturating_add(1);
                 }

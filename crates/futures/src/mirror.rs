@@ -1,18 +1,19 @@
 //! The seam copy trading hangs on: every open, close and margin change of
-//! a position is told, inside the transaction that makes it, to the one
-//! mirror the server installed, so a lead's copies are made in the same
-//! commit at the same price, or not at all. Without a mirror (a futures
-//! test, a tool) nothing is told.
+//! a position is told, inside the transaction that makes it, to the mirror
+//! installed in the context at wiring (and handed down to each change), so
+//! a lead's copies are made in the same commit at the same price, or not
+//! at all. Without a mirror (a futures test, a tool) nothing is told.
 
 use crate::entity::futures_position as position;
 use crate::positions::{CloseAt, Ticket};
 use onyx_kernel::Outcome;
 use onyx_platform::prices::IndexPrice;
+use onyx_platform::Context;
 use onyx_store::ledger::LedgerTxn;
 use rust_decimal::Decimal;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 /// What happened to a position.
 pub enum Change<'a> {
@@ -55,15 +56,23 @@ pub trait Mirror: Send + Sync {
     fn changed<'a>(&'a self, txn: &'a mut LedgerTxn, change: Change<'a>, now: i64) -> Told<'a>;
 }
 
-static MIRROR: OnceLock<Arc<dyn Mirror>> = OnceLock::new();
-
-/// Installs the process's mirror; the first one stays.
-pub fn install(mirror: Arc<dyn Mirror>) {
-    let _ = MIRROR.set(mirror);
+/// The mirror installed in `ctx` at wiring, if any.
+pub fn of(ctx: &Context) -> Option<Arc<dyn Mirror>> {
+    ctx.seams.get::<Arc<dyn Mirror>>()
 }
 
-pub(crate) async fn tell(txn: &mut LedgerTxn, change: Change<'_>, now: i64) -> Outcome<()> {
-    match MIRROR.get() {
+/// Installs `mirror` as `ctx`'s (and every clone's); the first one stays.
+pub fn install(ctx: &Context, mirror: Arc<dyn Mirror>) {
+    ctx.seams.install(mirror);
+}
+
+pub(crate) async fn tell(
+    mirror: Option<&dyn Mirror>,
+    txn: &mut LedgerTxn,
+    change: Change<'_>,
+    now: i64,
+) -> Outcome<()> {
+    match mirror {
         Some(m) => m.changed(txn, change, now).await,
         None => Ok(()),
     }

@@ -11,6 +11,7 @@
 
 use crate::contract::{self, Contract};
 use crate::entity::futures_order as order;
+use crate::mirror::{self, Mirror};
 use crate::positions::{
     self, close_in, costs, fill_price, open_in, side_of, stored_side, ticket, CloseAt, SubmitBody,
     Ticket,
@@ -250,7 +251,18 @@ pub async fn submit(
             let price = fill_price(tick.price, t.contract.spread, buying)
                 .ok_or_else(|| internal("price"))?;
             let (margin, fee) = costs(&t.contract, t.qty, price, t.leverage)?;
-            let p = open_in(&mut txn, user_id, &t, price, &tick, (margin, fee), now).await?;
+            let mirror = mirror::of(ctx);
+            let p = open_in(
+                &mut txn,
+                mirror.as_deref(),
+                user_id,
+                &t,
+                price,
+                &tick,
+                (margin, fee),
+                now,
+            )
+            .await?;
             let mut row = new_row(
                 user_id,
                 &t,
@@ -453,6 +465,7 @@ impl Notice {
 /// rules), or `None` when nothing happened.
 pub async fn fill_in(
     txn: &mut LedgerTxn,
+    mirror: Option<&dyn Mirror>,
     contracts: &mut contract::Cache,
     id: i64,
     tick: &IndexPrice,
@@ -492,7 +505,7 @@ pub async fn fill_in(
         a.updated_at = Set(now);
         a.dealt_at = Set(Some(now));
         a.update(txn.conn()).await?;
-        close_in(txn, &p, &c, qty, tick, CloseAt::Limit(price), now).await?;
+        close_in(txn, mirror, &p, &c, qty, tick, CloseAt::Limit(price), now).await?;
         return Ok(Some(notice));
     }
     let t = Ticket {
@@ -507,7 +520,7 @@ pub async fn fill_in(
     let fee = Amount::from_decimal(o.fee.get()).map_err(|_| internal("fee"))?;
     let owner = u64::try_from(o.user_id).map_err(Failure::internal)?;
     // The rules first, so a refused fill writes nothing but its cancel.
-    match open_in_checked(txn, &o, &t, price, tick, (margin, fee), owner, now).await? {
+    match open_in_checked(txn, mirror, &o, &t, price, tick, (margin, fee), owner, now).await? {
         Ok(p) => {
             let notice = Notice::new(&o, FILLED.as_str());
             let mut a = order::ActiveModel::from(o);
@@ -532,6 +545,7 @@ pub async fn fill_in(
 #[allow(clippy::too_many_arguments)]
 async fn open_in_checked(
     txn: &mut LedgerTxn,
+    mirror: Option<&dyn Mirror>,
     o: &order::Model,
     t: &Ticket,
     price: Decimal,
@@ -547,9 +561,10 @@ async fn open_in_checked(
     let held = held_of(o)?;
     txn.post(&r, postings::hold(owner, held, false, &r, now))
         .await?;
-    Ok(Ok(
-        open_in(txn, o.user_id, t, price, tick, costs, now).await?
-    ))
+    Ok(Ok(open_in(
+        txn, mirror, o.user_id, t, price, tick, costs, now,
+    )
+    .await?))
 }
 
 /// The caller's orders of one status (0 waiting, 1 filled, 3 cancelled),

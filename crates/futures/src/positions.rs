@@ -7,7 +7,7 @@
 
 use crate::contract::{self, Contract};
 use crate::entity::{futures_fill as fill, futures_position as position};
-use crate::mirror::{self, Change};
+use crate::mirror::{self, Change, Mirror};
 use crate::postings;
 use crate::repo::{self, FillKind, PositionSide, CLOSED, LIQUIDATED, OPEN};
 use crate::rules::close::{self, CloseSplit};
@@ -301,8 +301,10 @@ pub fn grown(
 /// its hold first, in the same commit). Refuses, before writing anything, a position whose
 /// leverage its bracket does not allow (-7002) or an open past the house's
 /// net open-interest limit (-7004).
+#[allow(clippy::too_many_arguments)]
 pub async fn open_in(
     txn: &mut LedgerTxn,
+    mirror: Option<&dyn Mirror>,
     user_id: i64,
     t: &Ticket,
     price: Decimal,
@@ -345,6 +347,7 @@ pub async fn open_in(
     )
     .await?;
     mirror::tell(
+        mirror,
         txn,
         Change::Opened {
             position: &row,
@@ -506,7 +509,18 @@ pub async fn close(
         Some(q) => q,
         None => held,
     };
-    let row = close_in(&mut txn, &p, &c, qty, &tick, CloseAt::Mark, now).await?;
+    let mirror = mirror::of(ctx);
+    let row = close_in(
+        &mut txn,
+        mirror.as_deref(),
+        &p,
+        &c,
+        qty,
+        &tick,
+        CloseAt::Mark,
+        now,
+    )
+    .await?;
     let view = PositionView::of(&row, &c, Some(&tick));
     idem.remember(&mut txn, &view).await?;
     txn.commit().await?;
@@ -527,8 +541,10 @@ pub enum CloseAt {
 
 /// Closes `qty` of `p` (all of it when `qty` is its size) inside `txn`:
 /// a batch of one (see [`crate::batch::close_all`]).
+#[allow(clippy::too_many_arguments)]
 pub async fn close_in(
     txn: &mut LedgerTxn,
+    mirror: Option<&dyn Mirror>,
     p: &position::Model,
     c: &Contract,
     qty: Decimal,
@@ -540,7 +556,7 @@ pub async fn close_in(
         position: p.clone(),
         qty,
     };
-    crate::batch::close_all(txn, c, vec![one], tick, at, now)
+    crate::batch::close_all(txn, mirror, c, vec![one], tick, at, now)
         .await?
         .pop()
         .ok_or_else(|| internal("a close without its position"))
@@ -705,7 +721,8 @@ pub async fn adjust(
         .await?
         .filter(|p| p.status == OPEN)
         .ok_or(ErrorCode::NotFound)?;
-    let row = adjust_in(&mut txn, &p, &c, &tick, amount, add, now).await?;
+    let mirror = mirror::of(ctx);
+    let row = adjust_in(&mut txn, mirror.as_deref(), &p, &c, &tick, amount, add, now).await?;
     let view = PositionView::of(&row, &c, Some(&tick));
     idem.remember(&mut txn, &view).await?;
     txn.commit().await?;
@@ -714,8 +731,10 @@ pub async fn adjust(
 
 /// Adds `amount` of margin to the open position `p` or takes it back,
 /// inside `txn`, with the same floor as [`adjust`].
+#[allow(clippy::too_many_arguments)]
 pub async fn adjust_in(
     txn: &mut LedgerTxn,
+    mirror: Option<&dyn Mirror>,
     p: &position::Model,
     c: &Contract,
     tick: &IndexPrice,
@@ -779,6 +798,7 @@ pub async fn adjust_in(
     )
     .await?;
     mirror::tell(
+        mirror,
         txn,
         Change::Margin {
             before: p,

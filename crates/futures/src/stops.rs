@@ -10,6 +10,7 @@
 
 use crate::contract;
 use crate::entity::futures_stop as stop;
+use crate::mirror::Mirror;
 use crate::orders;
 use crate::positions::{close_in, side_of, CloseAt};
 use crate::repo::{self, OPEN};
@@ -366,6 +367,7 @@ pub async fn changed_since(
 /// execution leaves a closing order at its price. `None` when not.
 pub async fn trigger_in(
     txn: &mut LedgerTxn,
+    mirror: Option<&dyn Mirror>,
     contracts: &mut contract::Cache,
     id: i64,
     tick: &IndexPrice,
@@ -399,7 +401,7 @@ pub async fn trigger_in(
             orders::place_closing(txn, &p, &c, qty, price, s.id, now).await?;
         }
         None => {
-            let row = close_in(txn, &p, &c, qty, tick, CloseAt::Mark, now).await?;
+            let row = close_in(txn, mirror, &p, &c, qty, tick, CloseAt::Mark, now).await?;
             let price = row.close_price.map(|d| d.get()).unwrap_or(tick.price);
             a.fill_price = Set(Some(DecimalText::from(price.normalize())));
         }

@@ -1,8 +1,9 @@
 //! What every service takes: the database and the ledger's one writer, the
 //! configuration, the clock, live index prices, cross-product events,
-//! rate limits, notifications, private files and the scheduler. Services
-//! take a `Context` (never the HTTP application state), so the spec's API,
-//! the operator console, a bot API or a CLI can all call them.
+//! rate limits, notifications, private files, the scheduler and the seams
+//! products hear each other through. Services take a `Context` (never the
+//! HTTP application state), so the spec's API, the operator console, a bot
+//! API or a CLI can all call them.
 
 use crate::bus::{PlatformEvent, Topic};
 use crate::config::Config;
@@ -11,6 +12,7 @@ use crate::limits::Limiter;
 use crate::notify::Notifier;
 use crate::prices::Snapshot;
 use crate::scheduler::Scheduler;
+use crate::seams::Seams;
 use crate::session_cache::SessionCache;
 use onyx_kernel::clock::{Clock, SystemClock};
 use onyx_store::ledger::LedgerStore;
@@ -40,6 +42,8 @@ pub struct Context {
     pub scheduler: Arc<Scheduler>,
     /// Signed-in sessions, so a request resolves its token without a query.
     pub sessions: Arc<SessionCache>,
+    /// What one product hears of another, installed at wiring.
+    pub seams: Arc<Seams>,
 }
 
 impl Context {
@@ -60,6 +64,7 @@ impl Context {
             limiter: Arc::new(Limiter::default()),
             scheduler: Arc::new(Scheduler::new()),
             sessions: Arc::new(SessionCache::default()),
+            seams: Arc::new(Seams::default()),
             db,
         }
     }

@@ -20,6 +20,7 @@ pub mod notice;
 pub mod notify;
 pub mod prices;
 pub mod scheduler;
+pub mod seams;
 pub mod session_cache;
 pub mod totp;
 pub mod vip;

@@ -68,9 +68,9 @@ pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
     origin::check_allowed_origins(&config)?;
     let db = onyx_store::connect(config.db.database_url.as_deref(), &config.db.data_dir).await?;
     migrations::migrate(&db).await?;
-    // Copy trading hears every futures change inside its transaction.
-    onyx_copy_trading::api::install();
     let state = AppState::new(db, config);
+    // Copy trading hears every futures change inside its transaction.
+    onyx_copy_trading::api::install(&state.ctx);
     if state.config.demo {
         demo::seed_if_empty(&state).await?;
     }
