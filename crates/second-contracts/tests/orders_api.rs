@@ -3,15 +3,12 @@
 //! change nothing, and settlement on the tape's tick at the close (win,
 //! lose, draw, void), with the ledger and the holds audited after.
 
+use crate::SECOND;
 use onyx_kernel::ledger::Wallet;
-use onyx_second_contracts::api::{settlement::sweep, verify::verify};
 use onyx_testkit::fixed_payout::*;
 use onyx_testkit::wallet::{assert_audit_clean, fund};
 use onyx_testkit::{accounts::signed_in, common::TestApp};
 use serde_json::{json, Value};
-
-/// The product's calls, its settlement sweep and `onyx verify` handed in.
-const SECOND: ProductApi = second_contracts(|ctx| Box::pin(sweep(ctx)), |db| Box::pin(verify(db)));
 
 #[tokio::test]
 async fn periods_come_with_their_payout_loss_and_break_even() {
