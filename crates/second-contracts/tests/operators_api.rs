@@ -2,6 +2,7 @@
 //! (audited, checked, never changing an open order's terms), and the
 //! house's book beside the ledger.
 
+use crate::SECOND;
 use onyx_market::api::catalogue;
 use onyx_testkit::admin_common::{admin_get, admin_post, admin_put, operator};
 use onyx_testkit::common::TestApp;
@@ -15,12 +16,10 @@ async fn btc_id(app: &TestApp) -> i64 {
         .id
 }
 
-async fn offered(app: &TestApp, coin_id: i64) -> Vec<i64> {
-    app.post_json("/api/period/list", None, json!({"secondId": coin_id}))
-        .await
-        .ok()
-        .as_array()
-        .unwrap()
+/// The lengths of the periods offered on btc, as the client lists them.
+async fn offered(app: &TestApp) -> Vec<i64> {
+    let periods = SECOND.periods(app, "btc").await;
+    periods
         .iter()
         .map(|p| p["period"].as_i64().unwrap())
         .collect()
@@ -59,7 +58,7 @@ async fn operators_add_change_and_switch_off_periods_with_a_reason() {
         (Some(5), Some("0.1"))
     );
     admin_post(&app, path, &owner, five).await.fails_with(-12);
-    assert_eq!(offered(&app, btc).await, vec![5, 30, 60, 300]);
+    assert_eq!(offered(&app).await, vec![5, 30, 60, 300]);
 
     let id = created["id"].as_i64().unwrap();
     let changed = admin_put(
@@ -88,7 +87,7 @@ async fn operators_add_change_and_switch_off_periods_with_a_reason() {
     .await
     .ok();
     assert_eq!(
-        offered(&app, btc).await,
+        offered(&app).await,
         vec![30, 60, 300],
         "a switched-off period is not offered"
     );

@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod admin_common;
 pub mod common;
+pub mod fixed_payout;
 pub mod fund_reviews;
 pub mod futures_bench;
 pub mod settlement_bench;
