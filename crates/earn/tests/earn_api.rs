@@ -819,7 +819,7 @@ async fn the_house_is_funded_only_in_a_listed_coin() {
         .unwrap()
         .unwrap();
     let mut off = ltc.into_active_model();
-    off.status = Set(0);
+    off.status = Set(coin::CoinStatus::Off);
     coin::Entity::update(off).exec(&app.state.db).await.unwrap();
     admin_post(
         app,

@@ -12,6 +12,7 @@ use onyx_fixed_payout::table::{Opening, OrderTable};
 use onyx_kernel::money::{Amount, LEDGER_DP};
 use onyx_kernel::{ErrorCode, Failure, Outcome};
 use onyx_market::api::catalogue;
+use onyx_market::api::coin::CoinStatus;
 use onyx_platform::amounts::parse_amount;
 use onyx_platform::{Context, Idempotency};
 use sea_orm::Set;
@@ -66,7 +67,7 @@ pub async fn place(
     let period = accept::open_period::<SecondContracts>(&ctx.db, body.period_id).await?;
     let coin = catalogue::find_coin_by_id(&ctx.db, period.coin_id)
         .await?
-        .filter(|c| c.status == catalogue::ON)
+        .filter(|c| c.status == CoinStatus::On)
         .ok_or(ErrorCode::SecondPeriodUnknown)?;
     let named = |v: &Option<String>| {
         v.as_deref()

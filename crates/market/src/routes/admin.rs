@@ -9,6 +9,7 @@
 //! service prices it after it next reloads its coin list.
 
 use super::catalogue::{CoinItem, ContractPair, OptionPair, SpotPair};
+use crate::entity::coin::CoinStatus;
 use crate::entity::{coin, contract_pair, option_pair, spot_pair};
 use crate::repo::catalogue;
 use axum::extract::FromRef;
@@ -263,7 +264,9 @@ fn apply_coin(mut row: coin::Model, p: &CoinPatch) -> ApiResult<coin::Model> {
     if let Some(v) = p.sort {
         row.sort = in_range("sort", v, 0, 1_000_000)?;
     }
-    row.status = flag("status", p.status.unwrap_or(row.status))?;
+    if let Some(v) = p.status {
+        row.status = CoinStatus::parse(v).ok_or(ApiError::invalid("status"))?;
+    }
     row.show_flag = flag("showFlag", p.show_flag.unwrap_or(row.show_flag))?;
     row.customize_flag = in_range(
         "customizeFlag",
@@ -310,7 +313,7 @@ async fn create_coin(
         show_symbol: default_show_symbol(name),
         logo: String::new(),
         sort: existing.iter().map(|c| c.sort).max().unwrap_or(0) + 1,
-        status: catalogue::ON,
+        status: CoinStatus::On,
         show_flag: catalogue::ON,
         customize_flag: 2,
         market: "spot".into(),
