@@ -446,7 +446,7 @@ async fn earn_order(
         apr: Set(None),
         start_day: Set(end_day - i64::from(days)),
         end_day: Set(end_day),
-        settlement_type: Set(1),
+        settlement_type: Set(onyx_earn::api::earn_product::SettlementType::Daily),
         auto_renew: Set(0),
         early_rule: Set("forfeit".into()),
         penalty_rate: Set(d("0")),
