@@ -13,7 +13,7 @@ use onyx_platform::limits::Action;
 use onyx_platform::lockout::{self, Attempt, Challenge, Scope};
 use onyx_platform::notify::Channel;
 use onyx_platform::Context;
-use onyx_store::entity::session::EndReason;
+use onyx_store::entity::session::{EndReason, SessionKind};
 use onyx_store::entity::user::{self, UserStatus};
 use onyx_store::repo::{sessions, settings, users};
 use serde::Deserialize;
@@ -74,7 +74,7 @@ pub fn flag(setting: &Value, key: &str) -> bool {
 pub async fn start_session(
     ctx: &Context,
     user_id: i64,
-    kind: &str,
+    kind: SessionKind,
     device: &Device,
 ) -> Outcome<String> {
     start_in_family(ctx, user_id, kind, device, None).await
@@ -85,7 +85,7 @@ pub async fn start_session(
 async fn start_in_family(
     ctx: &Context,
     user_id: i64,
-    kind: &str,
+    kind: SessionKind,
     device: &Device,
     family: Option<i64>,
 ) -> Outcome<String> {

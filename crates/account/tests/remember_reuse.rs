@@ -81,7 +81,11 @@ async fn a_rotated_remember_token_presented_again_ends_its_whole_family() {
     restore(&app, &third).await.0.fails_with(-1014);
 
     let rows = rows_of(&app, alice.id).await;
-    let family = rows.iter().find(|s| s.kind == "remember").unwrap().id;
+    let family = rows
+        .iter()
+        .find(|s| s.kind == session::SessionKind::Remember)
+        .unwrap()
+        .id;
     let of_family: Vec<_> = rows
         .iter()
         .filter(|s| s.id == family || s.family_id == Some(family))

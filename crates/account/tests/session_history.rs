@@ -228,7 +228,7 @@ async fn a_remembered_device_is_spent_once_and_kept_as_replaced() {
     let remembered: Vec<session::Model> = rows_of(&app, alice.id)
         .await
         .into_iter()
-        .filter(|s| s.kind == "remember")
+        .filter(|s| s.kind == session::SessionKind::Remember)
         .collect();
     assert_eq!(remembered.len(), 2);
     assert_ended(&remembered[0], EndReason::Replaced);
@@ -513,4 +513,28 @@ async fn an_operators_last_seen_time_is_written_at_most_once_a_minute() {
             .map(|t| t.parse::<DateTime<Utc>>().unwrap()),
         Some(moved)
     );
+}
+
+/// A session row whose kind is neither a session nor a remembered device
+/// is refused when read: never taken for either (a remembered device's
+/// token would sign in for months).
+#[tokio::test]
+async fn a_session_kind_the_row_does_not_name_is_refused_on_read() {
+    use sea_orm::{ConnectionTrait, Statement};
+    let app = TestApp::spawn().await;
+    let (alice, _) = signed_in(&app, "alice").await;
+    let db = &app.state.db;
+    let id = rows_of(&app, alice.id).await[0].id;
+    let set = |kind: &str| {
+        let sql = format!("UPDATE sessions SET kind = '{kind}' WHERE id = {id}");
+        db.execute(Statement::from_string(db.get_database_backend(), sql))
+    };
+    for bad in ["api", "Session", ""] {
+        set(bad).await.unwrap();
+        let read = session::Entity::find_by_id(id).one(db).await;
+        assert!(read.is_err(), "kind = {bad:?}: {read:?}");
+        set("session").await.unwrap();
+        let row = session::Entity::find_by_id(id).one(db).await.unwrap();
+        assert_eq!(row.unwrap().kind, session::SessionKind::Session);
+    }
 }

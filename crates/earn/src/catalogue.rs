@@ -11,14 +11,14 @@ use sea_orm::ConnectionTrait;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub use crate::entity::earn_product::{EarnKind, ProductStatus};
+pub use crate::entity::earn_product::{EarnKind, ProductStatus, SettlementType};
 
 pub const FINANCE: EarnKind = EarnKind::Finance;
 pub const STAKING: EarnKind = EarnKind::Staking;
 pub const ON: ProductStatus = ProductStatus::On;
 /// Interest to spot every day, or with the principal at maturity.
-pub const DAILY: i32 = 1;
-pub const AT_MATURITY: i32 = 2;
+pub const DAILY: SettlementType = SettlementType::Daily;
+pub const AT_MATURITY: SettlementType = SettlementType::AtMaturity;
 
 /// One term a product offers: its days and (finance) its APR in percent.
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq, Eq)]
@@ -256,7 +256,7 @@ impl FinanceProductView {
             process: format!("{:.2}", f.percent),
             early_rule: p.early.name().into(),
             default_odds: s(r.penalty.get()),
-            settlement_type: r.settlement_type,
+            settlement_type: r.settlement_type.number(),
             auto_renew: r.auto_renew == 1,
             is_hot: r.is_hot == 1,
             sort: r.sort,
@@ -314,7 +314,7 @@ impl StakingProductView {
             limit_min: s(r.limit_min.get()),
             limit_max: s(r.limit_max.get()),
             sort: r.sort,
-            settlement_type: r.settlement_type,
+            settlement_type: r.settlement_type.number(),
             auto_renew: r.auto_renew == 1,
         }
     }

@@ -4,7 +4,9 @@
 //! it has set aside for earning orders, what it paid and took back, and
 //! funding it from outside (audited).
 
-use crate::catalogue::{self, EarnKind, ProductStatus, TermOffer, FINANCE, STAKING};
+use crate::catalogue::{
+    self, EarnKind, ProductStatus, SettlementType, TermOffer, FINANCE, STAKING,
+};
 use crate::entity::{
     earn_accrual as accrual, earn_order as order, earn_product as product, earn_rate,
 };
@@ -135,7 +137,7 @@ async fn admin_view(
         level: r.level,
         early_rule: r.early_rule.clone(),
         penalty: s(r.penalty.get()),
-        settlement_type: r.settlement_type,
+        settlement_type: r.settlement_type.number(),
         auto_renew: r.auto_renew == 1,
         status: r.status.number(),
         sort: r.sort,
@@ -264,10 +266,8 @@ fn apply(mut r: product::Model, b: &ProductBody) -> Outcome<product::Model> {
         r.penalty = DecimalText::from(number("penalty", v, Decimal::ZERO, Decimal::ONE)?);
     }
     if let Some(v) = b.settlement_type {
-        if ![1, 2].contains(&v) {
-            return Err(Failure::invalid("settlementType"));
-        }
-        r.settlement_type = v;
+        r.settlement_type =
+            SettlementType::parse(v).ok_or_else(|| Failure::invalid("settlementType"))?;
     }
     if let Some(v) = b.auto_renew {
         r.auto_renew = i32::from(v);
@@ -331,7 +331,7 @@ pub async fn create(ctx: &Context, by: &Actor, b: &ProductBody) -> Outcome<Produ
         }
         .into(),
         penalty: DecimalText::from(Decimal::ZERO),
-        settlement_type: 1,
+        settlement_type: SettlementType::Daily,
         auto_renew: 0,
         status: ProductStatus::Off,
         sort: 0,

@@ -116,7 +116,7 @@ impl OrderView {
             default_odds: s(o.penalty_rate.get()),
             early_rule: o.early_rule.clone(),
             status: o.status.number(),
-            settlement_type: o.settlement_type,
+            settlement_type: o.settlement_type.number(),
             auto_renew: o.auto_renew == 1,
             create_time: o.created_at,
             start_time: start_of(o.start_day).unwrap_or_default(),

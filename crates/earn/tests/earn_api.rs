@@ -819,7 +819,7 @@ async fn the_house_is_funded_only_in_a_listed_coin() {
         .unwrap()
         .unwrap();
     let mut off = ltc.into_active_model();
-    off.status = Set(0);
+    off.status = Set(coin::CoinStatus::Off);
     coin::Entity::update(off).exec(&app.state.db).await.unwrap();
     admin_post(
         app,
@@ -882,9 +882,9 @@ async fn the_house_is_funded_only_in_a_listed_coin() {
     audited(app).await;
 }
 
-/// A product's or order's kind or status that the row does not name is
-/// refused when read: never taken for a product that is on, nor for an
-/// order that is still earning.
+/// A product's or order's kind, status or settlement type that the row
+/// does not name is refused when read: never taken for a product that is
+/// on, for an order that is still earning, nor for interest paid daily.
 #[tokio::test]
 async fn a_kind_or_status_the_row_does_not_name_is_refused_on_read() {
     use onyx_earn::api::{earn_order, earn_product};
@@ -901,7 +901,12 @@ async fn a_kind_or_status_the_row_does_not_name_is_refused_on_read() {
             .await
             .unwrap();
     };
-    for (column, bad, good) in [("kind", "'bogus'", "'finance'"), ("status", "7", "0")] {
+    for (column, bad, good) in [
+        ("kind", "'bogus'", "'finance'"),
+        ("status", "7", "0"),
+        ("settlement_type", "0", "1"),
+        ("settlement_type", "3", "1"),
+    ] {
         set(format!(
             "UPDATE earn_orders SET {column} = {bad} WHERE id = {id}"
         ))
@@ -915,12 +920,22 @@ async fn a_kind_or_status_the_row_does_not_name_is_refused_on_read() {
         assert!(earn_order::Entity::find_by_id(id).one(db).await.is_ok());
     }
     let p = e.finance;
-    for (column, bad) in [("kind", "'bogus'"), ("status", "2")] {
+    for (column, bad, good) in [
+        ("settlement_type", "0", "1"),
+        ("settlement_type", "3", "1"),
+        ("kind", "'bogus'", "'finance'"),
+        ("status", "2", "1"),
+    ] {
         set(format!(
             "UPDATE earn_products SET {column} = {bad} WHERE id = {p}"
         ))
         .await;
         let read = earn_product::Entity::find_by_id(p).one(db).await;
         assert!(read.is_err(), "product {column} = {bad}: {read:?}");
+        set(format!(
+            "UPDATE earn_products SET {column} = {good} WHERE id = {p}"
+        ))
+        .await;
+        assert!(earn_product::Entity::find_by_id(p).one(db).await.is_ok());
     }
 }

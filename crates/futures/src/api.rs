@@ -47,7 +47,7 @@ pub mod postings {
 
 /// Orders: what the console shows of them.
 pub mod orders {
-    pub use crate::orders::{OrderKind, OrderStatus, OrderView, OPEN_ACTION};
+    pub use crate::orders::{CancelReason, OrderKind, OrderStatus, OrderView, OPEN_ACTION};
 }
 
 /// What open positions and waiting orders hold, for the audit.

@@ -36,7 +36,7 @@ use sea_orm::{
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-pub use crate::entity::futures_order::{OrderAction, OrderKind, OrderStatus};
+pub use crate::entity::futures_order::{CancelReason, OrderAction, OrderKind, OrderStatus};
 
 pub const WAITING: OrderStatus = OrderStatus::Waiting;
 pub const FILLED: OrderStatus = OrderStatus::Filled;
@@ -139,7 +139,7 @@ impl OrderView {
             fee: o.fee.get().normalize(),
             margin: o.margin.get().normalize(),
             position_id: o.position_id,
-            reason: o.reason.clone(),
+            reason: o.reason.map(String::from),
             delegate_time: o.created_at,
             deal_time: o.dealt_at,
             create_time: o.created_at,
@@ -338,7 +338,7 @@ fn held_of(o: &order::Model) -> Outcome<Amount> {
 async fn cancel_in(
     txn: &mut LedgerTxn,
     o: order::Model,
-    reason: Option<&str>,
+    reason: Option<CancelReason>,
     now: i64,
 ) -> Outcome<order::Model> {
     let held = held_of(&o)?;
@@ -346,7 +346,7 @@ async fn cancel_in(
     let id = o.id;
     let mut a = order::ActiveModel::from(o);
     a.status = Set(CANCELLED);
-    a.reason = Set(reason.map(str::to_string));
+    a.reason = Set(reason);
     a.updated_at = Set(now);
     a.dealt_at = Set(Some(now));
     let row = a.update(txn.conn()).await?;
@@ -387,7 +387,7 @@ pub async fn cancel_closing(txn: &mut LedgerTxn, position_ids: &[i64], now: i64)
         );
     }
     for o in waiting {
-        cancel_in(txn, o, Some("position_closed"), now).await?;
+        cancel_in(txn, o, Some(CancelReason::PositionClosed), now).await?;
     }
     Ok(())
 }
@@ -491,7 +491,7 @@ pub async fn fill_in(
             .filter(|p| p.status == OPEN)
         else {
             let notice = Notice::new(&o, CANCELLED.as_str());
-            cancel_in(txn, o, Some("position_closed"), now).await?;
+            cancel_in(txn, o, Some(CancelReason::PositionClosed), now).await?;
             return Ok(Some(notice));
         };
         let qty = o.qty.get().min(p.qty.get());
@@ -553,7 +553,7 @@ async fn open_in_checked(
     costs: (Amount, Amount),
     owner: u64,
     now: i64,
-) -> Outcome<Result<crate::entity::futures_position::Model, &'static str>> {
+) -> Outcome<Result<crate::entity::futures_position::Model, CancelReason>> {
     if let (_, Err(refused)) = positions::grow(txn, o.user_id, t, price, costs.0, tick).await? {
         return Ok(Err(refused.reason()));
     }

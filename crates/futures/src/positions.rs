@@ -6,6 +6,7 @@
 //! open interest.
 
 use crate::contract::{self, Contract};
+use crate::entity::futures_order::CancelReason;
 use crate::entity::{futures_fill as fill, futures_position as position};
 use crate::mirror::{self, Change, Mirror};
 use crate::postings;
@@ -191,10 +192,10 @@ impl Refusal {
     }
 
     /// A waiting order's cancel reason.
-    pub fn reason(self) -> &'static str {
+    pub fn reason(self) -> CancelReason {
         match self {
-            Refusal::Leverage(_) => "leverage",
-            Refusal::HouseLimit => "house_limit",
+            Refusal::Leverage(_) => CancelReason::Leverage,
+            Refusal::HouseLimit => CancelReason::HouseLimit,
         }
     }
 }

@@ -1005,9 +1005,9 @@ async fn operators_set_the_terms_and_read_the_house_book() {
     assert_eq!(s(&book["insuranceBalance"]), "0");
 }
 
-/// A side, kind, action or status a futures row does not name is refused
-/// when read: never a long made up from anything else, nor an open
-/// position or a waiting order from a word nobody wrote.
+/// A side, kind, action, status or cancel reason a futures row does not
+/// name is refused when read: never a long made up from anything else, nor
+/// an open position or a waiting order from a word nobody wrote.
 #[tokio::test]
 async fn a_word_a_futures_row_does_not_name_is_refused_on_read() {
     use onyx_futures::api::{futures_fill, futures_order, futures_position, futures_stop};
@@ -1048,6 +1048,7 @@ async fn a_word_a_futures_row_does_not_name_is_refused_on_read() {
         ("futures_orders", "kind", "stop", "limit", 1),
         ("futures_orders", "action", "flip", "open", 1),
         ("futures_orders", "status", "done", "waiting", 1),
+        ("futures_orders", "reason", "margin_call", "house_limit", 1),
         ("futures_fills", "kind", "bonus", "open", 2),
         ("futures_stops", "kind", "maybe", "take_profit", 3),
         ("futures_stops", "status", "asleep", "active", 3),

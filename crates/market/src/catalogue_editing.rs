@@ -5,6 +5,7 @@
 //! resulting row validated by the caller's patch, the checks, the write and
 //! its audit entry (old and new rows) in one transaction.
 
+use crate::entity::coin::CoinStatus;
 use crate::entity::{coin, contract_pair, option_pair, spot_pair};
 use crate::repo::catalogue;
 use onyx_kernel::{ErrorCode, Failure, Outcome};
@@ -195,7 +196,7 @@ impl Entry for coin::Model {
             show_symbol: default_show_symbol(name),
             logo: String::new(),
             sort: next(sort),
-            status: catalogue::ON,
+            status: CoinStatus::On,
             show_flag: catalogue::ON,
             customize_flag: 2,
             market: "spot".into(),

@@ -556,3 +556,28 @@ async fn a_pair_whose_stored_decimal_is_not_one_is_refused_on_read() {
     assert!(catalogue::spot_pairs(db).await.is_err());
     assert!(catalogue::contract_pairs(db).await.is_err());
 }
+
+/// A coin whose status is neither 1 nor 0 is refused when the coin list is
+/// read: never taken for enabled (priced, listed, a ledger asset) nor for
+/// disabled.
+#[tokio::test]
+async fn a_coin_whose_stored_status_is_not_one_or_zero_is_refused_on_read() {
+    use sea_orm::{ConnectionTrait, Statement};
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    let backend = db.get_database_backend();
+    let set = |status: i32| {
+        let sql = format!("UPDATE coins SET status = {status} WHERE coin = 'btc'");
+        db.execute(Statement::from_string(backend, sql))
+    };
+    assert!(catalogue::coins(db).await.is_ok());
+    for bad in [2, -1] {
+        set(bad).await.unwrap();
+        let read = catalogue::coins(db).await;
+        assert!(read.is_err(), "status = {bad}: {read:?}");
+        assert!(catalogue::find_coin(db, "btc").await.is_err());
+    }
+    set(1).await.unwrap();
+    let btc = catalogue::find_coin(db, "btc").await.unwrap().unwrap();
+    assert_eq!(btc.status, onyx_market::api::coin::CoinStatus::On);
+}

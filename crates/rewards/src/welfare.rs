@@ -197,7 +197,7 @@ impl Facts {
             .map(|p| Flow {
                 posting_id: p.id,
                 usdt: in_usdt(ctx, &p.asset, p.amount.get()),
-                inflow: p.kind == PostingKind::Deposit.as_str(),
+                inflow: p.kind.get() == PostingKind::Deposit,
             })
             .collect();
         Ok(Facts {

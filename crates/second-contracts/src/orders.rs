@@ -10,6 +10,7 @@ use onyx_fixed_payout::accept::{self, Slot};
 use onyx_kernel::money::Amount;
 use onyx_kernel::{ErrorCode, Failure, Outcome};
 use onyx_market::api::catalogue;
+use onyx_market::api::coin::CoinStatus;
 use onyx_platform::{Context, Idempotency};
 use sea_orm::Set;
 use serde::{Deserialize, Serialize};
@@ -62,7 +63,7 @@ pub async fn place(
     .await?;
     let coin = catalogue::find_coin_by_id(&ctx.db, asked.period.coin_id)
         .await?
-        .filter(|c| c.status == catalogue::ON)
+        .filter(|c| c.status == CoinStatus::On)
         .ok_or(ErrorCode::SecondPeriodUnknown)?;
     let named = |v: &Option<String>| {
         v.as_deref()

@@ -231,7 +231,7 @@ pub(crate) fn seen_from(
     UserPosting {
         id: p.id,
         tx_id: p.tx_id,
-        kind: p.kind,
+        kind: p.kind.into(),
         asset: p.asset,
         amount: p.amount.get().normalize(),
         direction: direction.to_string(),

@@ -205,7 +205,7 @@ pub async fn futures_orders(
             margin: text(&o.margin),
             fee: text(&o.fee),
             status: o.status.into(),
-            reason: o.reason,
+            reason: o.reason.map(String::from),
             position_id: o.position_id,
             create_time_ms: o.created_at,
             update_time_ms: o.updated_at,

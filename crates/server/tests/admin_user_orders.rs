@@ -233,7 +233,9 @@ async fn order(app: &TestApp, user: i64, kind: &str, status: &str, limit: Option
         margin: Set(d("120")),
         fee: Set(d("0.6")),
         status: Set(onyx_futures::api::orders::OrderStatus::parse(status).unwrap()),
-        reason: Set((status == "cancelled").then(|| "house_limit".to_string())),
+        reason: Set(
+            (status == "cancelled").then_some(onyx_futures::api::orders::CancelReason::HouseLimit)
+        ),
         position_id: Set(None),
         stop_id: Set(None),
         deal_price: Set(filled.then(|| d("60010.5"))),
@@ -444,7 +446,7 @@ async fn earn_order(
         apr: Set(None),
         start_day: Set(end_day - i64::from(days)),
         end_day: Set(end_day),
-        settlement_type: Set(1),
+        settlement_type: Set(onyx_earn::api::earn_product::SettlementType::Daily),
         auto_renew: Set(0),
         early_rule: Set("forfeit".into()),
         penalty_rate: Set(d("0")),

@@ -24,7 +24,7 @@
 //! queue.
 
 use crate::batch_writes::{self, Pending, Table};
-use crate::entity::spot_order::{OrderKind as StoredKind, OrderSide};
+use crate::entity::spot_order::{OrderKind as StoredKind, OrderSide, TimeInForce as StoredTif};
 use crate::entity::{spot_order, spot_trade};
 use crate::events::{DepthDelta, DepthSnapshot, OrderView, SpotEvent, TradeEvent};
 use crate::orderbook::{
@@ -486,7 +486,7 @@ impl Pair {
             symbol: self.symbol.clone(),
             side: order_side(side),
             kind,
-            tif: tif.map(str::to_string),
+            tif,
             price,
             qty,
             quote_amount: quote,
@@ -1068,7 +1068,7 @@ fn reason_name(reason: CancelReason) -> &'static str {
 /// Kind, time in force, price, quantity and total of an order as stored.
 type Described = (
     StoredKind,
-    Option<&'static str>,
+    Option<StoredTif>,
     Option<DecimalText>,
     Option<DecimalText>,
     Option<DecimalText>,
@@ -1085,9 +1085,9 @@ fn describe(rules: &PairRules, engine: &EngineOrder) -> Result<Described, Abort>
         EngineOrder::Limit { price, qty, tif } => (
             StoredKind::Limit,
             Some(match tif {
-                TimeInForce::Gtc => "gtc",
-                TimeInForce::Ioc => "ioc",
-                TimeInForce::PostOnly => "post_only",
+                TimeInForce::Gtc => StoredTif::Gtc,
+                TimeInForce::Ioc => StoredTif::Ioc,
+                TimeInForce::PostOnly => StoredTif::PostOnly,
             }),
             Some(bounded(rules::price_of(rules, price))?),
             Some(bounded(rules::base_amount(rules, qty))?),
@@ -1122,7 +1122,7 @@ pub fn view(o: &spot_order::Model) -> OrderView {
         symbol: o.symbol.clone(),
         side: o.side.into(),
         kind: o.kind.into(),
-        time_in_force: o.tif.clone(),
+        time_in_force: o.tif.map(String::from),
         price: o.price.map(|p| p.to_string()),
         amount: o.qty.map(|q| q.to_string()),
         total: o.quote_amount.map(|q| q.to_string()),

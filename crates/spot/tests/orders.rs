@@ -563,9 +563,10 @@ async fn overwrite(app: &TestApp, table: &str, column: &str, id: i64, text: &str
     .unwrap();
 }
 
-/// A side, kind or amount an order row does not name is refused when the
-/// row is read: never guessed (a sell made up from a buy would rest with
-/// the buyer's funds held), never read as zero.
+/// A side, kind, time in force or amount an order row does not name is
+/// refused when the row is read: never guessed (a sell made up from a buy
+/// would rest with the buyer's funds held, an unknown time in force is not
+/// taken for good-till-cancelled), never read as zero.
 #[tokio::test]
 async fn an_order_row_with_unknown_text_is_refused_on_read() {
     let app = TestApp::spawn().await;
@@ -575,6 +576,8 @@ async fn an_order_row_with_unknown_text_is_refused_on_read() {
     for (column, text, good) in [
         ("side", "bye", "buy"),
         ("kind", "bogus", "limit"),
+        ("tif", "fok", "gtc"),
+        ("tif", "GTC", "gtc"),
         ("filled_qty", "lots", "0"),
         ("frozen", "", "99"),
     ] {

@@ -15,8 +15,8 @@
 use crate::entity::{idempotency_key, ledger_account, ledger_posting, ledger_transaction};
 use chrono::{DateTime, TimeZone, Utc};
 use onyx_kernel::ledger::{
-    plan, AccountId, AssetSummary, Balances, Bucket, LedgerError, Owner, Posting, PostingKind,
-    PostingRef, Recompute, Side, SystemAccount, Transaction, Violation, Wallet,
+    plan, AccountId, AssetSummary, Balances, Bucket, LedgerError, Owner, Posting, PostingRef,
+    Recompute, Side, SystemAccount, Transaction, Violation, Wallet,
 };
 use onyx_kernel::money::Amount;
 use rust_decimal::Decimal;
@@ -714,7 +714,7 @@ impl Book {
         for (p, (from_id, to_id)) in tx.postings.iter().zip(ids) {
             self.postings.push(ledger_posting::ActiveModel {
                 tx_id: Set(id),
-                kind: Set(p.kind.as_str().to_string()),
+                kind: Set(p.kind.into()),
                 asset: Set(p.asset.clone()),
                 amount: Set(p.amount.as_decimal().into()),
                 from_account_id: Set(from_id),
@@ -1053,7 +1053,7 @@ fn posting_of(
         })
     };
     Ok(Posting {
-        kind: PostingKind::parse(&row.kind).ok_or_else(|| bad("unknown kind"))?,
+        kind: row.kind.get(),
         asset: row.asset.clone(),
         amount: Amount::from_decimal(row.amount.get()).map_err(|_| bad("malformed amount"))?,
         from: side(row.from_account_id, &row.from_bucket)?,

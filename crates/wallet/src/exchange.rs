@@ -24,6 +24,7 @@ use onyx_kernel::money::Amount;
 use onyx_kernel::ErrorCode;
 use onyx_kernel::{Failure, Outcome};
 use onyx_market::api::catalogue::{self, ON};
+use onyx_market::api::coin::CoinStatus;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -51,7 +52,7 @@ pub(crate) async fn exchange_coins(state: &WalletContext) -> Outcome<Vec<Exchang
         spread: Decimal::ZERO,
     }];
     for c in catalogue::coins(&state.db).await? {
-        if c.status != ON {
+        if c.status != CoinStatus::On {
             continue;
         }
         let Some(pair) = pairs

@@ -1,4 +1,4 @@
-use super::earn_product::EarnKind;
+use super::earn_product::{EarnKind, SettlementType};
 use onyx_store::DecimalText;
 use sea_orm::entity::prelude::*;
 
@@ -21,7 +21,7 @@ pub struct Model {
     /// First accrual day (UTC day number) and the maturity day.
     pub start_day: i64,
     pub end_day: i64,
-    pub settlement_type: i32,
+    pub settlement_type: SettlementType,
     pub auto_renew: i32,
     pub early_rule: String,
     pub penalty_rate: DecimalText,

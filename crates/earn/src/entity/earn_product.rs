@@ -31,8 +31,8 @@ pub struct Model {
     pub early_rule: String,
     /// The penalty rule's fraction of the principal.
     pub penalty: DecimalText,
-    /// 1 interest to spot daily, 2 with the principal at maturity.
-    pub settlement_type: i32,
+    /// Interest to spot daily, or with the principal at maturity.
+    pub settlement_type: SettlementType,
     /// 1 when a user may choose renewal at maturity.
     pub auto_renew: i32,
     pub status: ProductStatus,
@@ -73,6 +73,30 @@ impl ProductStatus {
 
     /// The status a number names, if any (an operator's edit).
     pub fn parse(n: i32) -> Option<ProductStatus> {
+        Self::try_from_value(&n).ok()
+    }
+}
+
+/// When an order's interest is paid: to spot every day, or with the
+/// principal at maturity; stored (and published) as 1 and 2. Any other
+/// number in a row is an error when read, never taken for either.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, EnumIter, DeriveActiveEnum)]
+#[sea_orm(rs_type = "i32", db_type = "Integer")]
+pub enum SettlementType {
+    #[sea_orm(num_value = 1)]
+    Daily,
+    #[sea_orm(num_value = 2)]
+    AtMaturity,
+}
+
+impl SettlementType {
+    /// The stored and published number.
+    pub fn number(self) -> i32 {
+        self.to_value()
+    }
+
+    /// The settlement a number names, if any (an operator's edit).
+    pub fn parse(n: i32) -> Option<SettlementType> {
         Self::try_from_value(&n).ok()
     }
 }

@@ -30,9 +30,8 @@ pub struct Model {
     /// Opening fee frozen while waiting, or paid.
     pub fee: DecimalText,
     pub status: OrderStatus,
-    /// Why the server cancelled it (`house_limit`, `leverage`,
-    /// `position_closed`); null when the user did or it filled.
-    pub reason: Option<String>,
+    /// Why the server cancelled it; null when the user did or it filled.
+    pub reason: Option<CancelReason>,
     pub position_id: Option<i64>,
     /// The limit stop that left it.
     pub stop_id: Option<i64>,
@@ -60,6 +59,17 @@ onyx_store::status_enum!(
     OrderAction {
         Open = "open",
         Close = "close",
+    }
+);
+
+onyx_store::status_enum!(
+    /// Why the server (not the user) cancelled a waiting order: the
+    /// house's open-interest limit or the leverage cap refused its fill,
+    /// or the position it would close was closed.
+    CancelReason {
+        HouseLimit = "house_limit",
+        Leverage = "leverage",
+        PositionClosed = "position_closed",
     }
 );
 

@@ -1,6 +1,7 @@
 //! The market catalogue: the coin list and the spot, futures and option
 //! pairs. Rows are seeded by migration m0003 and edited by operators.
 
+use crate::entity::coin::CoinStatus;
 use crate::entity::{coin, contract_pair, option_pair, spot_pair};
 use onyx_kernel::{ErrorCode, Failure};
 use onyx_platform::amounts::USDT;
@@ -16,7 +17,7 @@ pub const ON: i32 = 1;
 /// coins the market engine prices.
 pub async fn enabled_coins(db: &impl ConnectionTrait) -> Result<Vec<String>, DbErr> {
     Ok(coin::Entity::find()
-        .filter(coin::Column::Status.eq(ON))
+        .filter(coin::Column::Status.eq(CoinStatus::On))
         .order_by_asc(coin::Column::Sort)
         .order_by_asc(coin::Column::Id)
         .all(db)
@@ -56,7 +57,7 @@ pub async fn listed_asset(
         return Err(refused());
     }
     match find_coin(db, name).await? {
-        Some(c) if c.status == ON => Ok(c.coin.to_ascii_uppercase()),
+        Some(c) if c.status == CoinStatus::On => Ok(c.coin.to_ascii_uppercase()),
         _ => Err(refused()),
     }
 }

@@ -15,6 +15,7 @@ use crate::catalogue_rules::{
     decimal, flag, in_range, label, leverage, not_above, patched, positive, symbol, word,
     MARKET_MT5, PRECISION_MAX,
 };
+use crate::entity::coin::CoinStatus;
 use crate::entity::{coin, contract_pair, option_pair, spot_pair};
 use crate::repo::catalogue;
 use axum::extract::FromRef;
@@ -104,7 +105,9 @@ fn apply_coin(mut row: coin::Model, p: &CoinPatch) -> Outcome<coin::Model> {
     if let Some(v) = p.sort {
         row.sort = in_range("sort", v, 0, 1_000_000)?;
     }
-    row.status = flag("status", p.status.unwrap_or(row.status))?;
+    if let Some(v) = p.status {
+        row.status = CoinStatus::parse(v).ok_or(Failure::invalid("status"))?;
+    }
     row.show_flag = flag("showFlag", p.show_flag.unwrap_or(row.show_flag))?;
     row.customize_flag = in_range(
         "customizeFlag",

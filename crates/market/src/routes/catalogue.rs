@@ -3,6 +3,7 @@
 //! the per-coin 24 h volume. Live figures come from `state.prices`; a coin
 //! the market service has not priced yet reads `"0"`.
 
+use crate::entity::coin::CoinStatus;
 use crate::entity::{coin, contract_pair, option_pair, spot_pair};
 use crate::repo::catalogue::{self, ON};
 use crate::Snapshot;
@@ -87,7 +88,7 @@ impl CoinItem {
             show_symbol: c.show_symbol,
             logo: c.logo,
             sort: c.sort,
-            status: c.status,
+            status: c.status.number(),
             show_flag: c.show_flag,
             customize_flag: c.customize_flag,
             market: c.market,
@@ -256,7 +257,7 @@ async fn get_coin_list(State(state): State<Context>) -> Reply<CoinList> {
     let coins = catalogue::coins(db).await?;
     let enabled: HashSet<String> = coins
         .iter()
-        .filter(|c| c.status == ON)
+        .filter(|c| c.status == CoinStatus::On)
         .map(|c| c.coin.to_lowercase())
         .collect();
     let listed = |coin: &str| enabled.contains(&coin.to_lowercase());
@@ -282,7 +283,7 @@ async fn get_coin_list(State(state): State<Context>) -> Reply<CoinList> {
             .collect(),
         coin_list: coins
             .into_iter()
-            .filter(|c| c.status == ON && c.show_flag == ON)
+            .filter(|c| c.status == CoinStatus::On && c.show_flag == ON)
             .map(|c| CoinItem::new(c, market))
             .collect(),
     })
@@ -362,7 +363,7 @@ async fn symbol_list(
     let mut rows: Vec<(Decimal, SymbolItem)> = catalogue::coins(&state.db)
         .await?
         .into_iter()
-        .filter(|c| c.status == ON && c.show_flag == ON)
+        .filter(|c| c.status == CoinStatus::On && c.show_flag == ON)
         .map(|c| {
             let key = c.coin.to_lowercase();
             let view = state.prices.get(&key).unwrap_or_default();
@@ -419,7 +420,7 @@ pub(crate) async fn listed_coin(state: &Context, raw: &str) -> ApiResult<coin::M
         return Err(unknown());
     }
     match catalogue::find_coin(&state.db, name).await? {
-        Some(c) if c.status == ON => Ok(c),
+        Some(c) if c.status == CoinStatus::On => Ok(c),
         _ => Err(unknown()),
     }
 }

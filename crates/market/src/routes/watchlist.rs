@@ -2,7 +2,8 @@
 //! Coins are checked against the catalogue; adding twice changes nothing.
 
 use super::catalogue::{listed_coin, CoinQuery};
-use crate::repo::catalogue::{self, ON};
+use crate::entity::coin::CoinStatus;
+use crate::repo::catalogue;
 use crate::repo::watchlist::{self, Added, MAX_ENTRIES};
 use axum::extract::FromRef;
 use axum::extract::State;
@@ -48,7 +49,7 @@ async fn get_user_coin(State(state): State<Context>, me: CurrentUser) -> Reply<V
     let coins: HashMap<String, _> = catalogue::coins(&state.db)
         .await?
         .into_iter()
-        .filter(|c| c.status == ON)
+        .filter(|c| c.status == CoinStatus::On)
         .map(|c| (c.coin.clone(), c))
         .collect();
     let list = watchlist::list(&state.db, me.id())

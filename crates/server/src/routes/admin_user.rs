@@ -287,7 +287,7 @@ async fn user_sessions(
                     state: session_state.into(),
                     active: session_state == SessionState::Active,
                     id: s.id,
-                    kind: s.kind,
+                    kind: s.kind.into(),
                     ip: s.ip,
                     user_agent: s.user_agent,
                     create_time: s.created_at,

@@ -11,7 +11,7 @@ pub struct Model {
     pub symbol: String,
     pub side: OrderSide,
     pub kind: OrderKind,
-    pub tif: Option<String>,
+    pub tif: Option<TimeInForce>,
     pub price: Option<DecimalText>,
     pub qty: Option<DecimalText>,
     pub quote_amount: Option<DecimalText>,
@@ -55,6 +55,16 @@ onyx_store::status_enum!(
     OrderKind {
         Limit = "limit",
         Market = "market",
+    }
+);
+
+onyx_store::status_enum!(
+    /// What a limit order's remainder does (a market order has none):
+    /// rests, is cancelled, or the order only ever rests.
+    TimeInForce {
+        Gtc = "gtc",
+        Ioc = "ioc",
+        PostOnly = "post_only",
     }
 );
 

@@ -7,7 +7,7 @@ pub struct Model {
     pub id: i64,
     pub user_id: i64,
     pub token_hash: String,
-    pub kind: String,
+    pub kind: SessionKind,
     pub created_at: DateTimeUtc,
     pub expires_at: DateTimeUtc,
     pub ip: String,
@@ -30,6 +30,15 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+crate::status_enum!(
+    /// What a token opens: a signed-in session, or a remembered device
+    /// (spent once to start a new session).
+    SessionKind {
+        Session = "session",
+        Remember = "remember",
+    }
+);
 
 crate::status_enum!(
     /// Why a session (a user's, or an operator's in `admin_sessions`)

@@ -5,7 +5,7 @@
 //! written at most once a minute ([`SEEN_EVERY_SECS`]). History is kept
 //! for a while, then pruned ([`prune_ended_before`]).
 
-use crate::entity::session::{self, EndReason};
+use crate::entity::session::{self, EndReason, SessionKind};
 use crate::entity::user;
 use chrono::{DateTime, TimeDelta, Utc};
 use sea_orm::sea_query::Expr;
@@ -14,8 +14,8 @@ use sea_orm::{
     QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
-pub const KIND_SESSION: &str = "session";
-pub const KIND_REMEMBER: &str = "remember";
+pub const KIND_SESSION: SessionKind = SessionKind::Session;
+pub const KIND_REMEMBER: SessionKind = SessionKind::Remember;
 
 /// A session's last-seen time is written at most this often, so a busy
 /// client costs one write a minute rather than one a request.
@@ -30,7 +30,7 @@ pub fn seen_stale_before(now: DateTime<Utc>) -> DateTime<Utc> {
 pub struct NewSession<'a> {
     pub user_id: i64,
     pub token_hash: &'a str,
-    pub kind: &'a str,
+    pub kind: SessionKind,
     pub expires_at: DateTime<Utc>,
     pub ip: &'a str,
     pub user_agent: &'a str,
@@ -50,7 +50,7 @@ pub async fn create_in_family(
     session::ActiveModel {
         user_id: Set(s.user_id),
         token_hash: Set(s.token_hash.to_string()),
-        kind: Set(s.kind.to_string()),
+        kind: Set(s.kind),
         created_at: Set(Utc::now()),
         expires_at: Set(s.expires_at),
         ip: Set(s.ip.to_string()),
@@ -67,7 +67,7 @@ pub async fn create_in_family(
 pub async fn find_any(
     db: &impl ConnectionTrait,
     token_hash: &str,
-    kind: &str,
+    kind: SessionKind,
 ) -> Result<Option<session::Model>, DbErr> {
     session::Entity::find()
         .filter(session::Column::TokenHash.eq(token_hash))
@@ -114,7 +114,7 @@ pub async fn end_family(
 pub async fn find_live(
     db: &impl ConnectionTrait,
     token_hash: &str,
-    kind: &str,
+    kind: SessionKind,
     now: DateTime<Utc>,
 ) -> Result<Option<(session::Model, user::Model)>, DbErr> {
     let Some(s) = session::Entity::find()

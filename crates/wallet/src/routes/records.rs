@@ -95,7 +95,7 @@ fn entry(row: RecordRow, me: i64) -> Result<RecordEntry, ApiError> {
     Ok(RecordEntry {
         id: p.id,
         tx_id: p.tx_id,
-        kind: p.kind,
+        kind: p.kind.into(),
         coin: p.asset,
         amount: amount.normalize().to_string(),
         change: change.normalize().to_string(),
