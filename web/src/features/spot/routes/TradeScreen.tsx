@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '@/shared/config/paths';
@@ -110,7 +110,11 @@ export default function TradeScreen() {
           {active === 'optional' ? <OptionalPanel all={all} /> : null}
           {active === 'secondContract' ? <SecondContractPanel /> : null}
           {active === 'BBTrading' ? <SpotPanel /> : null}
-          {active === 'Ustandard' ? <FuturesPanel /> : null}
+          {active === 'Ustandard' ? (
+            <Suspense fallback={<Spinner />}>
+              <FuturesPanel />
+            </Suspense>
+          ) : null}
         </div>
       )}
     </Page>
