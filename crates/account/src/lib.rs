@@ -10,6 +10,7 @@ pub mod api;
 pub(crate) mod audit_log;
 pub(crate) mod entity;
 pub(crate) mod freezes;
+pub(crate) mod kyc;
 pub(crate) mod kyc_reviews;
 pub(crate) mod operator_security;
 pub(crate) mod passwords;
