@@ -6,7 +6,7 @@
 
 use crate::postings::{self, STAKE_COIN};
 use crate::product::Product;
-use crate::repo::{self, PERIOD_ON, STATUS_OPEN, STATUS_SETTLED};
+use crate::repo::{self, OrderStatus, PERIOD_ON};
 use crate::rules::{Direction, Terms};
 use crate::table::{Opening, OrderRow, OrderTable, PeriodRow, PeriodTable};
 use crate::{countries, disclosure, limits};
@@ -302,7 +302,11 @@ where
 /// The caller's open orders, or (`settled`) their latest settled ones,
 /// newest first; the full history pages through [`history`].
 pub async fn list<P: Product>(ctx: &Context, user_id: i64, settled: bool) -> Outcome<Vec<P::View>> {
-    let status = if settled { STATUS_SETTLED } else { STATUS_OPEN };
+    let status = if settled {
+        OrderStatus::Settled
+    } else {
+        OrderStatus::Open
+    };
     Ok(history_in::<P>(ctx, user_id, status, 0, LIST_MAX).await?.0)
 }
 
@@ -313,13 +317,13 @@ pub async fn history<P: Product>(
     offset: u64,
     limit: u64,
 ) -> Outcome<(Vec<P::View>, u64)> {
-    history_in::<P>(ctx, user_id, STATUS_SETTLED, offset, limit).await
+    history_in::<P>(ctx, user_id, OrderStatus::Settled, offset, limit).await
 }
 
 async fn history_in<P: Product>(
     ctx: &Context,
     user_id: i64,
-    status: &str,
+    status: OrderStatus,
     offset: u64,
     limit: u64,
 ) -> Outcome<(Vec<P::View>, u64)> {

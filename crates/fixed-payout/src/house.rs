@@ -6,6 +6,7 @@
 use crate::postings::STAKE_COIN;
 use crate::product::Product;
 use crate::repo;
+use crate::rules::Outcome as Ended;
 use crate::table::OrderRow;
 use onyx_kernel::money::exact_add;
 use onyx_kernel::{Failure, Outcome};
@@ -72,7 +73,7 @@ impl CoinBook {
     pub fn count_order(
         &mut self,
         open: bool,
-        outcome: Option<&str>,
+        outcome: Option<Ended>,
         stake: Decimal,
         paid: [&Option<DecimalText>; 2],
     ) -> Outcome<()> {
@@ -82,8 +83,8 @@ impl CoinBook {
         }
         count(&mut self.settled_orders);
         match outcome {
-            Some("win") => count(&mut self.wins),
-            Some("lose") => count(&mut self.losses),
+            Some(Ended::Win) => count(&mut self.wins),
+            Some(Ended::Lose) => count(&mut self.losses),
             _ => count(&mut self.refunds),
         }
         add(&mut self.staked, stake)?;
@@ -127,7 +128,7 @@ pub async fn coin_books<P: Product, B: AsMut<CoinBook>>(
                 .or_insert_with(|| book(f.coin));
             also(c, o)?;
             c.as_mut().count_order(
-                f.status == repo::STATUS_OPEN,
+                f.status == repo::OrderStatus::Open,
                 f.outcome,
                 f.stake.get(),
                 [&f.returned, &f.winnings],

@@ -101,7 +101,7 @@ macro_rules! product_api {
 
         /// A user's orders, for the operator's user page.
         pub mod repo {
-            pub use crate::repo::{user_orders, OrderSort, STATUS_OPEN, STATUS_SETTLED};
+            pub use crate::repo::{user_orders, OrderSort, OrderStatus};
         }
 
         /// Every settled order recomputed from the tape, for `onyx verify`.

@@ -9,8 +9,13 @@ use sea_orm::{
     QuerySelect,
 };
 
-pub const STATUS_OPEN: &str = "open";
-pub const STATUS_SETTLED: &str = "settled";
+onyx_store::status_enum!(
+    /// Where an order is: open until its close, then settled.
+    OrderStatus {
+        Open = "open",
+        Settled = "settled",
+    }
+);
 /// A period's `status` when it is offered (2: switched off).
 pub const PERIOD_ON: i32 = 1;
 
@@ -47,7 +52,7 @@ pub async fn open_count<O: OrderTable>(
 ) -> Result<u64, DbErr> {
     O::find()
         .filter(O::USER_ID.eq(user_id))
-        .filter(O::STATUS.eq(STATUS_OPEN))
+        .filter(O::STATUS.eq(OrderStatus::Open))
         .count(db)
         .await
 }
@@ -60,7 +65,7 @@ pub async fn last_opened_at<O: OrderTable>(
     user_id: i64,
 ) -> Result<Option<i64>, DbErr> {
     let mut last = None;
-    for status in [STATUS_OPEN, STATUS_SETTLED] {
+    for status in [OrderStatus::Open, OrderStatus::Settled] {
         let newest = O::find()
             .filter(O::USER_ID.eq(user_id))
             .filter(O::STATUS.eq(status))
@@ -78,7 +83,7 @@ pub async fn last_opened_at<O: OrderTable>(
 pub async fn user_orders<K: OrderSortKey>(
     db: &impl ConnectionTrait,
     user_id: i64,
-    status: &str,
+    status: OrderStatus,
     sort: Sort<K>,
     offset: u64,
     limit: u64,
@@ -104,7 +109,7 @@ pub async fn due<O: OrderTable>(
     limit: u64,
 ) -> Result<Vec<O::Model>, DbErr> {
     O::find()
-        .filter(O::STATUS.eq(STATUS_OPEN))
+        .filter(O::STATUS.eq(OrderStatus::Open))
         .filter(O::CLOSE_AT.lte(through_ms))
         .order_by_asc(O::CLOSE_AT)
         .order_by_asc(O::ID)
@@ -118,7 +123,7 @@ pub async fn open<O: OrderTable>(
     db: &impl ConnectionTrait,
     user_id: Option<i64>,
 ) -> Result<Vec<O::Model>, DbErr> {
-    let mut q = O::find().filter(O::STATUS.eq(STATUS_OPEN));
+    let mut q = O::find().filter(O::STATUS.eq(OrderStatus::Open));
     if let Some(user_id) = user_id {
         q = q.filter(O::USER_ID.eq(user_id));
     }
@@ -135,7 +140,7 @@ pub async fn page_after<O: OrderTable>(
 ) -> Result<Vec<O::Model>, DbErr> {
     let mut q = O::find().filter(O::ID.gt(after));
     if settled_only {
-        q = q.filter(O::STATUS.eq(STATUS_SETTLED));
+        q = q.filter(O::STATUS.eq(OrderStatus::Settled));
     }
     q.order_by_asc(O::ID).limit(limit).all(db).await
 }

@@ -23,12 +23,13 @@ use rust_decimal::Decimal;
 /// digits are hundredths of a percent).
 pub const RATE_DP: u32 = 4;
 
-/// Which way the user bets the index moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Direction {
-    Up,
-    Down,
-}
+onyx_store::status_enum!(
+    /// Which way the user bets the index moves, stored as `up` or `down`.
+    Direction {
+        Up = "up",
+        Down = "down",
+    }
+);
 
 impl Direction {
     /// The spec's `betContent`: "1" up, "0" down.
@@ -46,26 +47,19 @@ impl Direction {
             Direction::Down => "0",
         }
     }
+}
 
-    /// How an order row stores it: `up` or `down`.
-    pub fn word(self) -> &'static str {
-        match self {
-            Direction::Up => "up",
-            Direction::Down => "down",
-        }
+onyx_store::status_enum!(
+    /// How an order ended, stored as its word.
+    Outcome {
+        Win = "win",
+        Lose = "lose",
+        /// The close equals the open: the stake comes back.
+        Draw = "draw",
+        /// No tick to settle on: the stake comes back.
+        Void = "void",
     }
-}
-
-/// How an order ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    Win,
-    Lose,
-    /// The close equals the open: the stake comes back.
-    Draw,
-    /// No tick to settle on: the stake comes back.
-    Void,
-}
+);
 
 impl Outcome {
     /// The spec's `openResult`: 1 win, 2 lose, 3 draw, 4 void.
@@ -84,29 +78,6 @@ impl Outcome {
             2 => Some(Outcome::Lose),
             3 => Some(Outcome::Draw),
             4 => Some(Outcome::Void),
-            _ => None,
-        }
-    }
-}
-
-impl Outcome {
-    /// The outcome as an order row stores it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Outcome::Win => "win",
-            Outcome::Lose => "lose",
-            Outcome::Draw => "draw",
-            Outcome::Void => "void",
-        }
-    }
-
-    /// An order row's stored outcome read back; `None` for any other text.
-    pub fn from_name(name: &str) -> Option<Outcome> {
-        match name {
-            "win" => Some(Outcome::Win),
-            "lose" => Some(Outcome::Lose),
-            "draw" => Some(Outcome::Draw),
-            "void" => Some(Outcome::Void),
             _ => None,
         }
     }

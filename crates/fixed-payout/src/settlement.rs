@@ -9,8 +9,7 @@
 use crate::decide::{decide_on, Order};
 use crate::postings;
 use crate::product::{Decided, Product};
-use crate::repo::{self, STATUS_SETTLED};
-use crate::rules::Direction;
+use crate::repo::{self, OrderStatus};
 use crate::table::OrderRow;
 use onyx_kernel::Failure;
 use onyx_market::api::tape::{self, StoredTick};
@@ -45,13 +44,8 @@ pub fn decide<P: Product>(
 ) -> Result<Decided, Failure> {
     let f = o.fields();
     let bad = |what: &str| Failure::internal(format!("{} {}: {what}", P::NAME, f.id));
-    let direction = match f.direction {
-        "up" => Direction::Up,
-        "down" => Direction::Down,
-        _ => return Err(bad("unknown direction")),
-    };
     let order = Order {
-        direction,
+        direction: f.direction,
         open_price: f.open_price.get(),
         close_at: f.close_at,
         stake: f.stake.get(),
@@ -68,8 +62,8 @@ fn settled_row<P: Product>(o: &Model<P>, d: &Decided, tx_id: i64, now_ms: i64) -
     let mut row = o.clone();
     let s = &d.settled;
     let w = row.settled_fields();
-    *w.status = STATUS_SETTLED.into();
-    *w.outcome = Some(s.outcome.name().into());
+    *w.status = OrderStatus::Settled;
+    *w.outcome = Some(s.outcome);
     *w.close_price = s
         .closing
         .as_ref()

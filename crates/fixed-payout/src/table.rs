@@ -5,7 +5,8 @@
 //! modules with the columns every product has, which the core reads and
 //! writes, and the product's own.
 
-use crate::rules::{Direction, Terms};
+use crate::repo::OrderStatus;
+use crate::rules::{Direction, Outcome, Terms};
 use onyx_kernel::money::Amount;
 use onyx_platform::prices::IndexPrice;
 use onyx_store::sort::SortKey;
@@ -18,8 +19,7 @@ pub struct OrderFields<'a> {
     pub user_id: i64,
     /// Lower-case coin, e.g. `btc`.
     pub coin: &'a str,
-    /// `up` or `down`.
-    pub direction: &'a str,
+    pub direction: Direction,
     pub stake: DecimalText,
     pub odds: DecimalText,
     pub full_loss: i32,
@@ -27,9 +27,8 @@ pub struct OrderFields<'a> {
     pub open_tick_ms: i64,
     pub opened_at: i64,
     pub close_at: i64,
-    /// `open` or `settled`.
-    pub status: &'a str,
-    pub outcome: Option<&'a str>,
+    pub status: OrderStatus,
+    pub outcome: Option<Outcome>,
     pub close_price: Option<DecimalText>,
     pub close_tick_ms: Option<i64>,
     pub returned: Option<DecimalText>,
@@ -39,8 +38,8 @@ pub struct OrderFields<'a> {
 
 /// An order row's columns a settlement writes.
 pub struct SettledFields<'a> {
-    pub status: &'a mut String,
-    pub outcome: &'a mut Option<String>,
+    pub status: &'a mut OrderStatus,
+    pub outcome: &'a mut Option<Outcome>,
     pub close_price: &'a mut Option<DecimalText>,
     pub close_tick_ms: &'a mut Option<i64>,
     pub close_source: &'a mut Option<String>,
@@ -175,8 +174,7 @@ macro_rules! order_table {
             pub symbol: String,
             pub period_id: i64,
             pub period_seconds: i32,
-            /// `up` or `down`.
-            pub direction: String,
+            pub direction: ::onyx_fixed_payout::rules::Direction,
             pub stake: ::onyx_store::DecimalText,
             pub odds: ::onyx_store::DecimalText,
             pub full_loss: i32,
@@ -186,10 +184,9 @@ macro_rules! order_table {
             pub open_source: String,
             pub opened_at: i64,
             pub close_at: i64,
-            /// `open` or `settled`.
-            pub status: String,
-            /// `win`, `lose`, `draw` or `void` once settled.
-            pub outcome: Option<String>,
+            pub status: ::onyx_fixed_payout::repo::OrderStatus,
+            /// Once settled.
+            pub outcome: Option<::onyx_fixed_payout::rules::Outcome>,
             pub close_price: Option<::onyx_store::DecimalText>,
             pub close_tick_ms: Option<i64>,
             pub close_source: Option<String>,
@@ -216,7 +213,7 @@ macro_rules! order_table {
                     id: self.id,
                     user_id: self.user_id,
                     coin: &self.coin,
-                    direction: &self.direction,
+                    direction: self.direction,
                     stake: self.stake,
                     odds: self.odds,
                     full_loss: self.full_loss,
@@ -224,8 +221,8 @@ macro_rules! order_table {
                     open_tick_ms: self.open_tick_ms,
                     opened_at: self.opened_at,
                     close_at: self.close_at,
-                    status: &self.status,
-                    outcome: self.outcome.as_deref(),
+                    status: self.status,
+                    outcome: self.outcome,
                     close_price: self.close_price,
                     close_tick_ms: self.close_tick_ms,
                     returned: self.returned,
@@ -263,7 +260,7 @@ macro_rules! order_table {
                     symbol: Set(o.symbol),
                     period_id: Set(o.period_id),
                     period_seconds: Set(o.period_seconds),
-                    direction: Set(o.direction.word().into()),
+                    direction: Set(o.direction),
                     stake: Set(DecimalText::from(o.stake.as_decimal())),
                     odds: Set(DecimalText::from(o.terms.odds.normalize())),
                     full_loss: Set(i32::from(o.terms.full_loss)),
@@ -272,7 +269,7 @@ macro_rules! order_table {
                     open_source: Set(o.tick.source.to_string()),
                     opened_at: Set(opened_at),
                     close_at: Set(o.close_at),
-                    status: Set($crate::repo::STATUS_OPEN.into()),
+                    status: Set($crate::repo::OrderStatus::Open),
                     open_tx_id: Set(0),
                     // The settlement's columns stay empty until it settles.
                     ..Default::default()

@@ -60,9 +60,8 @@ fn differences<P: Product>(
     out.extend(P::terms_differences(o));
     let d = decide::<P>(o, last_before_close).map_err(|e| DbErr::Custom(e.to_string()))?;
     let s = &d.settled;
-    let outcome = s.outcome.name();
-    if f.outcome != Some(outcome) {
-        out.push(format!("stored {:?}, recomputed {outcome}", f.outcome));
+    if f.outcome != Some(s.outcome) {
+        out.push(format!("stored {:?}, recomputed {}", f.outcome, s.outcome));
     }
     let close = s.closing.as_ref().map(|t| (t.price, t.ts_ms));
     let stored_close = f.close_price.map(DecimalText::get).zip(f.close_tick_ms);

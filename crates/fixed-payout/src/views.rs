@@ -2,7 +2,7 @@
 //! disclosure figures, an order's state. Each product keeps its own view
 //! types (their names and fields are its API).
 
-use crate::repo::STATUS_OPEN;
+use crate::repo::OrderStatus;
 use crate::rules::{disclosure, Direction, Outcome, Terms};
 use crate::table::OrderFields;
 use onyx_store::DecimalText;
@@ -48,12 +48,8 @@ pub struct OrderState {
 /// `paid` is every part paid back: the stake's return and winnings, and
 /// any fee given back.
 pub fn order_state(f: &OrderFields<'_>, paid: &[Option<DecimalText>], now_ms: i64) -> OrderState {
-    let direction = if f.direction == "up" {
-        Direction::Up
-    } else {
-        Direction::Down
-    };
-    let open = f.status == STATUS_OPEN;
+    let direction = f.direction;
+    let open = f.status == OrderStatus::Open;
     let paid = paid
         .iter()
         .flatten()
@@ -62,11 +58,7 @@ pub fn order_state(f: &OrderFields<'_>, paid: &[Option<DecimalText>], now_ms: i6
     let left_ms = f.close_at.saturating_sub(now_ms).max(0);
     OrderState {
         direction,
-        open_result: f
-            .outcome
-            .and_then(Outcome::from_name)
-            .map(Outcome::open_result)
-            .unwrap_or(0),
+        open_result: f.outcome.map(Outcome::open_result).unwrap_or(0),
         status: u8::from(!open),
         paid: paid.normalize(),
         // Rounded up: a client counting down shows 1 until it is over.

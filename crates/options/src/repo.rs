@@ -3,7 +3,7 @@
 
 pub use crate::entity::option_order::OrderSort;
 use crate::entity::option_period as period;
-pub use onyx_fixed_payout::repo::{user_orders, PERIOD_ON, STATUS_OPEN, STATUS_SETTLED};
+pub use onyx_fixed_payout::repo::{user_orders, OrderStatus, PERIOD_ON};
 use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter};
 
 /// A pair's period of `seconds`, on or off.

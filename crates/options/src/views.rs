@@ -206,7 +206,7 @@ impl OrderView {
             period: row.period_seconds,
             issue_no: row.issue_no,
             bet_content: bet_content(state.direction).to_string(),
-            direction: row.direction.clone(),
+            direction: row.direction.to_string(),
             bet_amount: row.stake.get().normalize(),
             fee_amount: row.fee.get().normalize(),
             reward_amount: state.paid,

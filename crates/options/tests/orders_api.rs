@@ -351,3 +351,9 @@ async fn an_operator_blocks_countries_per_product() {
     .ok();
     assert_eq!(listed, json!([]));
 }
+
+#[tokio::test]
+async fn an_order_row_with_a_word_its_enums_do_not_name_is_refused_on_read() {
+    use onyx_options::api::entity::option_order;
+    unknown_words_are_refused_on_read::<option_order::Entity>(&OPTIONS, "option_orders").await;
+}

@@ -2,4 +2,4 @@
 //! table.
 
 pub use crate::entity::second_contract_order::OrderSort;
-pub use onyx_fixed_payout::repo::{user_orders, STATUS_OPEN, STATUS_SETTLED};
+pub use onyx_fixed_payout::repo::{user_orders, OrderStatus};

@@ -134,7 +134,7 @@ impl OrderView {
             base_symbol: row.base_symbol.clone(),
             period: row.period_seconds,
             bet_content: state.direction.bet_content().to_string(),
-            direction: row.direction.clone(),
+            direction: row.direction.to_string(),
             bet_amount: row.stake.get().normalize(),
             reward_amount: state.paid,
             open_price: row.open_price.get().normalize(),

@@ -345,3 +345,9 @@ async fn a_window_takes_no_more_than_its_exposure_cap() {
     let (stakes, after_first) = (["50", "40", "10"], ("960", "40"));
     a_window_takes_no_more_than_its_cap(&SECOND, "5", stakes, false, after_first).await;
 }
+
+#[tokio::test]
+async fn an_order_row_with_a_word_its_enums_do_not_name_is_refused_on_read() {
+    use onyx_second_contracts::api::entity::second_contract_order as order;
+    unknown_words_are_refused_on_read::<order::Entity>(&SECOND, "second_contract_orders").await;
+}

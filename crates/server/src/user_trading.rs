@@ -235,8 +235,8 @@ pub async fn contract_orders(
         ContractOrders::SecondContracts(sort) => {
             use onyx_second_contracts::api::repo;
             let status = match state {
-                State::Open => repo::STATUS_OPEN,
-                State::Closed => repo::STATUS_SETTLED,
+                State::Open => repo::OrderStatus::Open,
+                State::Closed => repo::OrderStatus::Settled,
             };
             let (rows, total) = repo::user_orders(db, user_id, status, sort, offset, limit).await?;
             let rows = rows
@@ -246,14 +246,14 @@ pub async fn contract_orders(
                     order_no: o.order_no,
                     symbol: o.symbol,
                     period_seconds: o.period_seconds,
-                    direction: o.direction,
+                    direction: o.direction.to_string(),
                     stake: text(o.stake),
                     fee: None,
                     odds: text(o.odds),
                     open_price: text(o.open_price),
                     close_price: o.close_price.map(text),
-                    status: o.status,
-                    outcome: o.outcome,
+                    status: o.status.to_string(),
+                    outcome: o.outcome.map(|x| x.to_string()),
                     returned: o.returned.map(text),
                     winnings: o.winnings.map(text),
                     open_time_ms: o.opened_at,
@@ -266,8 +266,8 @@ pub async fn contract_orders(
         ContractOrders::Options(sort) => {
             use onyx_options::api::repo;
             let status = match state {
-                State::Open => repo::STATUS_OPEN,
-                State::Closed => repo::STATUS_SETTLED,
+                State::Open => repo::OrderStatus::Open,
+                State::Closed => repo::OrderStatus::Settled,
             };
             let (rows, total) = repo::user_orders(db, user_id, status, sort, offset, limit).await?;
             let rows = rows
@@ -277,14 +277,14 @@ pub async fn contract_orders(
                     order_no: o.order_no,
                     symbol: o.symbol,
                     period_seconds: o.period_seconds,
-                    direction: o.direction,
+                    direction: o.direction.to_string(),
                     stake: text(o.stake),
                     fee: Some(text(o.fee)),
                     odds: text(o.odds),
                     open_price: text(o.open_price),
                     close_price: o.close_price.map(text),
-                    status: o.status,
-                    outcome: o.outcome,
+                    status: o.status.to_string(),
+                    outcome: o.outcome.map(|x| x.to_string()),
                     returned: o.returned.map(text),
                     winnings: o.winnings.map(text),
                     open_time_ms: o.opened_at,

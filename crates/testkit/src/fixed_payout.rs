@@ -524,3 +524,44 @@ pub async fn a_window_takes_no_more_than_its_cap(
     }
     assert_audit_clean(&app).await;
 }
+
+/// An order row whose direction, status or outcome holds a word the
+/// product's enums do not name is refused when read (`Orders`, the
+/// product's order entity, in `table`), never read as a default; put back,
+/// it reads again.
+pub async fn unknown_words_are_refused_on_read<Orders: sea_orm::EntityTrait>(
+    p: &ProductApi,
+    table: &str,
+) {
+    let app = unpaced().await;
+    let mut svc = market(&app, "100").await;
+    let (_, token) = p.funded(&app, "word1", "100").await;
+    let first = p.period(&app, "btc", 0).await;
+    p.enter_with(7_000).await;
+    refresh(&mut svc, "100").await;
+    p.place(&app, &token, first, true, "10").await.ok();
+    let db = &app.state.db;
+    let reads = || async { Orders::find().all(db).await.is_ok() };
+    assert!(reads().await);
+    for (column, bad, good) in [
+        ("direction", "'sideways'", "'up'"),
+        ("status", "'closed'", "'open'"),
+        ("outcome", "'tie'", "NULL"),
+    ] {
+        let set = |value: &str| format!("UPDATE {table} SET {column} = {value}");
+        db.execute(sea_orm::Statement::from_string(
+            db.get_database_backend(),
+            set(bad),
+        ))
+        .await
+        .unwrap();
+        assert!(!reads().await, "{column} = {bad} read");
+        db.execute(sea_orm::Statement::from_string(
+            db.get_database_backend(),
+            set(good),
+        ))
+        .await
+        .unwrap();
+        assert!(reads().await, "{column} = {good} not read");
+    }
+}
