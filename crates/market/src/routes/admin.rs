@@ -13,6 +13,7 @@ use crate::entity::{coin, contract_pair, option_pair, spot_pair};
 use crate::repo::catalogue;
 use axum::extract::FromRef;
 use axum::extract::{Path, State};
+use chrono::{DateTime, Utc};
 use onyx_http::auth::{CurrentAdmin, Permission};
 use onyx_http::envelope::{ok, Envelope, Reply};
 use onyx_http::error::{ApiError, ApiResult};
@@ -189,8 +190,11 @@ fn default_show_symbol(coin: &str) -> String {
     format!("{}/USDT", coin.to_uppercase())
 }
 
+/// Records the operator's change at `now` (the context's clock).
+#[allow(clippy::too_many_arguments)]
 async fn audited<T: serde::Serialize>(
     txn: &DatabaseTransaction,
+    now: DateTime<Utc>,
     me: &CurrentAdmin,
     action: &str,
     target: String,
@@ -199,7 +203,7 @@ async fn audited<T: serde::Serialize>(
     new: &T,
 ) -> ApiResult<()> {
     let detail = json!({"old": old, "new": new});
-    Ok(audit::record(txn, &me.actor(), action, &target, reason, detail).await?)
+    Ok(audit::record(txn, now, &me.actor(), action, &target, reason, detail).await?)
 }
 
 fn not_found() -> ApiError {
@@ -329,6 +333,7 @@ async fn create_coin(
     let target = format!("coin:{}", row.id);
     audited::<coin::Model>(
         &txn,
+        state.clock.now(),
         &me,
         "catalogue.coin_create",
         target,
@@ -370,6 +375,7 @@ async fn update_coin(
     let target = format!("coin:{id}");
     audited(
         &txn,
+        state.clock.now(),
         &me,
         "catalogue.coin_update",
         target,
@@ -494,6 +500,7 @@ async fn create_spot(
     let target = format!("spot_pair:{}", row.id);
     audited::<spot_pair::Model>(
         &txn,
+        state.clock.now(),
         &me,
         "catalogue.spot_create",
         target,
@@ -537,6 +544,7 @@ async fn update_spot(
     let target = format!("spot_pair:{id}");
     audited(
         &txn,
+        state.clock.now(),
         &me,
         "catalogue.spot_update",
         target,
@@ -670,6 +678,7 @@ async fn create_contract(
     let target = format!("contract_pair:{}", row.id);
     audited::<contract_pair::Model>(
         &txn,
+        state.clock.now(),
         &me,
         "catalogue.contract_create",
         target,
@@ -720,6 +729,7 @@ async fn update_contract(
     let target = format!("contract_pair:{id}");
     audited(
         &txn,
+        state.clock.now(),
         &me,
         "catalogue.contract_update",
         target,
@@ -813,6 +823,7 @@ async fn create_option(
     let target = format!("option_pair:{}", row.id);
     audited::<option_pair::Model>(
         &txn,
+        state.clock.now(),
         &me,
         "catalogue.option_create",
         target,
@@ -856,6 +867,7 @@ async fn update_option(
     let target = format!("option_pair:{id}");
     audited(
         &txn,
+        state.clock.now(),
         &me,
         "catalogue.option_update",
         target,

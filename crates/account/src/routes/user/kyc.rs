@@ -90,7 +90,8 @@ async fn upload_kyc(
     // Check and insert under the user's lock, so two simultaneous
     // submissions cannot both become pending.
     let txn = state.db.begin().await?;
-    users::lock(&txn, me.id()).await?;
+    let now = state.clock.now();
+    users::lock(&txn, me.id(), now).await?;
     ensure_tier_open(&txn, me.id(), tier).await?;
     let submission = kyc::create(
         &txn,
@@ -103,6 +104,7 @@ async fn upload_kyc(
             front_file: &front,
             back_file: back.as_deref(),
             hand_file: hand.as_deref(),
+            now,
         },
     )
     .await?;
