@@ -27,6 +27,7 @@ pub async fn freeze(ctx: &Context, by: &Actor, id: i64, raw_reason: &str) -> Out
         UserStatus::Active,
         UserStatus::Frozen,
         Some(reason),
+        ctx.clock.now(),
     )
     .await?;
     if !moved {
@@ -36,7 +37,16 @@ pub async fn freeze(ctx: &Context, by: &Actor, id: i64, raw_reason: &str) -> Out
     let detail = json!({"status": {"old": u.status, "new": UserStatus::Frozen},
         "sessionsRevoked": revoked});
     let target = format!("user:{id}");
-    audit::record(&txn, by, "user.freeze", &target, reason, detail).await?;
+    audit::record(
+        &txn,
+        ctx.clock.now(),
+        by,
+        "user.freeze",
+        &target,
+        reason,
+        detail,
+    )
+    .await?;
     txn.commit().await?;
     ctx.sessions.end_user(id);
     Ok(())
@@ -52,16 +62,31 @@ pub async fn unfreeze(ctx: &Context, by: &Actor, id: i64, raw_reason: &str) -> O
         return Err(ErrorCode::InvalidState.into());
     }
     let txn = ctx.db.begin().await?;
-    let moved =
-        admin_queries::set_user_status(&txn, id, UserStatus::Frozen, UserStatus::Active, None)
-            .await?;
+    let moved = admin_queries::set_user_status(
+        &txn,
+        id,
+        UserStatus::Frozen,
+        UserStatus::Active,
+        None,
+        ctx.clock.now(),
+    )
+    .await?;
     if !moved {
         return Err(ErrorCode::InvalidState.into());
     }
     let detail = json!({"status": {"old": u.status, "new": UserStatus::Active},
         "frozenReason": u.frozen_reason});
     let target = format!("user:{id}");
-    audit::record(&txn, by, "user.unfreeze", &target, reason, detail).await?;
+    audit::record(
+        &txn,
+        ctx.clock.now(),
+        by,
+        "user.unfreeze",
+        &target,
+        reason,
+        detail,
+    )
+    .await?;
     txn.commit().await?;
     Ok(())
 }

@@ -65,7 +65,8 @@ pub(crate) async fn submit(
     // Check and insert under the user's lock, so two simultaneous
     // submissions cannot both become pending.
     let txn = ctx.db.begin().await?;
-    users::lock(&txn, user_id).await?;
+    let now = ctx.clock.now();
+    users::lock(&txn, user_id, now).await?;
     ensure_tier_open(&txn, user_id, tier).await?;
     let submission = kyc::create(
         &txn,
@@ -78,6 +79,7 @@ pub(crate) async fn submit(
             front_file: &front,
             back_file: back.as_deref(),
             hand_file: hand.as_deref(),
+            now,
         },
     )
     .await?;

@@ -35,10 +35,10 @@ pub async fn review(
     let (title, content) = review_message(lang, submission.tier, outcome, reason);
     let txn = ctx.db.begin().await?;
     // Conditional on still pending: a concurrent review loses here.
-    if !reviews::review_kyc(&txn, id, outcome, reason, by.id).await? {
+    if !reviews::review_kyc(&txn, id, outcome, reason, by.id, ctx.clock.now()).await? {
         return Err(ErrorCode::InvalidState.into());
     }
-    messages::create(&txn, submission.user_id, &title, &content).await?;
+    messages::create(&txn, submission.user_id, &title, &content, ctx.clock.now()).await?;
     let action = if outcome == KycStatus::Approved {
         "kyc.approve"
     } else {
@@ -46,7 +46,16 @@ pub async fn review(
     };
     let detail = json!({"userId": submission.user_id, "tier": submission.tier,
         "status": {"old": submission.status.as_str(), "new": outcome.as_str()}});
-    audit::record(&txn, by, action, &format!("kyc:{id}"), reason, detail).await?;
+    audit::record(
+        &txn,
+        ctx.clock.now(),
+        by,
+        action,
+        &format!("kyc:{id}"),
+        reason,
+        detail,
+    )
+    .await?;
     txn.commit().await?;
     Ok(())
 }

@@ -57,6 +57,7 @@ pub async fn enrol(
     }
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         "operator.totp_enrol",
         &target(admin),
@@ -101,6 +102,7 @@ pub async fn confirm(
     let codes = store_new_recovery_codes(&txn, admin.id, now).await?;
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         "operator.totp_enable",
         &target(admin),
@@ -179,6 +181,7 @@ pub async fn regenerate_recovery_codes(
     let codes = store_new_recovery_codes(&txn, admin.id, ctx.clock.now()).await?;
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         "operator.recovery_codes_regenerate",
         &target(admin),
@@ -205,6 +208,7 @@ pub async fn disable(
     admins::clear_totp(&txn, admin.id).await?;
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         "operator.totp_disable",
         &target(admin),
@@ -220,23 +224,24 @@ pub async fn disable(
 /// (`onyx operator reset-totp`), and ends every session of theirs: they
 /// sign in with the password and, an owner, enrol again before anything
 /// else. Returns the sessions ended; `NotFound` for an unknown name.
-pub async fn reset(db: &onyx_store::Db, by: &Actor, username: &str, reason: &str) -> Outcome<u64> {
+pub async fn reset(
+    db: &onyx_store::Db,
+    by: &Actor,
+    username: &str,
+    reason: &str,
+    now: chrono::DateTime<chrono::Utc>,
+) -> Outcome<u64> {
     let reason = audit::reason(reason)?;
     let admin = admins::find_by_username(db, username)
         .await?
         .ok_or(ErrorCode::NotFound)?;
     let txn = db.begin().await?;
     let had_secret = admins::clear_totp(&txn, admin.id).await?;
-    let ended = admin_queries::end_sessions_except(
-        &txn,
-        admin.id,
-        None,
-        EndReason::TotpReset,
-        chrono::Utc::now(),
-    )
-    .await?;
+    let ended =
+        admin_queries::end_sessions_except(&txn, admin.id, None, EndReason::TotpReset, now).await?;
     audit::record(
         &txn,
+        now,
         by,
         "operator.totp_reset",
         &target(&admin),
@@ -267,6 +272,7 @@ pub async fn revoke_session(
     }
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         "operator.session_revoke",
         &format!("admin_session:{id}"),
@@ -298,6 +304,7 @@ pub async fn revoke_other_sessions(
     .await?;
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         "operator.sessions_revoke_others",
         &format!("admin:{admin_id}"),
@@ -330,6 +337,7 @@ pub async fn sign_out(
     }
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         "operator.sign_out",
         &format!("admin_session:{session_id}"),

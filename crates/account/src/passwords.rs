@@ -18,7 +18,7 @@ use std::net::IpAddr;
 pub async fn change_login(ctx: &Context, me: &user::Model, old: &str, new: &str) -> Outcome<()> {
     identity::check_login_password(new)?;
     verify_in_session(
-        &ctx.db,
+        ctx,
         me.id,
         &me.password_hash,
         old,
@@ -29,7 +29,13 @@ pub async fn change_login(ctx: &Context, me: &user::Model, old: &str, new: &str)
         return Err(ErrorCode::SamePassword.into());
     }
     let hash = hash_password(new).await?;
-    users::update(&ctx.db, me.id, users::Change::PasswordHash(&hash)).await?;
+    users::update(
+        &ctx.db,
+        me.id,
+        users::Change::PasswordHash(&hash),
+        ctx.clock.now(),
+    )
+    .await?;
     let ended =
         sessions::end_all_for_user(&ctx.db, me.id, EndReason::PasswordChanged, ctx.clock.now())
             .await?;
@@ -48,12 +54,18 @@ pub async fn change_fund(ctx: &Context, me: &user::Model, old: &str, new: &str) 
         return Err(ErrorCode::TradePasswordNotSet.into());
     };
     identity::check_trade_password(new)?;
-    verify_in_session(&ctx.db, me.id, current, old, ErrorCode::OldPasswordWrong).await?;
+    verify_in_session(ctx, me.id, current, old, ErrorCode::OldPasswordWrong).await?;
     if old == new {
         return Err(ErrorCode::SamePassword.into());
     }
     let hash = hash_password(new).await?;
-    users::update(&ctx.db, me.id, users::Change::TradePasswordHash(&hash)).await?;
+    users::update(
+        &ctx.db,
+        me.id,
+        users::Change::TradePasswordHash(&hash),
+        ctx.clock.now(),
+    )
+    .await?;
     tracing::info!(user_id = me.id, "fund password changed");
     Ok(())
 }
@@ -66,7 +78,13 @@ pub async fn set_fund(ctx: &Context, me: &user::Model, password: &str) -> Outcom
     }
     identity::check_trade_password(password)?;
     let hash = hash_password(password).await?;
-    users::update(&ctx.db, me.id, users::Change::TradePasswordHash(&hash)).await?;
+    users::update(
+        &ctx.db,
+        me.id,
+        users::Change::TradePasswordHash(&hash),
+        ctx.clock.now(),
+    )
+    .await?;
     Ok(())
 }
 
@@ -99,7 +117,13 @@ pub async fn reset_with_code(
     }
     .ok_or(ErrorCode::CodeInvalid)?;
     let hash = hash_password(password).await?;
-    users::update(&ctx.db, user.id, users::Change::PasswordHash(&hash)).await?;
+    users::update(
+        &ctx.db,
+        user.id,
+        users::Change::PasswordHash(&hash),
+        ctx.clock.now(),
+    )
+    .await?;
     lockout::unlock_user(&ctx.db, user.id, ip).await?;
     sessions::end_all_for_user(&ctx.db, user.id, EndReason::PasswordReset, ctx.clock.now()).await?;
     ctx.sessions.end_user(user.id);

@@ -96,15 +96,17 @@ async fn start_in_family(
     };
     let (token, hash) = new_token();
     let user_agent: String = device.user_agent.chars().take(200).collect();
+    let now = ctx.clock.now();
     sessions::create_in_family(
         &ctx.db,
         sessions::NewSession {
             user_id,
             token_hash: &hash,
             kind,
-            expires_at: Utc::now() + lifetime,
+            expires_at: now + lifetime,
             ip: &device.ip.to_string(),
             user_agent: &user_agent,
+            now,
         },
         family,
     )
@@ -156,7 +158,7 @@ pub async fn sign_in(
     }
     let (user, subject) = find_account(ctx, kind, identifier).await?;
     let mut attempt = Attempt::sign_in(Scope::User, subject, device.ip);
-    attempt.refuse_if_locked(&ctx.db).await?;
+    attempt.refuse_if_locked(ctx).await?;
     if attempt.slowed() {
         match code_targets(kind, identifier, user.as_ref()) {
             Some(targets) => {
@@ -175,7 +177,7 @@ pub async fn sign_in(
             }
             None => {
                 attempt
-                    .take_challenge(&ctx.db, proof.challenge, proof.nonce)
+                    .take_challenge(ctx, proof.challenge, proof.nonce)
                     .await?
             }
         }
@@ -183,7 +185,7 @@ pub async fn sign_in(
     let hash = user.as_ref().map(|u| u.password_hash.as_str());
     let verified = verify_or_dummy(hash, password).await?;
     let Some(user) = user.filter(|_| verified) else {
-        return Err(attempt.failed(&ctx.db, ErrorCode::LoginFailed).await?);
+        return Err(attempt.failed(ctx, ErrorCode::LoginFailed).await?);
     };
     attempt.succeeded(&ctx.db).await?;
     if user.status != UserStatus::Active {
@@ -248,7 +250,7 @@ pub async fn challenge(
 ) -> Outcome<Challenge> {
     ctx.limiter.check(Action::LoginIp, ip)?;
     let (_, subject) = find_account(ctx, kind, identifier).await?;
-    lockout::issue_challenge(&ctx.db, Scope::User, &subject).await
+    lockout::issue_challenge(ctx, Scope::User, &subject).await
 }
 
 /// The account named by the identifier (a malformed identifier names

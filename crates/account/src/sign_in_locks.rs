@@ -20,7 +20,7 @@ pub async fn lift(ctx: &Context, by: &Actor, user_id: i64, raw_reason: &str) -> 
     admin_queries::find_user(&ctx.db, user_id)
         .await?
         .ok_or(ErrorCode::NotFound)?;
-    let before = lockout::user_standing(&ctx.db, user_id).await?;
+    let before = lockout::user_standing(ctx, user_id).await?;
     if !before.restricted() {
         return Err(ErrorCode::UnlockNotLocked.into());
     }
@@ -34,6 +34,7 @@ pub async fn lift(ctx: &Context, by: &Actor, user_id: i64, raw_reason: &str) -> 
     });
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         "user.sign_in_unlock",
         &format!("user:{user_id}"),

@@ -357,6 +357,7 @@ async fn no_code_reaches_the_log() {
         &app.state.db,
         alice.id,
         onyx_store::repo::users::Change::Email(Some("alice@example.com")),
+        chrono::Utc::now(),
     )
     .await
     .unwrap();

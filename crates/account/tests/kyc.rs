@@ -186,7 +186,12 @@ async fn a_link_works_until_it_expires_and_not_after() {
         .as_str()
         .unwrap()
         .to_string();
-    let key = app.state.files.link_key(&app.state.db).await.unwrap();
+    let key = app
+        .state
+        .files
+        .link_key(&app.state.db, chrono::Utc::now())
+        .await
+        .unwrap();
     let now = chrono::Utc::now().timestamp();
     let reader = onyx_platform::files::Reader::User(alice_id);
     let (_, bytes) = fetch(&app, &key.sign(&id, now + 60, reader), None).await;

@@ -312,7 +312,7 @@ async fn fifty_failures_from_many_addresses_slow_the_account_but_never_lock_the_
     login_proving(&app, home, "alice", PASSWORD, proof(&solved))
         .await
         .ok();
-    assert!(lockout::user_slowed_until(&app.state.db, alice.id)
+    assert!(lockout::user_slowed_until(&app.state, alice.id)
         .await
         .unwrap()
         .is_some());
@@ -353,7 +353,7 @@ async fn a_wrong_password_with_a_solved_challenge_counts_and_pauses_its_address_
     second.fails_with(-1017);
     assert!(second.msg.contains("10 minutes"), "{}", second.msg);
     // Each failure keeps the account slowed for another day.
-    let until = lockout::user_slowed_until(&app.state.db, alice.id)
+    let until = lockout::user_slowed_until(&app.state, alice.id)
         .await
         .unwrap()
         .unwrap();
@@ -431,9 +431,14 @@ async fn a_slowed_account_with_a_bound_email_signs_in_with_the_password_and_a_co
     let app = behind_proxy().await;
     let alice = user(&app, "alice").await;
     let email = "alice@example.com";
-    users::update(&app.state.db, alice.id, users::Change::Email(Some(email)))
-        .await
-        .unwrap();
+    users::update(
+        &app.state.db,
+        alice.id,
+        users::Change::Email(Some(email)),
+        chrono::Utc::now(),
+    )
+    .await
+    .unwrap();
     slow_down(&app, &alice_subject(&alice)).await;
     let home = "198.51.100.20";
     // Without a code the password is not checked (and nothing counted).
@@ -501,9 +506,14 @@ async fn a_slowed_email_sign_in_asks_for_a_code_whether_or_not_the_email_has_an_
     let app = behind_proxy().await;
     let alice = user(&app, "alice").await;
     let email = "alice@example.com";
-    users::update(&app.state.db, alice.id, users::Change::Email(Some(email)))
-        .await
-        .unwrap();
+    users::update(
+        &app.state.db,
+        alice.id,
+        users::Change::Email(Some(email)),
+        chrono::Utc::now(),
+    )
+    .await
+    .unwrap();
     set_setting(&app, "LOGIN_REGIS_SETTING", json!({"emailIsOpen": true})).await;
     slow_down(&app, &alice_subject(&alice)).await;
     slow_down(&app, "email:ghost@example.com").await;
@@ -550,9 +560,14 @@ async fn the_owner_lifts_the_slowdown_with_a_code_to_the_bound_email() {
     let app = behind_proxy().await;
     let alice = user(&app, "alice").await;
     let email = "alice@example.com";
-    users::update(&app.state.db, alice.id, users::Change::Email(Some(email)))
-        .await
-        .unwrap();
+    users::update(
+        &app.state.db,
+        alice.id,
+        users::Change::Email(Some(email)),
+        chrono::Utc::now(),
+    )
+    .await
+    .unwrap();
     let home = "198.51.100.20";
     // Not locked: asking answers the same, and sends nothing.
     send_unlock(&app, home, email).await.ok();
@@ -587,6 +602,7 @@ async fn asking_for_an_unlock_code_tells_nothing_about_the_address() {
         &app.state.db,
         alice.id,
         users::Change::Email(Some("alice@example.com")),
+        chrono::Utc::now(),
     )
     .await
     .unwrap();
@@ -651,9 +667,14 @@ async fn a_good_unlock_code_for_an_account_no_longer_locked_says_so() {
     let app = behind_proxy().await;
     let alice = user(&app, "alice").await;
     let email = "alice@example.com";
-    users::update(&app.state.db, alice.id, users::Change::Email(Some(email)))
-        .await
-        .unwrap();
+    users::update(
+        &app.state.db,
+        alice.id,
+        users::Change::Email(Some(email)),
+        chrono::Utc::now(),
+    )
+    .await
+    .unwrap();
     failures_from_everywhere(&app, &format!("user:{}", alice.id), 49).await;
     login_from(&app, "203.0.113.50", "alice", "bad-pass-1")
         .await
@@ -671,9 +692,14 @@ async fn a_password_reset_by_code_lifts_the_slowdown() {
     let app = app_with_mailbox().await;
     let alice = user(&app, "alice").await;
     let email = "alice@example.com";
-    users::update(&app.state.db, alice.id, users::Change::Email(Some(email)))
-        .await
-        .unwrap();
+    users::update(
+        &app.state.db,
+        alice.id,
+        users::Change::Email(Some(email)),
+        chrono::Utc::now(),
+    )
+    .await
+    .unwrap();
     failures_from_everywhere(&app, &format!("user:{}", alice.id), 49).await;
     login(&app, "alice", "bad-pass-1").await.fails_with(-1017);
     accounts::send_email_code(&app, "forget", email, None)
@@ -952,9 +978,15 @@ async fn answers_that_carry_a_token_are_never_stored() {
     )
     .await;
     assert!(no_store(&register), "register {register:?}");
-    onyx_server::operators::create(&app.state.db, "owner1", "operator-pass-1", "owner")
-        .await
-        .unwrap();
+    onyx_server::operators::create(
+        &app.state.db,
+        "owner1",
+        "operator-pass-1",
+        "owner",
+        chrono::Utc::now(),
+    )
+    .await
+    .unwrap();
     let operator = headers_of(
         &app,
         json_from(

@@ -46,9 +46,15 @@ fn token_of(data: &Value) -> String {
 /// An owner with TOTP enabled: (secret, recovery codes, the step the
 /// confirming code took).
 async fn enrolled_owner(app: &TestApp, name: &str) -> (String, Vec<String>, i64) {
-    onyx_server::operators::create(&app.state.db, name, OPERATOR_PASSWORD, "owner")
-        .await
-        .unwrap();
+    onyx_server::operators::create(
+        &app.state.db,
+        name,
+        OPERATOR_PASSWORD,
+        "owner",
+        chrono::Utc::now(),
+    )
+    .await
+    .unwrap();
     let first = login_with(app, name, None).await.ok();
     let (secret, codes) = enrol_totp(app, &token_of(&first)).await;
     let taken = admins::find_by_username(&app.state.db, name)
@@ -63,9 +69,15 @@ async fn enrolled_owner(app: &TestApp, name: &str) -> (String, Vec<String>, i64)
 #[tokio::test]
 async fn an_owner_must_enrol_before_any_other_call() {
     let app = TestApp::spawn().await;
-    onyx_server::operators::create(&app.state.db, "owner1", OPERATOR_PASSWORD, "owner")
-        .await
-        .unwrap();
+    onyx_server::operators::create(
+        &app.state.db,
+        "owner1",
+        OPERATOR_PASSWORD,
+        "owner",
+        chrono::Utc::now(),
+    )
+    .await
+    .unwrap();
     let first = login_with(&app, "owner1", None).await.ok();
     assert_eq!(first["totpEnabled"], false);
     assert_eq!(first["totpRequired"], true);
@@ -497,16 +509,23 @@ async fn the_cli_takes_a_lost_device_off_an_owner_who_then_enrols_again() {
     let other = operator(&app, "owner2", "owner").await;
     let db = &app.state.db;
     assert!(
-        onyx_server::operators::reset_totp(db, "ghost1", "lost phone")
+        onyx_server::operators::reset_totp(db, "ghost1", "lost phone", chrono::Utc::now())
             .await
             .is_err()
     );
-    assert!(onyx_server::operators::reset_totp(db, "owner1", " ")
-        .await
-        .is_err());
-    let ended = onyx_server::operators::reset_totp(db, "owner1", "lost phone, ticket 12")
-        .await
-        .unwrap();
+    assert!(
+        onyx_server::operators::reset_totp(db, "owner1", " ", chrono::Utc::now())
+            .await
+            .is_err()
+    );
+    let ended = onyx_server::operators::reset_totp(
+        db,
+        "owner1",
+        "lost phone, ticket 12",
+        chrono::Utc::now(),
+    )
+    .await
+    .unwrap();
     assert_eq!(ended, 1);
     assert_token_failure(&admin_get(&app, "/api/admin/me", &owner).await);
     let again = login_with(&app, "owner1", None).await.ok();
@@ -663,9 +682,15 @@ async fn operator_challenge(app: &TestApp, ip: &str, name: &str) -> (String, Str
 #[tokio::test]
 async fn a_slowed_operator_without_totp_signs_in_with_a_solved_challenge() {
     let app = behind_proxy().await;
-    onyx_server::operators::create(&app.state.db, "helper", OPERATOR_PASSWORD, "support")
-        .await
-        .unwrap();
+    onyx_server::operators::create(
+        &app.state.db,
+        "helper",
+        OPERATOR_PASSWORD,
+        "support",
+        chrono::Utc::now(),
+    )
+    .await
+    .unwrap();
     let subject = slow_operator(&app, "helper").await;
     let right = json!({"username": "helper", "password": OPERATOR_PASSWORD});
     let known = operator_login_from(&app, "198.51.100.5", right).await;

@@ -170,6 +170,7 @@ async fn a_forgotten_password_is_reset_with_an_email_code() {
         &app.state.db,
         alice.id,
         users::Change::Email(Some("alice@example.com")),
+        chrono::Utc::now(),
     )
     .await
     .unwrap();

@@ -159,6 +159,7 @@ async fn a_password_reset_with_a_code_ends_the_sessions_as_reset() {
         &app.state.db,
         alice.id,
         users::Change::Email(Some("alice@example.com")),
+        chrono::Utc::now(),
     )
     .await
     .unwrap();
@@ -358,7 +359,7 @@ async fn operator_sessions_ended_any_way_are_refused_and_listed_as_history() {
     assert!(live[0]["lastSeenAt"].is_string());
 
     // A second-factor reset from the command line ends the last one.
-    onyx_server::operators::reset_totp(&app.state.db, "owner1", "lost phone")
+    onyx_server::operators::reset_totp(&app.state.db, "owner1", "lost phone", chrono::Utc::now())
         .await
         .unwrap();
     assert_token_failure(&admin_get(&app, "/api/admin/me", &a1).await);

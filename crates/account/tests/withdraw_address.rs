@@ -87,9 +87,15 @@ async fn unknown_networks_and_malformed_addresses_are_refused() {
         .await
         .unwrap();
     channels[0]["status"] = json!(0);
-    onyx_store::repo::settings::put(&app.state.db, "WITHDRAWAL_CHANNEL_SETTING", &channels, None)
-        .await
-        .unwrap();
+    onyx_store::repo::settings::put(
+        &app.state.db,
+        "WITHDRAWAL_CHANNEL_SETTING",
+        &channels,
+        None,
+        chrono::Utc::now(),
+    )
+    .await
+    .unwrap();
     set(&app, &token, "USDT-TRC20", TRON)
         .await
         .fails_with(-1071);

@@ -233,10 +233,19 @@ pub async fn create(ctx: &Context, by: &Actor, body: &ContentBody) -> Outcome<Co
         ));
     }
     let txn = ctx.db.begin().await?;
-    let item = content::create(&txn, &fields, &texts).await?;
+    let item = content::create(&txn, &fields, &texts, ctx.clock.now()).await?;
     let target = format!("content:{}", item.id);
     let detail = summary(&fields, &texts);
-    audit::record(&txn, by, "content.create", &target, reason, detail).await?;
+    audit::record(
+        &txn,
+        ctx.clock.now(),
+        by,
+        "content.create",
+        &target,
+        reason,
+        detail,
+    )
+    .await?;
     let row = rows(&txn, vec![item]).await?.pop();
     txn.commit().await?;
     row.ok_or_else(|| Failure::internal("created item vanished"))
@@ -255,14 +264,23 @@ pub async fn update(ctx: &Context, by: &Actor, id: i64, body: &ContentBody) -> O
         return Err(ErrorCode::InvalidState.into());
     }
     let txn = ctx.db.begin().await?;
-    let item = content::update(&txn, id, &fields, &texts).await?;
+    let item = content::update(&txn, id, &fields, &texts, ctx.clock.now()).await?;
     let detail = json!({
         "old": {"kind": before.kind, "key": before.key, "modelKey": before.model_key,
             "parentId": before.parent_id, "sort": before.sort, "published": before.published},
         "new": summary(&fields, &texts),
     });
     let target = format!("content:{id}");
-    audit::record(&txn, by, "content.update", &target, reason, detail).await?;
+    audit::record(
+        &txn,
+        ctx.clock.now(),
+        by,
+        "content.update",
+        &target,
+        reason,
+        detail,
+    )
+    .await?;
     let row = rows(&txn, vec![item]).await?.pop();
     txn.commit().await?;
     row.ok_or_else(|| Failure::internal("updated item vanished"))
@@ -284,7 +302,16 @@ pub async fn delete(ctx: &Context, by: &Actor, id: i64, raw_reason: &str) -> Out
     let detail = json!({ "old": old.first().map(|r| json!({"kind": r.kind, "key": r.key,
         "translations": r.translations})) });
     let target = format!("content:{id}");
-    audit::record(&txn, by, "content.delete", &target, reason, detail).await?;
+    audit::record(
+        &txn,
+        ctx.clock.now(),
+        by,
+        "content.delete",
+        &target,
+        reason,
+        detail,
+    )
+    .await?;
     txn.commit().await?;
     Ok(())
 }
@@ -312,10 +339,19 @@ pub async fn send_message(
         .await?
         .ok_or(ErrorCode::NotFound)?;
     let txn = ctx.db.begin().await?;
-    let m = messages::create(&txn, user_id, title, &content).await?;
+    let m = messages::create(&txn, user_id, title, &content, ctx.clock.now()).await?;
     let detail = json!({"messageId": m.id, "title": title});
     let target = format!("user:{user_id}");
-    audit::record(&txn, by, "message.send", &target, reason, detail).await?;
+    audit::record(
+        &txn,
+        ctx.clock.now(),
+        by,
+        "message.send",
+        &target,
+        reason,
+        detail,
+    )
+    .await?;
     txn.commit().await?;
     Ok(m.id)
 }

@@ -162,13 +162,19 @@ async fn message_centre_lists_newest_first_with_unread_and_marks_read() {
     let (a, token) = user_with_session(&app, "alice").await;
     let (b, _) = user_with_session(&app, "bobby").await;
     let db = &app.state.db;
-    let first = messages::create(db, a, "First", "<p>Hello <b>Alice</b> &amp; co</p>")
+    let first = messages::create(
+        db,
+        a,
+        "First",
+        "<p>Hello <b>Alice</b> &amp; co</p>",
+        chrono::Utc::now(),
+    )
+    .await
+    .unwrap();
+    let second = messages::create(db, a, "Second", "<p>Two</p>", chrono::Utc::now())
         .await
         .unwrap();
-    let second = messages::create(db, a, "Second", "<p>Two</p>")
-        .await
-        .unwrap();
-    messages::create(db, b, "Not yours", "<p>b</p>")
+    messages::create(db, b, "Not yours", "<p>b</p>", chrono::Utc::now())
         .await
         .unwrap();
 
@@ -215,7 +221,7 @@ async fn another_users_message_is_not_found_and_stays_unread() {
     let app = TestApp::spawn().await;
     let (a, _) = user_with_session(&app, "alice").await;
     let (_, token_b) = user_with_session(&app, "bobby").await;
-    let m = messages::create(&app.state.db, a, "Private", "<p>a</p>")
+    let m = messages::create(&app.state.db, a, "Private", "<p>a</p>", chrono::Utc::now())
         .await
         .unwrap();
 
@@ -333,7 +339,7 @@ async fn demo_seed_has_content_and_a_welcome_message_and_is_not_seeded_twice() {
         .unwrap();
     assert!(!onyx_server::demo::seed_if_empty(&app.state).await.unwrap());
     assert_eq!(
-        onyx_content::api::demo::seed_content(&app.state.db)
+        onyx_content::api::demo::seed_content(&app.state.db, chrono::Utc::now())
             .await
             .unwrap(),
         0

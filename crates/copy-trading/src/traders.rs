@@ -208,6 +208,7 @@ pub async fn review(ctx: &Context, by: &Actor, id: i64, b: &ReviewBody) -> Outco
     let row = a.update(&txn).await?;
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         if b.approve {
             "copy.trader_approve"

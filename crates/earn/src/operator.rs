@@ -350,6 +350,7 @@ pub async fn create(ctx: &Context, by: &Actor, b: &ProductBody) -> Outcome<Produ
     let view = admin_view(&txn, &row).await?;
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         "earn.product_create",
         &format!("earn_product:{}", row.id),
@@ -387,6 +388,7 @@ pub async fn update(
     let after = admin_view(&txn, &row).await?;
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         "earn.product_update",
         &format!("earn_product:{id}"),
@@ -461,6 +463,7 @@ pub async fn publish_rate(
     }
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         "earn.rate_publish",
         &format!("earn_product:{id}"),
@@ -611,6 +614,7 @@ pub async fn fund(ctx: &Context, by: &Actor, b: &FundBody) -> Outcome<Vec<HouseC
         .await?;
     audit::record(
         txn.conn(),
+        ctx.clock.now(),
         by,
         "earn.house_fund",
         &format!("house_finance:{coin}"),

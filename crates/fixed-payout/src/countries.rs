@@ -81,6 +81,7 @@ pub async fn replace(
     }
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         "contract.countries_blocked",
         &format!("contract_countries:{product}"),

@@ -211,6 +211,7 @@ pub async fn create<P: PeriodEditing>(
     let id = *row.fields().id;
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         &format!("{}.period_create", P::AUDIT_AREA),
         &format!("{}:{id}", P::AUDIT_TARGET),
@@ -250,6 +251,7 @@ pub async fn update<P: PeriodEditing>(
     );
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         &format!("{}.period_update", P::AUDIT_AREA),
         &format!("{}:{id}", P::AUDIT_TARGET),

@@ -228,6 +228,7 @@ pub async fn update_terms(
     let (before, after) = (TermsView::of(&c, &old), TermsView::of(&c, &row));
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         "futures.terms_update",
         &format!("futures_terms:{id}"),

@@ -8,10 +8,12 @@
 use crate::entity::coin::CoinStatus;
 use crate::entity::{coin, contract_pair, option_pair, spot_pair};
 use crate::repo::catalogue;
+use chrono::{DateTime, Utc};
 use onyx_kernel::{ErrorCode, Failure, Outcome};
 use onyx_platform::audit::{self, Actor};
+use onyx_platform::Context;
 use rust_decimal::Decimal;
-use sea_orm::{DatabaseConnection, DatabaseTransaction, TransactionTrait};
+use sea_orm::{DatabaseTransaction, TransactionTrait};
 use serde::Serialize;
 use serde_json::json;
 
@@ -56,7 +58,7 @@ pub(crate) trait Entry: Clone + Serialize + Send + Sync + Sized {
 /// Adds the entry the patch describes: `coin` names its coin, `apply` lays
 /// the patch over the kind's draft and validates the whole row.
 pub(crate) async fn create<E: Entry>(
-    db: &DatabaseConnection,
+    ctx: &Context,
     by: &Actor,
     reason: &str,
     coin: Option<&str>,
@@ -64,14 +66,15 @@ pub(crate) async fn create<E: Entry>(
 ) -> Outcome<E> {
     let reason = audit::reason(reason)?;
     let name = coin.ok_or_else(|| Failure::missing("coin"))?;
-    let txn = db.begin().await?;
+    let txn = ctx.db.begin().await?;
     let existing = E::all(&txn).await?;
     let sort = existing.iter().map(E::sort).max().unwrap_or(0);
     let row = apply(E::draft(&txn, name, sort).await?)?;
     E::vet(&txn, &row, None).await?;
     E::unique(&row, &existing.iter().collect::<Vec<_>>())?;
     let row = E::insert(&txn, row).await?;
-    audited(&txn, by, "create", row.id(), reason, None, &row).await?;
+    let at = Audited::new(by, ctx.clock.now(), reason);
+    at.record(&txn, "create", row.id(), None, &row).await?;
     txn.commit().await?;
     Ok(row)
 }
@@ -79,7 +82,7 @@ pub(crate) async fn create<E: Entry>(
 /// Changes the entry `id` as the patch says: `coin`, when given, points it
 /// at another coin; `apply` lays the patch over the row and validates it.
 pub(crate) async fn update<E: Entry>(
-    db: &DatabaseConnection,
+    ctx: &Context,
     by: &Actor,
     id: i64,
     reason: &str,
@@ -87,7 +90,7 @@ pub(crate) async fn update<E: Entry>(
     apply: impl FnOnce(E) -> Outcome<E>,
 ) -> Outcome<E> {
     let reason = audit::reason(reason)?;
-    let txn = db.begin().await?;
+    let txn = ctx.db.begin().await?;
     let old = E::find(&txn, id)
         .await?
         .ok_or(Failure::new(ErrorCode::NotFound))?;
@@ -100,24 +103,39 @@ pub(crate) async fn update<E: Entry>(
         &existing.iter().filter(|r| r.id() != id).collect::<Vec<_>>(),
     )?;
     let row = E::update(&txn, row).await?;
-    audited(&txn, by, "update", id, reason, Some(&old), &row).await?;
+    let at = Audited::new(by, ctx.clock.now(), reason);
+    at.record(&txn, "update", id, Some(&old), &row).await?;
     txn.commit().await?;
     Ok(row)
 }
 
-async fn audited<E: Entry>(
-    txn: &DatabaseTransaction,
-    by: &Actor,
-    verb: &str,
-    id: i64,
-    reason: &str,
-    old: Option<&E>,
-    new: &E,
-) -> Outcome<()> {
-    let action = format!("catalogue.{}_{verb}", E::AREA);
-    let target = format!("{}:{id}", E::TARGET);
-    let detail = json!({"old": old, "new": new});
-    audit::record(txn, by, &action, &target, reason, detail).await
+/// Who changed the catalogue, when and why.
+struct Audited<'a> {
+    by: &'a Actor,
+    at: DateTime<Utc>,
+    reason: &'a str,
+}
+
+impl<'a> Audited<'a> {
+    fn new(by: &'a Actor, at: DateTime<Utc>, reason: &'a str) -> Audited<'a> {
+        Audited { by, at, reason }
+    }
+
+    /// The audit entry of `verb` on entry `id`, with its rows before and
+    /// after.
+    async fn record<E: Entry>(
+        &self,
+        txn: &DatabaseTransaction,
+        verb: &str,
+        id: i64,
+        old: Option<&E>,
+        new: &E,
+    ) -> Outcome<()> {
+        let action = format!("catalogue.{}_{verb}", E::AREA);
+        let target = format!("{}:{id}", E::TARGET);
+        let detail = json!({"old": old, "new": new});
+        audit::record(txn, self.at, self.by, &action, &target, self.reason, detail).await
+    }
 }
 
 fn duplicate(field: &'static str, value: &str) -> Failure {

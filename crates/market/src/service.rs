@@ -14,6 +14,7 @@ use crate::simulator::{self, Simulator};
 use crate::tape::Tape;
 use crate::tape_store;
 use crate::{stats, CoinView, IndexPrice, Interval, Snapshot, Tick, DEFAULT_COINS};
+use onyx_kernel::clock::{Clock, SystemClock};
 use onyx_platform::config::MarketFeed;
 use onyx_platform::Context;
 use onyx_socket::MarketFrames;
@@ -35,8 +36,11 @@ const TAPE_PRUNE_EVERY_MS: i64 = 3_600_000;
 /// Ticks folded in one go when the feed has queued several batches.
 const TICKS_PER_APPLY_MAX: usize = 4096;
 
+/// Milliseconds since the epoch on the system clock, for tests and
+/// benches that drive a service by hand. The service itself reads the
+/// context's clock.
 pub fn now_ms() -> i64 {
-    chrono::Utc::now().timestamp_millis()
+    SystemClock.now_ms()
 }
 
 /// What the running market service shares with the rest of the server.
@@ -66,6 +70,9 @@ pub struct MarketService {
     stale_ms: i64,
     tape: Tape,
     tape_retention_ms: i64,
+    /// The context's clock: the second the loop closes, the staleness it
+    /// checks.
+    clock: Arc<dyn Clock>,
 }
 
 /// The coins to price: the catalogue's enabled coins, or the defaults when
@@ -148,6 +155,7 @@ impl MarketService {
             tape_retention_ms: i64::try_from(state.config.tape_retention_days)
                 .unwrap_or(i64::MAX)
                 .saturating_mul(stats::DAY_MS),
+            clock: state.clock.clone(),
         })
     }
 
@@ -278,7 +286,7 @@ impl MarketService {
     ) {
         // Just after each whole second, so the second that ended is on the
         // tape within about 50 ms.
-        let to_next_second = 1000i64.saturating_sub(now_ms().rem_euclid(1000)) + 50;
+        let to_next_second = 1000i64.saturating_sub(self.clock.now_ms().rem_euclid(1000)) + 50;
         let mut every_second = tokio::time::interval_at(
             tokio::time::Instant::now() + Duration::from_millis(to_next_second as u64),
             Duration::from_secs(1),
@@ -301,7 +309,7 @@ impl MarketService {
                     if let Err(e) = self.flush().await {
                         tracing::error!(error = %e, "writing candles failed; retrying");
                     }
-                    let now = now_ms();
+                    let now = self.clock.now_ms();
                     if let Err(e) = self.close_tape(now).await {
                         tracing::error!(error = %e, "writing the price tape failed; retrying");
                     }
@@ -368,7 +376,7 @@ async fn launch(
     coins: &[String],
 ) -> anyhow::Result<Generation> {
     let feed = state.config.market_feed;
-    let now = now_ms();
+    let now = state.now_ms();
     if feed == MarketFeed::Simulator {
         let started = std::time::Instant::now();
         let written = backfill_missing(&state.db, coins, state.config.market_seed, now).await?;
@@ -392,7 +400,7 @@ async fn launch(
                     sim.set_price(coin, p);
                 }
             }
-            tokio::spawn(simulate(sim, tx, stop.clone()));
+            tokio::spawn(simulate(sim, tx, stop.clone(), state.clock.clone()));
         }
         MarketFeed::Binance => {
             let adapter = BinanceFeed::new(&state.config.market_url, coins.to_vec());
@@ -463,13 +471,14 @@ async fn simulate(
     mut sim: Simulator,
     out: mpsc::Sender<Vec<Tick>>,
     mut stop: watch::Receiver<bool>,
+    clock: Arc<dyn Clock>,
 ) {
     let mut every_second = tokio::time::interval(Duration::from_secs(1));
     every_second.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     loop {
         tokio::select! {
             _ = every_second.tick() => {
-                if out.send(sim.step(now_ms())).await.is_err() {
+                if out.send(sim.step(clock.now_ms())).await.is_err() {
                     return;
                 }
             }

@@ -149,9 +149,14 @@ async fn the_watchlist_holds_at_most_200_coins() {
     let app = TestApp::spawn().await;
     let (user_id, alice) = user_with_session(&app, "alice").await;
     for i in 0..200 {
-        onyx_market::api::watchlist::add(&app.state.db, user_id, &format!("c{i}"))
-            .await
-            .unwrap();
+        onyx_market::api::watchlist::add(
+            &app.state.db,
+            user_id,
+            &format!("c{i}"),
+            chrono::Utc::now(),
+        )
+        .await
+        .unwrap();
     }
     let r = app
         .post_query("/api/userCoin/add?coin=btc", Some(&alice))

@@ -317,6 +317,7 @@ async fn an_operator_blocks_countries_per_product() {
                 front_file: "front",
                 back_file: None,
                 hand_file: None,
+                now: app.state.clock.now(),
             },
         )
         .await

@@ -19,11 +19,6 @@ use rust_decimal::Decimal;
 /// The stable coin every valuation is expressed in.
 pub const USDT: &str = "USDT";
 
-/// Milliseconds since the epoch, for posting timestamps.
-pub fn now_ms() -> i64 {
-    chrono::Utc::now().timestamp_millis()
-}
-
 /// A coin as the ledger names its asset: upper case ("usdt" -> "USDT").
 pub fn asset(coin: &str) -> String {
     coin.trim().to_ascii_uppercase()

@@ -2,6 +2,7 @@
 //! when, why). Every operator write calls [`record`] inside the transaction
 //! of the change, so a change without its audit row cannot be committed.
 
+use chrono::{DateTime, Utc};
 use onyx_kernel::{ErrorCode, Failure};
 use onyx_store::repo::audit;
 use sea_orm::ConnectionTrait;
@@ -42,11 +43,12 @@ pub fn reason(raw: &str) -> Result<&str, Failure> {
     Ok(reason)
 }
 
-/// Records one operator action. `action` is `area.verb` (`user.freeze`),
-/// `target` is `kind:id` (`user:12`), `detail` holds the specifics (old and
-/// new values).
+/// Records one operator action at `at` (the context's clock). `action` is
+/// `area.verb` (`user.freeze`), `target` is `kind:id` (`user:12`), `detail`
+/// holds the specifics (old and new values).
 pub async fn record(
     db: &impl ConnectionTrait,
+    at: DateTime<Utc>,
     by: &Actor,
     action: &str,
     target: &str,
@@ -65,6 +67,7 @@ pub async fn record(
             target,
             reason,
             detail: &detail,
+            at,
         },
     )
     .await?;

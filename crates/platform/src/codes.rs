@@ -82,11 +82,12 @@ async fn issue_counted(ctx: &Context, r: Request<'_>) -> Result<(), Failure> {
             code_hash: &hash(r.target, r.purpose, &code),
             user_id: r.user_id,
             expires_at: now + Duration::seconds(CODE_TTL_SECONDS),
+            now,
         },
     )
     .await?;
     ctx.notify
-        .send_code(&ctx.db, r.lang, r.channel, r.target, r.purpose, &code)
+        .send_code(ctx, r.lang, r.channel, r.target, r.purpose, &code)
         .await?;
     Ok(())
 }
@@ -124,7 +125,7 @@ pub async fn check(
         }
         .into());
     }
-    if !codes::consume(&ctx.db, stored.id).await? {
+    if !codes::consume(&ctx.db, stored.id, ctx.clock.now()).await? {
         return Err(ErrorCode::CodeInvalid.into());
     }
     Ok(())

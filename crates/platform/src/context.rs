@@ -54,7 +54,7 @@ impl Context {
 
     pub fn with_clock(db: Db, config: Config, clock: Arc<dyn Clock>) -> Context {
         Context {
-            ledger: LedgerStore::new(db.clone()),
+            ledger: LedgerStore::with_clock(db.clone(), clock.clone()),
             notify: Arc::new(Notifier::new(&config)),
             files: Arc::new(FileStore::local(&config.db.data_dir)),
             config: Arc::new(config),

@@ -57,14 +57,24 @@ impl FileStore {
     }
 
     /// The key that signs file links, shared through the database.
-    pub async fn link_key(&self, db: &onyx_store::Db) -> Result<&LinkKey, sea_orm::DbErr> {
+    /// `now` dates the key when this call creates it.
+    pub async fn link_key(
+        &self,
+        db: &onyx_store::Db,
+        now: DateTime<Utc>,
+    ) -> Result<&LinkKey, sea_orm::DbErr> {
         self.link_key
             .get_or_try_init(|| async {
-                let stored = onyx_store::repo::secrets::get_or_create(db, LINK_KEY_SECRET, || {
-                    let mut bytes = [0u8; 32];
-                    rand::rngs::OsRng.fill_bytes(&mut bytes);
-                    hex::encode(bytes)
-                })
+                let stored = onyx_store::repo::secrets::get_or_create(
+                    db,
+                    LINK_KEY_SECRET,
+                    || {
+                        let mut bytes = [0u8; 32];
+                        rand::rngs::OsRng.fill_bytes(&mut bytes);
+                        hex::encode(bytes)
+                    },
+                    now,
+                )
                 .await?;
                 let bytes = hex::decode(stored.trim())
                     .ok()

@@ -12,6 +12,7 @@
 //! the store (`login_failures`, `sign_in_challenges`), so they hold across
 //! restarts and nodes. See decision 0011-lockout.
 
+use crate::Context;
 use chrono::{DateTime, Duration, Utc};
 use onyx_kernel::ErrorCode;
 use onyx_kernel::{Failure, Outcome};
@@ -216,10 +217,10 @@ impl Attempt {
 
     /// Refuses while this source is paused, before any password is
     /// checked, and reads whether the account is slowed.
-    pub async fn refuse_if_locked(&mut self, db: &Db) -> Outcome<()> {
-        let now = Utc::now();
+    pub async fn refuse_if_locked(&mut self, ctx: &Context) -> Outcome<()> {
+        let now = ctx.clock.now();
         let found = rows::find(
-            db,
+            &ctx.db,
             self.scope.name(),
             &self.subject,
             &[&self.source, EVERY_SOURCE],
@@ -248,7 +249,7 @@ impl Attempt {
     /// is what counts.
     pub async fn take_challenge(
         &self,
-        db: &Db,
+        ctx: &Context,
         challenge: Option<&str>,
         nonce: Option<&str>,
     ) -> Outcome<()> {
@@ -256,7 +257,7 @@ impl Attempt {
         let (Some(challenge), Some(nonce)) = (challenge, nonce) else {
             return Err(ErrorCode::LoginChallengeNeeded.into());
         };
-        let now = Utc::now();
+        let (db, now) = (&ctx.db, ctx.clock.now());
         let found =
             challenges::find_live(db, challenge, self.scope.name(), &self.subject, now).await?;
         let Some(found) = found else {
@@ -277,8 +278,8 @@ impl Attempt {
     /// that reaches [`ACCOUNT_FAILURES_MAX`] from every address slows the
     /// account, and each later one keeps it slowed for [`SLOWDOWN_HOURS`]
     /// more; while slowed, every failure pauses its address.
-    pub async fn failed(&self, db: &Db, wrong: ErrorCode) -> Outcome<Failure> {
-        let now = Utc::now();
+    pub async fn failed(&self, ctx: &Context, wrong: ErrorCode) -> Outcome<Failure> {
+        let (db, now) = (&ctx.db, ctx.clock.now());
         prune_now_and_then(db, now).await;
         let window_after = now - Duration::hours(WINDOW_HOURS);
         let from_here = rows::record(db, self.key(), now, window_after).await?;
@@ -340,8 +341,8 @@ pub struct Challenge {
 /// Issues a challenge for signing in as `subject`: 32 random bytes, kept
 /// with the subject it is for until used or expired. Issued whether or
 /// not the account is slowed, so asking tells nothing.
-pub async fn issue_challenge(db: &Db, scope: Scope, subject: &str) -> Outcome<Challenge> {
-    let now = Utc::now();
+pub async fn issue_challenge(ctx: &Context, scope: Scope, subject: &str) -> Outcome<Challenge> {
+    let (db, now) = (&ctx.db, ctx.clock.now());
     prune_challenges_now_and_then(db, now).await;
     let mut bytes = [0u8; 32];
     rand::rngs::OsRng.fill_bytes(&mut bytes);
@@ -396,10 +397,10 @@ fn leading_zero_bits(bytes: &[u8]) -> u32 {
 
 /// Until when the user account is slowed (failures from many addresses),
 /// if it is.
-pub async fn user_slowed_until(db: &Db, user_id: i64) -> Outcome<Option<DateTime<Utc>>> {
+pub async fn user_slowed_until(ctx: &Context, user_id: i64) -> Outcome<Option<DateTime<Utc>>> {
     let subject = account_subject(Scope::User, user_id);
-    let now = Utc::now();
-    let found = rows::find(db, rows::SCOPE_USER, &subject, &[EVERY_SOURCE]).await?;
+    let now = ctx.clock.now();
+    let found = rows::find(&ctx.db, rows::SCOPE_USER, &subject, &[EVERY_SOURCE]).await?;
     Ok(found
         .into_iter()
         .find_map(|r| r.locked_until)
@@ -425,11 +426,11 @@ impl Standing {
 }
 
 /// The user's sign-in standing.
-pub async fn user_standing(db: &Db, user_id: i64) -> Outcome<Standing> {
+pub async fn user_standing(ctx: &Context, user_id: i64) -> Outcome<Standing> {
     let subject = account_subject(Scope::User, user_id);
-    let now = Utc::now();
+    let now = ctx.clock.now();
     let window_after = now - Duration::hours(WINDOW_HOURS);
-    let found = rows::find_subject(db, rows::SCOPE_USER, &subject).await?;
+    let found = rows::find_subject(&ctx.db, rows::SCOPE_USER, &subject).await?;
     let live = |r: &&onyx_store::entity::login_failure::Model| {
         r.locked_until.filter(|until| *until > now).is_some()
     };
@@ -520,19 +521,19 @@ fn minutes(left: Duration) -> i64 {
 /// session cannot guess the passwords; signing in is counted apart and
 /// stays open to the owner.
 pub async fn verify_in_session(
-    db: &Db,
+    ctx: &Context,
     user_id: i64,
     hash: &str,
     password: &str,
     wrong: ErrorCode,
 ) -> Outcome<()> {
     let mut attempt = Attempt::in_session(user_id);
-    attempt.refuse_if_locked(db).await?;
+    attempt.refuse_if_locked(ctx).await?;
     if crate::credentials::verify_password(hash, password).await? {
-        attempt.succeeded(db).await?;
+        attempt.succeeded(&ctx.db).await?;
         return Ok(());
     }
-    Err(attempt.failed(db, wrong).await?)
+    Err(attempt.failed(ctx, wrong).await?)
 }
 
 #[cfg(test)]

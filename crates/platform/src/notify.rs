@@ -15,7 +15,6 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use onyx_kernel::i18n;
 use onyx_kernel::identity::{CodePurpose, CODE_TTL_SECONDS};
 use onyx_store::repo::outbox;
-use onyx_store::Db;
 use serde::Serialize;
 use std::collections::VecDeque;
 use std::sync::Mutex;
@@ -87,7 +86,7 @@ impl Notifier {
     /// the outbox row.
     pub async fn send_code(
         &self,
-        db: &Db,
+        ctx: &crate::Context,
         lang: &str,
         channel: Channel,
         target: &str,
@@ -110,6 +109,7 @@ impl Notifier {
         } else {
             outbox::OutboxStatus::Unsent
         };
+        let db = &ctx.db;
         let row = outbox::create(
             db,
             outbox::NewMessage {
@@ -118,6 +118,7 @@ impl Notifier {
                 subject: &subject,
                 purpose: purpose.as_str(),
                 status,
+                now: ctx.clock.now(),
             },
         )
         .await?;
@@ -246,7 +247,7 @@ mod tests {
             subject: "s".into(),
             body: "b".into(),
             code: format!("{id:06}"),
-            create_time: Utc::now(),
+            create_time: DateTime::UNIX_EPOCH,
         }
     }
 

@@ -199,11 +199,16 @@ mod tests {
     use super::*;
     use chrono::Duration as Span;
 
+    /// The tests' "now": the cache reads no clock, it is told the time.
+    fn t0() -> DateTime<Utc> {
+        DateTime::from_timestamp(1_800_000_000, 0).unwrap()
+    }
+
     fn session(id: i64, user: i64) -> CachedSession {
         CachedSession {
             session_id: id,
             user_id: user,
-            expires_at: Utc::now() + Span::hours(1),
+            expires_at: t0() + Span::hours(1),
         }
     }
 
@@ -213,11 +218,11 @@ mod tests {
         let g = cache.generation();
         let mut s = session(1, 7);
         cache.insert("a", s, None, g);
-        assert_eq!(cache.get("a", Utc::now()), Some(s));
-        s.expires_at = Utc::now() - Span::seconds(1);
+        assert_eq!(cache.get("a", t0()), Some(s));
+        s.expires_at = t0() - Span::seconds(1);
         cache.insert("b", s, None, g);
-        assert_eq!(cache.get("b", Utc::now()), None);
-        assert_eq!(cache.get("nobody", Utc::now()), None);
+        assert_eq!(cache.get("b", t0()), None);
+        assert_eq!(cache.get("nobody", t0()), None);
     }
 
     #[test]
@@ -228,11 +233,11 @@ mod tests {
         cache.insert("a2", session(2, 7), None, g);
         cache.insert("b1", session(3, 8), None, g);
         cache.end_user(7);
-        assert_eq!(cache.get("a1", Utc::now()), None);
-        assert_eq!(cache.get("a2", Utc::now()), None);
-        assert!(cache.get("b1", Utc::now()).is_some());
+        assert_eq!(cache.get("a1", t0()), None);
+        assert_eq!(cache.get("a2", t0()), None);
+        assert!(cache.get("b1", t0()).is_some());
         cache.end_session(3);
-        assert_eq!(cache.get("b1", Utc::now()), None);
+        assert_eq!(cache.get("b1", t0()), None);
     }
 
     #[test]
@@ -242,13 +247,13 @@ mod tests {
         // The database said "live", then the user was frozen.
         cache.end_user(7);
         cache.insert("a", session(1, 7), None, read_at);
-        assert_eq!(cache.get("a", Utc::now()), None);
+        assert_eq!(cache.get("a", t0()), None);
     }
 
     #[test]
     fn a_use_is_due_for_writing_once_a_minute_and_to_one_request() {
         let cache = SessionCache::default();
-        let t0 = Utc::now();
+        let t0 = t0();
         cache.insert("a", session(1, 7), None, cache.generation());
         cache.insert("b", session(2, 7), Some(t0), cache.generation());
         // Never seen: the first use is written, the next one is not.
@@ -270,6 +275,6 @@ mod tests {
         let cache = SessionCache::new(10, Duration::from_millis(50));
         cache.insert("a", session(1, 7), None, cache.generation());
         std::thread::sleep(Duration::from_millis(120));
-        assert_eq!(cache.get("a", Utc::now()), None);
+        assert_eq!(cache.get("a", t0()), None);
     }
 }

@@ -5,7 +5,6 @@ use crate::entity::rebate;
 use crate::rebates::total;
 use crate::rules::{mask, volume_band, Ratios};
 use crate::tree;
-use chrono::Utc;
 use onyx_kernel::Outcome;
 use onyx_platform::Context;
 use onyx_store::entity::user;
@@ -59,7 +58,7 @@ pub struct AgentInfo {
 pub async fn info(ctx: &Context, user_id: i64) -> Outcome<AgentInfo> {
     let levels = tree::downline(&ctx.db, user_id).await?;
     let count = |i: usize| levels.get(i).map(|l| l.len() as u64).unwrap_or(0);
-    let today = Utc::now().date_naive();
+    let today = ctx.clock.now().date_naive();
     let registered_on = |day: chrono::NaiveDate| {
         levels
             .iter()

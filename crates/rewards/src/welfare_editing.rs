@@ -156,6 +156,7 @@ pub async fn create_task(ctx: &Context, by: &Actor, b: &TaskBody) -> Outcome<Tas
     let view = TaskAdminView::of(&row);
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         "welfare.task_create",
         &format!("welfare_task:{}", row.id),
@@ -189,6 +190,7 @@ pub async fn update_task(
     let after = TaskAdminView::of(&row);
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         "welfare.task_update",
         &format!("welfare_task:{id}"),
@@ -249,10 +251,12 @@ pub async fn set_condition(ctx: &Context, by: &Actor, b: &ConditionBody) -> Outc
         crate::welfare::CONDITION_KEY,
         &json!({ "minDeposit": new.min_deposit }),
         None,
+        ctx.clock.now(),
     )
     .await?;
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         "welfare.condition_update",
         CONDITION_TARGET,
@@ -322,6 +326,7 @@ pub async fn set_calendar(
     }
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         "welfare.calendar_update",
         CALENDAR_TARGET,

@@ -281,6 +281,7 @@ pub async fn run(ctx: &Context, by: &Actor, reason: &str) -> Outcome<AuditRunVie
             .await?;
         audit::record(
             &txn,
+            ctx.clock.now(),
             &by,
             "audit.run",
             &format!("audit_run:{}", run.id),

@@ -33,6 +33,7 @@ const DEMO_TRON_XPUB: &str = "xpub68Gmy5EdvgibQVfPdqkBBCHxA5htiqg55crXYuXoQRKfDB
 
 pub async fn seed_if_empty(state: &AppState) -> anyhow::Result<bool> {
     let db = &state.db;
+    let now = state.clock.now();
     if users::count(db).await? > 0 || admins::count(db).await? > 0 {
         tracing::info!("database already has accounts: demo seed skipped");
         return Ok(false);
@@ -58,28 +59,22 @@ pub async fn seed_if_empty(state: &AppState) -> anyhow::Result<bool> {
             credits,
             register_lang: "en",
             register_ip: "127.0.0.1",
+            now,
         },
     )
     .await?;
-    onyx_content::api::demo::seed_content(db).await?;
-    onyx_content::api::demo::send_welcome(db, demo_user.id, "en").await?;
+    onyx_content::api::demo::seed_content(db, now).await?;
+    onyx_content::api::demo::send_welcome(db, demo_user.id, "en", now).await?;
     let operator_id =
-        crate::operators::create(db, DEMO_OPERATOR, DEMO_OPERATOR_PASSWORD, "owner").await?;
+        crate::operators::create(db, DEMO_OPERATOR, DEMO_OPERATOR_PASSWORD, "owner", now).await?;
     let enrolled = admins::set_pending_totp(db, operator_id, DEMO_OPERATOR_TOTP_SECRET).await?
-        && admins::enable_totp(
-            db,
-            operator_id,
-            DEMO_OPERATOR_TOTP_SECRET,
-            0,
-            chrono::Utc::now(),
-        )
-        .await?;
+        && admins::enable_totp(db, operator_id, DEMO_OPERATOR_TOTP_SECRET, 0, now).await?;
     anyhow::ensure!(enrolled, "demo operator's second factor");
 
     // Open primary verification so the whole KYC flow can be tried.
     let mut auth = settings::get(db, "AUTH_LIMIT").await?;
     auth["isOpenPrimary"] = Value::Bool(true);
-    settings::put(db, "AUTH_LIMIT", &auth, None).await?;
+    settings::put(db, "AUTH_LIMIT", &auth, None, now).await?;
 
     deposit_opening_balance(state, demo_user.id, DEMO_DEPOSIT_TX_HASH).await?;
     let operator = admins::find_by_username(db, DEMO_OPERATOR)
@@ -133,7 +128,7 @@ async fn deposit_opening_balance(
     }) {
         let address = DepositKey::parse(DEMO_TRON_XPUB, Network::Tron)?.address(0)?;
         entry["coinAddress"] = Value::String(address);
-        settings::put(db, "ASSET_COIN", &coins, None).await?;
+        settings::put(db, "ASSET_COIN", &coins, None, state.clock.now()).await?;
     }
     let wallet = state.wallet_context();
     let claim = recharge::claim(
@@ -201,6 +196,7 @@ async fn seed_lead_traders(
                 credits: onyx_store::DecimalText::ZERO,
                 register_lang: "en",
                 register_ip: "127.0.0.1",
+                now: state.clock.now(),
             },
         )
         .await?;

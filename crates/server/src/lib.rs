@@ -26,9 +26,11 @@ use axum::routing::{any, get};
 use axum::{Json, Router};
 use onyx_http::error::ApiError;
 use onyx_http::middleware;
+use onyx_kernel::clock::{Clock, SystemClock};
 use onyx_kernel::ErrorCode;
 use onyx_platform::config;
 use state::AppState;
+use std::sync::Arc;
 use tower_http::catch_panic::CatchPanicLayer;
 
 /// Largest JSON body any call accepts (uploads set their own limit).
@@ -64,11 +66,19 @@ pub fn app(state: AppState) -> Router {
 
 /// Connects, migrates and (with `--demo`, on an empty database) seeds.
 pub async fn prepare(config: config::Config) -> anyhow::Result<AppState> {
+    prepare_with_clock(config, Arc::new(SystemClock)).await
+}
+
+/// [`prepare`] on `clock` instead of the system clock.
+pub async fn prepare_with_clock(
+    config: config::Config,
+    clock: Arc<dyn Clock>,
+) -> anyhow::Result<AppState> {
     config.check_deposit_keys()?;
     origin::check_allowed_origins(&config)?;
     let db = onyx_store::connect(config.db.database_url.as_deref(), &config.db.data_dir).await?;
     migrations::migrate(&db).await?;
-    let state = AppState::new(db, config);
+    let state = AppState::with_clock(db, config, clock);
     // Copy trading hears every futures change inside its transaction.
     onyx_copy_trading::api::install(&state.ctx);
     if state.config.demo {

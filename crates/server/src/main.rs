@@ -1,5 +1,6 @@
 use anyhow::Context;
 use clap::{Parser, Subcommand};
+use onyx_kernel::clock::{Clock, SystemClock};
 use onyx_platform::config::{Config, DbArgs};
 use std::io::Read;
 use std::net::SocketAddr;
@@ -91,7 +92,7 @@ async fn main() -> anyhow::Result<()> {
             let conn = onyx_store::connect(db.database_url.as_deref(), &db.data_dir).await?;
             let checks = onyx_server::audit_runs::check(&conn, false).await;
             print!("{}", checks.summary);
-            let at_ms = chrono::Utc::now().timestamp_millis();
+            let at_ms = SystemClock.now_ms();
             match onyx_server::audit_runs::store_cli_run(&conn, &checks, at_ms).await {
                 Ok(id) => eprintln!("audit run {id} recorded"),
                 Err(e) => {
@@ -137,7 +138,14 @@ async fn main() -> anyhow::Result<()> {
             };
             let conn = onyx_store::connect(db.database_url.as_deref(), &db.data_dir).await?;
             onyx_server::migrations::migrate(&conn).await?;
-            let id = onyx_server::operators::create(&conn, &username, &password, &role).await?;
+            let id = onyx_server::operators::create(
+                &conn,
+                &username,
+                &password,
+                &role,
+                SystemClock.now(),
+            )
+            .await?;
             println!("operator {username} created (id {id}, role {role})");
             Ok(())
         }
@@ -151,7 +159,9 @@ async fn main() -> anyhow::Result<()> {
         } => {
             let conn = onyx_store::connect(db.database_url.as_deref(), &db.data_dir).await?;
             onyx_server::migrations::migrate(&conn).await?;
-            let ended = onyx_server::operators::reset_totp(&conn, &username, &reason).await?;
+            let ended =
+                onyx_server::operators::reset_totp(&conn, &username, &reason, SystemClock.now())
+                    .await?;
             println!("two-step sign-in removed from {username}; {ended} session(s) ended");
             Ok(())
         }

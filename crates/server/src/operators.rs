@@ -3,11 +3,19 @@
 //! (`onyx operator reset-totp`).
 
 use anyhow::{bail, Context};
+use chrono::{DateTime, Utc};
 use onyx_platform::credentials::hash_password;
 use onyx_store::repo::admins;
 use onyx_store::Db;
 
-pub async fn create(db: &Db, username: &str, password: &str, role: &str) -> anyhow::Result<i64> {
+/// `now` dates the new account.
+pub async fn create(
+    db: &Db,
+    username: &str,
+    password: &str,
+    role: &str,
+    now: DateTime<Utc>,
+) -> anyhow::Result<i64> {
     let username = onyx_kernel::identity::parse_username(username).map_err(|_| {
         anyhow::anyhow!(
             "operator names are 4-20 letters, digits or underscores, starting with a letter"
@@ -25,7 +33,7 @@ pub async fn create(db: &Db, username: &str, password: &str, role: &str) -> anyh
     let hash = hash_password(password)
         .await
         .map_err(|e| anyhow::anyhow!("{e:?}"))?;
-    let admin = admins::create(db, &username, &hash, role)
+    let admin = admins::create(db, &username, &hash, role, now)
         .await
         .context("storing the operator")?;
     Ok(admin.id)
@@ -45,8 +53,13 @@ pub fn cli_actor() -> onyx_platform::audit::Actor {
 /// sessions, audited with `reason` (`operator.totp_reset`). An owner then
 /// signs in with the password and enrols a new device before anything
 /// else. Returns the sessions ended.
-pub async fn reset_totp(db: &Db, username: &str, reason: &str) -> anyhow::Result<u64> {
-    onyx_account::api::operator_security::reset(db, &cli_actor(), username.trim(), reason)
+pub async fn reset_totp(
+    db: &Db,
+    username: &str,
+    reason: &str,
+    now: DateTime<Utc>,
+) -> anyhow::Result<u64> {
+    onyx_account::api::operator_security::reset(db, &cli_actor(), username.trim(), reason, now)
         .await
         .map_err(|e| match e.code {
             onyx_kernel::ErrorCode::NotFound => anyhow::anyhow!("no operator named {username}"),

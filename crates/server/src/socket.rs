@@ -886,7 +886,7 @@ async fn run(socket: WebSocket, c: Connection, mut feeds: Feeds) {
                         }
                     }
                 }
-                let ts = chrono::Utc::now().timestamp_millis();
+                let ts = c.state.ctx.now_ms();
                 let heartbeat = ServerMessage::Heartbeat(HeartbeatMessage { data: HeartbeatData { ts } }).to_text();
                 if outbox.push(Out::Text(heartbeat)).is_err() || outbox.push(Out::Ping).is_err() {
                     break "sustained overflow";

@@ -5,6 +5,7 @@
 
 use crate::socket::SocketHub;
 use axum::extract::FromRef;
+use onyx_kernel::clock::{Clock, SystemClock};
 use onyx_market::api::service::MarketChannels;
 use onyx_platform::config::Config;
 use onyx_platform::Context;
@@ -44,14 +45,23 @@ impl AppState {
         }
     }
 
+    /// The application on the system clock.
     pub fn new(db: Db, config: Config) -> AppState {
+        AppState::with_clock(db, config, Arc::new(SystemClock))
+    }
+
+    /// The application on `clock`: every request, job and ledger write
+    /// reads its time there (tests hand in a clock they move).
+    pub fn with_clock(db: Db, config: Config, clock: Arc<dyn Clock>) -> AppState {
         let sockets = Arc::new(SocketHub::with_limit(config.ws_connections_per_ip));
+        let ctx = Context::with_clock(db, config, clock);
+        let quotes = onyx_wallet::api::quotes::QuoteBook::on_clock(ctx.clock.clone());
         AppState {
-            ctx: Context::new(db, config),
+            ctx,
             spot: Arc::new(onyx_spot::api::SpotService::default()),
             sockets,
             market: MarketChannels::new(crate::socket::EVENTS_BUFFERED),
-            quotes: Arc::new(onyx_wallet::api::quotes::QuoteBook::default()),
+            quotes: Arc::new(quotes),
         }
     }
 }

@@ -1242,6 +1242,7 @@ async fn a_support_operator_sees_in_the_outbox_that_codes_went_out_but_never_a_c
         &app.state.db,
         uid,
         users::Change::Email(Some("a@example.com")),
+        chrono::Utc::now(),
     )
     .await
     .unwrap();

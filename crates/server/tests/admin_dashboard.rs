@@ -90,6 +90,7 @@ async fn today_counts_a_registration_a_confirmed_deposit_and_an_approved_withdra
             front_file: "f",
             back_file: None,
             hand_file: None,
+            now: chrono::Utc::now(),
         },
     )
     .await

@@ -324,6 +324,7 @@ async fn operator_session(app: &TestApp, admin_id: i64) -> String {
             expires_at: chrono::Utc::now() + chrono::Duration::hours(1),
             ip: "127.0.0.1",
             user_agent: "test",
+            now: chrono::Utc::now(),
         },
     )
     .await

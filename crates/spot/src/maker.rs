@@ -69,6 +69,7 @@ pub async fn ensure_user(state: &SpotContext) -> anyhow::Result<i64> {
             credits: onyx_store::DecimalText::ZERO,
             register_lang: "en",
             register_ip: "127.0.0.1",
+            now: state.clock.now(),
         },
     )
     .await?;
@@ -323,7 +324,7 @@ async fn top_up(state: &SpotContext, maker: i64, asset: &str, need: Decimal) -> 
             from: LedgerSide::available(AccountId::system(SystemAccount::SpotMakerHouse, asset)),
             to: LedgerSide::available(account),
             reference: reference.clone(),
-            at_ms: amounts::now_ms(),
+            at_ms: txn.now().timestamp_millis(),
         }],
     )
     .await?;

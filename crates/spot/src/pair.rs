@@ -35,7 +35,6 @@ use crate::rules::{self, EngineOrder, PairRules};
 use crate::supervisor::{self, panic_message, Supervised, TaskHealth, REBUILD_RETRY};
 use crate::SpotContext;
 use crate::{recovery, refusal_error, OrderRequest, Precision, SpotService};
-use chrono::Utc;
 use futures_util::FutureExt;
 use onyx_kernel::ledger::{
     AccountId, Posting, PostingKind, PostingRef, Side as LedgerSide, SystemAccount, Wallet,
@@ -479,7 +478,7 @@ impl Pair {
         // Accepted: from here on every write belongs to the batch.
         let (kind, tif, price, qty, quote) = describe(rules, &engine)?;
         let id = batch_writes::next_id(&self.spot.ids, Table::Orders, txn.conn()).await?;
-        let now = Utc::now();
+        let now = txn.now();
         let row = spot_order::Model {
             id,
             user_id,
@@ -516,6 +515,7 @@ impl Pair {
                     freeze,
                     true,
                     &reference,
+                    now.timestamp_millis(),
                 )?],
             )
             .await?;
@@ -601,6 +601,8 @@ impl Pair {
         work: &mut Work,
         events: &mut Vec<SpotEvent>,
     ) -> Result<(), Abort> {
+        let now = txn.now();
+        let at_ms = now.timestamp_millis();
         for event in out {
             match event {
                 Event::Fill {
@@ -638,7 +640,7 @@ impl Pair {
                         taker_side: order_side(taker_side),
                         buyer_fee: text(s.buyer_fee),
                         seller_fee: text(s.seller_fee),
-                        created_at: Utc::now(),
+                        created_at: now,
                     };
                     let reference = PostingRef::SpotTrade(trade.id);
                     let base = &self.base;
@@ -654,6 +656,7 @@ impl Pair {
                             &seller_quote,
                             s.quote,
                             &reference,
+                            at_ms,
                         )?,
                         transfer(
                             PostingKind::Trade,
@@ -662,6 +665,7 @@ impl Pair {
                             &buyer_base,
                             s.base,
                             &reference,
+                            at_ms,
                         )?,
                     ];
                     let fees_base = AccountId::system(SystemAccount::Fees, base);
@@ -674,6 +678,7 @@ impl Pair {
                             &fees_base,
                             s.buyer_fee,
                             &reference,
+                            at_ms,
                         )?);
                     }
                     if s.seller_fee > Decimal::ZERO {
@@ -684,6 +689,7 @@ impl Pair {
                             &fees_quote,
                             s.seller_fee,
                             &reference,
+                            at_ms,
                         )?);
                     }
                     txn.post(&reference, postings).await?;
@@ -745,6 +751,7 @@ impl Pair {
         events: &mut Vec<SpotEvent>,
     ) -> Result<BTreeMap<i64, OrderView>, Abort> {
         let mut views = BTreeMap::new();
+        let now = txn.now();
         for (id, mut o) in work.orders {
             let done = !o.row.status.is_open();
             if done && o.frozen > Decimal::ZERO {
@@ -759,6 +766,7 @@ impl Pair {
                         o.frozen,
                         false,
                         &reference,
+                        now.timestamp_millis(),
                     )?],
                 )
                 .await?;
@@ -766,7 +774,7 @@ impl Pair {
             }
             o.store();
             let mut saved = o.row;
-            saved.updated_at = Utc::now();
+            saved.updated_at = now;
             self.pending.orders.insert(id, saved.clone());
             let v = view(&saved);
             events.push(SpotEvent::Order {
@@ -996,6 +1004,7 @@ fn posting(
     value: Decimal,
     freeze: bool,
     reference: &PostingRef,
+    at_ms: i64,
 ) -> Result<Posting, Abort> {
     let (from, to) = if freeze {
         (
@@ -1015,7 +1024,7 @@ fn posting(
         from,
         to,
         reference: reference.clone(),
-        at_ms: amounts::now_ms(),
+        at_ms,
     })
 }
 
@@ -1028,6 +1037,7 @@ fn transfer(
     to: &AccountId,
     value: Decimal,
     reference: &PostingRef,
+    at_ms: i64,
 ) -> Result<Posting, Abort> {
     Ok(Posting {
         kind,
@@ -1040,7 +1050,7 @@ fn transfer(
         },
         to: LedgerSide::available(to.clone()),
         reference: reference.clone(),
-        at_ms: amounts::now_ms(),
+        at_ms,
     })
 }
 

@@ -84,6 +84,7 @@ async fn trader(state: &SpotContext, name: &str, usdt: &str, btc: &str) -> i64 {
             credits: onyx_store::DecimalText::ZERO,
             register_lang: "en",
             register_ip: "127.0.0.1",
+            now: state.clock.now(),
         },
     )
     .await

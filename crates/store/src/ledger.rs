@@ -14,6 +14,7 @@
 
 use crate::entity::{idempotency_key, ledger_account, ledger_posting, ledger_transaction};
 use chrono::{DateTime, TimeZone, Utc};
+use onyx_kernel::clock::{Clock, SystemClock};
 use onyx_kernel::ledger::{
     plan, AccountId, AssetSummary, Balances, Bucket, LedgerError, Owner, Posting, PostingRef,
     Recompute, Side, SystemAccount, Transaction, Violation, Wallet,
@@ -94,6 +95,8 @@ pub struct LedgerStore {
     /// The gate's own connection to the same database (see [`writer_of`]).
     writer: Db,
     gate: Arc<Mutex<WriterState>>,
+    /// The time each transaction is written at: read once when it begins.
+    clock: Arc<dyn Clock>,
 }
 
 /// Statements the writer's connection keeps prepared.
@@ -166,11 +169,18 @@ impl WriterState {
 }
 
 impl LedgerStore {
+    /// A writer on the system clock.
     pub fn new(db: Db) -> LedgerStore {
+        LedgerStore::with_clock(db, Arc::new(SystemClock))
+    }
+
+    /// A writer whose rows carry `clock`'s time (the context's clock).
+    pub fn with_clock(db: Db, clock: Arc<dyn Clock>) -> LedgerStore {
         LedgerStore {
             writer: writer_of(&db),
             db,
             gate: Arc::new(Mutex::new(WriterState::default())),
+            clock,
         }
     }
 
@@ -199,11 +209,16 @@ impl LedgerStore {
             // in between: what this one remembers may be stale.
             state.forget();
         }
+        let now = self.clock.now();
         Ok(LedgerTxn {
             txn,
             state,
             version,
-            book: Book::default(),
+            now,
+            book: Book {
+                now,
+                ..Book::default()
+            },
             keys: HashMap::new(),
             fresh_keys: HashSet::new(),
             remembered: Vec::new(),
@@ -223,6 +238,9 @@ pub struct LedgerTxn {
     txn: DatabaseTransaction,
     state: OwnedMutexGuard<WriterState>,
     version: i64,
+    /// The time of this transaction's writes (the writer's clock when it
+    /// began).
+    now: DateTime<Utc>,
     book: Book,
     /// Idempotency records seen in this transaction (read or written).
     keys: HashMap<KeyId, (String, serde_json::Value)>,
@@ -242,6 +260,9 @@ pub struct Book {
     postings: Vec<ledger_posting::ActiveModel>,
     /// The id the next ledger transaction gets, once known.
     next_tx_id: Option<i64>,
+    /// When the ledger transactions are written (the open transaction's
+    /// time).
+    now: DateTime<Utc>,
 }
 
 /// An account as the writer sees it.
@@ -280,6 +301,13 @@ pub enum Replay {
 }
 
 impl LedgerTxn {
+    /// The time of this transaction: the writer's clock when it began. Rows
+    /// written with the transaction carry it, so one transaction has one
+    /// time.
+    pub fn now(&self) -> DateTime<Utc> {
+        self.now
+    }
+
     /// The transaction, for the caller's own reads and writes.
     pub fn conn(&self) -> &DatabaseTransaction {
         &self.txn
@@ -370,7 +398,7 @@ impl LedgerTxn {
             asset: Set(account.asset.clone()),
             available: Set(DecimalText::ZERO),
             frozen: Set(DecimalText::ZERO),
-            updated_at: Set(Utc::now()),
+            updated_at: Set(self.now),
             ..Default::default()
         }
         .insert(&self.txn)
@@ -602,7 +630,7 @@ impl LedgerTxn {
             key: Set(key.to_string()),
             request_hash: Set(request_hash.to_string()),
             response: Set(response.to_string()),
-            created_at: Set(Utc::now()),
+            created_at: Set(self.now),
             ..Default::default()
         });
         Ok(())
@@ -617,12 +645,14 @@ impl LedgerTxn {
             txn,
             mut state,
             version,
+            now,
             book:
                 Book {
                     accounts,
                     transactions,
                     postings,
                     next_tx_id,
+                    ..
                 },
             keys,
             remembered,
@@ -635,6 +665,7 @@ impl LedgerTxn {
             postings,
             remembered,
             next_tx_id,
+            now,
         )
         .await;
         let result = match written {
@@ -701,7 +732,7 @@ impl Book {
         self.transactions.push(ledger_transaction::ActiveModel {
             id: Set(id),
             reference: Set(reference.to_string()),
-            created_at: Set(Utc::now()),
+            created_at: Set(self.now),
         });
         for (side, balance) in after {
             let c = self.accounts.get_mut(&side.account).ok_or_else(unloaded)?;
@@ -724,7 +755,7 @@ impl Book {
                 from_user_id: Set(user_of(&p.from.account)),
                 to_user_id: Set(user_of(&p.to.account)),
                 reference: Set(p.reference.to_string()),
-                created_at: Set(at(p.at_ms)),
+                created_at: Set(at(p.at_ms, self.now)),
                 ..Default::default()
             });
         }
@@ -748,10 +779,10 @@ async fn write(
     postings: Vec<ledger_posting::ActiveModel>,
     remembered: Vec<idempotency_key::ActiveModel>,
     next_tx_id: Option<i64>,
+    now: DateTime<Utc>,
 ) -> Result<(), DbErr> {
     // Every account was created before it was posted to, so its row is
     // there: only the balances change.
-    let now = Utc::now();
     let dirty: Vec<(i64, Vec<sea_orm::Value>)> = accounts
         .values()
         .filter(|c| c.dirty)
@@ -824,10 +855,9 @@ fn user_of(account: &AccountId) -> Option<i64> {
     }
 }
 
-fn at(ms: i64) -> DateTime<Utc> {
-    Utc.timestamp_millis_opt(ms)
-        .single()
-        .unwrap_or_else(Utc::now)
+/// A posting's time; one out of range is the transaction's.
+fn at(ms: i64, otherwise: DateTime<Utc>) -> DateTime<Utc> {
+    Utc.timestamp_millis_opt(ms).single().unwrap_or(otherwise)
 }
 
 /// One account as read back from the store.

@@ -31,6 +31,7 @@ pub async fn user(app: &TestApp, name: &str) -> user::Model {
             credits: onyx_store::DecimalText::ZERO,
             register_lang: "en",
             register_ip: "127.0.0.1",
+            now: app.state.clock.now(),
         },
     )
     .await
@@ -49,6 +50,7 @@ pub async fn session(app: &TestApp, user: &user::Model) -> String {
             expires_at: Utc::now() + Duration::hours(1),
             ip: "127.0.0.1",
             user_agent: "test",
+            now: app.state.clock.now(),
         },
     )
     .await
@@ -78,7 +80,7 @@ pub async fn set_setting(app: &TestApp, key: &str, fields: Value) {
     for (k, v) in fields.as_object().unwrap() {
         value[k] = v.clone();
     }
-    settings::put(&app.state.db, key, &value, None)
+    settings::put(&app.state.db, key, &value, None, app.state.clock.now())
         .await
         .unwrap();
 }

@@ -33,6 +33,7 @@ pub async fn user_with_session(app: &TestApp, name: &str) -> (i64, String) {
             credits: "80".parse().expect("a decimal"),
             register_lang: "en",
             register_ip: "127.0.0.1",
+            now: app.state.clock.now(),
         },
     )
     .await
@@ -53,6 +54,7 @@ pub async fn session_for(app: &TestApp, user_id: i64) -> String {
             expires_at: Utc::now() + Duration::hours(1),
             ip: "127.0.0.1",
             user_agent: "test",
+            now: app.state.clock.now(),
         },
     )
     .await
@@ -65,9 +67,15 @@ pub async fn session_for(app: &TestApp, user_id: i64) -> String {
 /// (enrol, confirm with a code from the app) and signed in again with a
 /// code, as the console does; the enrolment session is signed out.
 pub async fn operator(app: &TestApp, name: &str, role: &str) -> String {
-    onyx_server::operators::create(&app.state.db, name, OPERATOR_PASSWORD, role)
-        .await
-        .unwrap();
+    onyx_server::operators::create(
+        &app.state.db,
+        name,
+        OPERATOR_PASSWORD,
+        role,
+        app.state.clock.now(),
+    )
+    .await
+    .unwrap();
     let first = admin_login_raw(
         app,
         serde_json::json!({"username": name, "password": OPERATOR_PASSWORD}),

@@ -6,9 +6,11 @@ use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use axum::Router;
 use http_body_util::BodyExt;
+use onyx_kernel::clock::{Clock, SystemClock};
 use onyx_platform::config::Config;
 use onyx_server::state::AppState;
 use serde_json::Value;
+use std::sync::Arc;
 use tower::ServiceExt;
 
 pub struct TestApp {
@@ -55,6 +57,16 @@ impl TestApp {
     }
 
     pub async fn spawn_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
+        Self::spawn_with_clock(Arc::new(SystemClock), adjust).await
+    }
+
+    /// A fresh app whose requests, jobs and ledger writes read their time
+    /// from `clock` (a `ManualClock` the test moves instead of sleeping or
+    /// rewriting stored times).
+    pub async fn spawn_with_clock(
+        clock: Arc<dyn Clock>,
+        adjust: impl FnOnce(&mut Config),
+    ) -> TestApp {
         let dir = tempfile::tempdir().unwrap();
         let database_url = match std::env::var("ONYX_TEST_DATABASE_URL") {
             Ok(url) if url.starts_with("postgres") => Some(fresh_postgres_database(&url).await),
@@ -62,7 +74,9 @@ impl TestApp {
         };
         let mut config = Config::for_data_dir(dir.path().to_path_buf(), database_url);
         adjust(&mut config);
-        let state = onyx_server::prepare(config).await.expect("app prepares");
+        let state = onyx_server::prepare_with_clock(config, clock)
+            .await
+            .expect("app prepares");
         TestApp {
             router: onyx_server::app(state.clone()),
             state,

@@ -24,9 +24,15 @@ pub async fn app() -> TestApp {
             e["coinAddress"] = json!(TRON_SHARED);
         }
     }
-    settings::put(&app.state.db, "ASSET_COIN", &coins, None)
-        .await
-        .unwrap();
+    settings::put(
+        &app.state.db,
+        "ASSET_COIN",
+        &coins,
+        None,
+        app.state.clock.now(),
+    )
+    .await
+    .unwrap();
     accounts::set_setting(
         &app,
         "WITHDRAWAL_SETTING",

@@ -1,5 +1,6 @@
 //! Operators' review of deposit claims: confirm (credit and bonus) or reject, with the rival claims of the same transfer; the bonus rules.
 
+use crate::asset;
 use crate::deposit_rules::{best_bonus, BonusRule, SCALE_MAX};
 use crate::deposits::{self as recharge, DepositView};
 use crate::entity::{deposit, deposit_bonus_rule};
@@ -7,7 +8,6 @@ use crate::postings;
 use crate::repo::deposits;
 use crate::repo::deposits::DepositStatus;
 use crate::WalletContext;
-use crate::{asset, now_ms};
 use chrono::{DateTime, Utc};
 use onyx_content::api::messages;
 use onyx_kernel::ledger::PostingRef;
@@ -174,13 +174,14 @@ pub async fn confirm(
 
     let user = u64::try_from(claim.user_id).map_err(Failure::internal)?;
     let reference = PostingRef::Deposit(id);
+    let now = state.clock.now();
     let credit = postings::deposit(
         user,
         &claim.coin,
         amount,
         bonus.as_ref().map(|(_, b)| *b),
         &reference,
-        now_ms(),
+        now.timestamp_millis(),
     );
     let tx_id = txn.post(&reference, credit).await?;
     let bonus_value = bonus
@@ -196,6 +197,7 @@ pub async fn confirm(
             reason: None,
             bonus: bonus_value,
             ledger_tx_id: Some(tx_id),
+            now,
         },
     )
     .await
@@ -229,13 +231,21 @@ pub async fn confirm(
         "deposit_confirmed_title",
         &[("coin", claim.coin.clone())],
     );
-    messages::create(txn.conn(), claim.user_id, &title, &notice::paragraph(&body)).await?;
+    messages::create(
+        txn.conn(),
+        claim.user_id,
+        &title,
+        &notice::paragraph(&body),
+        state.clock.now(),
+    )
+    .await?;
     let detail = json!({"userId": claim.user_id, "coin": claim.coin, "amount": claim.amount,
         "network": claim.network, "txHash": claim.tx_hash, "ledgerTxId": tx_id,
         "bonus": bonus_text, "bonusRuleId": bonus.as_ref().map(|(rule, _)| *rule),
         "status": {"old": claim.status, "new": DepositStatus::Confirmed}});
     audit::record(
         txn.conn(),
+        state.clock.now(),
         &onyx_platform::audit::Actor::operator(me.id, &me.username),
         "deposit.confirm",
         &format!("deposit:{id}"),
@@ -278,6 +288,7 @@ pub async fn reject(
             reason: Some(reason),
             bonus: None,
             ledger_tx_id: None,
+            now: state.clock.now(),
         },
     )
     .await?;
@@ -299,12 +310,20 @@ pub async fn reject(
             ("reason", reason.to_string()),
         ],
     );
-    messages::create(txn.conn(), claim.user_id, &title, &notice::paragraph(&body)).await?;
+    messages::create(
+        txn.conn(),
+        claim.user_id,
+        &title,
+        &notice::paragraph(&body),
+        state.clock.now(),
+    )
+    .await?;
     let detail = json!({"userId": claim.user_id, "coin": claim.coin, "amount": claim.amount,
         "network": claim.network, "txHash": claim.tx_hash,
         "status": {"old": claim.status, "new": DepositStatus::Rejected}});
     audit::record(
         txn.conn(),
+        state.clock.now(),
         &onyx_platform::audit::Actor::operator(me.id, &me.username),
         "deposit.reject",
         &format!("deposit:{id}"),
@@ -419,11 +438,12 @@ pub async fn create_rule(ctx: &WalletContext, by: &Actor, body: &RuleBody) -> Ou
     let reason = audit::reason(&body.reason)?;
     let rule = check_rule(body)?;
     let txn = ctx.db.begin().await?;
-    let row = deposits::create_rule(&txn, rule.fields()).await?;
+    let row = deposits::create_rule(&txn, rule.fields(), ctx.clock.now()).await?;
     let detail = json!({"new": rule_json(&row)});
     let target = format!("deposit_bonus_rule:{}", row.id);
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         "deposit_bonus_rule.create",
         &target,
@@ -453,6 +473,7 @@ pub async fn update_rule(
     let target = format!("deposit_bonus_rule:{id}");
     audit::record(
         &txn,
+        ctx.clock.now(),
         by,
         "deposit_bonus_rule.update",
         &target,

@@ -205,13 +205,14 @@ pub async fn resolve_target(
         });
     };
     let key = key.map_err(Failure::internal)?;
+    let now = state.clock.now();
     let existing = deposits::find_address(db, user_id, &ch.coin, &ch.network).await?;
     let index = match &existing {
         Some(row) => match row.derivation_index {
             Some(index) => index,
-            None => deposits::derivation_index_for(db, user_id).await?,
+            None => deposits::derivation_index_for(db, user_id, now).await?,
         },
-        None => deposits::derivation_index_for(db, user_id).await?,
+        None => deposits::derivation_index_for(db, user_id, now).await?,
     };
     let address = key.address(index as u64).map_err(Failure::internal)?;
     match existing {
@@ -227,6 +228,7 @@ pub async fn resolve_target(
                     address: &address,
                     derivation_index: Some(index),
                     shared: false,
+                    now,
                 },
             )
             .await;
@@ -339,6 +341,7 @@ pub async fn claim(
             amount: amount.as_decimal().normalize().into(),
             tx_hash: &tx_hash,
             screenshot: screenshot.as_deref(),
+            now: state.clock.now(),
         },
     )
     .await?;

@@ -17,7 +17,7 @@ use crate::postings;
 use crate::quotes::{self, ExchangeRefusal, Quote, COIN_SCALE, USDT_SCALE};
 use crate::repo::wallet_records::{self, NewExchange};
 use crate::WalletContext;
-use crate::{asset, now_ms, parse_amount, usdt_price, Idempotency, USDT};
+use crate::{asset, parse_amount, usdt_price, Idempotency, USDT};
 use chrono::{DateTime, TimeZone, Utc};
 use onyx_kernel::ledger::PostingRef;
 use onyx_kernel::money::Amount;
@@ -106,10 +106,9 @@ fn fresh_prices(state: &WalletContext, from: &str, to: &str) -> Outcome<(Decimal
     }
 }
 
-fn time(ms: i64) -> DateTime<Utc> {
-    Utc.timestamp_millis_opt(ms)
-        .single()
-        .unwrap_or_else(Utc::now)
+/// `ms` as a time; one out of range is `otherwise`.
+fn time(ms: i64, otherwise: DateTime<Utc>) -> DateTime<Utc> {
+    Utc.timestamp_millis_opt(ms).single().unwrap_or(otherwise)
 }
 
 #[derive(Deserialize, IntoParams, Debug)]
@@ -183,6 +182,7 @@ async fn execute(
     user_id: i64,
     quote: &Quote,
     amount: Amount,
+    now: DateTime<Utc>,
 ) -> Outcome<ExchangeView> {
     let exchanged = quotes::exchange_amounts(quote, amount.as_decimal()).map_err(|r| match r {
         ExchangeRefusal::BelowMinimum => Failure::new(ErrorCode::ExchangeBelowMinimum)
@@ -204,6 +204,7 @@ async fn execute(
             price: quote.price.normalize().into(),
             fee: fee.normalize().into(),
             fee_coin: &quote.to,
+            now,
         },
     )
     .await?;
@@ -214,7 +215,7 @@ async fn execute(
         (&quote.from, amount),
         (&quote.to, to_amount),
         &reference,
-        now_ms(),
+        now.timestamp_millis(),
     );
     txn.post(&reference, legs).await?;
     Ok(ExchangeView::from(row))
@@ -260,7 +261,7 @@ pub async fn quote(ctx: &WalletContext, user_id: i64, currency: &str) -> Outcome
         price: quote.price.normalize().to_string(),
         spread: quote.spread.normalize().to_string(),
         min_amount: quote.min_amount.normalize().to_string(),
-        expires_at: time(quote.expires_at_ms),
+        expires_at: time(quote.expires_at_ms, ctx.clock.now()),
     })
 }
 
@@ -286,7 +287,7 @@ pub async fn exchange(
         .take(req.quote_id.trim(), user_id, &from.asset, &to.asset)
         .map_err(|_| Failure::new(ErrorCode::ExchangeQuoteExpired))?;
     let executed = async {
-        let view = execute(&mut txn, user_id, &quote, amount).await?;
+        let view = execute(&mut txn, user_id, &quote, amount, ctx.clock.now()).await?;
         idem.remember(&mut txn, &view).await?;
         txn.commit().await?;
         Ok::<_, Failure>(view)

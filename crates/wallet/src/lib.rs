@@ -36,7 +36,7 @@ pub(crate) mod withdrawal_rules;
 pub(crate) mod withdrawals;
 
 pub use onyx_platform::amounts::{
-    asset, now_ms, parse_amount, parse_amount_with, parse_number, usdt_price, USDT,
+    asset, parse_amount, parse_amount_with, parse_number, usdt_price, USDT,
 };
 pub use onyx_platform::Idempotency;
 

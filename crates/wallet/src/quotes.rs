@@ -11,6 +11,7 @@
 //! rounding favours the platform and no rounding creates money.
 //! [`exchange_amounts`] is that execution's arithmetic, pure and checked.
 
+use onyx_kernel::clock::{Clock as _, SystemClock};
 use onyx_kernel::money::{exact_mul, exact_sub, VALUE_LIMIT};
 use rust_decimal::{Decimal, RoundingStrategy};
 use std::collections::{HashMap, VecDeque};
@@ -144,8 +145,15 @@ impl QuoteBook {
             }),
             ttl_ms,
             capacity: capacity.max(1),
-            clock: RwLock::new(Arc::new(super::now_ms)),
+            clock: RwLock::new(Arc::new(|| SystemClock.now_ms())),
         }
+    }
+
+    /// The default book on `clock` (the context's).
+    pub fn on_clock(clock: Arc<dyn onyx_kernel::clock::Clock>) -> QuoteBook {
+        let book = QuoteBook::default();
+        book.set_clock(Arc::new(move || clock.now_ms()));
+        book
     }
 
     /// The quotes; every change to them is one insert or remove, so a lock

@@ -11,7 +11,7 @@
 )]
 
 use crate::postings;
-use crate::{asset, now_ms, parse_amount, Idempotency};
+use crate::{asset, parse_amount, Idempotency};
 use onyx_kernel::ledger::{PostingRef, Wallet};
 use onyx_kernel::money::LEDGER_DP;
 use onyx_kernel::{ErrorCode, Failure, Outcome};
@@ -81,7 +81,7 @@ pub async fn transfer(
         user_id: owner,
         tag: hex::encode(rand::random::<[u8; 8]>()),
     };
-    let moved = postings::transfer(owner, &coin, amount, from, to, &reference, now_ms());
+    let moved = postings::transfer(owner, &coin, amount, from, to, &reference, ctx.now_ms());
     let tx_id = txn.post(&reference, moved).await?;
     let result = TransferResult {
         tx_id,

@@ -106,7 +106,8 @@ pub(crate) async fn decide(
             _ => None,
         },
     };
-    let at_ms = wallet::now_ms();
+    let now = state.clock.now();
+    let at_ms = now.timestamp_millis();
     let (status, tx_hash, legs) = match outcome {
         Decision::Approve { tx_hash } => (
             WithdrawalStatus::Approved,
@@ -125,13 +126,14 @@ pub(crate) async fn decide(
         tx_hash,
         reason,
         reviewed_by: me.id,
+        now,
     };
     if !withdrawals::review(txn.conn(), id, review).await? {
         return Err(ErrorCode::InvalidState.into());
     }
     let lang = notice::user_lang(txn.conn(), w.user_id).await?;
     let (title, content) = review_message(lang, &w, status, tx_hash, reason);
-    messages::create(txn.conn(), w.user_id, &title, &content).await?;
+    messages::create(txn.conn(), w.user_id, &title, &content, now).await?;
     let action = if status == WithdrawalStatus::Approved {
         "withdrawal.approve"
     } else {
@@ -142,6 +144,7 @@ pub(crate) async fn decide(
         "status": {"old": w.status, "new": status}});
     audit::record(
         txn.conn(),
+        state.clock.now(),
         &onyx_platform::audit::Actor::operator(me.id, &me.username),
         action,
         &reference.to_string(),

@@ -244,8 +244,9 @@ pub(crate) async fn today_count(
     db: &impl ConnectionTrait,
     s: &Settings,
     user_id: i64,
+    now: DateTime<Utc>,
 ) -> Outcome<u32> {
-    let (from, to) = rules::platform_day(Utc::now(), s.offset);
+    let (from, to) = rules::platform_day(now, s.offset);
     let day = withdrawals::day_summary(db, user_id, from, to).await?;
     Ok(u32::try_from(day.count).unwrap_or(u32::MAX))
 }
@@ -258,8 +259,8 @@ pub(crate) async fn window_btc(
     state: &WalletContext,
     db: &impl ConnectionTrait,
     user_id: i64,
+    now: DateTime<Utc>,
 ) -> Outcome<Option<Amount>> {
-    let now = Utc::now();
     let hours = i64::from(withdrawal_rules::KYC_WINDOW_HOURS);
     let from = now
         .checked_sub_signed(chrono::Duration::hours(hours))
@@ -448,8 +449,9 @@ pub async fn submit_withdrawal(
     if let Some(stored) = idem.replay(&mut txn).await? {
         return Ok(stored);
     }
-    let count = today_count(txn.conn(), &s, me.id).await?;
-    let window = window_btc(state, txn.conn(), me.id).await?;
+    let now = state.clock.now();
+    let count = today_count(txn.conn(), &s, me.id, now).await?;
+    let window = window_btc(state, txn.conn(), me.id, now).await?;
     let req = WithdrawalRequest {
         amount: asked,
         channel_name: channel_name.to_string(),
@@ -461,7 +463,7 @@ pub async fn submit_withdrawal(
         trade_password,
         code,
         address_is_bound: bound,
-        now_utc: Utc::now(),
+        now_utc: now,
         platform_offset: s.offset,
     };
     let quote = match evaluate(&s.rules, &req) {
@@ -488,6 +490,7 @@ pub async fn submit_withdrawal(
             net_amount: quote.net_amount.as_decimal().into(),
             separate_fee: separate.as_ref().map(|(c, a)| (c.as_str(), *a)),
             amount_usdt: valued.unwrap_or(Amount::ZERO).as_decimal().into(),
+            now,
         },
     )
     .await?;
@@ -503,7 +506,7 @@ pub async fn submit_withdrawal(
             .as_ref()
             .map(|f| (wallet::asset(&f.coin), f.amount)),
     };
-    let freeze = postings::withdrawal_freeze(user, &hold, &reference, wallet::now_ms());
+    let freeze = postings::withdrawal_freeze(user, &hold, &reference, now.timestamp_millis());
     txn.post(&reference, freeze).await?;
     let value = idem
         .remember(&mut txn, &WithdrawalView::from(row.clone()))
@@ -533,7 +536,7 @@ pub(crate) async fn trade_password_proof(
         return Ok(Proof::Wrong);
     };
     match onyx_platform::lockout::verify_in_session(
-        &state.db,
+        &state.ctx,
         me.id,
         hash,
         given,

@@ -99,9 +99,15 @@ async fn set_shared_address(app: &TestApp, network: &str, address: &str) {
             e["coinAddress"] = json!(address);
         }
     }
-    settings::put(&app.state.db, "ASSET_COIN", &coins, None)
-        .await
-        .unwrap();
+    settings::put(
+        &app.state.db,
+        "ASSET_COIN",
+        &coins,
+        None,
+        chrono::Utc::now(),
+    )
+    .await
+    .unwrap();
 }
 
 #[tokio::test]
@@ -321,6 +327,7 @@ async fn a_screenshot_must_be_the_users_own_upload() {
                     mime: "image/png",
                     size: 4,
                     storage_key: id,
+                    now: chrono::Utc::now(),
                 },
             )
             .await
@@ -942,6 +949,7 @@ async fn the_database_itself_refuses_a_second_credit_and_a_users_second_claim_of
         reason: None,
         bonus: None,
         ledger_tx_id: None,
+        now: chrono::Utc::now(),
     };
     // Straight to the store, past every check of the API.
     assert!(deposits::review(&app.state.db, a, confirmed(1))
@@ -970,6 +978,7 @@ async fn the_database_itself_refuses_a_second_credit_and_a_users_second_claim_of
             amount: "5".parse().unwrap(),
             tx_hash: &first.tx_hash,
             screenshot: None,
+            now: chrono::Utc::now(),
         },
     )
     .await;
@@ -1063,6 +1072,7 @@ async fn the_index_migration_keeps_every_users_index_and_hands_out_the_next() {
                 address: &format!("addr-{user_id}-{network}"),
                 derivation_index: Some(index),
                 shared: false,
+                now: chrono::Utc::now(),
             },
         )
         .await
@@ -1078,9 +1088,24 @@ async fn the_index_migration_keeps_every_users_index_and_hands_out_the_next() {
         .map(|r| (r.user_id, r.derivation_index))
         .collect();
     assert_eq!(rows, vec![(1, 0), (2, 1)]);
-    assert_eq!(repo::derivation_index_for(&db, 1).await.unwrap(), 0);
-    assert_eq!(repo::derivation_index_for(&db, 3).await.unwrap(), 2);
-    assert_eq!(repo::derivation_index_for(&db, 3).await.unwrap(), 2);
+    assert_eq!(
+        repo::derivation_index_for(&db, 1, chrono::Utc::now())
+            .await
+            .unwrap(),
+        0
+    );
+    assert_eq!(
+        repo::derivation_index_for(&db, 3, chrono::Utc::now())
+            .await
+            .unwrap(),
+        2
+    );
+    assert_eq!(
+        repo::derivation_index_for(&db, 3, chrono::Utc::now())
+            .await
+            .unwrap(),
+        2
+    );
 }
 
 /// An amount a claim's row does not hold as a decimal is refused when the

@@ -408,6 +408,7 @@ async fn reserved_ids_are_fresh_and_default_ids_follow_them() {
         target: "test:1",
         reason: "reserve",
         detail: &detail,
+        at: chrono::Utc::now(),
     };
     let before = record(db, entry("test.before")).await.unwrap().id;
 

@@ -63,9 +63,15 @@ async fn set_channel(app: &TestApp, name: &str, fields: Value) {
     for (k, v) in fields.as_object().unwrap() {
         entry[k] = v.clone();
     }
-    settings::put(&app.state.db, "WITHDRAWAL_CHANNEL_SETTING", &channels, None)
-        .await
-        .unwrap();
+    settings::put(
+        &app.state.db,
+        "WITHDRAWAL_CHANNEL_SETTING",
+        &channels,
+        None,
+        chrono::Utc::now(),
+    )
+    .await
+    .unwrap();
 }
 
 /// A signed-in user (email `name@example.com`) with `usdt` in spot.
@@ -188,6 +194,7 @@ async fn approve_kyc(app: &TestApp, user_id: i64, tier: i32) {
             front_file: "f",
             back_file: None,
             hand_file: None,
+            now: chrono::Utc::now(),
         },
     )
     .await
@@ -197,7 +204,8 @@ async fn approve_kyc(app: &TestApp, user_id: i64, tier: i32) {
         s.id,
         kyc::KycStatus::Approved,
         "ok",
-        Some(1)
+        Some(1),
+        chrono::Utc::now()
     )
     .await
     .unwrap());

@@ -2,7 +2,7 @@
 //! a submission is `pending` until it is `approved` or `rejected`.
 
 use crate::entity::kyc_submission as kyc;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
     QueryFilter, QueryOrder, Set,
@@ -21,6 +21,7 @@ pub struct NewSubmission<'a> {
     pub front_file: &'a str,
     pub back_file: Option<&'a str>,
     pub hand_file: Option<&'a str>,
+    pub now: DateTime<Utc>,
 }
 
 pub async fn create(db: &impl ConnectionTrait, s: NewSubmission<'_>) -> Result<kyc::Model, DbErr> {
@@ -37,7 +38,7 @@ pub async fn create(db: &impl ConnectionTrait, s: NewSubmission<'_>) -> Result<k
         reason: Set(None),
         reviewed_by: Set(None),
         reviewed_at: Set(None),
-        created_at: Set(Utc::now()),
+        created_at: Set(s.now),
         ..Default::default()
     }
     .insert(db)

@@ -3,7 +3,7 @@
 
 use crate::entity::kyc_submission::KycStatus;
 use crate::entity::{kyc_submission, withdraw_address};
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use onyx_store::sort::Sort;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -84,12 +84,13 @@ pub async fn review_kyc(
     status: KycStatus,
     reason: &str,
     reviewed_by: Option<i64>,
+    now: DateTime<Utc>,
 ) -> Result<bool, DbErr> {
     let done = kyc_submission::Entity::update_many()
         .col_expr(kyc_submission::Column::Status, Expr::value(status))
         .col_expr(kyc_submission::Column::Reason, Expr::value(reason))
         .col_expr(kyc_submission::Column::ReviewedBy, Expr::value(reviewed_by))
-        .col_expr(kyc_submission::Column::ReviewedAt, Expr::value(Utc::now()))
+        .col_expr(kyc_submission::Column::ReviewedAt, Expr::value(now))
         .filter(kyc_submission::Column::Id.eq(id))
         .filter(kyc_submission::Column::Status.eq(KycStatus::Pending))
         .exec(db)

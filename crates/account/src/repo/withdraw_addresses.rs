@@ -3,7 +3,7 @@
 //! takes the last entry as the current one (spec section 3).
 
 use crate::entity::withdraw_address as address;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
     Set,
@@ -14,6 +14,7 @@ pub async fn set(
     user_id: i64,
     network: &str,
     addr: &str,
+    now: DateTime<Utc>,
 ) -> Result<address::Model, DbErr> {
     address::Entity::delete_many()
         .filter(address::Column::UserId.eq(user_id))
@@ -24,7 +25,7 @@ pub async fn set(
         user_id: Set(user_id),
         network: Set(network.to_string()),
         address: Set(addr.to_string()),
-        created_at: Set(Utc::now()),
+        created_at: Set(now),
         ..Default::default()
     }
     .insert(db)

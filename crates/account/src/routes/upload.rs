@@ -7,7 +7,6 @@ use axum::extract::FromRef;
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::Response;
-use chrono::Utc;
 use onyx_http::auth::CurrentUser;
 use onyx_http::envelope::{ok, Envelope, Reply};
 use onyx_http::error::{ApiError, ApiResult};
@@ -115,6 +114,7 @@ async fn upload(
             mime,
             size,
             storage_key: &key,
+            now: state.clock.now(),
         },
     )
     .await?;
@@ -201,8 +201,9 @@ async fn file_link(
         .await?
         .filter(|f| f.user_id == me.id())
         .ok_or(ErrorCode::NotFound)?;
-    let key = state.files.link_key(&state.db).await?;
-    ok(key.mint(&file.id, Reader::User(me.id()), Utc::now()).into())
+    let now = state.clock.now();
+    let key = state.files.link_key(&state.db, now).await?;
+    ok(key.mint(&file.id, Reader::User(me.id()), now).into())
 }
 
 #[derive(Deserialize, IntoParams, Debug)]
@@ -235,9 +236,10 @@ async fn file(
     let (Some(expires), Some(reader), Some(sig)) = (q.expires, q.reader, q.sig) else {
         return Err(expired());
     };
-    let key = state.files.link_key(&state.db).await?;
+    let now = state.clock.now();
+    let key = state.files.link_key(&state.db, now).await?;
     let reader = key
-        .check(&id, expires, &reader, &sig, Utc::now())
+        .check(&id, expires, &reader, &sig, now)
         .ok_or_else(expired)?;
     let file = repo::files::find(&state.db, &id)
         .await?

@@ -4,6 +4,7 @@
 //! fallback, so an item missing from another language is served in English.
 
 use crate::repo::{content, messages};
+use chrono::{DateTime, Utc};
 use sea_orm::{ConnectionTrait, DbErr};
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -102,7 +103,8 @@ fn add(texts: &mut Texts, slug: &str, lang: &str, title: &str, body: &str) {
 
 /// Inserts the demo content unless there is content already. Returns the
 /// number of items inserted.
-pub async fn seed_content(db: &impl ConnectionTrait) -> Result<u64, DbErr> {
+/// `now` dates the seeded items.
+pub async fn seed_content(db: &impl ConnectionTrait, now: DateTime<Utc>) -> Result<u64, DbErr> {
     if content::count(db).await? > 0 {
         return Ok(0);
     }
@@ -135,17 +137,17 @@ pub async fn seed_content(db: &impl ConnectionTrait) -> Result<u64, DbErr> {
             None,
             n.sort,
         );
-        content::create(db, &fields, &texts_of(&n.slug)).await?;
+        content::create(db, &fields, &texts_of(&n.slug), now).await?;
         inserted += 1;
     }
     for (i, r) in en.rules.iter().enumerate() {
         let fields = item(content::KIND_RULE, &r.key, None, None, i as i32 + 1);
-        content::create(db, &fields, &texts_of(&r.slug)).await?;
+        content::create(db, &fields, &texts_of(&r.slug), now).await?;
         inserted += 1;
     }
     for cat in &en.help {
         let fields = item(content::KIND_HELP_CATEGORY, &cat.slug, None, None, cat.sort);
-        let category = content::create(db, &fields, &texts_of(&cat.slug)).await?;
+        let category = content::create(db, &fields, &texts_of(&cat.slug), now).await?;
         inserted += 1;
         for a in &cat.articles {
             let fields = item(
@@ -155,7 +157,7 @@ pub async fn seed_content(db: &impl ConnectionTrait) -> Result<u64, DbErr> {
                 Some(category.id),
                 a.sort,
             );
-            content::create(db, &fields, &texts_of(&a.slug)).await?;
+            content::create(db, &fields, &texts_of(&a.slug), now).await?;
             inserted += 1;
         }
     }
@@ -185,13 +187,14 @@ pub async fn send_welcome(
     db: &impl ConnectionTrait,
     user_id: i64,
     lang: &str,
+    now: DateTime<Utc>,
 ) -> Result<(), DbErr> {
     let all = languages()?;
     let pick = |l: &str| all.iter().find(|(x, _)| *x == l).map(|(_, c)| &c.welcome);
     let Some(welcome) = pick(lang).or_else(|| pick(content::FALLBACK_LANG)) else {
         return Err(DbErr::Custom("demo content has no English file".into()));
     };
-    messages::create(db, user_id, &welcome.title, &welcome.content).await?;
+    messages::create(db, user_id, &welcome.title, &welcome.content, now).await?;
     Ok(())
 }
 

@@ -3,7 +3,7 @@
 //! item; HTML is sanitized by the caller before it gets here.
 
 use crate::entity::{content_item, content_translation};
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use onyx_store::sort::Sort;
 use sea_orm::sea_query::{CaseStatement, Expr, Func, OnConflict, Query, SimpleExpr};
 use sea_orm::{
@@ -231,8 +231,8 @@ pub async fn create(
     db: &impl ConnectionTrait,
     fields: &ItemFields,
     texts: &[TranslationFields],
+    now: DateTime<Utc>,
 ) -> Result<content_item::Model, DbErr> {
-    let now = Utc::now();
     let item = content_item::ActiveModel {
         kind: Set(fields.kind),
         key: Set(fields.key.clone()),
@@ -257,6 +257,7 @@ pub async fn update(
     id: i64,
     fields: &ItemFields,
     texts: &[TranslationFields],
+    now: DateTime<Utc>,
 ) -> Result<content_item::Model, DbErr> {
     let item = content_item::ActiveModel {
         id: Set(id),
@@ -266,7 +267,7 @@ pub async fn update(
         parent_id: Set(fields.parent_id),
         sort: Set(fields.sort),
         published: Set(fields.published),
-        updated_at: Set(Utc::now()),
+        updated_at: Set(now),
         ..Default::default()
     }
     .update(db)

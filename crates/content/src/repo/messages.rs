@@ -15,13 +15,14 @@ pub async fn create(
     user_id: i64,
     title: &str,
     content: &str,
+    now: DateTime<Utc>,
 ) -> Result<message::Model, DbErr> {
     message::ActiveModel {
         user_id: Set(user_id),
         title: Set(title.to_string()),
         content: Set(content.to_string()),
         read_at: Set(None),
-        created_at: Set(Utc::now()),
+        created_at: Set(now),
         ..Default::default()
     }
     .insert(db)

@@ -106,7 +106,7 @@ async fn detail(
         .await?
         .ok_or(ErrorCode::NotFound)?;
     if m.read_at.is_none() {
-        messages::mark_read(&state.db, me.id(), m.id, Utc::now()).await?;
+        messages::mark_read(&state.db, me.id(), m.id, state.clock.now()).await?;
     }
     ok(MessageDetail {
         id: m.id,
@@ -122,6 +122,6 @@ async fn detail(
     security(("satoken" = [])),
     responses((status = 200, body = Envelope<Option<String>>, description = "data is null")))]
 async fn read_all(State(state): State<Context>, me: CurrentUser) -> Reply<()> {
-    messages::mark_all_read(&state.db, me.id(), Utc::now()).await?;
+    messages::mark_all_read(&state.db, me.id(), state.clock.now()).await?;
     ok(())
 }

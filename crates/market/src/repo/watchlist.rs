@@ -1,7 +1,7 @@
 //! Each user's watchlist of coins (spec: getUserCoin, the "Optional" tab).
 
 use crate::entity::watchlist_entry as entry;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{
     ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set,
@@ -30,7 +30,12 @@ pub async fn list(db: &impl ConnectionTrait, user_id: i64) -> Result<Vec<entry::
 
 /// Adds a coin (the caller has checked it is a listed coin, in its stored
 /// spelling). Adding it twice is not an error.
-pub async fn add(db: &impl ConnectionTrait, user_id: i64, coin: &str) -> Result<Added, DbErr> {
+pub async fn add(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    coin: &str,
+    now: DateTime<Utc>,
+) -> Result<Added, DbErr> {
     let mine = entry::Entity::find().filter(entry::Column::UserId.eq(user_id));
     if mine
         .clone()
@@ -47,7 +52,7 @@ pub async fn add(db: &impl ConnectionTrait, user_id: i64, coin: &str) -> Result<
     let row = entry::ActiveModel {
         user_id: Set(user_id),
         coin: Set(coin.to_string()),
-        created_at: Set(Utc::now()),
+        created_at: Set(now),
         ..Default::default()
     };
     // A concurrent add of the same coin lands on the unique index: still

@@ -144,10 +144,8 @@ async fn create_coin(
 ) -> Reply<CoinItem> {
     me.require(PERMISSION)?;
     let coin = p.coin.as_deref();
-    let row: coin::Model = editing::create(&state.db, &me.actor(), &p.reason, coin, |r| {
-        apply_coin(r, &p)
-    })
-    .await?;
+    let row: coin::Model =
+        editing::create(&state, &me.actor(), &p.reason, coin, |r| apply_coin(r, &p)).await?;
     ok(CoinItem::new(row, &state.prices))
 }
 
@@ -163,7 +161,7 @@ async fn update_coin(
 ) -> Reply<CoinItem> {
     me.require(PERMISSION)?;
     let coin = p.coin.as_deref();
-    let row: coin::Model = editing::update(&state.db, &me.actor(), id, &p.reason, coin, |r| {
+    let row: coin::Model = editing::update(&state, &me.actor(), id, &p.reason, coin, |r| {
         apply_coin(r, &p)
     })
     .await?;
@@ -249,10 +247,8 @@ async fn create_spot(
 ) -> Reply<SpotPair> {
     me.require(PERMISSION)?;
     let coin = p.coin.as_deref();
-    let row: spot_pair::Model = editing::create(&state.db, &me.actor(), &p.reason, coin, |r| {
-        apply_spot(r, &p)
-    })
-    .await?;
+    let row: spot_pair::Model =
+        editing::create(&state, &me.actor(), &p.reason, coin, |r| apply_spot(r, &p)).await?;
     ok(row.into())
 }
 
@@ -268,7 +264,7 @@ async fn update_spot(
 ) -> Reply<SpotPair> {
     me.require(PERMISSION)?;
     let coin = p.coin.as_deref();
-    let row: spot_pair::Model = editing::update(&state.db, &me.actor(), id, &p.reason, coin, |r| {
+    let row: spot_pair::Model = editing::update(&state, &me.actor(), id, &p.reason, coin, |r| {
         apply_spot(r, &p)
     })
     .await?;
@@ -361,7 +357,7 @@ async fn create_contract(
 ) -> Reply<ContractPair> {
     me.require(PERMISSION)?;
     let coin = p.coin.as_deref();
-    let row: contract_pair::Model = editing::create(&state.db, &me.actor(), &p.reason, coin, |r| {
+    let row: contract_pair::Model = editing::create(&state, &me.actor(), &p.reason, coin, |r| {
         apply_contract(r, &p)
     })
     .await?;
@@ -381,7 +377,7 @@ async fn update_contract(
     me.require(PERMISSION)?;
     let coin = p.coin.as_deref();
     let row: contract_pair::Model =
-        editing::update(&state.db, &me.actor(), id, &p.reason, coin, |r| {
+        editing::update(&state, &me.actor(), id, &p.reason, coin, |r| {
             apply_contract(r, &p)
         })
         .await?;
@@ -447,7 +443,7 @@ async fn create_option(
 ) -> Reply<OptionPair> {
     me.require(PERMISSION)?;
     let coin = p.coin.as_deref();
-    let row: option_pair::Model = editing::create(&state.db, &me.actor(), &p.reason, coin, |r| {
+    let row: option_pair::Model = editing::create(&state, &me.actor(), &p.reason, coin, |r| {
         apply_option(r, &p)
     })
     .await?;
@@ -466,10 +462,9 @@ async fn update_option(
 ) -> Reply<OptionPair> {
     me.require(PERMISSION)?;
     let coin = p.coin.as_deref();
-    let row: option_pair::Model =
-        editing::update(&state.db, &me.actor(), id, &p.reason, coin, |r| {
-            apply_option(r, &p)
-        })
-        .await?;
+    let row: option_pair::Model = editing::update(&state, &me.actor(), id, &p.reason, coin, |r| {
+        apply_option(r, &p)
+    })
+    .await?;
     ok(OptionPair::new(row, &state.prices))
 }

@@ -1,6 +1,5 @@
 //! Market data calls: candle history, 24 h tickers and spot order-book depth.
 
-use crate::service::now_ms;
 use crate::{coin_of_symbol, is_stale, symbol_of_coin, Candle, IndexPrice, Interval, Stats24h};
 use axum::extract::FromRef;
 use axum::extract::State;
@@ -148,7 +147,7 @@ async fn ticker(
     ApiQuery(q): ApiQuery<TickerQuery>,
 ) -> Reply<serde_json::Value> {
     let coins = priced_coins(&state).await?;
-    let now = now_ms();
+    let now = state.now_ms();
     let value = match q.symbol.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
         Some(symbol) => {
             let coin = known_coin(&state, symbol, &coins)?;

@@ -78,7 +78,7 @@ async fn add(
     ApiQuery(q): ApiQuery<CoinQuery>,
 ) -> Reply<bool> {
     let coin = listed_coin(&state, &q.coin).await?;
-    match watchlist::add(&state.db, me.id(), &coin.coin).await? {
+    match watchlist::add(&state.db, me.id(), &coin.coin, state.clock.now()).await? {
         Added::Added => ok(true),
         Added::AlreadyThere => ok(false),
         Added::Full => Err(ApiError::new(ErrorCode::WatchlistFull).with("max", MAX_ENTRIES)),

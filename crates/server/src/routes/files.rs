@@ -5,7 +5,6 @@
 
 use crate::state::AppState;
 use axum::extract::{Path, State};
-use chrono::Utc;
 use onyx_account::api::kyc;
 use onyx_http::auth::{role_allows, CurrentAdmin, Permission};
 use onyx_http::envelope::{ok, Envelope, Reply};
@@ -46,8 +45,9 @@ async fn file_link(
     if !reviewable {
         return Err(ErrorCode::NotFound.into());
     }
-    let key = state.files.link_key(&state.db).await?;
-    let link = key.mint(&file.id, Reader::Operator(me.admin.id), Utc::now());
+    let now = state.clock.now();
+    let key = state.files.link_key(&state.db, now).await?;
+    let link = key.mint(&file.id, Reader::Operator(me.admin.id), now);
     tracing::info!(
         operator = me.admin.username,
         file_id = file.id,

@@ -24,6 +24,7 @@ pub struct NewAdminSession<'a> {
     pub expires_at: DateTime<Utc>,
     pub ip: &'a str,
     pub user_agent: &'a str,
+    pub now: DateTime<Utc>,
 }
 
 pub async fn create_session(
@@ -33,7 +34,7 @@ pub async fn create_session(
     admin_session::ActiveModel {
         admin_id: Set(s.admin_id),
         token_hash: Set(s.token_hash.to_string()),
-        created_at: Set(Utc::now()),
+        created_at: Set(s.now),
         expires_at: Set(s.expires_at),
         ip: Set(s.ip.to_string()),
         user_agent: Set(s.user_agent.to_string()),
@@ -263,6 +264,7 @@ pub async fn set_user_status(
     from: UserStatus,
     to: UserStatus,
     frozen_reason: Option<&str>,
+    now: DateTime<Utc>,
 ) -> Result<bool, DbErr> {
     let done = user::Entity::update_many()
         .col_expr(user::Column::Status, Expr::value(to))
@@ -270,7 +272,7 @@ pub async fn set_user_status(
             user::Column::FrozenReason,
             Expr::value(frozen_reason.map(str::to_string)),
         )
-        .col_expr(user::Column::UpdatedAt, Expr::value(Utc::now()))
+        .col_expr(user::Column::UpdatedAt, Expr::value(now))
         .filter(user::Column::Id.eq(id))
         .filter(user::Column::Status.eq(from))
         .exec(db)

@@ -17,13 +17,14 @@ pub async fn create(
     username: &str,
     password_hash: &str,
     role: &str,
+    now: DateTime<Utc>,
 ) -> Result<admin::Model, DbErr> {
     admin::ActiveModel {
         username: Set(username.to_string()),
         password_hash: Set(password_hash.to_string()),
         role: Set(role.to_string()),
         status: Set(AdminStatus::Active),
-        created_at: Set(Utc::now()),
+        created_at: Set(now),
         ..Default::default()
     }
     .insert(db)

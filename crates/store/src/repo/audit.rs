@@ -22,6 +22,8 @@ pub struct NewEntry<'a> {
     pub reason: &'a str,
     /// Specifics, e.g. the old and the new value.
     pub detail: &'a Value,
+    /// When it was done.
+    pub at: DateTime<Utc>,
 }
 
 pub async fn record(
@@ -36,7 +38,7 @@ pub async fn record(
         target: Set(e.target.to_string()),
         reason: Set(e.reason.to_string()),
         detail: Set(e.detail.to_string()),
-        created_at: Set(Utc::now()),
+        created_at: Set(e.at),
         ..Default::default()
     }
     .insert(db)

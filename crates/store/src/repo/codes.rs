@@ -16,12 +16,13 @@ pub struct NewCode<'a> {
     pub code_hash: &'a str,
     pub user_id: Option<i64>,
     pub expires_at: DateTime<Utc>,
+    pub now: DateTime<Utc>,
 }
 
 /// Stores a code and retires every earlier unused code for the same target
 /// and purpose, so only the newest one works.
 pub async fn create(db: &impl ConnectionTrait, c: NewCode<'_>) -> Result<code::Model, DbErr> {
-    let now = Utc::now();
+    let now = c.now;
     code::Entity::update_many()
         .col_expr(code::Column::ConsumedAt, Expr::value(Some(now)))
         .filter(code::Column::Target.eq(c.target))
@@ -112,9 +113,13 @@ pub async fn add_attempt(db: &impl ConnectionTrait, id: i64) -> Result<i32, DbEr
 
 /// Marks a code used. False when another request used it first, so a code
 /// works exactly once.
-pub async fn consume(db: &impl ConnectionTrait, id: i64) -> Result<bool, DbErr> {
+pub async fn consume(
+    db: &impl ConnectionTrait,
+    id: i64,
+    now: DateTime<Utc>,
+) -> Result<bool, DbErr> {
     let done = code::Entity::update_many()
-        .col_expr(code::Column::ConsumedAt, Expr::value(Some(Utc::now())))
+        .col_expr(code::Column::ConsumedAt, Expr::value(Some(now)))
         .filter(code::Column::Id.eq(id))
         .filter(code::Column::ConsumedAt.is_null())
         .exec(db)

@@ -1,7 +1,7 @@
 //! Uploaded files: who owns each and where its bytes are kept.
 
 use crate::entity::file;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sea_orm::{ActiveModelTrait, ConnectionTrait, DbErr, EntityTrait, Set};
 
 pub struct NewFile<'a> {
@@ -11,6 +11,7 @@ pub struct NewFile<'a> {
     pub mime: &'a str,
     pub size: i64,
     pub storage_key: &'a str,
+    pub now: DateTime<Utc>,
 }
 
 pub async fn create(db: &impl ConnectionTrait, f: NewFile<'_>) -> Result<file::Model, DbErr> {
@@ -21,7 +22,7 @@ pub async fn create(db: &impl ConnectionTrait, f: NewFile<'_>) -> Result<file::M
         mime: Set(f.mime.to_string()),
         size: Set(f.size),
         storage_key: Set(f.storage_key.to_string()),
-        created_at: Set(Utc::now()),
+        created_at: Set(f.now),
     }
     .insert(db)
     .await

@@ -4,7 +4,7 @@
 //! read would let them take over the account it protects.
 
 use crate::entity::outbox;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QueryOrder,
@@ -21,6 +21,7 @@ pub struct NewMessage<'a> {
     pub subject: &'a str,
     pub purpose: &'a str,
     pub status: OutboxStatus,
+    pub now: DateTime<Utc>,
 }
 
 pub async fn create(db: &impl ConnectionTrait, m: NewMessage<'_>) -> Result<outbox::Model, DbErr> {
@@ -31,7 +32,7 @@ pub async fn create(db: &impl ConnectionTrait, m: NewMessage<'_>) -> Result<outb
         purpose: Set(m.purpose.to_string()),
         status: Set(m.status),
         error: Set(None),
-        created_at: Set(Utc::now()),
+        created_at: Set(m.now),
         ..Default::default()
     }
     .insert(db)

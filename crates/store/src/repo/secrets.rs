@@ -3,7 +3,7 @@
 //! Whichever node asks first generates it; the others read what it stored.
 
 use crate::entity::server_secret as secret;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait, Set};
 
@@ -14,6 +14,7 @@ pub async fn get_or_create(
     db: &impl ConnectionTrait,
     name: &str,
     fresh: impl FnOnce() -> String,
+    now: DateTime<Utc>,
 ) -> Result<String, DbErr> {
     if let Some(found) = secret::Entity::find_by_id(name.to_string()).one(db).await? {
         return Ok(found.value);
@@ -21,7 +22,7 @@ pub async fn get_or_create(
     let row = secret::ActiveModel {
         name: Set(name.to_string()),
         value: Set(fresh()),
-        created_at: Set(Utc::now()),
+        created_at: Set(now),
     };
     secret::Entity::insert(row)
         .on_conflict(

@@ -34,6 +34,8 @@ pub struct NewSession<'a> {
     pub expires_at: DateTime<Utc>,
     pub ip: &'a str,
     pub user_agent: &'a str,
+    /// When it is opened.
+    pub now: DateTime<Utc>,
 }
 
 pub async fn create(db: &impl ConnectionTrait, s: NewSession<'_>) -> Result<session::Model, DbErr> {
@@ -51,7 +53,7 @@ pub async fn create_in_family(
         user_id: Set(s.user_id),
         token_hash: Set(s.token_hash.to_string()),
         kind: Set(s.kind),
-        created_at: Set(Utc::now()),
+        created_at: Set(s.now),
         expires_at: Set(s.expires_at),
         ip: Set(s.ip.to_string()),
         user_agent: Set(s.user_agent.to_string()),

@@ -1,7 +1,7 @@
 //! Operator-edited settings. A key without a row has its built-in default.
 
 use crate::entity::setting;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ConnectionTrait, DbErr, EntityTrait, Set};
 use serde_json::{Map, Value};
@@ -42,11 +42,12 @@ pub async fn put(
     key: &str,
     value: &Value,
     by: Option<i64>,
+    now: DateTime<Utc>,
 ) -> Result<(), DbErr> {
     let row = setting::ActiveModel {
         key: Set(key.to_string()),
         value: Set(value.to_string()),
-        updated_at: Set(Utc::now()),
+        updated_at: Set(now),
         updated_by: Set(by),
     };
     setting::Entity::insert(row)

@@ -2,7 +2,7 @@
 
 use crate::entity::user;
 use crate::DecimalText;
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, PaginatorTrait,
@@ -21,10 +21,11 @@ pub struct NewUser<'a> {
     pub credits: DecimalText,
     pub register_lang: &'a str,
     pub register_ip: &'a str,
+    pub now: DateTime<Utc>,
 }
 
 pub async fn create(db: &impl ConnectionTrait, u: NewUser<'_>) -> Result<user::Model, DbErr> {
-    let now = Utc::now();
+    let now = u.now;
     user::ActiveModel {
         username: Set(u.username.map(str::to_string)),
         email: Set(u.email.map(str::to_string)),
@@ -110,7 +111,12 @@ pub enum Change<'a> {
     Phone(Option<&'a str>),
 }
 
-pub async fn update(db: &impl ConnectionTrait, id: i64, change: Change<'_>) -> Result<(), DbErr> {
+pub async fn update(
+    db: &impl ConnectionTrait,
+    id: i64,
+    change: Change<'_>,
+    now: DateTime<Utc>,
+) -> Result<(), DbErr> {
     let owned = |v: Option<&str>| v.map(str::to_string);
     let (column, value) = match change {
         Change::PasswordHash(h) => (user::Column::PasswordHash, Expr::value(h.to_string())),
@@ -123,7 +129,7 @@ pub async fn update(db: &impl ConnectionTrait, id: i64, change: Change<'_>) -> R
     };
     user::Entity::update_many()
         .col_expr(column, value)
-        .col_expr(user::Column::UpdatedAt, Expr::value(Utc::now()))
+        .col_expr(user::Column::UpdatedAt, Expr::value(now))
         .filter(user::Column::Id.eq(id))
         .exec(db)
         .await?;
@@ -133,11 +139,11 @@ pub async fn update(db: &impl ConnectionTrait, id: i64, change: Change<'_>) -> R
 /// Writes the user's row inside the caller's transaction. The row lock this
 /// takes (PostgreSQL) or the write lock (SQLite) makes concurrent
 /// check-then-insert steps of one user run one after the other.
-pub async fn lock(db: &impl ConnectionTrait, id: i64) -> Result<(), DbErr> {
+pub async fn lock(db: &impl ConnectionTrait, id: i64, now: DateTime<Utc>) -> Result<(), DbErr> {
     user::Entity::update_many()
         .col_expr(
             user::Column::UpdatedAt,
-            sea_orm::sea_query::Expr::value(chrono::Utc::now()),
+            sea_orm::sea_query::Expr::value(now),
         )
         .filter(user::Column::Id.eq(id))
         .exec(db)

@@ -4,7 +4,7 @@
 //! confirmation posts through the ledger in the same transaction.
 
 use crate::entity::{deposit, deposit_address, deposit_bonus_rule, deposit_index};
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use onyx_store::sort::Sort;
 use onyx_store::DecimalText;
 use sea_orm::sea_query::Expr;
@@ -38,7 +38,11 @@ const INDEX_ATTEMPTS: usize = 8;
 /// The user's derivation index: the one they have, or the next free one,
 /// taken under the unique indexes of `deposit_indexes` (no gate: a
 /// request that loses a race reads what won, or tries the next index).
-pub async fn derivation_index_for(db: &impl ConnectionTrait, user_id: i64) -> Result<i64, DbErr> {
+pub async fn derivation_index_for(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    now: DateTime<Utc>,
+) -> Result<i64, DbErr> {
     for _ in 0..INDEX_ATTEMPTS {
         if let Some(row) = deposit_index::Entity::find_by_id(user_id).one(db).await? {
             return Ok(row.derivation_index);
@@ -53,7 +57,7 @@ pub async fn derivation_index_for(db: &impl ConnectionTrait, user_id: i64) -> Re
         let taken = deposit_index::ActiveModel {
             user_id: Set(user_id),
             derivation_index: Set(next),
-            created_at: Set(Utc::now()),
+            created_at: Set(now),
         }
         .insert(db)
         .await;
@@ -75,6 +79,7 @@ pub struct NewAddress<'a> {
     pub address: &'a str,
     pub derivation_index: Option<i64>,
     pub shared: bool,
+    pub now: DateTime<Utc>,
 }
 
 pub async fn create_address(
@@ -88,7 +93,7 @@ pub async fn create_address(
         address: Set(a.address.to_string()),
         derivation_index: Set(a.derivation_index),
         shared: Set(a.shared),
-        created_at: Set(Utc::now()),
+        created_at: Set(a.now),
         ..Default::default()
     }
     .insert(db)
@@ -116,6 +121,7 @@ pub struct NewDeposit<'a> {
     pub amount: DecimalText,
     pub tx_hash: &'a str,
     pub screenshot: Option<&'a str>,
+    pub now: DateTime<Utc>,
 }
 
 pub async fn create(db: &impl ConnectionTrait, d: NewDeposit<'_>) -> Result<deposit::Model, DbErr> {
@@ -132,7 +138,7 @@ pub async fn create(db: &impl ConnectionTrait, d: NewDeposit<'_>) -> Result<depo
         reason: Set(None),
         reviewed_by: Set(None),
         ledger_tx_id: Set(None),
-        created_at: Set(Utc::now()),
+        created_at: Set(d.now),
         reviewed_at: Set(None),
         ..Default::default()
     }
@@ -279,6 +285,7 @@ pub struct Review<'a> {
     pub reason: Option<&'a str>,
     pub bonus: Option<DecimalText>,
     pub ledger_tx_id: Option<i64>,
+    pub now: DateTime<Utc>,
 }
 
 /// Decides a pending claim. Returns false when it was no longer pending,
@@ -292,7 +299,7 @@ pub async fn review(db: &impl ConnectionTrait, id: i64, r: Review<'_>) -> Result
         .col_expr(deposit::Column::Reason, Expr::value(r.reason))
         .col_expr(deposit::Column::Bonus, Expr::value(r.bonus))
         .col_expr(deposit::Column::LedgerTxId, Expr::value(r.ledger_tx_id))
-        .col_expr(deposit::Column::ReviewedAt, Expr::value(Utc::now()))
+        .col_expr(deposit::Column::ReviewedAt, Expr::value(r.now))
         .filter(deposit::Column::Id.eq(id))
         .filter(deposit::Column::Status.eq(DepositStatus::Pending))
         .exec(db)
@@ -345,6 +352,7 @@ pub struct RuleFields<'a> {
 pub async fn create_rule(
     db: &impl ConnectionTrait,
     f: RuleFields<'_>,
+    now: DateTime<Utc>,
 ) -> Result<deposit_bonus_rule::Model, DbErr> {
     deposit_bonus_rule::ActiveModel {
         coin: Set(f.coin.to_string()),
@@ -352,7 +360,7 @@ pub async fn create_rule(
         ratio: Set(f.ratio),
         max_bonus: Set(f.max_bonus),
         enabled: Set(f.enabled),
-        created_at: Set(Utc::now()),
+        created_at: Set(now),
         ..Default::default()
     }
     .insert(db)

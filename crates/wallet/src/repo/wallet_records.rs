@@ -157,6 +157,7 @@ pub struct NewExchange<'a> {
     pub price: DecimalText,
     pub fee: DecimalText,
     pub fee_coin: &'a str,
+    pub now: DateTime<Utc>,
 }
 
 /// Records an exchange (inside the ledger transaction that moved its money).
@@ -173,7 +174,7 @@ pub async fn insert_exchange(
         price: Set(new.price),
         fee: Set(new.fee),
         fee_coin: Set(new.fee_coin.to_string()),
-        created_at: Set(Utc::now()),
+        created_at: Set(new.now),
         ..Default::default()
     }
     .insert(db)

@@ -26,6 +26,7 @@ pub struct NewWithdrawal<'a> {
     pub net_amount: DecimalText,
     pub separate_fee: Option<(&'a str, DecimalText)>,
     pub amount_usdt: DecimalText,
+    pub now: DateTime<Utc>,
 }
 
 pub async fn insert(
@@ -48,7 +49,7 @@ pub async fn insert(
         tx_hash: Set(None),
         reason: Set(None),
         reviewed_by: Set(None),
-        created_at: Set(Utc::now()),
+        created_at: Set(w.now),
         reviewed_at: Set(None),
         ..Default::default()
     }
@@ -197,6 +198,7 @@ pub struct Review<'a> {
     pub tx_hash: Option<&'a str>,
     pub reason: &'a str,
     pub reviewed_by: i64,
+    pub now: DateTime<Utc>,
 }
 
 /// Decides a pending withdrawal. Returns false when it was no longer
@@ -210,7 +212,7 @@ pub async fn review(db: &impl ConnectionTrait, id: i64, r: Review<'_>) -> Result
         )
         .col_expr(withdrawal::Column::Reason, Expr::value(r.reason))
         .col_expr(withdrawal::Column::ReviewedBy, Expr::value(r.reviewed_by))
-        .col_expr(withdrawal::Column::ReviewedAt, Expr::value(Utc::now()))
+        .col_expr(withdrawal::Column::ReviewedAt, Expr::value(r.now))
         .filter(withdrawal::Column::Id.eq(id))
         .filter(withdrawal::Column::Status.eq(WithdrawalStatus::Pending))
         .exec(db)

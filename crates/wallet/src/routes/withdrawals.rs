@@ -37,7 +37,6 @@ use crate::withdrawals::*;
 use crate::WalletContext;
 use axum::extract::FromRef;
 use axum::extract::State;
-use chrono::Utc;
 use onyx_account::api::withdraw_addresses;
 use onyx_http::admin::status_filter;
 use onyx_http::auth::CurrentUser;
@@ -73,14 +72,14 @@ where
     responses((status = 200, body = Envelope<Vec<ChannelView>>)))]
 async fn coin_list(State(state): State<WalletContext>, me: CurrentUser) -> Reply<Vec<ChannelView>> {
     let s = rules::settings(&state.db).await?;
-    let count = today_count(&state.db, &s, me.id()).await?;
-    let withdrawn_btc = window_btc(&state, &state.db, me.id()).await?;
+    let now = state.clock.now();
+    let count = today_count(&state.db, &s, me.id(), now).await?;
+    let withdrawn_btc = window_btc(&state, &state.db, me.id(), now).await?;
     let tier = rules::kyc_tier(&state.db, me.id()).await?;
     let balances = onyx_store::ledger::user_balances(&state.db, me.id()).await?;
     let addresses = withdraw_addresses::list(&state.db, me.id()).await?;
     let g = &s.rules.setting;
     let auth = &s.rules.auth_limit;
-    let now = Utc::now();
     let window = || WindowView {
         limited: g.limit_time,
         start: g.limit_time_start.format("%H:%M:%S").to_string(),
@@ -162,8 +161,9 @@ async fn quote(
     {
         address::check(Network::of_channel(&ch.name), addr)?;
     }
-    let count = today_count(&state.db, &s, me.id()).await?;
-    let window = window_btc(&state, &state.db, me.id()).await?;
+    let now = state.clock.now();
+    let count = today_count(&state.db, &s, me.id(), now).await?;
+    let window = window_btc(&state, &state.db, me.id(), now).await?;
     let req = WithdrawalRequest {
         amount: asked,
         channel_name: channel_name.to_string(),
@@ -175,7 +175,7 @@ async fn quote(
         trade_password: Proof::Matched,
         code: Proof::Matched,
         address_is_bound: true,
-        now_utc: Utc::now(),
+        now_utc: now,
         platform_offset: s.offset,
     };
     let quote = evaluate(&s.rules, &req).map_err(|r| rules::refusal_error(&r))?;

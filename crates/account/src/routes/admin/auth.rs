@@ -13,7 +13,7 @@ use axum::body::Bytes;
 use axum::extract::FromRef;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use chrono::{Duration, Utc};
+use chrono::Duration;
 use onyx_http::envelope::{ok, Envelope, Reply};
 use onyx_http::extract::read_optional_json;
 use onyx_http::extract::{ApiJson, ClientIp};
@@ -123,7 +123,7 @@ async fn operator_login_challenge(
     state.limiter.check(Action::AdminLoginIp, ip)?;
     let name = body.username.trim();
     let (_, subject) = operator_named(&state.db, name).await?;
-    let issued = lockout::issue_challenge(&state.db, Scope::Operator, &subject).await?;
+    let issued = lockout::issue_challenge(&state, Scope::Operator, &subject).await?;
     ok(issued.into())
 }
 
@@ -164,7 +164,7 @@ async fn sign_in(
     let name = body.username.trim();
     let (admin, subject) = operator_named(db, name).await?;
     let mut attempt = Attempt::sign_in(Scope::Operator, subject, ip);
-    attempt.refuse_if_locked(db).await?;
+    attempt.refuse_if_locked(state).await?;
     // While slowed the proof comes first, so guesses without it never
     // reach the password; the code is checked again below only when the
     // account is not slowed.
@@ -178,7 +178,7 @@ async fn sign_in(
                 }
                 if !operator_security::take_code(state, with_totp, code).await? {
                     return Err(attempt
-                        .failed(db, ErrorCode::AdminTotpInvalid)
+                        .failed(state, ErrorCode::AdminTotpInvalid)
                         .await?
                         .into());
                 }
@@ -186,7 +186,7 @@ async fn sign_in(
             }
             None => {
                 attempt
-                    .take_challenge(db, body.challenge.as_deref(), body.nonce.as_deref())
+                    .take_challenge(state, body.challenge.as_deref(), body.nonce.as_deref())
                     .await?
             }
         }
@@ -195,7 +195,7 @@ async fn sign_in(
     let verified = onyx_platform::credentials::verify_or_dummy(hash, &body.password).await?;
     let Some(admin) = admin.filter(|_| verified) else {
         return Err(attempt
-            .failed(db, ErrorCode::AdminLoginFailed)
+            .failed(state, ErrorCode::AdminLoginFailed)
             .await?
             .into());
     };
@@ -213,14 +213,15 @@ async fn sign_in(
         }
         if !operator_security::take_code(state, &admin, code).await? {
             return Err(attempt
-                .failed(db, ErrorCode::AdminTotpInvalid)
+                .failed(state, ErrorCode::AdminTotpInvalid)
                 .await?
                 .into());
         }
     }
     attempt.succeeded(db).await?;
     let (token, hash) = onyx_platform::credentials::new_token();
-    let expires = Utc::now() + Duration::hours(SESSION_HOURS);
+    let now = state.clock.now();
+    let expires = now + Duration::hours(SESSION_HOURS);
     admin_queries::create_session(
         db,
         admin_queries::NewAdminSession {
@@ -229,6 +230,7 @@ async fn sign_in(
             expires_at: expires,
             ip: &ip.to_string(),
             user_agent: &user_agent(headers),
+            now,
         },
     )
     .await?;

@@ -228,7 +228,7 @@ async fn detail(
         .ok_or(ErrorCode::NotFound)?;
     let submissions = crate::repo::reviews::kyc_for_users(db, &[id]).await?;
     let addresses = crate::repo::reviews::withdraw_addresses(db, id).await?;
-    let standing = lockout::user_standing(db, id).await?;
+    let standing = lockout::user_standing(&state, id).await?;
     ok(UserDetail {
         sign_in: SignInStanding {
             restricted: standing.restricted(),

@@ -283,7 +283,13 @@ async fn unbind_phone(
         &q.code,
     )
     .await?;
-    users::update(&state.db, me.id(), users::Change::Phone(None)).await?;
+    users::update(
+        &state.db,
+        me.id(),
+        users::Change::Phone(None),
+        state.clock.now(),
+    )
+    .await?;
     ok(None)
 }
 
@@ -295,7 +301,7 @@ async fn set(
     change: users::Change<'_>,
     taken: ErrorCode,
 ) -> ApiResult<()> {
-    match users::update(&state.db, user_id, change).await {
+    match users::update(&state.db, user_id, change, state.clock.now()).await {
         Err(e) if users::is_unique_violation(&e) => Err(taken.into()),
         other => Ok(other?),
     }

@@ -115,7 +115,7 @@ async fn create_account(
         let name = id.username.or(id.email).or(id.phone).unwrap_or_default();
         let title = i18n::message(lang, "welcome_title", &[]);
         let content = i18n::message(lang, "welcome_body", &[("name", name)]);
-        messages::create(&state.db, user.id, &title, &content).await?;
+        messages::create(&state.db, user.id, &title, &content, state.clock.now()).await?;
     }
     let satoken =
         start_session(state, user.id, sessions::KIND_SESSION, &device(ip, headers)).await?;
@@ -207,6 +207,7 @@ async fn insert(
                 credits,
                 register_lang: lang,
                 register_ip: &ip,
+                now: state.clock.now(),
             },
         )
         .await;

@@ -58,9 +58,7 @@ async fn send_unlock_code(
 ) -> Reply<Option<String>> {
     let (channel, target) = target_of(body.kind, &body.email, &body.phone)?;
     let locked = match account_of(&state, channel, &target).await? {
-        Some(user) => lockout::user_slowed_until(&state.db, user.id)
-            .await?
-            .is_some(),
+        Some(user) => lockout::user_slowed_until(&state, user.id).await?.is_some(),
         None => false,
     };
     let request = codes::Request {
@@ -102,10 +100,7 @@ async fn unlock(
     let user = account_of(&state, channel, &target)
         .await?
         .ok_or(ErrorCode::CodeInvalid)?;
-    if lockout::user_slowed_until(&state.db, user.id)
-        .await?
-        .is_none()
-    {
+    if lockout::user_slowed_until(&state, user.id).await?.is_none() {
         return Err(ErrorCode::UnlockNotLocked.into());
     }
     lockout::unlock_user(&state.db, user.id, ip).await?;

@@ -54,7 +54,7 @@ async fn update_withdraw_address(
     // Replace-then-insert as one step, so two quick updates cannot leave
     // two addresses for one network.
     let txn = state.db.begin().await?;
-    withdraw_addresses::set(&txn, me.id(), &channel, addr).await?;
+    withdraw_addresses::set(&txn, me.id(), &channel, addr, state.clock.now()).await?;
     txn.commit().await?;
     ok(None)
 }

@@ -96,10 +96,18 @@ async fn put(
     }
     let txn = state.db.begin().await?;
     let old = settings::get(&txn, &key).await?;
-    settings::put(&txn, &key, &body.value, Some(me.admin.id)).await?;
+    settings::put(
+        &txn,
+        &key,
+        &body.value,
+        Some(me.admin.id),
+        state.clock.now(),
+    )
+    .await?;
     let detail = json!({"old": old, "new": body.value});
     audit::record(
         &txn,
+        state.clock.now(),
         &me.actor(),
         "setting.update",
         &format!("setting:{key}"),
