@@ -368,7 +368,7 @@ impl Entry for option_pair::Model {
             show_symbol: default_show_symbol(&coin),
             coin,
             fee_type: 1,
-            fee_value: "1".into(),
+            fee_value: Decimal::ONE.into(),
             sort: next(sort),
             status: 1,
         })

@@ -14,12 +14,8 @@ const LEVERAGE_MAX: u32 = 1000;
 const LEVERAGE_OPTIONS_MAX: usize = 20;
 
 /// A non-negative plain decimal string (`"0.001"`; no sign, exponent or
-/// spaces inside), normalised (`"0.0010"` -> `"0.001"`).
-pub(crate) fn decimal(field: &'static str, raw: &str) -> Outcome<String> {
-    exact(field, raw).map(|d| d.to_string())
-}
-
-/// `decimal`'s value, as a decimal column stores it.
+/// spaces inside), normalised (`"0.0010"` -> `"0.001"`), as a decimal
+/// column stores it.
 pub(crate) fn exact(field: &'static str, raw: &str) -> Outcome<DecimalText> {
     let s = raw.trim();
     let (whole, fraction) = s.split_once('.').unwrap_or((s, "0"));

@@ -581,3 +581,24 @@ async fn a_coin_whose_stored_status_is_not_one_or_zero_is_refused_on_read() {
     let btc = catalogue::find_coin(db, "btc").await.unwrap().unwrap();
     assert_eq!(btc.status, onyx_market::api::coin::CoinStatus::On);
 }
+
+#[tokio::test]
+async fn an_option_pair_whose_stored_fee_is_not_a_decimal_is_refused_on_read() {
+    use sea_orm::{ConnectionTrait, Statement};
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    let backend = db.get_database_backend();
+    let set = |fee: &str| {
+        let sql = format!("UPDATE option_pairs SET fee_value = '{fee}'");
+        db.execute(Statement::from_string(backend, sql))
+    };
+    assert!(!catalogue::option_pairs(db).await.unwrap().is_empty());
+    for bad in ["", "one", "1,5"] {
+        set(bad).await.unwrap();
+        let read = catalogue::option_pairs(db).await;
+        assert!(read.is_err(), "fee_value = {bad:?}: {read:?}");
+    }
+    set("0.5").await.unwrap();
+    let pairs = catalogue::option_pairs(db).await.unwrap();
+    assert!(pairs.iter().all(|p| p.fee_value.get().to_string() == "0.5"));
+}

@@ -15,7 +15,6 @@ use onyx_market::api::catalogue;
 use onyx_market::api::option_pair;
 use onyx_platform::{Context, Idempotency};
 use onyx_store::DecimalText;
-use rust_decimal::Decimal;
 use sea_orm::{ConnectionTrait, EntityTrait, Set};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -123,10 +122,7 @@ pub async fn place(
         .await?
         .ok_or(ErrorCode::SecondPeriodUnknown)?;
     let terms = asked.terms()?;
-    let fee_value: Decimal = pair
-        .fee_value
-        .parse()
-        .map_err(|_| Failure::internal(format!("option pair {}: bad fee", pair.id)))?;
+    let fee_value = pair.fee_value.get();
     let fee = fees::fee(asked.stake, pair.fee_type, fee_value)
         .ok_or_else(|| Failure::internal(format!("option pair {}: bad fee", pair.id)))?;
     let period = &asked.period;

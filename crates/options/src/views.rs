@@ -92,7 +92,7 @@ impl PeriodView {
             break_even_win_rate: shown.break_even_win_rate,
             house_edge: shown.house_edge,
             fee_type: pair.fee_type,
-            fee_value: pair.fee_value.parse::<Decimal>().ok()?.normalize(),
+            fee_value: pair.fee_value.get().normalize(),
             exposure_cap: row.exposure_cap.get().normalize(),
         })
     }

@@ -12,7 +12,7 @@ pub struct Model {
     pub symbol: String,
     pub show_symbol: String,
     pub fee_type: i32,
-    pub fee_value: String,
+    pub fee_value: onyx_store::DecimalText,
     pub sort: i32,
     pub status: i32,
 }

@@ -12,8 +12,8 @@
 use super::catalogue::{CoinItem, ContractPair, OptionPair, SpotPair};
 use crate::catalogue_editing as editing;
 use crate::catalogue_rules::{
-    decimal, flag, in_range, label, leverage, not_above, patched, positive, symbol, word,
-    MARKET_MT5, PRECISION_MAX,
+    flag, in_range, label, leverage, not_above, patched, positive, symbol, word, MARKET_MT5,
+    PRECISION_MAX,
 };
 use crate::entity::coin::CoinStatus;
 use crate::entity::{coin, contract_pair, option_pair, spot_pair};
@@ -413,7 +413,7 @@ fn apply_option(mut r: option_pair::Model, p: &OptionPatch) -> Outcome<option_pa
         r.show_symbol = label("showSymbol", v)?;
     }
     r.fee_type = in_range("feeType", p.fee_type.unwrap_or(r.fee_type), 0, 2)?;
-    r.fee_value = decimal("feeValue", p.fee_value.as_deref().unwrap_or(&r.fee_value))?;
+    r.fee_value = patched("feeValue", &p.fee_value, r.fee_value)?;
     r.sort = in_range("sort", p.sort.unwrap_or(r.sort), 0, 1_000_000)?;
     r.status = flag("status", p.status.unwrap_or(r.status))?;
     Ok(r)

@@ -230,7 +230,7 @@ impl OptionPair {
             symbol: p.symbol,
             show_symbol: p.show_symbol,
             fee_type: p.fee_type,
-            fee_value: p.fee_value,
+            fee_value: p.fee_value.to_string(),
             sort: p.sort,
             status: p.status,
             amount: live.amount.to_string(),
