@@ -87,15 +87,7 @@ async fn unknown_networks_and_malformed_addresses_are_refused() {
         .await
         .unwrap();
     channels[0]["status"] = json!(0);
-    onyx_store::repo::settings::put(
-        &app.state.db,
-        "WITHDRAWAL_CHANNEL_SETTING",
-        &channels,
-        None,
-        chrono::Utc::now(),
-    )
-    .await
-    .unwrap();
+    onyx_testkit::accounts::put_setting(&app, "WITHDRAWAL_CHANNEL_SETTING", &channels).await;
     set(&app, &token, "USDT-TRC20", TRON)
         .await
         .fails_with(-1071);

@@ -80,7 +80,12 @@ pub async fn set_setting(app: &TestApp, key: &str, fields: Value) {
     for (k, v) in fields.as_object().unwrap() {
         value[k] = v.clone();
     }
-    settings::put(&app.state.db, key, &value, None, app.state.clock.now())
+    put_setting(app, key, &value).await;
+}
+
+/// Writes a whole setting (a list, say), stamped on the app's clock.
+pub async fn put_setting(app: &TestApp, key: &str, value: &Value) {
+    settings::put(&app.state.db, key, value, None, app.state.clock.now())
         .await
         .unwrap();
 }

@@ -99,15 +99,7 @@ async fn set_shared_address(app: &TestApp, network: &str, address: &str) {
             e["coinAddress"] = json!(address);
         }
     }
-    settings::put(
-        &app.state.db,
-        "ASSET_COIN",
-        &coins,
-        None,
-        chrono::Utc::now(),
-    )
-    .await
-    .unwrap();
+    onyx_testkit::accounts::put_setting(app, "ASSET_COIN", &coins).await;
 }
 
 #[tokio::test]

@@ -48,15 +48,7 @@ async fn concurrent_submits_spend_the_balance_exactly_once() {
         c["ratio"] = json!("0");
         c["dayWithdrawalNum"] = json!(0);
     }
-    settings::put(
-        &app.state.db,
-        "WITHDRAWAL_CHANNEL_SETTING",
-        &channels,
-        None,
-        chrono::Utc::now(),
-    )
-    .await
-    .unwrap();
+    onyx_testkit::accounts::put_setting(&app, "WITHDRAWAL_CHANNEL_SETTING", &channels).await;
 
     let (uid, token) = user_with_session(&app, "racer").await;
     let total = dec(AMOUNT) * Decimal::from(COVERED as u64);

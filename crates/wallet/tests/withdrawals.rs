@@ -63,15 +63,7 @@ async fn set_channel(app: &TestApp, name: &str, fields: Value) {
     for (k, v) in fields.as_object().unwrap() {
         entry[k] = v.clone();
     }
-    settings::put(
-        &app.state.db,
-        "WITHDRAWAL_CHANNEL_SETTING",
-        &channels,
-        None,
-        chrono::Utc::now(),
-    )
-    .await
-    .unwrap();
+    onyx_testkit::accounts::put_setting(app, "WITHDRAWAL_CHANNEL_SETTING", &channels).await;
 }
 
 /// A signed-in user (email `name@example.com`) with `usdt` in spot.
