@@ -5,14 +5,66 @@
 use crate::ErrorCode;
 use rand::Rng;
 
-/// A 4-20 character account name: ASCII letters, digits and underscores,
-/// starting with a letter. Stored lower-cased so "Demo" and "demo" are one.
-pub fn parse_username(raw: &str) -> Result<String, ErrorCode> {
+/// What an account name must be. The API publishes these numbers
+/// (`GET /api/user/credentialRules`) and the app's hints read them, so the
+/// form and this check cannot drift apart.
+pub const USERNAME_LENGTH: (usize, usize) = (4, 20);
+/// The characters besides ASCII letters and digits an account name may hold.
+pub const USERNAME_EXTRA_CHARS: &str = "_";
+/// A login password's length in characters; it needs a letter and a digit.
+pub const LOGIN_PASSWORD_LENGTH: (usize, usize) = (8, 64);
+/// A fund password's length in digits; it is not a trivial sequence.
+pub const FUND_PASSWORD_LENGTH: (usize, usize) = (6, 12);
+
+/// One rule a name or password breaks; [`username_breaks`] and the
+/// password checks list every one at once, so a form can show them all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Too short or too long.
+    Length,
+    /// An account name starts with a letter.
+    StartsWithLetter,
+    /// An account name holds only letters, digits and [`USERNAME_EXTRA_CHARS`].
+    AllowedCharacters,
+    NeedsLetter,
+    NeedsDigit,
+    /// A fund password is digits only.
+    DigitsOnly,
+    /// A fund password is not one digit repeated (111111) nor a run up or
+    /// down (123456, 654321).
+    NotTrivial,
+}
+
+fn within(len: usize, (min, max): (usize, usize)) -> bool {
+    (min..=max).contains(&len)
+}
+
+/// Every rule the (trimmed) account name breaks; empty when it is valid.
+pub fn username_breaks(raw: &str) -> Vec<Rule> {
     let name = raw.trim();
-    let ok = (4..=20).contains(&name.len())
-        && name.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    ok.then(|| name.to_ascii_lowercase())
+    let mut broken = Vec::new();
+    if !within(name.chars().count(), USERNAME_LENGTH) {
+        broken.push(Rule::Length);
+    }
+    if !name.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
+        broken.push(Rule::StartsWithLetter);
+    }
+    if !name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || USERNAME_EXTRA_CHARS.contains(c))
+    {
+        broken.push(Rule::AllowedCharacters);
+    }
+    broken
+}
+
+/// An account name of [`USERNAME_LENGTH`] ASCII letters, digits and
+/// underscores, starting with a letter. Stored lower-cased so "Demo" and
+/// "demo" are one.
+pub fn parse_username(raw: &str) -> Result<String, ErrorCode> {
+    username_breaks(raw)
+        .is_empty()
+        .then(|| raw.trim().to_ascii_lowercase())
         .ok_or(ErrorCode::InvalidUsername)
 }
 
@@ -51,19 +103,63 @@ pub fn parse_phone(raw: &str) -> Result<String, ErrorCode> {
         .ok_or(ErrorCode::InvalidPhone)
 }
 
-/// 8 to 64 characters with at least one letter and one digit.
-pub fn check_login_password(password: &str) -> Result<(), ErrorCode> {
-    let len = password.chars().count();
-    let ok = (8..=64).contains(&len)
-        && password.chars().any(|c| c.is_alphabetic())
-        && password.chars().any(|c| c.is_ascii_digit());
-    ok.then_some(()).ok_or(ErrorCode::WeakPassword)
+/// Every rule the login password breaks; empty when it is valid.
+pub fn login_password_breaks(password: &str) -> Vec<Rule> {
+    let mut broken = Vec::new();
+    if !within(password.chars().count(), LOGIN_PASSWORD_LENGTH) {
+        broken.push(Rule::Length);
+    }
+    if !password.chars().any(|c| c.is_alphabetic()) {
+        broken.push(Rule::NeedsLetter);
+    }
+    if !password.chars().any(|c| c.is_ascii_digit()) {
+        broken.push(Rule::NeedsDigit);
+    }
+    broken
 }
 
-/// The fund (trade) password is exactly 6 digits, as on most exchanges.
+/// A login password of [`LOGIN_PASSWORD_LENGTH`] characters with at least
+/// one letter and one digit.
+pub fn check_login_password(password: &str) -> Result<(), ErrorCode> {
+    login_password_breaks(password)
+        .is_empty()
+        .then_some(())
+        .ok_or(ErrorCode::WeakPassword)
+}
+
+/// Every rule the fund password breaks; empty when it is valid.
+pub fn fund_password_breaks(password: &str) -> Vec<Rule> {
+    let mut broken = Vec::new();
+    if !within(password.chars().count(), FUND_PASSWORD_LENGTH) {
+        broken.push(Rule::Length);
+    }
+    if !password.chars().all(|c| c.is_ascii_digit()) {
+        broken.push(Rule::DigitsOnly);
+    } else if is_trivial(password) {
+        broken.push(Rule::NotTrivial);
+    }
+    broken
+}
+
+/// One digit repeated, or each digit one more (or each one less) than the
+/// one before: the first codes a thief tries. Only for all-digit text.
+fn is_trivial(digits: &str) -> bool {
+    let d: Vec<i32> = digits
+        .bytes()
+        .map(|b| i32::from(b) - i32::from(b'0'))
+        .collect();
+    [0, 1, -1]
+        .iter()
+        .any(|step| d.windows(2).all(|w| w[1] - w[0] == *step))
+}
+
+/// The fund (trade) password: [`FUND_PASSWORD_LENGTH`] digits and not a
+/// trivial sequence (123456, 111111, 654321).
 pub fn check_trade_password(password: &str) -> Result<(), ErrorCode> {
-    let ok = password.len() == 6 && password.chars().all(|c| c.is_ascii_digit());
-    ok.then_some(()).ok_or(ErrorCode::TradePasswordFormat)
+    fund_password_breaks(password)
+        .is_empty()
+        .then_some(())
+        .ok_or(ErrorCode::TradePasswordFormat)
 }
 
 /// What a verification code is for; a code only ever serves its own purpose.
@@ -196,12 +292,77 @@ mod tests {
                 "{bad}"
             );
         }
-        assert!(check_trade_password("012345").is_ok());
-        for bad in ["12345", "1234567", "12345a"] {
+        assert!(check_trade_password("013579").is_ok());
+        assert!(check_trade_password("135790246").is_ok());
+        for bad in [
+            "12345",
+            "1357913579135",
+            "13579a",
+            "123456",
+            "111111",
+            "654321",
+            "0123456789",
+            "987654",
+        ] {
             assert_eq!(
                 check_trade_password(bad),
-                Err(ErrorCode::TradePasswordFormat)
+                Err(ErrorCode::TradePasswordFormat),
+                "{bad}"
             );
+        }
+    }
+
+    #[test]
+    fn every_broken_rule_is_listed_at_once() {
+        assert_eq!(
+            username_breaks("lina.k"),
+            vec![Rule::AllowedCharacters],
+            "a dot is not one of the characters allowed"
+        );
+        assert_eq!(
+            username_breaks("1.a"),
+            vec![
+                Rule::Length,
+                Rule::StartsWithLetter,
+                Rule::AllowedCharacters
+            ]
+        );
+        assert!(username_breaks("lina_k").is_empty());
+        assert_eq!(
+            login_password_breaks("short"),
+            vec![Rule::Length, Rule::NeedsDigit]
+        );
+        assert_eq!(
+            login_password_breaks("1234"),
+            vec![Rule::Length, Rule::NeedsLetter]
+        );
+        assert_eq!(
+            login_password_breaks(""),
+            vec![Rule::Length, Rule::NeedsLetter, Rule::NeedsDigit]
+        );
+        assert_eq!(
+            fund_password_breaks("12a"),
+            vec![Rule::Length, Rule::DigitsOnly]
+        );
+        assert_eq!(fund_password_breaks("123456"), vec![Rule::NotTrivial]);
+        assert_eq!(
+            fund_password_breaks("4444"),
+            vec![Rule::Length, Rule::NotTrivial]
+        );
+    }
+
+    /// The refusals' English texts name the published numbers, so a change
+    /// to one of them without the other fails here.
+    #[test]
+    fn refusal_messages_name_the_published_numbers() {
+        let en = |key| crate::i18n::message("en", key, &[]);
+        for (key, (min, max)) in [
+            ("invalid_username", USERNAME_LENGTH),
+            ("weak_password", LOGIN_PASSWORD_LENGTH),
+            ("trade_password_format", FUND_PASSWORD_LENGTH),
+        ] {
+            let text = en(key);
+            assert!(text.contains(&format!("{min} to {max}")), "{key}: {text}");
         }
     }
 
