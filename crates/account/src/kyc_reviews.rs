@@ -31,14 +31,14 @@ pub async fn review(
     if submission.status != KycStatus::Pending {
         return Err(ErrorCode::InvalidState.into());
     }
-    let lang = notice::user_lang(&ctx.db, submission.user_id).await?;
-    let (title, content) = review_message(lang, submission.tier, outcome, reason);
     let txn = ctx.db.begin().await?;
     // Conditional on still pending: a concurrent review loses here.
     if !reviews::review_kyc(&txn, id, outcome, reason, by.id, ctx.clock.now()).await? {
         return Err(ErrorCode::InvalidState.into());
     }
-    messages::create(&txn, submission.user_id, &title, &content, ctx.clock.now()).await?;
+    // In every language: the user reads it in the one they use then.
+    let render = |lang: &str| review_message(lang, submission.tier, outcome, reason);
+    messages::create_localized(&txn, submission.user_id, render, ctx.clock.now()).await?;
     let action = if outcome == KycStatus::Approved {
         "kyc.approve"
     } else {

@@ -1,7 +1,9 @@
 //! Passwords: changing the login password (every session ends), the fund
 //! password, and recovering a forgotten login password with a code. Old
 //! passwords are checked under the per-user lockout, so a stolen session
-//! cannot guess them.
+//! cannot guess them. The fund password is set or changed only with a
+//! `security` code sent to the bound email (else phone): a stolen session
+//! alone cannot choose the password that releases withdrawals.
 
 use onyx_kernel::identity::{self, CodePurpose};
 use onyx_kernel::{ErrorCode, Outcome};
@@ -48,8 +50,16 @@ pub async fn change_login(ctx: &Context, me: &user::Model, old: &str, new: &str)
     Ok(())
 }
 
-/// Replaces the fund password after checking the old one.
-pub async fn change_fund(ctx: &Context, me: &user::Model, old: &str, new: &str) -> Outcome<()> {
+/// Replaces the fund password after checking the old one and a `security`
+/// code; a refusal changes nothing.
+pub async fn change_fund(
+    ctx: &Context,
+    ip: IpAddr,
+    me: &user::Model,
+    old: &str,
+    new: &str,
+    code: &str,
+) -> Outcome<()> {
     let Some(current) = &me.trade_password_hash else {
         return Err(ErrorCode::TradePasswordNotSet.into());
     };
@@ -58,25 +68,57 @@ pub async fn change_fund(ctx: &Context, me: &user::Model, old: &str, new: &str) 
     if old == new {
         return Err(ErrorCode::SamePassword.into());
     }
-    let hash = hash_password(new).await?;
-    users::update(
-        &ctx.db,
-        me.id,
-        users::Change::TradePasswordHash(&hash),
-        ctx.clock.now(),
-    )
-    .await?;
+    let target = security_target(me)?;
+    check_security_code(ctx, ip, me, target, code).await?;
+    write_fund(ctx, me, new).await?;
     tracing::info!(user_id = me.id, "fund password changed");
     Ok(())
 }
 
-/// Sets the fund password the first time; a set one is changed with
-/// [`change_fund`].
-pub async fn set_fund(ctx: &Context, me: &user::Model, password: &str) -> Outcome<()> {
+/// Sets the fund password the first time, with a `security` code; a set
+/// one is changed with [`change_fund`]. A refusal changes nothing.
+pub async fn set_fund(
+    ctx: &Context,
+    ip: IpAddr,
+    me: &user::Model,
+    password: &str,
+    code: &str,
+) -> Outcome<()> {
     if me.trade_password_hash.is_some() {
         return Err(ErrorCode::TradePasswordAlreadySet.into());
     }
     identity::check_trade_password(password)?;
+    let target = security_target(me)?;
+    check_security_code(ctx, ip, me, target, code).await?;
+    write_fund(ctx, me, password).await?;
+    tracing::info!(user_id = me.id, "fund password set");
+    Ok(())
+}
+
+/// Where the fund password's code goes: the bound email, else the bound
+/// phone (the app sends it to the same place). With neither, the user
+/// binds one first.
+fn security_target(me: &user::Model) -> Outcome<&str> {
+    me.email
+        .as_deref()
+        .or(me.phone.as_deref())
+        .ok_or_else(|| ErrorCode::EmailNotBound.into())
+}
+
+/// The code service counts wrong entries and the address's checks, as for
+/// every code, and uses the code up.
+async fn check_security_code(
+    ctx: &Context,
+    ip: IpAddr,
+    me: &user::Model,
+    target: &str,
+    code: &str,
+) -> Outcome<()> {
+    codes::check(ctx, ip, target, CodePurpose::Security, Some(me.id), code).await?;
+    Ok(())
+}
+
+async fn write_fund(ctx: &Context, me: &user::Model, password: &str) -> Outcome<()> {
     let hash = hash_password(password).await?;
     users::update(
         &ctx.db,

@@ -8,6 +8,7 @@
 
 mod audit_filters;
 mod codes;
+mod fund_password;
 mod injected_clock;
 mod kyc;
 mod login;

@@ -55,8 +55,34 @@ async fn account_registration_signs_in_credits_and_links_the_inviter() {
         .await
         .unwrap();
     assert_eq!(welcome.len(), 1);
-    assert_eq!(welcome[0].title, "Welcome to Onyx");
-    assert!(welcome[0].content.contains("newbie_1"));
+    let in_lang = onyx_content::api::messages::in_lang;
+    assert_eq!(in_lang(&welcome[0].title, "en"), "Welcome to Onyx");
+    assert!(in_lang(&welcome[0].content, "en").contains("newbie_1"));
+
+    // Registered in English, the user reads it in Chinese once they switch.
+    let zh = |uri: &str| {
+        axum::http::Request::get(uri)
+            .header("lang", "zh")
+            .header("satoken", &token)
+            .body(Body::empty())
+            .unwrap()
+    };
+    let list = app.send(zh("/api/message/list")).await.ok();
+    let row = &list["rows"][0];
+    assert_eq!(row["title"], "欢迎来到 Onyx");
+    assert!(row["summary"].as_str().unwrap().contains("newbie_1"));
+    let id = row["id"].as_i64().unwrap();
+    let detail = app
+        .send(zh(&format!("/api/message/detail?id={id}")))
+        .await
+        .ok();
+    assert_eq!(detail["title"], "欢迎来到 Onyx");
+    assert!(!detail["content"].as_str().unwrap().contains("Welcome"));
+    let en = app
+        .get(&format!("/api/message/detail?id={id}"), Some(&token))
+        .await
+        .ok();
+    assert_eq!(en["title"], "Welcome to Onyx");
 }
 
 #[tokio::test]

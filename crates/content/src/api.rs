@@ -8,7 +8,9 @@ pub use crate::summary::summary;
 /// A user's message centre.
 pub mod messages {
     pub use crate::entity::message;
-    pub use crate::repo::messages::{create, find_for_user, page_for_user};
+    pub use crate::repo::messages::{
+        create, create_localized, find_for_user, in_lang, page_for_user,
+    };
 }
 
 /// The demo's notices, rules, help and the welcome message.

@@ -181,8 +181,8 @@ fn item(
     }
 }
 
-/// Puts the welcome message, in `lang` (else English), in a user's message
-/// centre.
+/// Puts the welcome message in a user's message centre, in every language
+/// (the reader sees their own).
 pub async fn send_welcome(
     db: &impl ConnectionTrait,
     user_id: i64,
@@ -191,10 +191,19 @@ pub async fn send_welcome(
 ) -> Result<(), DbErr> {
     let all = languages()?;
     let pick = |l: &str| all.iter().find(|(x, _)| *x == l).map(|(_, c)| &c.welcome);
-    let Some(welcome) = pick(lang).or_else(|| pick(content::FALLBACK_LANG)) else {
+    if pick(content::FALLBACK_LANG).is_none() {
         return Err(DbErr::Custom("demo content has no English file".into()));
+    }
+    // Written in every language with a file; a language without one reads
+    // `lang`'s text, else English.
+    let render = |l: &str| {
+        pick(l)
+            .or_else(|| pick(lang))
+            .or_else(|| pick(content::FALLBACK_LANG))
+            .map(|w| (w.title.clone(), w.content.clone()))
+            .unwrap_or_default()
     };
-    messages::create(db, user_id, &welcome.title, &welcome.content, now).await?;
+    messages::create_localized(db, user_id, render, now).await?;
     Ok(())
 }
 

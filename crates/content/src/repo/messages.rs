@@ -2,6 +2,7 @@
 
 use crate::entity::message;
 use chrono::{DateTime, Utc};
+use onyx_kernel::i18n;
 use onyx_store::sort::Sort;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -27,6 +28,36 @@ pub async fn create(
     }
     .insert(db)
     .await
+}
+
+/// Delivers a message written from the server's own texts in every
+/// shipped language: `render` gives a language's title and body, and the
+/// two columns hold JSON objects of language → text. The reader gets the
+/// language of their request ([`in_lang`]), so a user who switches to
+/// Chinese reads in Chinese what was sent while they read English.
+pub async fn create_localized(
+    db: &impl ConnectionTrait,
+    user_id: i64,
+    render: impl Fn(&str) -> (String, String),
+    now: DateTime<Utc>,
+) -> Result<message::Model, DbErr> {
+    let mut titles = serde_json::Map::new();
+    let mut bodies = serde_json::Map::new();
+    for lang in i18n::LANGUAGES {
+        let (title, body) = render(lang);
+        titles.insert(lang.to_string(), title.into());
+        bodies.insert(lang.to_string(), body.into());
+    }
+    let title = serde_json::Value::Object(titles).to_string();
+    let content = serde_json::Value::Object(bodies).to_string();
+    create(db, user_id, &title, &content, now).await
+}
+
+/// A stored title or body in `lang`: a text of every language
+/// ([`create_localized`]) in `lang`, else English; a plain text (an
+/// operator's, or one written before) as it is.
+pub fn in_lang(stored: &str, lang: &str) -> String {
+    i18n::text_in(stored, lang)
 }
 
 onyx_store::sort_keys! {

@@ -9,6 +9,7 @@ use chrono::{DateTime, Utc};
 use onyx_http::auth::CurrentUser;
 use onyx_http::envelope::{ok, Envelope, PageQuery, Reply};
 use onyx_http::extract::ApiQuery;
+use onyx_http::lang;
 use onyx_kernel::ErrorCode;
 use onyx_platform::Context;
 use serde::{Deserialize, Serialize};
@@ -56,12 +57,13 @@ pub struct MessageDetail {
     pub create_time: DateTime<Utc>,
 }
 
-fn row(m: message::Model) -> MessageRow {
+/// A message in the reader's language, where it was written in it.
+fn row(m: message::Model, lang: &str) -> MessageRow {
     MessageRow {
-        summary: summary(&m.content),
+        summary: summary(&messages::in_lang(&m.content, lang)),
         read: m.read_at.is_some(),
         id: m.id,
-        title: m.title,
+        title: messages::in_lang(&m.title, lang),
         create_time: m.created_at,
     }
 }
@@ -80,7 +82,7 @@ async fn list(
         messages::page_for_user(&state.db, me.id(), Default::default(), index, size).await?;
     let unread = messages::unread_count(&state.db, me.id()).await?;
     ok(MessagePage {
-        rows: rows.into_iter().map(row).collect(),
+        rows: rows.into_iter().map(|m| row(m, lang::current())).collect(),
         total,
         unread,
     })
@@ -110,8 +112,8 @@ async fn detail(
     }
     ok(MessageDetail {
         id: m.id,
-        title: m.title,
-        content: m.content,
+        title: messages::in_lang(&m.title, lang::current()),
+        content: messages::in_lang(&m.content, lang::current()),
         read: true,
         create_time: m.created_at,
     })

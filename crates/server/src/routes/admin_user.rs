@@ -15,11 +15,13 @@ use crate::user_trading::{
 use axum::extract::{Path, State};
 use chrono::{DateTime, Utc};
 use onyx_account::api::AuditRow;
+use onyx_content::api::messages::in_lang;
 use onyx_http::admin::{filter, page, sort};
 use onyx_http::auth::{CurrentAdmin, Permission};
 use onyx_http::envelope::{ok, Envelope, Page, Reply};
 use onyx_http::error::ApiError;
 use onyx_http::extract::ApiQuery;
+use onyx_http::lang;
 use onyx_kernel::ErrorCode;
 use onyx_store::entity::session::SessionState;
 use onyx_store::repo::audit::{self, AuditFilter, AuditSort};
@@ -335,9 +337,11 @@ async fn messages(
         rows: rows
             .into_iter()
             .map(|m| UserMessageRow {
-                summary: onyx_content::api::summary(&m.content),
+                // A message the server wrote in every language reads in
+                // the operator's.
+                summary: onyx_content::api::summary(&in_lang(&m.content, lang::current())),
                 id: m.id,
-                title: m.title,
+                title: in_lang(&m.title, lang::current()),
                 read_time: m.read_at,
                 create_time: m.created_at,
             })

@@ -3326,6 +3326,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/user/credentialRules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The rules the server applies to account names, login passwords and fund
+         *     passwords. Public: the sign-up form shows them before sign-in.
+         */
+        get: operations["credential_rules"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/user/forgetPwd": {
         parameters: {
             query?: never;
@@ -3537,7 +3557,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sets the fund (trade) password for the first time. */
+        /**
+         * Sets the fund (trade) password for the first time, with a `security`
+         *     code sent to the bound email (else phone).
+         */
         post: operations["trade_pwd_set"];
         delete?: never;
         options?: never;
@@ -3592,7 +3615,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Changes the login (`signType=1`) or fund (`signType=2`) password. */
+        /**
+         * Changes the login (`signType=1`) or fund (`signType=2`) password; the
+         *     fund password also needs a `security` code (`code`).
+         */
         post: operations["update_pwd"];
         delete?: never;
         options?: never;
@@ -4484,6 +4510,11 @@ export interface components {
             /** @description English name; the client translates. */
             name: string;
         };
+        CredentialRules: {
+            username: components["schemas"]["UsernameRules"];
+            password: components["schemas"]["PasswordRules"];
+            fundPassword: components["schemas"]["FundPasswordRules"];
+        };
         CurrencyItem: {
             coin: string;
             name: string;
@@ -5062,6 +5093,20 @@ export interface components {
                 amount: string;
                 /** @description Price 24 hours ago; `"0"` before the first price. */
                 open: string;
+            };
+        };
+        Envelope_CredentialRules: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                username: components["schemas"]["UsernameRules"];
+                password: components["schemas"]["PasswordRules"];
+                fundPassword: components["schemas"]["FundPasswordRules"];
             };
         };
         Envelope_Dashboard: {
@@ -9742,6 +9787,15 @@ export interface components {
             /** @default  */
             reason: string;
         };
+        /**
+         * @description A fund password: `minLength` to `maxLength` digits, not one digit
+         *     repeated nor a run up or down (111111, 123456, 654321); set and changed
+         *     only with a `security` code sent to the bound email or phone.
+         */
+        FundPasswordRules: {
+            minLength: number;
+            maxLength: number;
+        };
         FundingInfo: {
             symbol: string;
             /**
@@ -10603,6 +10657,14 @@ export interface components {
         /** @description One pair's task as an operator sees it. */
         PairHealth: components["schemas"]["HealthCounts"] & {
             symbol: string;
+        };
+        /**
+         * @description A login password: `minLength` to `maxLength` characters with at least
+         *     one letter and one digit.
+         */
+        PasswordRules: {
+            minLength: number;
+            maxLength: number;
         };
         /** @description A deposit claim. Hashed for idempotency, so field order matters. */
         PayRequest: {
@@ -12411,6 +12473,16 @@ export interface components {
             /** Format: date-time */
             createTime: string;
             kyc: components["schemas"]["KycTiers"];
+        };
+        /**
+         * @description An account name: `minLength` to `maxLength` characters, a letter
+         *     first, then ASCII letters, digits and the characters of `extraChars`.
+         */
+        UsernameRules: {
+            minLength: number;
+            maxLength: number;
+            /** @description Allowed besides a-z, A-Z and 0-9, e.g. `_`. */
+            extraChars: string;
         };
         WalletBalance: {
             /** @description `spot`, `contract` or `finance`. */
@@ -17058,6 +17130,25 @@ export interface operations {
             };
         };
     };
+    credential_rules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_CredentialRules"];
+                };
+            };
+        };
+    };
     forget_pwd: {
         parameters: {
             query?: never;
@@ -17283,8 +17374,10 @@ export interface operations {
     trade_pwd_set: {
         parameters: {
             query: {
-                /** @description 6 digits. */
+                /** @description 6 to 12 digits, not a trivial sequence (`credentialRules`). */
                 pwd: string;
+                /** @description The `security` code sent to the bound email (else phone). */
+                code?: string;
             };
             header?: never;
             path?: never;
@@ -17355,6 +17448,11 @@ export interface operations {
                 newPwd: string;
                 /** @description `1` login password, `2` fund (trade) password. */
                 signType: number;
+                /**
+                 * @description For `signType=2`: the `security` code sent to the bound email (else
+                 *     phone).
+                 */
+                code?: string;
             };
             header?: never;
             path?: never;

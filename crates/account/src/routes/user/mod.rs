@@ -18,6 +18,7 @@ pub mod info;
 pub mod kyc;
 pub mod login;
 pub mod register;
+pub mod rules;
 pub mod security;
 pub mod unlock;
 pub mod withdraw_address;
@@ -29,6 +30,7 @@ where
 {
     OpenApiRouter::new()
         .merge(register::router())
+        .merge(rules::router())
         .merge(login::router())
         .merge(info::router())
         .merge(security::router())

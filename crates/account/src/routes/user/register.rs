@@ -113,9 +113,13 @@ async fn create_account(
 
     if flag(&setting, "newUserNotice") {
         let name = id.username.or(id.email).or(id.phone).unwrap_or_default();
-        let title = i18n::message(lang, "welcome_title", &[]);
-        let content = i18n::message(lang, "welcome_body", &[("name", name)]);
-        messages::create(&state.db, user.id, &title, &content, state.clock.now()).await?;
+        // In every language: the user reads it in the one they use then.
+        let render = |l: &str| {
+            let title = i18n::message(l, "welcome_title", &[]);
+            let body = i18n::message(l, "welcome_body", &[("name", name.clone())]);
+            (title, body)
+        };
+        messages::create_localized(&state.db, user.id, render, state.clock.now()).await?;
     }
     let satoken =
         start_session(state, user.id, sessions::KIND_SESSION, &device(ip, headers)).await?;

@@ -63,14 +63,19 @@ pub struct PwdQuery {
     pub new_pwd: String,
     /// `1` login password, `2` fund (trade) password.
     pub sign_type: u8,
+    /// For `signType=2`: the `security` code sent to the bound email (else
+    /// phone).
+    pub code: Option<String>,
 }
 
-/// Changes the login (`signType=1`) or fund (`signType=2`) password.
+/// Changes the login (`signType=1`) or fund (`signType=2`) password; the
+/// fund password also needs a `security` code (`code`).
 #[utoipa::path(post, path = "/api/user/updatePwd", tag = "user",
     security(("satoken" = [])), params(PwdQuery),
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn update_pwd(
     State(state): State<Context>,
+    ClientIp(ip): ClientIp,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<PwdQuery>,
 ) -> Reply<Option<String>> {
@@ -81,7 +86,8 @@ async fn update_pwd(
         }
         2 => {
             let user = me.account(&state).await?;
-            passwords::change_fund(&state, &user, &q.old_pwd, &q.new_pwd).await?
+            let code = q.code.as_deref().unwrap_or("");
+            passwords::change_fund(&state, ip, &user, &q.old_pwd, &q.new_pwd, code).await?
         }
         _ => return Err(ApiError::invalid("signType")),
     }
@@ -91,20 +97,25 @@ async fn update_pwd(
 #[derive(Deserialize, IntoParams, Debug)]
 #[into_params(parameter_in = Query)]
 pub struct TradePwdQuery {
-    /// 6 digits.
+    /// 6 to 12 digits, not a trivial sequence (`credentialRules`).
     pub pwd: String,
+    /// The `security` code sent to the bound email (else phone).
+    pub code: Option<String>,
 }
 
-/// Sets the fund (trade) password for the first time.
+/// Sets the fund (trade) password for the first time, with a `security`
+/// code sent to the bound email (else phone).
 #[utoipa::path(post, path = "/api/user/tardPwdSet", tag = "user",
     security(("satoken" = [])), params(TradePwdQuery),
     responses((status = 200, body = Envelope<Option<String>>)))]
 async fn trade_pwd_set(
     State(state): State<Context>,
+    ClientIp(ip): ClientIp,
     me: CurrentUser,
     ApiQuery(q): ApiQuery<TradePwdQuery>,
 ) -> Reply<Option<String>> {
-    passwords::set_fund(&state, &me.account(&state).await?, &q.pwd).await?;
+    let code = q.code.as_deref().unwrap_or("");
+    passwords::set_fund(&state, ip, &me.account(&state).await?, &q.pwd, code).await?;
     ok(None)
 }
 
