@@ -5,3 +5,7 @@ export const screens = {
   register: () => import('./routes/RegisterScreen'),
   forgetPassword: () => import('./routes/ForgetPasswordScreen'),
 };
+
+export { useCredentialRules, type CredentialRules } from './api/get-credential-rules';
+export { allMet, fundPasswordChecks, passwordChecks, usernameChecks, type RuleCheck } from './lib/credential-rules';
+export { RuleList } from './components/RuleList';

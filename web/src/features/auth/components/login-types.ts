@@ -24,4 +24,3 @@ export function needsCode(type: LoginType, setting: LoginRegisSetting | undefine
 }
 
 export const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const MIN_PASSWORD = 6;

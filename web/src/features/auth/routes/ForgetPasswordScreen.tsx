@@ -7,7 +7,10 @@ import { sendEmailCode, sendMobileCode, type CountryCode } from '@/shared/api/ve
 import { useSubmit } from '@/shared/hooks/use-submit';
 import { forgetPassword } from '../api/forget-password';
 import { AuthHeader } from '../components/AuthHeader';
-import { EMAIL_RE, MIN_PASSWORD } from '../components/login-types';
+import { EMAIL_RE } from '../components/login-types';
+import { useCredentialRules } from '../api/get-credential-rules';
+import { allMet, passwordChecks } from '../lib/credential-rules';
+import { RuleList } from '../components/RuleList';
 import { PhoneField, fullPhone } from '../components/PhoneField';
 
 type ResetType = 'email' | 'phone';
@@ -47,13 +50,19 @@ export default function ForgetPasswordScreen() {
     }
   };
 
+  const rules = useCredentialRules().data;
+  const [strict, setStrict] = useState(false);
+  const pwdChecks = rules ? passwordChecks(rules.password, password) : [];
+
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
+    setStrict(true);
     const e: Record<string, string> = {};
     if (type === 'email' && !EMAIL_RE.test(email.trim())) e.email = t('err_emailInvalid');
     if (type === 'phone' && !phone) e.phone = t('err_phoneRequired');
     if (!code.trim()) e.code = t('err_codeRequired');
-    if (password.length < MIN_PASSWORD) e.password = t('err_passwordShort');
+    if (!password) e.password = t('err_passwordRequired');
+    else if (!allMet(pwdChecks)) e.password = t('reg_rulesBroken');
     if (confirm !== password) e.confirm = t('err_passwordMismatch');
     setErrors(e);
     if (Object.keys(e).length) return;
@@ -78,6 +87,7 @@ export default function ForgetPasswordScreen() {
         )}
         <Field label={t('field_code')} placeholder={t('field_code_ph')} inputMode="numeric" maxLength={6} value={code} onChange={(ev) => setCode(ev.target.value)} error={errors.code} right={<SendCodeButton onSend={sendCode} testId="forget-send-code" />} data-testid="forget-code" />
         <Field label={t('field_newPassword')} placeholder={t('field_newPassword_ph')} type="password" autoComplete="new-password" value={password} onChange={(ev) => setPassword(ev.target.value)} error={errors.password} data-testid="forget-password" />
+        {rules ? <RuleList checks={pwdChecks} strict={strict} testId="forget-password-rules" /> : null}
         <Field label={t('field_confirmPassword')} placeholder={t('field_confirmPassword_ph')} type="password" autoComplete="new-password" value={confirm} onChange={(ev) => setConfirm(ev.target.value)} error={errors.confirm} data-testid="forget-confirm" />
         <Button type="submit" block loading={pending} data-testid="forget-submit">
           {t('forget_submit')}

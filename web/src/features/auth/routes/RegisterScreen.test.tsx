@@ -14,6 +14,7 @@ function renderScreen(path = '/register') {
         <Routes>
           <Route path="/register" element={<RegisterScreen />} />
           <Route path="/" element={<div data-testid="home-page" />} />
+          <Route path="/wallet" element={<div data-testid="wallet-page" />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -87,5 +88,50 @@ describe('registration: consent, terms and the invite code', () => {
     renderScreen();
     expect(screen.getByText('Invite code (optional)')).toBeInTheDocument();
     expect(screen.getByTestId('register-invite-hint')).toHaveTextContent('Invited by someone?');
+  });
+});
+
+describe("registration: the server's rules beside each field", () => {
+  const RULES = ok({
+    username: { minLength: 4, maxLength: 20, extraChars: '_' },
+    password: { minLength: 8, maxLength: 64 },
+    fundPassword: { minLength: 6, maxLength: 12 },
+  });
+  const states = (testId: string) => Object.fromEntries(Array.from(screen.getByTestId(testId).querySelectorAll('li')).map((li) => [li.dataset.rule, li.dataset.state]));
+
+  it('shows the rules before typing, marks every broken one on submit and sends nothing', async () => {
+    const calls = mockHttp({ 'GET /api/user/credentialRules': RULES });
+    renderScreen();
+    await screen.findByTestId('register-password-rules');
+    expect(states('register-password-rules')).toEqual({ length: 'open', needsLetter: 'open', needsDigit: 'open' });
+    expect(screen.getByTestId('register-password-rules')).toHaveTextContent('8 to 64 characters');
+    expect(screen.getByTestId('register-username-rules')).toHaveTextContent('Only letters a–z, digits 0–9 and _');
+
+    fireEvent.change(screen.getByTestId('register-username'), { target: { value: 'lina.k' } });
+    fireEvent.change(screen.getByTestId('register-password'), { target: { value: 'short' } });
+    fireEvent.change(screen.getByTestId('register-confirm'), { target: { value: 'short' } });
+    fireEvent.change(screen.getByTestId('register-invite'), { target: { value: 'ABC123' } });
+    fireEvent.click(screen.getByTestId('register-consent'));
+    fireEvent.click(screen.getByTestId('register-submit'));
+    expect(states('register-username-rules')).toEqual({ length: 'met', startsWithLetter: 'met', allowedCharacters: 'broken' });
+    expect(states('register-password-rules')).toEqual({ length: 'broken', needsLetter: 'met', needsDigit: 'broken' });
+    expect(screen.getAllByText('Meet every rule below')).toHaveLength(2);
+    expect(calls.filter((c) => c.url === '/api/user/register')).toHaveLength(0);
+  });
+
+  it('after sign-up lands on the personal centre, where the first-run checklist is', async () => {
+    const calls = mockHttp({
+      'GET /api/user/credentialRules': RULES,
+      'POST /api/user/register': ok({ satoken: 'tok-1' }),
+      'GET /api/user/getInfo': ok({ user: { userId: 1, username: 'alice' }, asset: [] }),
+      'GET /api/user/withdrawAddress': ok([]),
+    });
+    renderScreen();
+    await screen.findByTestId('register-password-rules');
+    fill();
+    fireEvent.click(screen.getByTestId('register-consent'));
+    fireEvent.click(screen.getByTestId('register-submit'));
+    expect(await screen.findByTestId('wallet-page')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url === '/api/user/register')).toHaveLength(1);
   });
 });

@@ -10,7 +10,10 @@ import { sendEmailCode, sendMobileCode, type CountryCode } from '@/shared/api/ve
 import { useSubmit } from '@/shared/hooks/use-submit';
 import { register } from '../api/register';
 import { AuthHeader } from '../components/AuthHeader';
-import { EMAIL_RE, LOGIN_TYPE_LABEL, MIN_PASSWORD, needsCode, openLoginTypes, type LoginType } from '../components/login-types';
+import { EMAIL_RE, LOGIN_TYPE_LABEL, needsCode, openLoginTypes, type LoginType } from '../components/login-types';
+import { useCredentialRules } from '../api/get-credential-rules';
+import { allMet, passwordChecks, usernameChecks } from '../lib/credential-rules';
+import { RuleList } from '../components/RuleList';
 import { PhoneField, fullPhone } from '../components/PhoneField';
 import { LegalSheet, type LegalKey } from '../components/LegalSheet';
 
@@ -39,6 +42,12 @@ export default function RegisterScreen() {
   const [country, setCountry] = useState<CountryCode | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { pending, run } = useSubmit();
+  // The server's own rules, shown beside the fields before typing; a
+  // submit marks every broken one at once.
+  const rules = useCredentialRules().data;
+  const [strict, setStrict] = useState(false);
+  const nameChecks = rules ? usernameChecks(rules.username, form.username) : [];
+  const pwdChecks = rules ? passwordChecks(rules.password, form.password) : [];
   const withCode = current ? needsCode(current, setting) : false;
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -67,10 +76,12 @@ export default function RegisterScreen() {
   const validate = (): boolean => {
     const e: Record<string, string> = {};
     if (current === 'account' && !form.username.trim()) e.username = t('err_usernameRequired');
+    else if (current === 'account' && !allMet(nameChecks)) e.username = t('reg_rulesBroken');
     if (current === 'email' && !EMAIL_RE.test(form.email.trim())) e.email = t('err_emailInvalid');
     if (current === 'phone' && !form.phone) e.phone = t('err_phoneRequired');
     if (withCode && !form.code.trim()) e.code = t('err_codeRequired');
-    if (form.password.length < MIN_PASSWORD) e.password = t('err_passwordShort');
+    if (!form.password) e.password = t('err_passwordRequired');
+    else if (!allMet(pwdChecks)) e.password = t('reg_rulesBroken');
     if (form.confirm !== form.password) e.confirm = t('err_passwordMismatch');
     if (inviteRequired && !form.inviteCode.trim()) e.inviteCode = t('err_inviteRequired');
     if (!consent) e.consent = t('reg_consentRequired');
@@ -80,6 +91,7 @@ export default function RegisterScreen() {
 
   const submit = async (ev: FormEvent) => {
     ev.preventDefault();
+    setStrict(true);
     if (!current || !validate()) return;
     const ok = await run(async () => {
       const token = await register({
@@ -95,7 +107,8 @@ export default function RegisterScreen() {
     });
     if (ok) {
       toast(t('register_success'), 'success');
-      navigate(paths.home, { replace: true });
+      // The first-run checklist heads the personal centre until it is done.
+      navigate(paths.wallet, { replace: true, state: { firstRun: true } });
     }
   };
 
@@ -109,7 +122,10 @@ export default function RegisterScreen() {
         <form className="form" onSubmit={submit} noValidate>
           {types.length > 1 ? <Tabs items={types.map((k) => ({ key: k, label: t(LOGIN_TYPE_LABEL[k]) }))} value={current} onChange={setType} testId="register-type" /> : null}
           {current === 'account' ? (
-            <Field label={t('field_username')} placeholder={t('field_username_ph')} autoComplete="username" value={form.username} onChange={(e) => set('username')(e.target.value)} error={errors.username} data-testid="register-username" />
+            <>
+              <Field label={t('field_username')} placeholder={t('field_username_ph')} autoComplete="username" value={form.username} onChange={(e) => set('username')(e.target.value)} error={errors.username} data-testid="register-username" />
+              {rules ? <RuleList checks={nameChecks} strict={strict} testId="register-username-rules" /> : null}
+            </>
           ) : null}
           {current === 'email' ? (
             <Field label={t('field_email')} placeholder={t('field_email_ph')} type="email" autoComplete="email" value={form.email} onChange={(e) => set('email')(e.target.value)} error={errors.email} data-testid="register-email" />
@@ -119,6 +135,7 @@ export default function RegisterScreen() {
             <Field label={t('field_code')} placeholder={t('field_code_ph')} inputMode="numeric" maxLength={6} value={form.code} onChange={(e) => set('code')(e.target.value)} error={errors.code} right={<SendCodeButton onSend={sendCode} testId="register-send-code" />} data-testid="register-code" />
           ) : null}
           <Field label={t('field_password')} placeholder={t('field_password_ph')} type="password" autoComplete="new-password" value={form.password} onChange={(e) => set('password')(e.target.value)} error={errors.password} data-testid="register-password" />
+          {rules ? <RuleList checks={pwdChecks} strict={strict} testId="register-password-rules" /> : null}
           <Field label={t('field_confirmPassword')} placeholder={t('field_confirmPassword_ph')} type="password" autoComplete="new-password" value={form.confirm} onChange={(e) => set('confirm')(e.target.value)} error={errors.confirm} data-testid="register-confirm" />
           <Field
             label={inviteRequired ? t('field_inviteCode') : t('field_inviteCode_optional')}

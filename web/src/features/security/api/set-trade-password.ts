@@ -1,9 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/shared/api/client';
 
-/** POST /api/user/tardPwdSet ?pwd (6 digits): the first fund password. */
-export async function setTradePassword(pwd: string): Promise<void> {
-  await api.postQuery<null>('/api/user/tardPwdSet', { pwd });
+/**
+ * POST /api/user/tardPwdSet ?pwd&code: the first fund password, with the
+ * `security` code sent to the bound email (else phone).
+ */
+export async function setTradePassword(input: { pwd: string; code: string }): Promise<void> {
+  await api.postQuery<null>('/api/user/tardPwdSet', input);
 }
 
 export function useSetTradePassword() {
