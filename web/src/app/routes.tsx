@@ -43,6 +43,8 @@ export const routes: RouteObject[] = [
   { path: paths.login, ...lazy(auth, 'login') },
   { path: paths.register, ...lazy(auth, 'register') },
   { path: paths.forget, ...lazy(auth, 'forgetPassword') },
+  // A public path (spec: signed-out navigation): setting a new password with a code.
+  { path: paths.setpwd, ...lazy(auth, 'forgetPassword') },
   { path: paths.wallet, ...lazy(account, 'personalCentre') },
   { path: paths.changePassword, ...lazy(security, 'changeLoginPassword') },
   { path: paths.fundPassword, ...lazy(security, 'fundPassword') },

@@ -2,7 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '@/shared/api/types';
 import { useSettings } from '@/shared/settings/settings-store';
 import { formatAmount } from '@/shared/format/number';
+import { Link } from 'react-router';
 import { Icon, toast } from '@/shared/ui';
+import { paths } from '@/shared/config/paths';
 import { KycChip } from './KycChip';
 import { vipBand } from './vip';
 
@@ -51,10 +53,11 @@ export function ProfileCard({ user }: { user: UserInfo | null }) {
         </div>
         <div>
           <span className="muted small">{t('wallet_verification')}</span>
-          <span className="profile-kyc">
+          {/* The chips open identity verification, where each tier is done. */}
+          <Link to={paths.userauth} className="profile-kyc" aria-label={t('wallet_menu_kyc')} data-testid="profile-kyc">
             <KycChip status={user?.kyc?.primary?.status} label={t('kyc_tab_primary')} testId="profile-kyc-primary" />
             <KycChip status={user?.kyc?.advanced?.status} label={t('kyc_tab_advanced')} testId="profile-kyc-advanced" />
-          </span>
+          </Link>
         </div>
       </div>
       {user?.status === 'frozen' ? <p className="chip chip-danger">{t('wallet_frozenAccount')}</p> : null}

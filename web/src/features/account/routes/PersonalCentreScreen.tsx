@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BottomSheet, Button, Cell, CellGroup, Page } from '@/shared/ui';
 import { paths } from '@/shared/config/paths';
@@ -10,10 +10,13 @@ import { useUnreadCount } from '../api/get-unread-count';
 import { logout } from '../api/logout';
 import { WalletAssets } from '@/features/wallet';
 import { ProfileCard } from '../components/ProfileCard';
+import { FirstRunChecklist } from '../components/FirstRunChecklist';
 
 export default function PersonalCentreScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  // Sign-up lands here with the checklist first (RegisterScreen).
+  const welcome = Boolean((useLocation().state as { firstRun?: boolean } | null)?.firstRun);
   const user = useSession((s) => s.userInfo);
   const isSign = useSession((s) => s.isSign);
   const language = useSession((s) => s.language);
@@ -30,6 +33,7 @@ export default function PersonalCentreScreen() {
   return (
     <Page title={t('wallet_title')} back={false} testId="screen-wallet">
       <div className="stack">
+        {isSign && user ? <FirstRunChecklist user={user} welcome={welcome} /> : null}
         <ProfileCard user={user} />
         {isSign ? <WalletAssets /> : null}
       </div>
