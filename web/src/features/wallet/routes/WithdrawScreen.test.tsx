@@ -149,8 +149,21 @@ describe('withdraw screen', () => {
     expect(screen.queryByText('That is not a valid TRC20 address')).not.toBeInTheDocument();
     expect(calls.some((c) => c.url === '/api/withdraw/submit')).toBe(false);
     fireEvent.change(screen.getByLabelText('Fund password'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    // Nothing leaves before the user confirms the figures in the sheet.
+    const sheet = await screen.findByTestId('withdraw-confirm-sheet');
+    expect(within(sheet).getByTestId('confirm-amount')).toHaveTextContent('30 USDT');
+    expect(within(sheet).getByTestId('confirm-fee')).toHaveTextContent('4 USDT');
+    expect(within(sheet).getByTestId('confirm-network')).toHaveTextContent('TRC20');
+    expect(within(sheet).getByTestId('confirm-address')).toHaveTextContent(ADDRESS);
+    expect(within(sheet).getByTestId('confirm-net')).toHaveTextContent('26 USDT');
+    expect(calls.some((c) => c.url === '/api/withdraw/submit')).toBe(false);
+    fireEvent.click(within(sheet).getByTestId('withdraw-confirm-cancel'));
+    expect(screen.queryByTestId('withdraw-confirm-sheet')).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url === '/api/withdraw/submit')).toBe(false);
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
     await act(async () => {
-      fireEvent.click(screen.getByTestId('withdraw-submit'));
+      fireEvent.click(within(await screen.findByTestId('withdraw-confirm-sheet')).getByTestId('withdraw-confirm'));
     });
     await screen.findByTestId('records-page');
     const submit = calls.find((c) => c.url === '/api/withdraw/submit')!;

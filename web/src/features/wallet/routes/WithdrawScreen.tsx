@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button, EmptyState, Field, Page, PageLoading, SendCodeButton, Spinner, toast } from '@/shared/ui';
+import { BottomSheet, Button, EmptyState, Field, Page, PageLoading, SendCodeButton, Spinner, toast } from '@/shared/ui';
 import { ApiError } from '@/shared/api/client';
 import { IdempotentAction } from '@/shared/api/idempotency';
 import { sendEmailCode, sendMobileCode } from '@/shared/api/verification';
@@ -90,6 +90,7 @@ function WithdrawForm({ channel: c }: { channel: WithdrawChannel }) {
   const [touched, setTouched] = useState(false);
   const [addressLeft, setAddressLeft] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
 
   const check = validateAmount(amount, { scale: c.scale, min: c.withdrawalMin, max: c.withdrawalMax, available: c.available });
   const amountError = amount && !check.ok && (touched || check.error.kind !== 'min') ? amountErrorText(t, check.error, coin) : null;
@@ -124,11 +125,20 @@ function WithdrawForm({ channel: c }: { channel: WithdrawChannel }) {
     }
   };
 
-  const submit = async () => {
+  const input = check.ok
+    ? { channel: c.channel, amount: check.value.toFixed(), address: address.trim(), tradePwd: c.checkPass ? tradePwd : '', code: c.checkCode ? code : '' }
+    : null;
+
+  // The form's checks first; then a sheet with the figures the user confirms.
+  const review = () => {
     setTouched(true);
     setSubmitError(null);
-    if (blocked || !check.ok || !address.trim() || !addressValid || (c.checkPass && !tradePwd) || (c.checkCode && !code)) return;
-    const input = { channel: c.channel, amount: check.value.toFixed(), address: address.trim(), tradePwd: c.checkPass ? tradePwd : '', code: c.checkCode ? code : '' };
+    if (blocked || !input || !address.trim() || !addressValid || (c.checkPass && !tradePwd) || (c.checkCode && !code)) return;
+    setConfirming(true);
+  };
+
+  const submit = async () => {
+    if (!input) return;
     const ok = await run(async () => {
       try {
         await action.current.run(input, (key) => submitWithdraw(input, key));
@@ -137,6 +147,7 @@ function WithdrawForm({ channel: c }: { channel: WithdrawChannel }) {
         throw e;
       }
     });
+    setConfirming(false);
     if (ok) {
       toast(t('withdraw_submitted'), 'success');
       await refresh();
@@ -223,9 +234,61 @@ function WithdrawForm({ channel: c }: { channel: WithdrawChannel }) {
           {submitError}
         </p>
       ) : null}
-      <Button block loading={pending} disabled={Boolean(blocked)} onClick={submit} data-testid="withdraw-submit">
+      <Button block disabled={Boolean(blocked)} onClick={review} data-testid="withdraw-submit">
         {t('withdraw_submit')}
       </Button>
+      <BottomSheet open={confirming} title={t('wd_confirmTitle')} onClose={() => setConfirming(false)} testId="withdraw-confirm-sheet">
+        <div className="stack" style={{ padding: '8px 18px 18px' }}>
+          <dl className="rules quote">
+            <div>
+              <dt>{t('withdraw_amount')}</dt>
+              <dd data-testid="confirm-amount">
+                {input ? plainAmount(input.amount) : '--'} {coin}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('withdraw_quoteFee')}</dt>
+              <dd data-testid="confirm-fee">{quote.kind === 'ok' ? `${plainAmount(quote.quote.fee)} ${coin}` : '--'}</dd>
+            </div>
+            {quote.kind === 'ok' && quote.quote.separateFee ? (
+              <div>
+                <dt>{t('withdraw_quoteSeparateFee')}</dt>
+                <dd data-testid="confirm-separate-fee">
+                  {plainAmount(quote.quote.separateFee.amount)} {quote.quote.separateFee.coin.toUpperCase()}
+                </dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>{t('wd_confirmNetwork')}</dt>
+              <dd data-testid="confirm-network">{c.network}</dd>
+            </div>
+            <div>
+              <dt>{t('withdraw_address')}</dt>
+              <dd data-testid="confirm-address" className="mono" style={{ overflowWrap: 'anywhere' }}>
+                {address.trim()}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('wd_confirmArrives')}</dt>
+              <dd data-testid="confirm-net">
+                <strong>{quote.kind === 'ok' ? `${plainAmount(quote.quote.netAmount)} ${coin}` : '--'}</strong>
+              </dd>
+            </div>
+          </dl>
+          <p className="small muted">{t('wd_confirmIrreversible', { network: c.network })}</p>
+          {submitError ? (
+            <p className="field-message" role="alert" data-testid="withdraw-confirm-error">
+              {submitError}
+            </p>
+          ) : null}
+          <Button block loading={pending} disabled={quote.kind !== 'ok'} onClick={submit} data-testid="withdraw-confirm">
+            {t('wd_confirmSubmit')}
+          </Button>
+          <Button variant="secondary" block onClick={() => setConfirming(false)} data-testid="withdraw-confirm-cancel">
+            {t('cancel')}
+          </Button>
+        </div>
+      </BottomSheet>
     </section>
   );
 }
