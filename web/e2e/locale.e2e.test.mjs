@@ -124,7 +124,7 @@ test('right to left, line fitting and consent', async (t) => {
     assert.equal(await page.locator(tid('register-consent')).isChecked(), true);
     await page.locator(tid('register-consent-error')).waitFor({ state: 'detached' });
     await page.click(tid('register-submit'));
-    await page.waitForURL(pathIs('/'));
+    await page.waitForURL(pathIs('/wallet'));
     assert.deepEqual(sent, ['POST']);
   });
 

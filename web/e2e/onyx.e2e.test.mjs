@@ -60,8 +60,9 @@ test('a newcomer registers, binds an email, switches to Arabic, verifies identit
     // Consent to the terms and privacy policy is required (issue 17).
     await page.locator('label', { has: page.locator(tid('register-consent')) }).click();
     await page.click(tid('register-submit'));
-    await page.waitForURL(pathIs('/'));
-    await page.locator(tid('home-greeting')).waitFor();
+    // Sign-up lands on the first-run checklist (issue 34).
+    await page.waitForURL(pathIs('/wallet'));
+    await page.locator(tid('first-run')).waitFor();
   });
 
   await t.test('sign out, then sign in with the new account', async () => {
