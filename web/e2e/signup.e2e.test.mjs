@@ -78,7 +78,7 @@ test('a newcomer sees the rules, fixes every broken one at once, lands on the ch
     await page.waitForURL(pathIs('/emailAuthentication'));
     await page.fill(tid('email-input'), email);
     await page.click(tid('email-send-code'));
-    await page.fill(tid('email-code'), await mailboxCode(email));
+    await page.fill(tid('email-code'), await mailboxCode(email, 'bind'));
     await page.click(tid('email-submit'));
     await page.locator(tid('email-bound-value')).filter({ hasText: email }).waitFor();
   });
@@ -88,7 +88,7 @@ test('a newcomer sees the rules, fixes every broken one at once, lands on the ch
     await page.fill(tid('fund-new'), '123456');
     await page.fill(tid('fund-confirm'), '123456');
     await page.click(tid('fund-send-code'));
-    const code = await mailboxCode(email);
+    const code = await mailboxCode(email, 'security');
     await page.fill(tid('fund-code'), code);
     await page.click(tid('fund-submit'));
     assert.deepEqual(await ruleStates('fund-rules'), { length: 'met', digitsOnly: 'met', notTrivial: 'broken' });

@@ -113,17 +113,21 @@ export function makePng(width = 16, height = 10, rgb = [240, 185, 11]) {
   ]);
 }
 
-/** The newest code the demo's development mailbox holds for `target`, polled briefly. */
-export async function mailboxCode(target) {
+/**
+ * The newest code the demo's development mailbox holds for `target` (and
+ * `purpose`: a bind code sent a moment earlier is not the security code
+ * just asked for), polled briefly.
+ */
+export async function mailboxCode(target, purpose) {
   const deadline = Date.now() + WAIT;
   while (Date.now() < deadline) {
     const res = await fetch(`${BASE}/api/dev/mailbox?target=${encodeURIComponent(target)}`, { headers: { lang: 'en' } });
     const mail = await res.json();
-    const code = mail.data?.[0]?.code;
+    const code = (mail.data ?? []).find((m) => !purpose || m.purpose === purpose)?.code;
     if (code) return String(code);
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`no code in the development mailbox for ${target}`);
+  throw new Error(`no ${purpose ?? ''} code in the development mailbox for ${target}`);
 }
 
 /**
@@ -143,10 +147,10 @@ export async function ensureFundPassword(satoken, pwd) {
     email = `fund${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.test`;
     const sent = await call(`/api/user/sendEmailCode?codeType=bind&email=${encodeURIComponent(email)}`);
     if (sent.code !== 200) throw new Error(`bind code: ${sent.msg}`);
-    const bound = await call(`/api/user/bindEmail?email=${encodeURIComponent(email)}&emailCode=${await mailboxCode(email)}`);
+    const bound = await call(`/api/user/bindEmail?email=${encodeURIComponent(email)}&emailCode=${await mailboxCode(email, 'bind')}`);
     if (bound.code !== 200) throw new Error(`bind email: ${bound.msg}`);
   }
   const sent = await call(`/api/user/sendEmailCode?codeType=security&email=${encodeURIComponent(email)}`);
   if (sent.code !== 200) throw new Error(`security code: ${sent.msg}`);
-  return call(`/api/user/tardPwdSet?pwd=${pwd}&code=${await mailboxCode(email)}`);
+  return call(`/api/user/tardPwdSet?pwd=${pwd}&code=${await mailboxCode(email, 'security')}`);
 }
