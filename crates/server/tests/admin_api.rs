@@ -693,21 +693,9 @@ async fn kyc_queue_is_oldest_first_and_review_only_from_pending_with_a_message()
     );
     assert_eq!(audit_rows(&app, &owner, "kyc.reject").await.len(), 1);
 
-    // A user who registered in Chinese reads the review in Chinese.
+    // The review is written in every language: a user who registered in
+    // English and reads in Chinese reads it in Chinese.
     let (carol, carol_token) = user_with_session(&app, "carol").await;
-    {
-        use onyx_store::entity::user;
-        use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
-        user::Entity::update_many()
-            .col_expr(
-                user::Column::RegisterLang,
-                sea_orm::sea_query::Expr::value("zh"),
-            )
-            .filter(user::Column::Id.eq(carol))
-            .exec(&app.state.db)
-            .await
-            .unwrap();
-    }
     let third = kyc(&app, carol, 1, "pending").await;
     admin_post(
         &app,
@@ -717,8 +705,18 @@ async fn kyc_queue_is_oldest_first_and_review_only_from_pending_with_a_message()
     )
     .await
     .ok();
-    let carol_inbox = app.get("/api/message/list", Some(&carol_token)).await.ok();
+    let in_chinese = axum::http::Request::get("/api/message/list")
+        .header("lang", "zh")
+        .header("satoken", &carol_token)
+        .body(axum::body::Body::empty())
+        .unwrap();
+    let carol_inbox = app.send(in_chinese).await.ok();
     assert_eq!(carol_inbox["rows"][0]["title"], "初级认证已通过");
+    let carol_inbox = app.get("/api/message/list", Some(&carol_token)).await.ok();
+    assert_eq!(
+        carol_inbox["rows"][0]["title"],
+        "Primary verification approved"
+    );
 }
 
 /// An upload of `user_id` stored as `id` (hex, as ids are), with its bytes
