@@ -72,6 +72,7 @@ test('phone menus: every product a setting offers in two taps from home, the fiv
 
   await t.test("the five tabs, and the Finance tab's screen keeps the bar", async () => {
     await page.goto(`${BASE}/`);
+    await page.locator(tid('tab-wallet')).waitFor();
     const hrefs = await page.locator(`${tid('tabbar')} a`).evaluateAll((as) => as.map((a) => new URL(a.href).pathname));
     assert.deepEqual(hrefs, ['/', '/store', '/flash', '/finance', '/wallet']);
     await page.click(tid('tab-finance'));
