@@ -25,7 +25,7 @@ export default function DownloadScreen() {
   const address = window.location.origin;
   return (
     <Page title={t('download_title')} testId="screen-download">
-      <div className="stack">
+      <div className={`stack ${styles.wrap}`}>
         <div className="download-hero">
           <BrandMark large />
           <p className="form-hint">{t('download_hint')}</p>

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BottomSheet, Icon, menuIcon } from '@/shared/ui';
@@ -38,16 +39,20 @@ export function AppMenu() {
       <button type="button" className="icon-btn" aria-label={t('home_menu')} aria-expanded={open} onClick={() => setOpen(true)} data-testid="home-menu">
         <MenuGlyph />
       </button>
-      <BottomSheet open={open} title={t('home_menu')} onClose={close} testId="app-menu">
-        <nav className={styles['menu-grid']} aria-label={t('home_menu')}>
-          {entries.map((e) => (
-            <Link key={e.key} to={e.to} className={styles['menu-item']} onClick={close} data-testid={`app-menu-${e.key}`}>
-              <Icon name={menuIcon(e.key)} size={20} />
-              <span>{label(e.key, e.name)}</span>
-            </Link>
-          ))}
-        </nav>
-      </BottomSheet>
+      {/* Into <body>: the home header's backdrop filter would make it the fixed sheet's frame. */}
+      {createPortal(
+        <BottomSheet open={open} title={t('home_menu')} onClose={close} testId="app-menu">
+          <nav className={styles['menu-grid']} aria-label={t('home_menu')}>
+            {entries.map((e) => (
+              <Link key={e.key} to={e.to} className={styles['menu-item']} onClick={close} data-testid={`app-menu-${e.key}`}>
+                <Icon name={menuIcon(e.key)} size={20} />
+                <span>{label(e.key, e.name)}</span>
+              </Link>
+            ))}
+          </nav>
+        </BottomSheet>,
+        document.body,
+      )}
     </>
   );
 }
