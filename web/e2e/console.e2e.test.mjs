@@ -5,6 +5,8 @@
 // primary verification (its document image shown in the page); changes the
 // USDT-TRC20 withdrawal minimum to 25 in /admin/settings, which the demo
 // user's withdraw screen then shows; finds each of these in /admin/audit.
+// At 390 px no console page scrolls sideways (document.scrollWidth against
+// innerWidth on every page of the owner's menu) and the menu is a drawer.
 // A support operator signs in without a code, cannot open owner pages, and
 // its token is refused an owner call (Forbidden, -9).
 // Needs ONYX_E2E_DATA (the server's --data-dir) and ONYX_BIN (the onyx
@@ -319,11 +321,11 @@ test('operator console: two-step sign-in, queues, settings, audit log, roles', a
   await t.test('audit log: each action of this journey is there, found by its action', async () => {
     await page.goto(`${BASE}/admin/audit`);
     await page.locator(tid('audit')).waitFor();
-    for (const [action, reason] of [
-      ['deposit.confirm', REASON.deposit],
-      ['withdrawal.approve', REASON.withdrawal],
-      ['kyc.approve', REASON.kyc],
-      ['setting.update', REASON.setting],
+    for (const [action, reason, name] of [
+      ['deposit.confirm', REASON.deposit, 'Deposit confirmed'],
+      ['withdrawal.approve', REASON.withdrawal, 'Withdrawal approved'],
+      ['kyc.approve', REASON.kyc, 'KYC approved'],
+      ['setting.update', REASON.setting, 'Setting changed'],
     ]) {
       await page.fill(tid('filter-action'), action);
       await page.press(tid('filter-action'), 'Enter');
@@ -332,10 +334,54 @@ test('operator console: two-step sign-in, queues, settings, audit log, roles', a
       await row.waitFor();
       assert.equal(await row.count(), 1, `one ${action} row with this run's reason`);
       const text = await row.textContent();
-      assert.ok(text.includes(OWNER.username) && text.includes(action), `${action} by ${OWNER.username}: ${text}`);
+      // The action by its name for people, its code kept on the badge.
+      assert.ok(text.includes(OWNER.username) && text.includes(name) && !text.includes(action), `${action} by ${OWNER.username} as "${name}": ${text}`);
       // Every row shown is of the filtered action.
-      const actions = await page.locator(`${tid('audit-row')} td:nth-child(5)`).allTextContents();
-      assert.ok(actions.length > 0 && actions.every((a) => a.trim() === action), `only ${action} rows: ${actions}`);
+      const codes = await page.locator(`${tid('audit-row')} ${tid('audit-action')}`).evaluateAll((els) => els.map((e) => e.getAttribute('data-code')));
+      assert.ok(codes.length > 0 && codes.every((c) => c === action), `only ${action} rows: ${codes}`);
+    }
+  });
+
+  await t.test('at 390 px every console page fits the screen: the menu is a drawer, wide tables scroll in their own box', async () => {
+    const narrow = await page.context().browser().newContext({ viewport: { width: 390, height: 844 } });
+    narrow.setDefaultTimeout(WAIT);
+    const p = await narrow.newPage();
+    p.on('pageerror', (e) => console.error('console pageerror:', e.message));
+    try {
+      // The owner's session from this journey, in a phone-sized tab.
+      const stored = await page.evaluate(() => window.sessionStorage.getItem('onyx:console'));
+      await narrow.addInitScript((v) => window.sessionStorage.setItem('onyx:console', v), stored);
+      await p.goto(`${BASE}/admin`);
+      await p.locator(tid('dashboard')).waitFor();
+      // Every page the owner's menu offers, and one page of each kind below them.
+      const menuPaths = await p.locator(`${tid('side-menu')} a`).evaluateAll((as) => as.map((a) => new URL(a.href).pathname));
+      assert.ok(menuPaths.length >= 10, `the owner's menu: ${menuPaths}`);
+      const user = await call(`/api/admin/users?keyword=${USER.username}&pageNum=1&pageSize=5`, { headers: { adminToken: ownerToken } });
+      const userId = user.data?.rows?.[0]?.id;
+      assert.ok(userId, `the journey's user: ${JSON.stringify(user)}`);
+      const paths = [...new Set([...menuPaths, `/admin/users/${userId}`, `/admin/queues/withdrawals?id=${withdrawalId}`])];
+      const wide = [];
+      for (const path of paths) {
+        await p.goto(BASE + path);
+        await p.locator('.c-content').waitFor();
+        // Let the page's data arrive (tables are what widen a page).
+        await p.waitForLoadState('networkidle');
+        const { scroll, inner } = await p.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+        if (scroll > inner) wide.push(`${path}: ${scroll} px in ${inner}`);
+      }
+      assert.deepEqual(wide, [], 'no console page scrolls sideways at 390 px');
+
+      // The side menu is a drawer: closed, it takes no room; opened, it lists the pages and closes on one.
+      await p.goto(`${BASE}/admin`);
+      const side = p.locator(tid('side'));
+      assert.equal(await side.isVisible(), false, 'the menu is closed at first');
+      await p.click(tid('menu-toggle'));
+      await side.locator('a[href="/admin/audit"]').click();
+      await p.locator(tid('audit')).waitFor();
+      assert.equal(await side.isVisible(), false, 'the menu closes on the page chosen');
+    } finally {
+      if (process.exitCode) await p.screenshot({ path: '/tmp/onyx-console-e2e-narrow-failure.png' }).catch(() => {});
+      await narrow.close();
     }
   });
 

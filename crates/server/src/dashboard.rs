@@ -126,6 +126,10 @@ pub struct DashboardHouses {
 pub struct PriceFeed {
     /// Lower case, e.g. `btc`.
     pub coin: String,
+    /// The last tick's index price in USDT; null before the first.
+    #[schema(value_type = Option<String>)]
+    #[serde(with = "rust_decimal::serde::str_option")]
+    pub last_price: Option<Decimal>,
     /// When the last tick was observed, Unix ms; null before the first.
     pub last_tick_ms: Option<i64>,
     pub age_ms: Option<i64>,
@@ -326,12 +330,14 @@ pub fn feeds(ctx: &Context, now_ms: i64) -> Vec<PriceFeed> {
         .map(|(coin, view)| match view.index {
             Some(i) => PriceFeed {
                 coin,
+                last_price: Some(i.price.normalize()),
                 last_tick_ms: Some(i.ts_ms),
                 age_ms: Some(now_ms.saturating_sub(i.ts_ms).max(0)),
                 fresh: !i.stale && !is_stale(i.ts_ms, now_ms, stale_ms),
             },
             None => PriceFeed {
                 coin,
+                last_price: None,
                 last_tick_ms: None,
                 age_ms: None,
                 fresh: false,

@@ -296,6 +296,8 @@ async fn feeds_show_each_coins_last_tick_and_whether_it_is_fresh() {
     };
     let btc = feed("btc");
     assert_eq!(btc["fresh"], true);
+    // The price column shows the index price itself, as a decimal string.
+    assert_eq!(btc["lastPrice"], "50000");
     assert!(btc["ageMs"].as_i64().unwrap() <= stale_after, "{btc}");
     assert_eq!(
         d["nowMs"].as_i64().unwrap() - btc["lastTickMs"].as_i64().unwrap(),
@@ -303,6 +305,7 @@ async fn feeds_show_each_coins_last_tick_and_whether_it_is_fresh() {
     );
     let eth = feed("eth");
     assert_eq!(eth["fresh"], false);
+    assert_eq!(eth["lastPrice"], "3000");
     assert!(eth["ageMs"].as_i64().unwrap() > stale_after, "{eth}");
 }
 

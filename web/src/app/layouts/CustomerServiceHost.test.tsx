@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { CustomerServiceHost } from './CustomerServiceHost';
 import { MobileShell } from './MobileShell';
 import { openCustomerService } from '@/shared/events';
@@ -9,14 +9,44 @@ import { resetAll } from '@/test/reset';
 beforeEach(() => resetAll());
 afterEach(() => vi.restoreAllMocks());
 
+const renderHost = () =>
+  render(
+    <MemoryRouter initialEntries={['/']}>
+      <CustomerServiceHost />
+      <Routes>
+        <Route path="/" element={<p>home screen</p>} />
+        <Route path="/help" element={<p>help screen</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
 describe('customer service event', () => {
   it('opens the only service link in a new window', () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     useSession.getState().setCustomerServiceList([{ url: 'https://help.example/chat' }]);
-    render(<CustomerServiceHost />);
+    renderHost();
     act(() => openCustomerService());
     expect(open).toHaveBeenCalledWith('https://help.example/chat', '_blank', 'noopener');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('opens a service page of the app itself in the app, not in a new tab', () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    useSession.getState().setCustomerServiceList([{ url: '/help', name: 'Help centre' }]);
+    renderHost();
+    expect(screen.getByText('home screen')).toBeInTheDocument();
+    act(() => openCustomerService());
+    expect(open).not.toHaveBeenCalled();
+    expect(screen.getByText('help screen')).toBeInTheDocument();
+  });
+
+  it('treats a protocol-relative link as another site', () => {
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    useSession.getState().setCustomerServiceList([{ url: '//chat.example/desk' }]);
+    renderHost();
+    act(() => openCustomerService());
+    expect(open).toHaveBeenCalledWith('//chat.example/desk', '_blank', 'noopener');
+    expect(screen.getByText('home screen')).toBeInTheDocument();
   });
 
   it('lists several service links in a popup', () => {
@@ -25,7 +55,7 @@ describe('customer service event', () => {
       { url: 'https://a.example', name: 'Desk A' },
       { url: 'https://b.example', name: 'Desk B' },
     ]);
-    render(<CustomerServiceHost />);
+    renderHost();
     act(() => openCustomerService());
     expect(open).not.toHaveBeenCalled();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -34,7 +64,7 @@ describe('customer service event', () => {
   });
 
   it("shows 'noData' when there is no service link", () => {
-    render(<CustomerServiceHost />);
+    renderHost();
     act(() => openCustomerService());
     expect(screen.getByText('No data')).toBeInTheDocument();
   });

@@ -36,6 +36,12 @@ describe('desktop sidebar entries', () => {
     expect(sidebarEntries([e('home', '/'), e('recharge', '/recharge')], builtIn).map((x) => x.key)).toEqual(['home', 'markets', 'trade', 'recharge']);
   });
 
+  it('follows the operator: an entry switched off in the setting is not added back as a built-in', () => {
+    const menu = [e('home', '/'), e('assets', '/wallet')];
+    expect(sidebarEntries(menu, builtIn, [{ key: 'trade', to: '/trade' }]).map((x) => x.key)).toEqual(['home', 'markets', 'deposit', 'assets']);
+    expect(sidebarEntries(menu, builtIn, [{ key: 'recharge', to: '/recharge' }]).map((x) => x.key)).toEqual(['home', 'markets', 'trade', 'assets']);
+  });
+
   it('lights one entry: trade on /trade, futures on /trade?componentName=2, assets below /wallet', () => {
     const entries = sidebarEntries([e('home', '/'), e('futures', '/trade?componentName=2'), e('assets', '/wallet')], builtIn);
     expect(activeEntry(entries, at('/trade'))).toBe('trade');

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation, type Location } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Icon, menuIcon, type IconName } from '@/shared/ui';
 import { useSettings } from '@/shared/settings/settings-store';
-import { openSorted, type MenuItem } from '@/shared/settings/types';
+import { isOn, openSorted, type MenuItem } from '@/shared/settings/types';
 import { paths, resolveMenuLink } from '@/shared/config/paths';
 import { i18n } from '@/shared/i18n/i18n';
 import { useSession } from '@/shared/session/session-store';
@@ -36,10 +36,11 @@ export interface SidebarEntry {
 /**
  * The sidebar: the server's PC_SIDEBAR_SETTING entries with the app's own ways in to
  * markets, trade and deposit right after home (or first, without a home entry).
- * A built-in entry the server's menu already links to is not repeated.
+ * A built-in entry the server's menu already links to is not repeated, and one the
+ * operator switched off there (`switchedOff`: the closed items) is not brought back.
  */
-export function sidebarEntries(menu: SidebarEntry[], builtIn: SidebarEntry[]): SidebarEntry[] {
-  const taken = new Set(menu.flatMap((m) => [m.key, m.to]));
+export function sidebarEntries(menu: SidebarEntry[], builtIn: SidebarEntry[], switchedOff: Pick<SidebarEntry, 'key' | 'to'>[] = []): SidebarEntry[] {
+  const taken = new Set([...menu, ...switchedOff].flatMap((m) => [m.key, m.to]));
   const extra = builtIn.filter((b) => !taken.has(b.key) && !taken.has(b.to));
   const home = menu.findIndex((m) => m.to === '/');
   const at = home + 1;
@@ -76,7 +77,9 @@ export function activeEntry(entries: Pick<SidebarEntry, 'key' | 'to'>[], locatio
 export function DesktopShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const location = useLocation();
-  const items = openSorted(useSettings((s) => s.settingConfig.PC_SIDEBAR_SETTING));
+  const setting = useSettings((s) => s.settingConfig.PC_SIDEBAR_SETTING);
+  const items = openSorted(setting);
+  const closed = (setting ?? []).filter((item) => !isOn(item.isOpen)).map((item) => ({ key: item.key, to: resolveMenuLink(item.link) }));
   const isSign = useSession((s) => s.isSign);
   const entries = sidebarEntries(
     items.map((item) => ({ key: item.key, to: resolveMenuLink(item.link), label: menuItemLabel(item), icon: menuIcon(item.key) })),
@@ -85,6 +88,7 @@ export function DesktopShell({ children }: { children: ReactNode }) {
       { key: 'trade', to: paths.trade, label: t('menu_trade'), icon: 'trade' },
       { key: 'deposit', to: paths.deposit, label: t('menu_recharge'), icon: 'recharge' },
     ],
+    closed,
   );
   const active = activeEntry(entries, location);
   return (

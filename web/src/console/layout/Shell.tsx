@@ -1,8 +1,8 @@
 // The signed-in frame: side menu, top bar (operator, role, language, theme,
 // sign out) and the page.
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { adminApi } from '../api';
 import { useOperator } from '../session';
 import { CIcon } from './icons';
@@ -64,13 +64,18 @@ export function SideMenu() {
   );
 }
 
-export function TopBar() {
+export function TopBar({ menuOpen, onMenu }: { menuOpen?: boolean; onMenu?: () => void }) {
   const { t } = useCt();
   const username = useOperator((s) => s.username);
   const role = useOperator((s) => s.role);
   const [signOut, busy] = useSignOut();
   return (
     <header className="c-topbar">
+      {onMenu ? (
+        <button type="button" className="c-iconbtn c-menu-toggle" onClick={onMenu} aria-expanded={menuOpen} aria-controls="c-side" aria-label={t('shell.drawer.open')} data-testid="menu-toggle">
+          <CIcon name="menu" />
+        </button>
+      ) : null}
       <div className="c-topbar__spacer" />
       <PrefsSwitch />
       <div className="c-operator" data-testid="operator">
@@ -82,30 +87,52 @@ export function TopBar() {
       </div>
       <button type="button" className="c-btn c-btn--ghost c-btn--small" onClick={() => void signOut()} disabled={busy} data-testid="sign-out">
         <CIcon name="logout" size={16} />
-        {t('shell.signOut')}
+        <span className="c-signout__label">{t('shell.signOut')}</span>
       </button>
     </header>
   );
 }
 
+/**
+ * On a narrow screen the side menu is a drawer (console.css): the top bar's
+ * button opens it over the page; choosing a page, the scrim or Escape closes it.
+ */
+function useDrawer(): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(false);
+  const { pathname, search } = useLocation();
+  useEffect(() => setOpen(false), [pathname, search]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+  return [open, setOpen];
+}
+
 export function Shell() {
   const { t } = useCt();
   const me = useMe();
+  const [menuOpen, setMenuOpen] = useDrawer();
   return (
-    <div className="c-shell">
-      <aside className="c-side">
+    <div className={menuOpen ? 'c-shell is-menu-open' : 'c-shell'}>
+      <aside className="c-side" id="c-side" data-testid="side">
         <div className="c-side__inner">
           <div className="c-brand">
             <span className="c-brand__mark" aria-hidden>
               ◆
             </span>
             <span>{t('shell.brand')}</span>
+            <button type="button" className="c-iconbtn c-menu-close" onClick={() => setMenuOpen(false)} aria-label={t('shell.drawer.close')} data-testid="menu-close">
+              <CIcon name="close" />
+            </button>
           </div>
           <SideMenu />
         </div>
       </aside>
+      {menuOpen ? <div className="c-scrim" onClick={() => setMenuOpen(false)} aria-hidden data-testid="menu-scrim" /> : null}
       <div className="c-main">
-        <TopBar />
+        <TopBar menuOpen={menuOpen} onMenu={() => setMenuOpen(!menuOpen)} />
         <main className="c-content">
           {me.isError ? <ErrorNote error={me.error} onRetry={() => void me.refetch()} /> : null}
           <Outlet />

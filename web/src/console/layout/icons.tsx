@@ -19,6 +19,8 @@ const PATHS = {
   chevron: 'M9 6l6 6-6 6',
   refresh: 'M21 12a9 9 0 1 1-2.6-6.4M21 3v6h-6',
   lock: 'M6 11h12v10H6zM8 11V7a4 4 0 0 1 8 0v4',
+  menu: 'M4 6h16M4 12h16M4 18h16',
+  close: 'M6 6l12 12M18 6L6 18',
 } as const;
 
 export type ConsoleIconName = keyof typeof PATHS;

@@ -10878,6 +10878,8 @@ export interface components {
         PriceFeed: {
             /** @description Lower case, e.g. `btc`. */
             coin: string;
+            /** @description The last tick's index price in USDT; null before the first. */
+            lastPrice?: string | null;
             /**
              * Format: int64
              * @description When the last tick was observed, Unix ms; null before the first.

@@ -10,6 +10,7 @@ import { fmtDateTime } from '../../format';
 import { readSort, sortParams, SortTh, writeSort, type SortState } from '../../layout/sort';
 import { Badge, Button, Card, Empty, ErrorNote, Loading, PageHead, Pager, downloadText } from '../../layout/ui';
 import { useCt, type CT } from '../../layout/useCt';
+import { actionName } from './action-name';
 import { auditCsv } from './csv';
 import { auditDiff, leafText, type DiffLine } from './diff';
 
@@ -27,6 +28,7 @@ const NEWEST: SortState = { orderBy: 'createTime', order: 'desc' };
 export const KNOWN_ACTIONS = [
   'user.freeze',
   'user.unfreeze',
+  'user.sign_in_unlock',
   'kyc.approve',
   'kyc.reject',
   'deposit.confirm',
@@ -46,6 +48,7 @@ export const KNOWN_ACTIONS = [
   'catalogue.spot_update',
   'catalogue.contract_create',
   'catalogue.contract_update',
+  'contract.countries_blocked',
   'catalogue.option_create',
   'catalogue.option_update',
   'futures.terms_update',
@@ -66,9 +69,12 @@ export const KNOWN_ACTIONS = [
   'audit.run',
   'operator.totp_enable',
   'operator.totp_disable',
+  'operator.totp_enrol',
+  'operator.totp_reset',
   'operator.recovery_codes_regenerate',
   'operator.session_revoke',
   'operator.sessions_revoke_others',
+  'operator.sign_out',
 ];
 
 /** The filters as the page's address keeps them (and the form edits them). */
@@ -191,7 +197,9 @@ export function AuditPage() {
             <input id="f-action" list="audit-actions" value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })} placeholder="user.freeze" data-testid="filter-action" />
             <datalist id="audit-actions">
               {KNOWN_ACTIONS.map((a) => (
-                <option key={a} value={a} />
+                <option key={a} value={a}>
+                  {actionName(a, t)}
+                </option>
               ))}
             </datalist>
           </div>
@@ -278,7 +286,9 @@ export function AuditPage() {
                           {r.actorKind !== 'admin' ? <span className="c-muted c-small"> ({r.actorKind})</span> : null}
                         </td>
                         <td>
-                          <Badge tone="info">{r.action}</Badge>
+                          <span title={t('audit.actionCode', { code: r.action })} data-testid="audit-action" data-code={r.action}>
+                            <Badge tone="info">{actionName(r.action, t)}</Badge>
+                          </span>
                         </td>
                         <td className="c-mono c-small">
                           <Target target={r.target} />

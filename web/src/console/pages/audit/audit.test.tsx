@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { me, mockAdminApi, renderConsole, resetConsole, signedInAs } from '../../layout/test-utils';
 import { auditCsv, csvCell } from './csv';
 import { auditDiff } from './diff';
-import { auditQuery, type AuditRow } from './AuditPage';
+import { auditQuery, KNOWN_ACTIONS, type AuditRow } from './AuditPage';
+import { actionName } from './action-name';
+import { consoleI18n } from '../../i18n';
+import type { CT } from '../../layout/useCt';
 
 const row = (over: Partial<Omit<AuditRow, 'detail'>> & { detail?: unknown }): AuditRow => ({
   id: 1,
@@ -61,6 +64,32 @@ describe('audit detail as before and after', () => {
 });
 
 describe('the audit log page', () => {
+  it('names each action for people, in the operator language, and shows an unknown code as it is', async () => {
+    signedInAs('admin', 'owner');
+    mockAdminApi({
+      'GET /api/admin/me': me('owner', ['readAudit']),
+      'GET /api/admin/audit': { rows: [row({ id: 3, action: 'kyc.approve' }), row({ id: 2, action: 'withdrawal.approve' }), row({ id: 1, action: 'robot.dance' })], total: 3 },
+    });
+    renderConsole('/audit');
+    await screen.findByTestId('audit-table');
+    const shown = screen.getAllByTestId('audit-action');
+    expect(shown.map((a) => a.textContent)).toEqual(['KYC approved', 'Withdrawal approved', 'robot.dance']);
+    expect(shown[0]).toHaveAttribute('data-code', 'kyc.approve');
+    expect(shown[0]).toHaveAttribute('title', 'Code: kyc.approve');
+  });
+
+  it('has an English and a Chinese name for every action the server records', async () => {
+    const t = consoleI18n.t.bind(consoleI18n) as unknown as CT;
+    for (const a of KNOWN_ACTIONS) expect(actionName(a, t), a).not.toBe(a);
+    await consoleI18n.changeLanguage('zh');
+    try {
+      expect(actionName('kyc.approve', t)).toBe('身份认证通过');
+      for (const a of KNOWN_ACTIONS) expect(consoleI18n.exists(`audit.action.${a}`, { lng: 'zh', fallbackLng: false }), a).toBe(true);
+    } finally {
+      await consoleI18n.changeLanguage('en');
+    }
+  });
+
   it('filters by action on the server and opens an entry to its diff', async () => {
     const user = userEvent.setup();
     signedInAs('admin', 'owner');
@@ -78,7 +107,7 @@ describe('the audit log page', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     await user.type(screen.getByTestId('filter-action'), 'user.freeze');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
-    await waitFor(() => expect(within(screen.getByTestId('audit-table')).queryByText('setting.update')).toBeNull());
+    await waitFor(() => expect(within(screen.getByTestId('audit-table')).queryByText('Setting changed')).toBeNull());
     expect(calls.filter((c) => c.url === '/api/admin/audit').at(-1)?.params).toMatchObject({ action: 'user.freeze', pageNum: 1, pageSize: 50 });
     await user.click(screen.getByText('ticket 12'));
     const diff = await screen.findByTestId('audit-diff');

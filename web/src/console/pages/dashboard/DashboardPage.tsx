@@ -48,7 +48,7 @@ export function DashboardPage() {
           <Queues d={d} t={t} lang={lang} />
           <div className="c-grid2">
             <LastAudit run={d.audit ?? null} />
-            <Feeds feeds={d.feeds ?? []} staleAfterMs={d.staleAfterMs} t={t} />
+            <Feeds feeds={d.feeds ?? []} staleAfterMs={d.staleAfterMs} t={t} lang={lang} />
           </div>
           {d.fees ? <Fees fees={d.fees} t={t} lang={lang} /> : null}
           {d.house ? <House house={d.house} t={t} lang={lang} /> : null}
@@ -136,7 +136,7 @@ export function ago(ms: number | null | undefined, t: CT): string {
   return t(keyFor('dashboard.ago.', unit), { n });
 }
 
-function Feeds({ feeds, staleAfterMs, t }: { feeds: Feed[]; staleAfterMs?: number; t: CT }) {
+function Feeds({ feeds, staleAfterMs, t, lang }: { feeds: Feed[]; staleAfterMs?: number; t: CT; lang: ConsoleLanguage }) {
   const stale = feeds.filter((f) => !f.fresh).length;
   return (
     <Card
@@ -153,6 +153,7 @@ function Feeds({ feeds, staleAfterMs, t }: { feeds: Feed[]; staleAfterMs?: numbe
             <thead>
               <tr>
                 <th>{t('dashboard.feeds.coin')}</th>
+                <th className="c-right">{t('dashboard.feeds.lastPrice')}</th>
                 <th>{t('dashboard.feeds.lastTick')}</th>
                 <th className="c-right">{t('dashboard.feeds.age')}</th>
                 <th>{t('dashboard.feeds.state')}</th>
@@ -162,6 +163,9 @@ function Feeds({ feeds, staleAfterMs, t }: { feeds: Feed[]; staleAfterMs?: numbe
               {feeds.map((f) => (
                 <tr key={f.coin}>
                   <td className="c-coin">{f.coin.toUpperCase()}</td>
+                  <td className="c-right" data-testid={`feed-price-${f.coin}`}>
+                    {f.lastPrice ? <span className="c-num">{fmtNumber(f.lastPrice, lang)}</span> : '—'}
+                  </td>
                   <td className="c-mono">{f.lastTickMs ? fmtTime(f.lastTickMs) : '—'}</td>
                   <td className="c-right">{f.lastTickMs ? ago(f.ageMs, t) : '—'}</td>
                   <td>{f.fresh ? <Badge tone="ok">{t('dashboard.feeds.fresh')}</Badge> : <Badge tone="bad">{f.lastTickMs ? t('dashboard.feeds.staleOne') : t('dashboard.feeds.never')}</Badge>}</td>

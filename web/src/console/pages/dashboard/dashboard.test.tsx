@@ -13,8 +13,9 @@ const base = {
   house: null,
   audit: null,
   feeds: [
-    { coin: 'btc', lastTickMs: Date.now() - 2000, ageMs: 2000, fresh: true },
-    { coin: 'eth', lastTickMs: Date.now() - 600_000, ageMs: 600_000, fresh: false },
+    { coin: 'btc', lastPrice: '95334.12', lastTickMs: Date.now() - 2000, ageMs: 2000, fresh: true },
+    { coin: 'eth', lastPrice: '3000', lastTickMs: Date.now() - 600_000, ageMs: 600_000, fresh: false },
+    { coin: 'sol', lastPrice: null, lastTickMs: null, ageMs: null, fresh: false },
   ],
 };
 
@@ -29,7 +30,20 @@ describe('dashboard', () => {
     expect(screen.queryByTestId('fees')).toBeNull();
     expect(screen.queryByTestId('house')).toBeNull();
     expect(screen.queryByTestId('run-audit')).toBeNull();
-    expect(within(screen.getByTestId('feeds')).getByText('1 stale')).toBeInTheDocument();
+    expect(within(screen.getByTestId('feeds')).getByText('2 stale')).toBeInTheDocument();
+  });
+
+  it("shows each feed's last price under Last price, and its time apart", async () => {
+    signedInAs('sam', 'support');
+    mockAdminApi({ 'GET /api/admin/me': me('support', ['readUsers']), 'GET /api/admin/dashboard': base });
+    renderConsole('/');
+    const feeds = await screen.findByTestId('feeds');
+    const heads = within(feeds).getAllByRole('columnheader').map((h) => h.textContent);
+    expect(heads.slice(0, 3)).toEqual(['Coin', 'Last price (USDT)', 'Last tick']);
+    expect(screen.getByTestId('feed-price-btc')).toHaveTextContent('95,334.12');
+    expect(screen.getByTestId('feed-price-eth')).toHaveTextContent('3,000');
+    expect(screen.getByTestId('feed-price-sol')).toHaveTextContent('—');
+    expect(screen.getByTestId('feed-price-btc').textContent).not.toMatch(/:/);
   });
 
   it('runs an audit after asking a reason, showing progress and the audit entry the run made', async () => {

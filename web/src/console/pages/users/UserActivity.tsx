@@ -9,6 +9,7 @@ import { fmtDateTime } from '../../format';
 import { SortTh } from '../../layout/sort';
 import { Badge } from '../../layout/ui';
 import type { CT } from '../../layout/useCt';
+import { actionName } from '../audit/action-name';
 import { PagedRows } from './PagedRows';
 import { keyFor } from '../../keys';
 
@@ -174,7 +175,9 @@ export function AuditAbout({ userId, t }: { userId: number; t: CT }) {
             <td className="c-mono c-small c-nowrap">{fmtDateTime(a.createTime)}</td>
             <td>{a.actorName}</td>
             <td>
-              <Badge tone="info">{a.action}</Badge>
+              <span title={a.action}>
+                <Badge tone="info">{actionName(a.action, t)}</Badge>
+              </span>
             </td>
             <td className="c-mono c-small">
               <Link to={`/audit?target=${encodeURIComponent(a.target)}`}>{a.target}</Link>

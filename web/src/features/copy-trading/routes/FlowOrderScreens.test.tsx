@@ -102,6 +102,13 @@ describe('/floworder/trader/:id', () => {
     ...extra,
   });
 
+  it('says a trader approved today leads since today, not for 0 days', async () => {
+    renderAt('/floworder/trader/7', routesFor({ 'GET /api/follow/traderInfo/7': ok({ ...INFO, followOrder: 0 }) }));
+    const days = await screen.findByTestId('trader-days');
+    expect(days).toHaveTextContent('Leading since today');
+    expect(days).not.toHaveTextContent('0 days');
+  });
+
   it('shows the profile, every figure, the daily ROI and the open positions, then the history', async () => {
     const calls = renderAt('/floworder/trader/7', routesFor());
     const profile = await screen.findByTestId('trader-profile');

@@ -77,7 +77,8 @@ function Detail({ trader: c }: { trader: TraderInfo }) {
               <strong data-testid="trader-name">{c.traderName}</strong>
               <Followers trader={c} />
               <span className="muted small" data-testid="trader-days" data-value={c.followOrder}>
-                {t('floworder_leadingFor', { days: daysText(t, c.followOrder) })}
+                {/* followOrder counts whole days since approval: 0 is a trader approved today, not "for 0 days". */}
+                {c.followOrder < 1 ? t('floworder_leadingSinceToday') : t('floworder_leadingFor', { days: daysText(t, c.followOrder) })}
               </span>
             </div>
           </div>

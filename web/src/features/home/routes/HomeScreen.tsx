@@ -5,6 +5,8 @@ import { BrandHeader, Icon } from '@/shared/ui';
 import { paths } from '@/shared/config/paths';
 import { useSession } from '@/shared/session/session-store';
 import { openCustomerService } from '@/shared/events';
+import { AppMenu } from '../components/AppMenu';
+import { BalanceCard } from '../components/BalanceCard';
 import { DownloadStrip } from '../components/DownloadStrip';
 import { MarketsSection } from '../components/MarketsSection';
 import { MiddleMenu } from '../components/MiddleMenu';
@@ -43,6 +45,7 @@ export default function HomeScreen() {
       <header className="home-header">
         <BrandHeader />
         <div className="home-actions">
+          {desktop ? null : <AppMenu />}
           <Link to={paths.search} className="icon-btn" aria-label={t('search_title')}>
             <Icon name="search" size={20} />
           </Link>
@@ -61,7 +64,10 @@ export default function HomeScreen() {
             <PortfolioCard />
           </div>
         ) : (
-          hero
+          <>
+            {hero}
+            {isSign ? <BalanceCard /> : null}
+          </>
         )}
         <NoticeMarquee />
         <MiddleMenu />
