@@ -4,7 +4,9 @@
 // position with its liquidation price, sets a take-profit, adds margin, closes
 // half, closes the rest (typed as a number of contracts), and finds the closed
 // position in the history and each step (margin held, fees, margin added,
-// closes) in the cash flow.
+// closes) in the cash flow. Above 5x the open asks first, with its figures:
+// cancelling opens nothing. A second journey closes a trade whose fees exceed
+// its gross gain and finds its net loss in red in the history.
 // Run: ONYX_URL=http://127.0.0.1:8080 node --test e2e/futures.e2e.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -107,7 +109,22 @@ test('futures: transfer in, a 10x long, TP, margin, close half and the rest, his
     const was = await futuresUsdt();
     // Positions the account already holds (a server used before) are not this one.
     const held = (await api('/api/contract/position/list?status=0&pageNum=1&pageSize=50')).rows.map((p) => String(p.id));
+    // 10x asks first, with the preview's figures; cancelling opens nothing.
     await page.click(tid('fu-submit'));
+    await page.waitForSelector(tid('fu-confirm-sheet'), { timeout: WAIT });
+    assert.equal(await page.locator(tid('fu-confirm-size')).getAttribute('data-value'), '100');
+    assert.equal(await page.locator(tid('fu-confirm-leverage')).getAttribute('data-value'), '10');
+    assert.ok(new Decimal(await page.locator(tid('fu-confirm-margin')).getAttribute('data-value')).gt(0), 'the margin is shown');
+    assert.ok(new Decimal(await page.locator(tid('fu-confirm-fee')).getAttribute('data-value')).gt(0), 'the fee is shown');
+    assert.ok(new Decimal(await page.locator(tid('fu-confirm-liq')).getAttribute('data-value')).lt(price), 'the liquidation price is shown');
+    await page.click(tid('fu-confirm-cancel'));
+    await page.waitForSelector(tid('fu-confirm-sheet'), { state: 'detached', timeout: WAIT });
+    const untouched = (await api('/api/contract/position/list?status=0&pageNum=1&pageSize=50')).rows.map((p) => String(p.id));
+    assert.deepEqual(untouched, held, 'cancelling the confirmation opens nothing');
+    assert.equal((await futuresUsdt()).frozen.toFixed(), was.frozen.toFixed(), 'and holds nothing');
+    await page.click(tid('fu-submit'));
+    await page.waitForSelector(tid('fu-confirm-sheet'), { timeout: WAIT });
+    await page.click(tid('fu-confirm-open'));
     const handle = await page.waitForFunction(
       (old) => [...document.querySelectorAll('[data-position-id]')].map((e) => e.getAttribute('data-position-id')).find((id) => !old.includes(id)),
       held,
@@ -192,6 +209,89 @@ test('futures: transfer in, a 10x long, TP, margin, close half and the rest, his
     // The open, the margin added and two closes: four fills.
     const fills = new Set(references.filter((r) => r?.startsWith('futures:fill:')));
     assert.ok(fills.size >= 4, `four futures fills in the cash flow: ${[...fills].join(', ')}`);
+  });
+
+  await t.test('nothing went wrong on the page', () => {
+    assert.deepEqual(problems, []);
+  });
+});
+
+/** The demo's open positions on BTC, closed so a journey starts clean. */
+async function closeBtcPositions() {
+  for (const p of (await api('/api/contract/position/list?status=0&pageNum=1&pageSize=50')).rows) {
+    if (p.symbol === 'btcusdt') await api(`/api/contract/position/stopOrder?id=${p.id}`, { method: 'POST', headers: { 'Idempotency-Key': randomUUID() } });
+  }
+}
+
+/** Polls the open positions until each of `ids` is valued off its entry: the tape's mark has moved. */
+async function markMovedFor(ids) {
+  for (let waited = 0; waited < 60_000; waited += 500) {
+    const rows = (await api('/api/contract/position/list?status=0&pageNum=1&pageSize=50')).rows;
+    if (ids.every((id) => rows.some((p) => p.id === id && p.unrealisedPnl && !new Decimal(p.unrealisedPnl).isZero()))) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  assert.fail('the mark did not move in a minute');
+}
+
+async function marketOpen(side, contracts) {
+  const body = { symbol: 'btc', leverage: 5, type: side, delegateType: 1, delegateTotal: contracts, delegatePrice: '1' };
+  const reply = await api('/api/contract/order/submit', { method: 'POST', body, headers: { 'Idempotency-Key': randomUUID() } });
+  assert.ok(reply.position, 'the market order filled');
+  return reply.position.id;
+}
+
+test('futures: a trade whose fees exceed its gross gain shows a red net loss in the history', async (t) => {
+  let winner;
+  const seen = [];
+  await t.test('a long and a short of the same size close after the mark moves: one gains less than its fees', async () => {
+    satoken = satoken ?? (await signInDemo(page));
+    await closeBtcPositions();
+    // Both sides at once: whichever way the mark moves, one of them gains, by
+    // a small move, much less than two fees on the whole size.
+    for (let attempt = 0; attempt < 3 && !winner; attempt += 1) {
+      const ids = [await marketOpen(0, '200'), await marketOpen(1, '200')];
+      // Until the mark has moved off the entry (the index ticks about every second).
+      await markMovedFor(ids);
+      for (const id of ids) await api(`/api/contract/position/stopOrder?id=${id}`, { method: 'POST', headers: { 'Idempotency-Key': randomUUID() } });
+      const history = (await api('/api/contract/position/list?status=1&pageNum=1&pageSize=50')).rows.filter((p) => ids.includes(p.id));
+      // The trade that gained before fees, when the fees took more than it gained.
+      winner = history.find((p) => new Decimal(p.grossPnl).gt(0) && new Decimal(p.fees).gt(p.grossPnl));
+      seen.push(...history.map((p) => `${p.type === 0 ? 'long' : 'short'} ${p.openPrice} -> ${p.dealPrice}: gross ${p.grossPnl}, fees ${p.fees}`));
+    }
+    assert.ok(winner, `a closed trade with a gross gain smaller than its fees:\n${seen.join('\n')}`);
+    const net = new Decimal(winner.grossPnl).minus(winner.fees).minus(winner.funding);
+    assert.equal(new Decimal(winner.netPnl).toFixed(), net.toFixed(), 'the server nets fees and funding out of the gross');
+    assert.ok(net.lt(0));
+  });
+
+  await t.test('the history shows gross, fees, funding and the net loss in red', async () => {
+    await page.goto(`${BASE}/contract?symbol=btcusdt`);
+    await page.waitForSelector(tid('fu'), { timeout: WAIT });
+    await page.click(tid('fu-tab-history'));
+    const row = tid(`fu-history-${winner.id}`);
+    await page.waitForSelector(row, { timeout: WAIT });
+    const netEl = page.locator(`${row} ${tid('fu-history-net')}`);
+    assert.equal(await netEl.getAttribute('data-value'), winner.netPnl);
+    assert.equal(await netEl.getAttribute('data-tone'), '-1');
+    assert.match(await netEl.getAttribute('class'), /\bdown\b/);
+    assert.match(await netEl.textContent(), /Net PnL\s*-/);
+    // Red as the theme's danger colour, not the gain's green.
+    const colours = await page.evaluate((sel) => {
+      const el = document.querySelector(sel);
+      const probe = document.createElement('span');
+      probe.className = 'down';
+      document.body.append(probe);
+      const red = window.getComputedStyle(probe).color;
+      probe.className = 'up';
+      const green = window.getComputedStyle(probe).color;
+      probe.remove();
+      return { shown: window.getComputedStyle(el).color, red, green };
+    }, `${row} ${tid('fu-history-net')}`);
+    assert.equal(colours.shown, colours.red);
+    assert.notEqual(colours.shown, colours.green);
+    assert.equal(await page.locator(`${row} ${tid('fu-history-earn')}`).getAttribute('data-value'), winner.grossPnl);
+    assert.equal(await page.locator(`${row} ${tid('fu-history-fees')}`).getAttribute('data-value'), winner.fees);
+    assert.equal(await page.locator(`${row} ${tid('fu-history-funding')}`).getAttribute('data-value'), winner.funding);
   });
 
   await t.test('nothing went wrong on the page', () => {

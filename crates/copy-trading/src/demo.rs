@@ -146,6 +146,8 @@ async fn trade(
             delegate_total: contracts.to_string(),
             side: if long { 0 } else { 1 },
             delegate_type: 1,
+            take_profit: None,
+            stop_loss: None,
         },
     )
     .await?;

@@ -20,6 +20,7 @@ use crate::postings;
 use crate::repo::{self, OPEN};
 use crate::rules::liquidation::{liquidation_price, Exposure};
 use crate::rules::Side;
+use crate::stops::{self, StopView};
 use crate::views::PositionView;
 use onyx_kernel::ledger::PostingRef;
 use onyx_kernel::money::{exact_mul, parse_decimal, Amount, LEDGER_DP};
@@ -153,6 +154,9 @@ impl OrderView {
 pub struct SubmitReply {
     pub order: OrderView,
     pub position: Option<PositionView>,
+    /// The take-profit and stop-loss placed with the open.
+    #[serde(default)]
+    pub stops: Vec<StopView>,
 }
 
 /// Whether the mark, with the spread, is at a limit price or better for
@@ -225,6 +229,7 @@ pub async fn submit(
     key: Option<String>,
 ) -> Outcome<SubmitReply> {
     let t = ticket(ctx, body).await?;
+    let triggers = stops::entry_triggers(body)?;
     let limit = if body.delegate_type == 0 {
         Some(limit_price(body)?)
     } else {
@@ -244,6 +249,11 @@ pub async fn submit(
     let mut txn = ctx.ledger.begin().await?;
     if let Some(stored) = idem.replay(&mut txn).await? {
         return serde_json::from_value(stored).map_err(Failure::internal);
+    }
+    // After the replay: a retry is answered as the first was, wherever the
+    // mark has gone since.
+    if let Some(tick) = &fill_now {
+        stops::check_entry(t.side, &triggers, tick.price)?;
     }
     let kind = if limit.is_some() { LIMIT } else { MARKET };
     let reply = match fill_now {
@@ -277,9 +287,23 @@ pub async fn submit(
             row.deal_price = Set(Some(DecimalText::from(price.normalize())));
             row.dealt_at = Set(Some(now));
             let o = row.insert(txn.conn()).await?;
+            // Placed in the open's transaction: both or neither.
+            let mut placed = Vec::with_capacity(triggers.len());
+            for (kind, trigger) in &triggers {
+                let s = stops::Placed {
+                    kind: *kind,
+                    trigger: *trigger,
+                    qty: p.qty.get(),
+                    limit: None,
+                };
+                placed.push(StopView::of(
+                    &stops::replace_in(txn.conn(), &p, s, now).await?,
+                ));
+            }
             SubmitReply {
                 order: OrderView::of(&o),
                 position: Some(PositionView::of(&p, &t.contract, Some(&tick))),
+                stops: placed,
             }
         }
         None => {
@@ -312,6 +336,7 @@ pub async fn submit(
             SubmitReply {
                 order: OrderView::of(&o),
                 position: None,
+                stops: Vec::new(),
             }
         }
     };

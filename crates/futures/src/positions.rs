@@ -50,6 +50,13 @@ pub struct SubmitBody {
     pub side: i32,
     /// 1 market, 0 limit.
     pub delegate_type: i32,
+    /// A take-profit trigger price set with the open (market orders): it
+    /// closes all of the position at the mark, as a stop set afterwards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub take_profit: Option<String>,
+    /// A stop-loss trigger price set with the open, as `takeProfit`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop_loss: Option<String>,
 }
 
 pub fn side_name(side: Side) -> &'static str {

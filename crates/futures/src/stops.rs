@@ -12,7 +12,7 @@ use crate::contract;
 use crate::entity::futures_stop as stop;
 use crate::mirror::Mirror;
 use crate::orders;
-use crate::positions::{close_in, side_of, CloseAt};
+use crate::positions::{close_in, side_of, CloseAt, SubmitBody};
 use crate::repo::{self, OPEN};
 use crate::risk::Direction;
 use crate::rules::Side;
@@ -245,26 +245,93 @@ pub async fn set(ctx: &Context, user_id: i64, body: &StopBody) -> Outcome<StopVi
         return Err(Failure::new(ErrorCode::FuturesTrigger).with("mark", mark.price.normalize()));
     }
     let txn = ctx.ledger.begin().await?;
-    cancel_where(txn.conn(), p.id, Some(kind), now).await?;
-    let row = stop::ActiveModel {
+    let row = replace_in(
+        txn.conn(),
+        &p,
+        Placed {
+            kind,
+            trigger: price,
+            qty,
+            limit,
+        },
+        now,
+    )
+    .await?;
+    txn.commit().await?;
+    Ok(StopView::of(&row))
+}
+
+/// A stop to put on a position.
+pub struct Placed {
+    pub kind: StopKind,
+    pub trigger: Decimal,
+    pub qty: Decimal,
+    pub limit: Option<Decimal>,
+}
+
+/// Puts a stop on a position in the caller's transaction, cancelling the
+/// position's active one of its kind (one of each kind per position).
+pub async fn replace_in(
+    db: &impl ConnectionTrait,
+    p: &crate::entity::futures_position::Model,
+    s: Placed,
+    now: i64,
+) -> Result<stop::Model, DbErr> {
+    cancel_where(db, p.id, Some(s.kind), now).await?;
+    stop::ActiveModel {
         id: NotSet,
-        user_id: Set(user_id),
+        user_id: Set(p.user_id),
         position_id: Set(p.id),
         coin: Set(p.coin.clone()),
-        kind: Set(kind),
-        trigger_price: Set(DecimalText::from(price.normalize())),
-        qty: Set(DecimalText::from(qty.normalize())),
+        kind: Set(s.kind),
+        trigger_price: Set(DecimalText::from(s.trigger.normalize())),
+        qty: Set(DecimalText::from(s.qty.normalize())),
         status: Set(ACTIVE),
         created_at: Set(now),
         triggered_at: Set(None),
         fill_price: Set(None),
-        limit_price: Set(limit.map(|l| DecimalText::from(l.normalize()))),
+        limit_price: Set(s.limit.map(|l| DecimalText::from(l.normalize()))),
         updated_at: Set(now),
     }
-    .insert(txn.conn())
-    .await?;
-    txn.commit().await?;
-    Ok(StopView::of(&row))
+    .insert(db)
+    .await
+}
+
+/// The take-profit and stop-loss triggers an open carries (`takeProfit`,
+/// `stopLoss`), read before anything moves: each a positive price, and
+/// only on a market order (a waiting limit order has no position to put
+/// them on yet).
+pub fn entry_triggers(body: &SubmitBody) -> Outcome<Vec<(StopKind, Decimal)>> {
+    let mut out = Vec::new();
+    for (kind, text, field) in [
+        (TAKE_PROFIT, &body.take_profit, "takeProfit"),
+        (STOP_LOSS, &body.stop_loss, "stopLoss"),
+    ] {
+        let Some(text) = text.as_deref().map(str::trim).filter(|t| !t.is_empty()) else {
+            continue;
+        };
+        if body.delegate_type != 1 {
+            return Err(Failure::invalid(field));
+        }
+        let price = parse_decimal(text, LEDGER_DP).map_err(|_| Failure::invalid(field))?;
+        if price <= Decimal::ZERO {
+            return Err(Failure::invalid(field));
+        }
+        out.push((kind, price));
+    }
+    Ok(out)
+}
+
+/// Refuses entry triggers that the mark would set off at once, as a stop
+/// set afterwards is refused.
+pub fn check_entry(side: Side, triggers: &[(StopKind, Decimal)], mark: Decimal) -> Outcome<()> {
+    if triggers
+        .iter()
+        .any(|(kind, price)| fires(side, kind, *price, mark))
+    {
+        return Err(Failure::new(ErrorCode::FuturesTrigger).with("mark", mark.normalize()));
+    }
+    Ok(())
 }
 
 /// Cancels the position's active stops (of `kind` only, when given).

@@ -57,10 +57,21 @@ pub struct PositionView {
     #[schema(value_type = Option<String>)]
     #[serde(with = "rust_decimal::serde::str_option")]
     pub margin_ratio: Option<Decimal>,
-    /// Realised profit (negative: loss).
+    /// Realised profit (negative: loss) before fees and funding: the
+    /// gross, as `grossPnl`; kept under this name for the spec's client.
     #[schema(value_type = String)]
     #[serde(with = "rust_decimal::serde::str")]
     pub earn: Decimal,
+    /// Realised profit before fees and funding (the same as `earn`).
+    #[schema(value_type = String)]
+    #[serde(with = "rust_decimal::serde::str")]
+    pub gross_pnl: Decimal,
+    /// What the position made after everything it paid: gross less fees
+    /// less funding paid (plus funding received). Null only when the sum
+    /// does not fit a decimal.
+    #[schema(value_type = Option<String>)]
+    #[serde(with = "rust_decimal::serde::str_option")]
+    pub net_pnl: Option<Decimal>,
     #[schema(value_type = String)]
     #[serde(with = "rust_decimal::serde::str")]
     pub fees: Decimal,
@@ -80,6 +91,15 @@ pub struct PositionView {
     /// A copy of a lead trader's position (in a copy portfolio), not the
     /// user's own.
     pub copied: bool,
+}
+
+/// Gross realised profit less fees less funding paid, from the stored
+/// figures (funding is signed: negative was received).
+pub fn net_of(gross: Decimal, fees: Decimal, funding: Decimal) -> Option<Decimal> {
+    gross
+        .checked_sub(fees)?
+        .checked_sub(funding)
+        .map(|n| n.normalize())
 }
 
 impl PositionView {
@@ -122,6 +142,8 @@ impl PositionView {
                 _ => None,
             },
             earn: p.realised.get().normalize(),
+            gross_pnl: p.realised.get().normalize(),
+            net_pnl: net_of(p.realised.get(), p.fees.get(), p.funding.get()),
             fees: p.fees.get().normalize(),
             funding: p.funding.get().normalize(),
             deal_price: p.close_price.as_ref().map(|d| d.get().normalize()),
@@ -135,5 +157,26 @@ impl PositionView {
             deal_time: p.closed_at,
             copied: p.portfolio != 0,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::net_of;
+    use rust_decimal::Decimal;
+    use std::str::FromStr;
+
+    fn d(s: &str) -> Decimal {
+        Decimal::from_str(s).unwrap()
+    }
+
+    #[test]
+    fn the_net_takes_fees_and_funding_out_of_the_gross() {
+        // The trade: a gross gain smaller than its fees is a loss.
+        assert_eq!(net_of(d("0.3516"), d("1.9021"), d("0")), Some(d("-1.5505")));
+        // Funding received adds, funding paid takes away.
+        assert_eq!(net_of(d("10"), d("1"), d("-0.5")), Some(d("9.5")));
+        assert_eq!(net_of(d("10"), d("1"), d("0.5")), Some(d("8.5")));
+        assert_eq!(net_of(Decimal::MIN, d("1"), d("0")), None);
     }
 }

@@ -32,12 +32,13 @@ where
 /// A market order (filled at the mark with the spread, opening a position
 /// or adding to the caller's open one on that side) or a limit order
 /// (filled at once when the mark is already at its price or better, else
-/// waiting with its margin and fee frozen).
+/// waiting with its margin and fee frozen). A market order may carry a
+/// take-profit and a stop-loss, placed on the position with the open.
 #[utoipa::path(post, path = "/api/contract/order/submit", tag = "futures",
     request_body = SubmitBody, security(("satoken" = [])),
     params(("Idempotency-Key" = Option<String>, Header, description = "retry key")),
     responses((status = 200, body = Envelope<SubmitReply>,
-        description = "-7001 no such contract, -7002 leverage, -7003 size, -7004 the house's limit, -7006 order type, -6003 no recent price (market), -4001 shortfall")))]
+        description = "-7001 no such contract, -7002 leverage, -7003 size, -7004 the house's limit, -7006 order type, -7007 a takeProfit or stopLoss the mark would set off at once, -6003 no recent price (market), -4001 shortfall")))]
 async fn submit(
     State(ctx): State<Context>,
     me: CurrentUser,
@@ -85,6 +86,8 @@ async fn preview(
             .unwrap_or_else(|| c.min_share.normalize().to_string()),
         side: q.side,
         delegate_type: q.delegate_type.unwrap_or(1),
+        take_profit: None,
+        stop_loss: None,
     };
     ok(orders::preview(&ctx, me.id(), &body).await?)
 }

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { refreshAfterMoneyMovement } from '@/features/wallet';
+import { useCoinList } from '@/shared/catalogue/coins';
+import { tickDecimals } from './lib/price';
 import { getFunding, getOrders, getPositions, getPreview, getStops, type OrderInput, type Preview } from './api';
 
 /** While the screen is open positions, orders and stops follow the mark. */
@@ -75,4 +77,10 @@ export function useNow(): number {
     return () => clearInterval(id);
   }, []);
   return now;
+}
+
+/** The decimals of a contract's price tick (its coin's spot pair), null until the catalogue is read. */
+export function useTick(coin: string): number | null {
+  const { data } = useCoinList();
+  return useMemo(() => tickDecimals(data?.currencyList as { coin?: unknown; basePrecision?: unknown }[] | undefined, coin), [data, coin]);
 }

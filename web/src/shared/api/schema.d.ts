@@ -2041,7 +2041,8 @@ export interface paths {
          * A market order (filled at the mark with the spread, opening a position
          *     or adding to the caller's open one on that side) or a limit order
          *     (filled at once when the mark is already at its price or better, else
-         *     waiting with its margin and fee frozen).
+         *     waiting with its margin and fee frozen). A market order may carry a
+         *     take-profit and a stop-loss, placed on the position with the open.
          */
         post: operations["submit"];
         delete?: never;
@@ -6931,8 +6932,19 @@ export interface components {
                     closePrice?: string | null;
                     /** @description Maintenance over equity: liquidation at 1. */
                     marginRatio?: string | null;
-                    /** @description Realised profit (negative: loss). */
+                    /**
+                     * @description Realised profit (negative: loss) before fees and funding: the
+                     *     gross, as `grossPnl`; kept under this name for the spec's client.
+                     */
                     earn: string;
+                    /** @description Realised profit before fees and funding (the same as `earn`). */
+                    grossPnl: string;
+                    /**
+                     * @description What the position made after everything it paid: gross less fees
+                     *     less funding paid (plus funding received). Null only when the sum
+                     *     does not fit a decimal.
+                     */
+                    netPnl?: string | null;
                     fees: string;
                     /** @description Funding paid (negative: received). */
                     funding: string;
@@ -7888,8 +7900,19 @@ export interface components {
                 closePrice?: string | null;
                 /** @description Maintenance over equity: liquidation at 1. */
                 marginRatio?: string | null;
-                /** @description Realised profit (negative: loss). */
+                /**
+                 * @description Realised profit (negative: loss) before fees and funding: the
+                 *     gross, as `grossPnl`; kept under this name for the spec's client.
+                 */
                 earn: string;
+                /** @description Realised profit before fees and funding (the same as `earn`). */
+                grossPnl: string;
+                /**
+                 * @description What the position made after everything it paid: gross less fees
+                 *     less funding paid (plus funding received). Null only when the sum
+                 *     does not fit a decimal.
+                 */
+                netPnl?: string | null;
                 fees: string;
                 /** @description Funding paid (negative: received). */
                 funding: string;
@@ -8386,6 +8409,8 @@ export interface components {
             data: {
                 order: components["schemas"]["FuturesOrderView"];
                 position?: null | components["schemas"]["PositionView"];
+                /** @description The take-profit and stop-loss placed with the open. */
+                stops?: components["schemas"]["StopView"][];
             };
         };
         Envelope_TaskAdminView: {
@@ -9917,6 +9942,13 @@ export interface components {
              * @description 1 market, 0 limit.
              */
             delegateType: number;
+            /**
+             * @description A take-profit trigger price set with the open (market orders): it
+             *     closes all of the position at the mark, as a stop set afterwards.
+             */
+            takeProfit?: string | null;
+            /** @description A stop-loss trigger price set with the open, as `takeProfit`. */
+            stopLoss?: string | null;
         };
         /** @description [`TaskHealth`] at one moment. */
         HealthCounts: {
@@ -10817,8 +10849,19 @@ export interface components {
             closePrice?: string | null;
             /** @description Maintenance over equity: liquidation at 1. */
             marginRatio?: string | null;
-            /** @description Realised profit (negative: loss). */
+            /**
+             * @description Realised profit (negative: loss) before fees and funding: the
+             *     gross, as `grossPnl`; kept under this name for the spec's client.
+             */
             earn: string;
+            /** @description Realised profit before fees and funding (the same as `earn`). */
+            grossPnl: string;
+            /**
+             * @description What the position made after everything it paid: gross less fees
+             *     less funding paid (plus funding received). Null only when the sum
+             *     does not fit a decimal.
+             */
+            netPnl?: string | null;
             fees: string;
             /** @description Funding paid (negative: received). */
             funding: string;
@@ -11817,6 +11860,8 @@ export interface components {
         SubmitReply: {
             order: components["schemas"]["FuturesOrderView"];
             position?: null | components["schemas"]["PositionView"];
+            /** @description The take-profit and stop-loss placed with the open. */
+            stops?: components["schemas"]["StopView"][];
         };
         /** @description A market-list row: the coin with its live 24 h figures. */
         SymbolItem: {
@@ -15463,7 +15508,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description -7001 no such contract, -7002 leverage, -7003 size, -7004 the house's limit, -7006 order type, -6003 no recent price (market), -4001 shortfall */
+            /** @description -7001 no such contract, -7002 leverage, -7003 size, -7004 the house's limit, -7006 order type, -7007 a takeProfit or stopLoss the mark would set off at once, -6003 no recent price (market), -4001 shortfall */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -87,6 +87,7 @@ export const COPY_OPEN: CopyOrderWire = {
   closePrice: '54321.5',
   marginRatio: '0.04',
   earn: '0',
+  grossPnl: '0',
   fees: '0.6',
   funding: '0',
   dealPrice: null,

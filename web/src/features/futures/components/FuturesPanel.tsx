@@ -1,20 +1,24 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '@/shared/format/number';
-import { ChangeBadge, CoinLogo, percentSign, toneClass, useLiveDetails, useLivePrice, useCoinList, coinLabel, streamSymbol } from '@/features/market';
+import { type Interval, ChangeBadge, CoinLogo, percentSign, toneClass, useLiveDetails, useLivePrice, useCoinList, coinLabel, streamSymbol } from '@/features/market';
 import { CandleChart } from '@/features/candle-chart';
 import { useSession } from '@/shared/session/session-store';
 import { useSocketListener, useSocketSubscription } from '@/shared/socket/use-socket';
 import { Button, EmptyState, Icon, Ltr, Spinner, toast } from '@/shared/ui';
 import { availableOf, useAssetBalance, TransferSheet } from '@/features/wallet';
 import { CoinPicker, pickCoin } from '@/features/fixed-payout';
-import { useFunding, useNow, useRefreshFutures } from '../hooks';
+import { useFunding, useNow, useRefreshFutures, useTick } from '../hooks';
+import { tickPrice } from '../lib/price';
 import { countdown, percentOf } from '../lib/math';
 import type { FuturesContract } from './contract';
 import { OrderForm } from './OrderForm';
 import { PositionsArea } from './PositionsArea';
+import { RecentFills } from './RecentFills';
 import styles from '../futures.module.css';
+
+/** The chart's timeframes (the candle intervals the server keeps). */
+const INTERVALS: readonly Interval[] = ['1m', '5m', '15m', '1h', '4h', '1d', '1w'];
 
 /** The futures screen's content (/contract and the trade screen's USDT-M tab): the contract (?symbol=), its mark, change and funding, candles, the order form and the positions. */
 export function FuturesPanel() {
@@ -85,6 +89,8 @@ function ContractScreen({ contract, contracts, onPick }: { contract: FuturesCont
     return (s: string) => map.get(streamSymbol(s)) ?? String(contract.shareNumber ?? '1');
   }, [contracts, contract.shareNumber]);
   const rate = funding.data?.predictedRate;
+  const [interval, setChartInterval] = useState<Interval>('15m');
+  const tick = useTick(contract.coin);
 
   return (
     <div className={styles.fu} data-testid="fu" data-symbol={symbol}>
@@ -97,7 +103,7 @@ function ContractScreen({ contract, contracts, onPick }: { contract: FuturesCont
         </button>
         <span className={styles['fu-price-block']}>
           <span className={`${styles['fu-price']} mono ${toneClass(percentSign(live.percent))}`} data-testid="fu-mark" data-value={live.price}>
-            <Ltr>{formatPrice(live.price)}</Ltr>
+            <Ltr>{tickPrice(live.price ? String(live.price) : null, tick)}</Ltr>
           </span>
           <ChangeBadge percent={live.percent} live={live.live} />
         </span>
@@ -105,7 +111,7 @@ function ContractScreen({ contract, contracts, onPick }: { contract: FuturesCont
           <div>
             <dt>{t('fu_markIndex')}</dt>
             <dd className="mono">
-              <Ltr>{formatPrice(live.price)}</Ltr>
+              <Ltr>{tickPrice(live.price ? String(live.price) : null, tick)}</Ltr>
             </dd>
           </div>
           <div>
@@ -124,9 +130,27 @@ function ContractScreen({ contract, contracts, onPick }: { contract: FuturesCont
       </header>
 
       <div className={styles['fu-grid-main']}>
-        <section className={styles['fu-chart']} aria-label={t('fu_chart')}>
-          <CandleChart symbol={symbol} interval="1m" />
+        <section className={`card ${styles['fu-chart']}`} aria-label={t('fu_chart')}>
+          <div className="intervals" role="tablist" aria-label={t('market_interval')} data-testid="fu-intervals">
+            {INTERVALS.map((iv) => (
+              <button
+                key={iv}
+                type="button"
+                role="tab"
+                aria-selected={iv === interval}
+                className={`interval ${iv === interval ? 'interval-active' : ''}`}
+                onClick={() => setChartInterval(iv)}
+                data-testid={`fu-interval-${iv}`}
+              >
+                {iv}
+              </button>
+            ))}
+          </div>
+          <CandleChart key={interval} symbol={symbol} interval={interval} />
         </section>
+        <div className={styles['fu-fills-area']}>
+          <RecentFills isSign={isSign} symbol={symbol} coin={contract.coin} />
+        </div>
         <section className={`card ${styles['fu-form-card']}`}>
           <OrderForm key={contract.id} contract={contract} isSign={isSign} lastPrice={live.price ? String(live.price) : null} onTransfer={() => setTransferring(true)} />
         </section>

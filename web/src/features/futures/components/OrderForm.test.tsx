@@ -108,7 +108,10 @@ describe('futures order form', () => {
     fireEvent.change(screen.getByTestId('fu-limit'), { target: { value: '65000' } });
     fireEvent.change(contracts(), { target: { value: '100' } });
     expect(screen.getByTestId('fu-submit')).toHaveTextContent('Open short');
+    // 20x: the figures first, then the order.
+    await waitFor(() => expect(screen.getByTestId('fu-preview')).toHaveAttribute('data-contracts', '100'));
     fireEvent.click(screen.getByTestId('fu-submit'));
+    fireEvent.click(await screen.findByTestId('fu-confirm-open'));
     await waitFor(() => expect(sent(SUBMIT)).toHaveLength(1));
     const [call] = sent(SUBMIT);
     expect(JSON.parse(call.data as string)).toEqual({ symbol: 'btc', leverage: 20, type: 1, delegateType: 0, delegateTotal: '100', delegatePrice: '65000' });
@@ -141,6 +144,7 @@ describe('futures order form', () => {
 
   it('a preview without a mark stops a market order but not a limit order', async () => {
     renderForm({ [PREVIEW]: (config) => ({ data: { code: 200, msg: '', data: { ...(preview(config).data.data as Preview), markPrice: null, markTime: null } } }) });
+    fireEvent.click(screen.getByTestId('fu-lev-5'));
     fireEvent.change(contracts(), { target: { value: '10' } });
     await waitFor(() => expect(screen.getByTestId('fu-stale')).toBeInTheDocument());
     expect(screen.getByTestId('fu-submit')).toBeDisabled();
@@ -148,5 +152,63 @@ describe('futures order form', () => {
     fireEvent.change(screen.getByTestId('fu-limit'), { target: { value: '59000' } });
     expect(screen.queryByTestId('fu-stale')).toBeNull();
     expect(screen.getByTestId('fu-submit')).toBeEnabled();
+  });
+
+  it('above 5x the open shows its figures first, and cancelling sends nothing', async () => {
+    const { sent } = renderForm({ [SUBMIT]: ok({ order: { id: 3, status: 1 }, position: { id: 4 } }) });
+    fireEvent.change(contracts(), { target: { value: '1000' } });
+    await waitFor(() => expect(screen.getByTestId('fu-preview')).toHaveAttribute('data-contracts', '1000'));
+    fireEvent.click(screen.getByTestId('fu-submit'));
+    await screen.findByTestId('fu-confirm-sheet');
+    expect(screen.getByTestId('fu-confirm-size')).toHaveAttribute('data-value', '1000');
+    expect(screen.getByTestId('fu-confirm-size')).toHaveTextContent('0.1 BTC');
+    expect(screen.getByTestId('fu-confirm-leverage')).toHaveTextContent('10x');
+    expect(screen.getByTestId('fu-confirm-margin')).toHaveAttribute('data-value', '600');
+    expect(screen.getByTestId('fu-confirm-fee')).toHaveAttribute('data-value', '6');
+    // 6,000 of notional at the 0.1 % closing fee.
+    expect(screen.getByTestId('fu-confirm-close-fee')).toHaveAttribute('data-value', '6');
+    expect(screen.getByTestId('fu-confirm-liq')).toHaveAttribute('data-value', '54216.86');
+    fireEvent.click(screen.getByTestId('fu-confirm-cancel'));
+    expect(screen.queryByTestId('fu-confirm-sheet')).toBeNull();
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(sent(SUBMIT)).toHaveLength(0);
+    fireEvent.click(screen.getByTestId('fu-submit'));
+    fireEvent.click(await screen.findByTestId('fu-confirm-open'));
+    await waitFor(() => expect(sent(SUBMIT)).toHaveLength(1));
+  });
+
+  it('5x and below opens without asking; the slider moves over the contract choices', async () => {
+    const { sent } = renderForm({ [SUBMIT]: ok({ order: { id: 3, status: 1 }, position: { id: 4 } }) });
+    const slider = screen.getByTestId('fu-lev-slider') as HTMLInputElement;
+    expect(slider.value).toBe('1');
+    fireEvent.change(slider, { target: { value: '2' } });
+    expect(screen.getByTestId('fu-lev-value')).toHaveTextContent('20x');
+    fireEvent.change(slider, { target: { value: '0' } });
+    expect(screen.getByTestId('fu-lev-5')).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.change(contracts(), { target: { value: '10' } });
+    fireEvent.click(screen.getByTestId('fu-submit'));
+    await waitFor(() => expect(sent(SUBMIT)).toHaveLength(1));
+    expect(screen.queryByTestId('fu-confirm-sheet')).toBeNull();
+    expect(JSON.parse(sent(SUBMIT)[0].data as string)).toMatchObject({ leverage: 5 });
+  });
+
+  it('a take-profit and stop-loss go with a market open, and one on the wrong side of the price is refused here', async () => {
+    const { sent } = renderForm({ [SUBMIT]: ok({ order: { id: 3, status: 1 }, position: { id: 4 }, stops: [] }) });
+    fireEvent.click(screen.getByTestId('fu-lev-5'));
+    fireEvent.change(contracts(), { target: { value: '10' } });
+    await waitFor(() => expect(screen.getByTestId('fu-preview')).toHaveAttribute('data-contracts', '10'));
+    fireEvent.click(screen.getByTestId('fu-entry-tpsl'));
+    // A long's take-profit below the price would fire at once.
+    fireEvent.change(screen.getByTestId('fu-entry-tp'), { target: { value: '59000' } });
+    expect(screen.getByText('Must be above 60,000.00')).toBeInTheDocument();
+    expect(screen.getByTestId('fu-submit')).toBeDisabled();
+    fireEvent.change(screen.getByTestId('fu-entry-tp'), { target: { value: '66000' } });
+    fireEvent.change(screen.getByTestId('fu-entry-sl'), { target: { value: '57000' } });
+    fireEvent.click(screen.getByTestId('fu-submit'));
+    await waitFor(() => expect(sent(SUBMIT)).toHaveLength(1));
+    expect(JSON.parse(sent(SUBMIT)[0].data as string)).toMatchObject({ delegateType: 1, takeProfit: '66000', stopLoss: '57000' });
+    // A limit order carries none: the fields go away with the market kind.
+    fireEvent.click(screen.getByTestId('fu-kind-limit'));
+    expect(screen.queryByTestId('fu-entry-tp')).toBeNull();
   });
 });

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/shared/api/client';
 import { IdempotentAction } from '@/shared/api/idempotency';
 import { useSubmit } from '@/shared/hooks/use-submit';
-import { formatPrice } from '@/shared/format/number';
 import { useMoney } from '@/shared/format/use-money';
-import { Button, Field, Ltr, toast } from '@/shared/ui';
+import { Button, Checkbox, Field, Ltr, toast } from '@/shared/ui';
 import { submitOrder, type OrderInput } from '../api';
-import { usePreview, useRefreshFutures } from '../hooks';
-import { contractsAt, isPositive, leverageChoices, percentOf } from '../lib/math';
+import { usePreview, useRefreshFutures, useTick } from '../hooks';
+import { CONFIRM_ABOVE, contractsAt, entryStopProblem, isPositive, leverageChoices, percentOf } from '../lib/math';
+import { liquidationPrice, tickPrice } from '../lib/price';
+import { LeverageSlider } from './LeverageSlider';
+import { OpenConfirm, type OpenFigures } from './OpenConfirm';
 import type { FuturesContract } from './contract';
 import styles from '../futures.module.css';
 
@@ -31,6 +33,11 @@ export function OrderForm({ contract, isSign, lastPrice, onTransfer }: { contrac
   const [contracts, setContracts] = useState('');
   const [limit, setLimit] = useState('');
   const [percent, setPercent] = useState(0);
+  const [withStops, setWithStops] = useState(false);
+  const [takeProfit, setTakeProfit] = useState('');
+  const [stopLoss, setStopLoss] = useState('');
+  const [confirming, setConfirming] = useState<OpenFigures | null>(null);
+  const tick = useTick(contract.coin);
 
   const sizeOk = /^[1-9]\d*$/.test(contracts);
   const limitOk = kind === 1 || isPositive(limit, 6);
@@ -59,16 +66,38 @@ export function OrderForm({ contract, isSign, lastPrice, onTransfer }: { contrac
     setContracts(n === '0' ? '' : n);
   };
 
+  // TP/SL at entry go with market orders: they are placed on the position the order opens.
+  const stopsOn = withStops && kind === 1;
+  const tpProblem = stopsOn ? entryStopProblem('tp', side === 1, takeProfit, p?.fillPrice) : null;
+  const slProblem = stopsOn ? entryStopProblem('sl', side === 1, stopLoss, p?.fillPrice) : null;
+  const stopsOk = tpProblem === null && slProblem === null;
+  const entryStops = stopsOn ? { ...(takeProfit.trim() ? { takeProfit: takeProfit.trim() } : {}), ...(stopLoss.trim() ? { stopLoss: stopLoss.trim() } : {}) } : {};
+  const stopText = (problem: ReturnType<typeof entryStopProblem>) =>
+    problem === 'price' ? t('fu_badPrice') : problem === 'above' ? t('fu_mustBeAbove', { price: tickPrice(p?.fillPrice, tick) }) : problem === 'below' ? t('fu_mustBeBelow', { price: tickPrice(p?.fillPrice, tick) }) : null;
+
+  /** Above 5x the open waits for a look at its figures (the preview of this size). */
+  const ask = () => {
+    if (!input || !sizeOk || !limitOk || !stopsOk) return;
+    if (leverage > CONFIRM_ABOVE) {
+      if (shown) setConfirming({ coin: contract.coin, short: side === 1, leverage, preview: shown, takeProfit: entryStops.takeProfit ?? null, stopLoss: entryStops.stopLoss ?? null });
+      return;
+    }
+    void submit();
+  };
+
   const submit = async () => {
-    if (!input || !sizeOk || !limitOk) return;
-    const body: OrderInput = { ...input, delegateTotal: contracts };
+    if (!input || !sizeOk || !limitOk || !stopsOk) return;
+    const body: OrderInput = { ...input, delegateTotal: contracts, ...entryStops };
     const ok = await run(async () => {
       const reply = await action.current.run(body, (key) => submitOrder(body, key));
       toast(reply.position ? t('fu_filled') : t('fu_waiting'), 'success');
     });
+    setConfirming(null);
     if (ok) {
       setContracts('');
       setPercent(0);
+      setTakeProfit('');
+      setStopLoss('');
     }
     await refresh();
   };
@@ -79,7 +108,7 @@ export function OrderForm({ contract, isSign, lastPrice, onTransfer }: { contrac
       <dd className="mono" data-testid={testId} data-value={value ?? undefined}>
         {value ? (
           <>
-            <Ltr>{unit === USDT ? money.amount(value, USDT) : formatPrice(value)}</Ltr> {unit}
+            <Ltr>{unit === USDT ? money.amount(value, USDT) : tickPrice(value, tick)}</Ltr> {unit}
           </>
         ) : (
           '--'
@@ -106,16 +135,7 @@ export function OrderForm({ contract, isSign, lastPrice, onTransfer }: { contrac
         ))}
       </div>
 
-      <div className={styles['fu-group']}>
-        <span className={styles['fu-label']}>{t('fu_leverage')}</span>
-        <div className={styles['fu-chips']} role="group" aria-label={t('fu_leverage')}>
-          {leverages.map((l) => (
-            <button key={l} type="button" className={`${styles['fu-chip']} ${leverage === l ? styles['fu-on'] : ''}`} aria-pressed={leverage === l} onClick={() => setLeverage(l)} data-testid={`fu-lev-${l}`}>
-              {l}x
-            </button>
-          ))}
-        </div>
-      </div>
+      <LeverageSlider choices={leverages} value={leverage} onChange={setLeverage} />
 
       {kind === 0 ? (
         <Field
@@ -159,11 +179,45 @@ export function OrderForm({ contract, isSign, lastPrice, onTransfer }: { contrac
         </button>
       </div>
 
+      {kind === 1 ? (
+        <Checkbox checked={withStops} onChange={setWithStops} testId="fu-entry-tpsl">
+          {t('fu_tpslAtEntry')}
+        </Checkbox>
+      ) : null}
+      {stopsOn ? (
+        <div className={styles['fu-entry-stops']}>
+          <Field
+            label={t('fu_takeProfit')}
+            inputMode="decimal"
+            value={takeProfit}
+            onChange={(e) => /^\d*\.?\d*$/.test(e.target.value) && setTakeProfit(e.target.value)}
+            error={stopText(tpProblem)}
+            right={<span className={styles['fu-unit']}>{USDT}</span>}
+            data-testid="fu-entry-tp"
+          />
+          <Field
+            label={t('fu_stopLoss')}
+            inputMode="decimal"
+            value={stopLoss}
+            onChange={(e) => /^\d*\.?\d*$/.test(e.target.value) && setStopLoss(e.target.value)}
+            error={stopText(slProblem)}
+            right={<span className={styles['fu-unit']}>{USDT}</span>}
+            data-testid="fu-entry-sl"
+          />
+          <p className="muted small">{t('fu_triggerByMark')}</p>
+        </div>
+      ) : null}
+
       <dl className={styles['fu-facts']} data-testid="fu-preview" data-contracts={shown?.contracts}>
         {fact(t('fu_price'), p?.fillPrice, 'fu-fill-price', USDT)}
         {fact(t('fu_margin'), shown?.margin, 'fu-margin')}
         {fact(t('fu_fee'), shown?.fee, 'fu-fee')}
-        {fact(t('fu_liqPrice'), shown?.liquidationPrice, 'fu-liq')}
+        <div>
+          <dt>{t('fu_liqPrice')}</dt>
+          <dd className="mono" data-testid="fu-liq" data-value={shown?.liquidationPrice ?? undefined}>
+            <Ltr>{liquidationPrice(shown?.liquidationPrice, side === 1, tick)}</Ltr>
+          </dd>
+        </div>
         <div>
           <dt>{t('fu_maxContracts')}</dt>
           <dd className="mono" data-testid="fu-max">
@@ -185,13 +239,14 @@ export function OrderForm({ contract, isSign, lastPrice, onTransfer }: { contrac
       <Button
         type="button"
         className={side === 0 ? styles['fu-long'] : styles['fu-short']}
-        disabled={!isSign || pending || !sizeOk || !limitOk || stale}
-        onClick={() => void submit()}
+        disabled={!isSign || pending || !sizeOk || !limitOk || !stopsOk || stale || (leverage > CONFIRM_ABOVE && !shown)}
+        onClick={ask}
         data-testid="fu-submit"
       >
         {side === 0 ? t('fu_openLong') : t('fu_openShort')}
       </Button>
       <p className="muted small">{t('fu_rules', { spread: p ? `${percentOf(p.spread, 2)}%` : '--' })}</p>
+      <OpenConfirm figures={confirming} pending={pending} onCancel={() => setConfirming(null)} onConfirm={() => void submit()} />
     </form>
   );
 }

@@ -28,6 +28,7 @@ const POSITION: ContractPosition = {
   closePrice: '54300',
   marginRatio: '0.05',
   earn: '0',
+  grossPnl: '0',
   fees: '0.6',
   funding: '0',
   dealPrice: null,

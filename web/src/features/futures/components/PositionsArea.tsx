@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '@/shared/format/number';
 import { formatDateTime } from '@/shared/format/date';
 import { useMoney } from '@/shared/format/use-money';
 import { toneClass } from '@/features/market';
 import { Button, EmptyState, Ltr, Spinner, Tabs } from '@/shared/ui';
 import { cancelOrder, type ContractOrder, type ContractPosition, type ContractStop } from '../api';
-import { useOrders, usePositions, useRefreshFutures, useStops } from '../hooks';
+import { useOrders, usePositions, useRefreshFutures, useStops, useTick } from '../hooks';
+import { liquidationPrice, tickPrice } from '../lib/price';
 import { percentOf, ratioFill } from '../lib/math';
 import { CloseSheet, MarginSheet, StopSheet } from './PositionSheets';
 import styles from '../futures.module.css';
@@ -37,6 +37,7 @@ function PositionCard({ p, stops, onClose, onMargin, onStop }: { p: ContractPosi
   const tp = mine.find((s) => s.lossType === 0);
   const sl = mine.find((s) => s.lossType === 1);
   const fill = ratioFill(p.marginRatio);
+  const tick = useTick(p.coin);
   return (
     <li className={styles['fu-card']} data-testid={`fu-position-${p.id}`} data-position-id={p.id}>
       <div className={styles['fu-card-top']}>
@@ -52,19 +53,19 @@ function PositionCard({ p, stops, onClose, onMargin, onStop }: { p: ContractPosi
           <Ltr>{p.openNum}</Ltr> {p.coin.toUpperCase()}
         </Fact>
         <Fact label={t('fu_entry')}>
-          <Ltr>{formatPrice(p.openPrice)}</Ltr>
+          <Ltr>{tickPrice(p.openPrice, tick)}</Ltr>
         </Fact>
         <Fact label={t('fu_mark')}>
-          <Ltr>{p.markPrice ? formatPrice(p.markPrice) : '--'}</Ltr>
+          <Ltr>{p.markPrice ? tickPrice(p.markPrice, tick) : '--'}</Ltr>
         </Fact>
         <Fact label={t('fu_liqPrice')} testId="fu-position-liq" value={p.closePrice}>
-          <Ltr>{p.closePrice ? formatPrice(p.closePrice) : '--'}</Ltr>
+          <Ltr>{liquidationPrice(p.closePrice, p.type === 1, tick)}</Ltr>
         </Fact>
         <Fact label={t('fu_margin')} testId="fu-position-margin" value={p.adjustAmount}>
           <Ltr>{money.amount(p.adjustAmount, USDT)}</Ltr>
         </Fact>
         <Fact label={t('fu_tpsl')} testId="fu-position-stops" value={tp?.earnPrice ?? null}>
-          <Ltr>{tp ? formatPrice(tp.earnPrice ?? '0') : '--'}</Ltr> / <Ltr>{sl ? formatPrice(sl.losePrice ?? '0') : '--'}</Ltr>
+          <Ltr>{tp ? tickPrice(tp.earnPrice, tick) : '--'}</Ltr> / <Ltr>{sl ? tickPrice(sl.losePrice, tick) : '--'}</Ltr>
         </Fact>
       </dl>
       <div className={styles['fu-ratio']} title={t('fu_marginRatio')}>
@@ -100,6 +101,7 @@ function OrderRow({ o, onCancel, pending }: { o: ContractOrder; onCancel?: () =>
   const { t } = useTranslation();
   const money = useMoney();
   const reason = o.reason ? REASONS[o.reason] : undefined;
+  const tick = useTick(o.coin);
   return (
     <li className={styles['fu-card']} data-testid={`fu-order-${o.id}`}>
       <div className={styles['fu-card-top']}>
@@ -118,11 +120,11 @@ function OrderRow({ o, onCancel, pending }: { o: ContractOrder; onCancel?: () =>
           <Ltr>{o.delegateTotal}</Ltr>
         </Fact>
         <Fact label={t('fu_limitPrice')}>
-          <Ltr>{o.delegatePrice ? formatPrice(o.delegatePrice) : '--'}</Ltr>
+          <Ltr>{o.delegatePrice ? tickPrice(o.delegatePrice, tick) : '--'}</Ltr>
         </Fact>
         {o.status === 1 ? (
           <Fact label={t('fu_price')}>
-            <Ltr>{o.dealPrice ? formatPrice(o.dealPrice) : '--'}</Ltr>
+            <Ltr>{o.dealPrice ? tickPrice(o.dealPrice, tick) : '--'}</Ltr>
           </Fact>
         ) : null}
         <Fact label={o.status === 0 ? t('fu_held') : t('fu_marginFee')}>
@@ -144,6 +146,9 @@ function OrderRow({ o, onCancel, pending }: { o: ContractOrder; onCancel?: () =>
 function HistoryRow({ p }: { p: ContractPosition }) {
   const { t } = useTranslation();
   const money = useMoney();
+  const tick = useTick(p.coin);
+  // The net is what the trade left the user: gross less fees less funding (the server's sum).
+  const net = p.netPnl ?? null;
   return (
     <li className={styles['fu-card']} data-testid={`fu-history-${p.id}`}>
       <div className={styles['fu-card-top']}>
@@ -151,22 +156,27 @@ function HistoryRow({ p }: { p: ContractPosition }) {
         <strong>{p.symbol.toUpperCase()}</strong>
         <span className="chip">{p.leverage}x</span>
         <span className="chip">{p.status === 2 ? t('fu_liquidated') : t('fu_closedTag')}</span>
-        <span className={`mono ${toneClass(sign(p.earn))} ${styles['fu-pnl']}`} data-testid="fu-history-earn" data-value={p.earn}>
-          <Ltr>{money.amount(p.earn, USDT, { sign: 'always' })}</Ltr>
+        <span className={`mono ${toneClass(sign(net))} ${styles['fu-pnl']}`} data-testid="fu-history-net" data-value={net ?? undefined} data-tone={sign(net)}>
+          <span className={styles['fu-pnl-label']}>{t('fu_netPnl')}</span> <Ltr>{net === null ? '--' : money.amount(net, USDT, { sign: 'always' })}</Ltr> {USDT}
         </span>
       </div>
       <dl className={styles['fu-grid']}>
-        <Fact label={t('fu_entry')}>
-          <Ltr>{formatPrice(p.openPrice)}</Ltr>
+        <Fact label={t('fu_grossPnl')} testId="fu-history-earn" value={p.grossPnl ?? p.earn}>
+          <span className={toneClass(sign(p.grossPnl ?? p.earn))}>
+            <Ltr>{money.amount(p.grossPnl ?? p.earn, USDT, { sign: 'always' })}</Ltr>
+          </span>
         </Fact>
-        <Fact label={t('fu_closePrice')}>
-          <Ltr>{p.dealPrice ? formatPrice(p.dealPrice) : '--'}</Ltr>
-        </Fact>
-        <Fact label={t('fu_fee')}>
+        <Fact label={t('fu_fee')} testId="fu-history-fees" value={p.fees}>
           <Ltr>{money.amount(p.fees, USDT)}</Ltr>
         </Fact>
-        <Fact label={t('fu_funding')}>
+        <Fact label={t('fu_funding')} testId="fu-history-funding" value={p.funding}>
           <Ltr>{money.amount(p.funding, USDT)}</Ltr>
+        </Fact>
+        <Fact label={t('fu_entry')}>
+          <Ltr>{tickPrice(p.openPrice, tick)}</Ltr>
+        </Fact>
+        <Fact label={t('fu_closePrice')}>
+          <Ltr>{p.dealPrice ? tickPrice(p.dealPrice, tick) : '--'}</Ltr>
         </Fact>
         <Fact label={t('fu_time')}>
           <Ltr>{p.dealTime ? formatDateTime(p.dealTime) : '--'}</Ltr>

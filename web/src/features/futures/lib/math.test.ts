@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closeCount, contractsAt, countdown, isPositive, leverageChoices, percentOf, positionContracts, ratioFill } from './math';
+import { closeCount, contractsAt, countdown, entryStopProblem, isPositive, leverageChoices, percentOf, positionContracts, ratioFill } from './math';
 
 describe('futures maths', () => {
   it('reads the leverage list in order without junk', () => {
@@ -44,5 +44,25 @@ describe('futures maths', () => {
     expect(isPositive('0')).toBe(false);
     expect(isPositive('-1')).toBe(false);
     expect(isPositive('1e5')).toBe(false);
+  });
+});
+
+describe('entry take-profit and stop-loss', () => {
+  it('puts a long take-profit above the fill and its stop-loss below, a short the other way', () => {
+    expect(entryStopProblem('tp', false, '61000', '60000')).toBeNull();
+    expect(entryStopProblem('tp', false, '60000', '60000')).toBe('above');
+    expect(entryStopProblem('sl', false, '59000', '60000')).toBeNull();
+    expect(entryStopProblem('sl', false, '60500', '60000')).toBe('below');
+    expect(entryStopProblem('tp', true, '59000', '60000')).toBeNull();
+    expect(entryStopProblem('tp', true, '61000', '60000')).toBe('below');
+    expect(entryStopProblem('sl', true, '61000', '60000')).toBeNull();
+    expect(entryStopProblem('sl', true, '59999', '60000')).toBe('above');
+  });
+
+  it('leaves an empty field alone and refuses what is not a price', () => {
+    expect(entryStopProblem('tp', false, '', '60000')).toBeNull();
+    expect(entryStopProblem('tp', false, '0', '60000')).toBe('price');
+    expect(entryStopProblem('tp', false, '1e5', '60000')).toBe('price');
+    expect(entryStopProblem('sl', false, '59000', null)).toBeNull();
   });
 });

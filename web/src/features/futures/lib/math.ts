@@ -61,3 +61,23 @@ export function isPositive(text: string, dp = 8): boolean {
   const d = new Decimal(t);
   return d.gt(0) && d.decimalPlaces() <= dp;
 }
+
+/** Leverage above this asks for a confirmation with the figures before the open. */
+export const CONFIRM_ABOVE = 5;
+
+/**
+ * What is wrong with a take-profit or stop-loss typed at entry, against the
+ * price the order fills at: null when fine, 'price' when not a price, else the
+ * side of the fill it must be on (a long's take-profit above, its stop-loss
+ * below; a short's the other way).
+ */
+export function entryStopProblem(kind: 'tp' | 'sl', short: boolean, text: string, fill: string | null | undefined): null | 'price' | 'above' | 'below' {
+  if (text.trim() === '') return null;
+  if (!isPositive(text, 8)) return 'price';
+  if (!fill) return null;
+  const above = (kind === 'tp') !== short;
+  const d = new Decimal(text);
+  if (above && d.lte(fill)) return 'above';
+  if (!above && d.gte(fill)) return 'below';
+  return null;
+}
