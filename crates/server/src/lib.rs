@@ -3,6 +3,7 @@
 pub mod audit_runs;
 pub mod dashboard;
 pub mod demo;
+pub mod demo_traders;
 pub mod fee_rollup;
 pub mod holds;
 pub mod house_ledger;
@@ -89,6 +90,7 @@ pub async fn prepare_with_clock(
     }
     onyx_market::api::service::start(&state.ctx, &state.market).await?;
     onyx_spot::api::start(&state.spot_context()).await?;
+    demo_traders::start(&state).await?;
     if state.config.sweeps {
         onyx_second_contracts::api::settlement::start(&state.ctx);
         onyx_options::api::settlement::start(&state.ctx);
