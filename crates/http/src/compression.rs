@@ -15,7 +15,7 @@ pub const MIN_COMPRESSED_BYTES: u16 = 512;
 /// On-the-fly gzip for dynamic answers (the API, the page with its
 /// settings); answers already encoded (a precompressed file), images and
 /// event streams are left alone.
-pub fn dynamic() -> CompressionLayer<impl Predicate + Clone> {
+pub fn dynamic() -> CompressionLayer<impl Predicate> {
     CompressionLayer::new()
         .compress_when(DefaultPredicate::new().and(SizeAbove::new(MIN_COMPRESSED_BYTES)))
 }

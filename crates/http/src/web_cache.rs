@@ -16,9 +16,14 @@ pub const HASHED_DIR: &str = "/_app/";
 pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 pub const REVALIDATE: &str = "no-cache";
 
+/// Length of the content hash the build puts in a bundle's name (vite's
+/// default: 8 characters of base64url, which may hold `-` and `_`).
+pub const HASH_LEN: usize = 8;
+
 /// Whether `path` names a bundle whose name carries its content hash:
-/// under `/_app/`, a file name whose last `-` part before the extension is
-/// at least 8 characters of the hash alphabet (`app-kj9S5qcQ.js`).
+/// directly under `/_app/`, a file name whose part before the first `.`
+/// ends with `-` and [`HASH_LEN`] characters of the hash alphabet
+/// (`app-kj9S5qcQ.js`, `theme-Ab_d-9xZ.css`).
 pub fn is_hashed_asset(path: &str) -> bool {
     let Some(name) = path.strip_prefix(HASHED_DIR) else {
         return false;
@@ -26,14 +31,15 @@ pub fn is_hashed_asset(path: &str) -> bool {
     if name.contains('/') {
         return false;
     }
-    let stem = name.split('.').next().unwrap_or("");
-    let Some((_, hash)) = stem.rsplit_once('-') else {
+    let stem = name.split('.').next().unwrap_or("").as_bytes();
+    let Some(cut) = stem.len().checked_sub(HASH_LEN + 1) else {
         return false;
     };
-    hash.len() >= 8
-        && hash
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    cut > 0
+        && stem[cut] == b'-'
+        && stem[cut + 1..]
+            .iter()
+            .all(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'-')
 }
 
 /// The Cache-Control for an answer to `path`: immutable only for a hashed
@@ -81,6 +87,7 @@ mod tests {
         assert!(is_hashed_asset("/_app/theme-Ab_d-9xZ.css"));
         assert!(!is_hashed_asset("/_app/app.js"));
         assert!(!is_hashed_asset("/_app/app-short.js"));
+        assert!(!is_hashed_asset("/_app/-kj9S5qcQ.js"));
         assert!(!is_hashed_asset("/_app/deep/app-kj9S5qcQ.js"));
         assert!(!is_hashed_asset("/favicon.svg"));
         assert!(!is_hashed_asset("/index.html"));

@@ -85,14 +85,14 @@ async fn a_demo_traders_fill_shows_in_another_users_market_trades_without_naming
     // No quotes yet: nothing the trader could take... once the maker
     // quotes, a turn is a real market order that fills.
     maker::round(&spot, maker_id).await.unwrap();
-    let mut filled = 0;
+    let mut filled = Vec::new();
     for _ in 0..4 {
         let order = demo_traders::trade_once(&app.state, trader)
             .await
             .unwrap()
             .expect("a pair to trade");
         assert_eq!(order["status"], "filled", "{order}");
-        filled += 1;
+        filled.push(dec(order["filledAmount"].as_str().unwrap()));
     }
 
     // Another user (signed in or not) reads the pair's tape: the fills,
@@ -103,7 +103,11 @@ async fn a_demo_traders_fill_shows_in_another_users_market_trades_without_naming
         .await
         .ok();
     let rows = tape.as_array().unwrap();
-    assert_eq!(rows.len(), filled);
+    // An order may take several of the maker's levels: one trade each, and
+    // together exactly what the orders filled.
+    assert!(rows.len() >= filled.len(), "{tape}");
+    let traded: rust_decimal::Decimal = rows.iter().map(|r| dec(r["vol"].as_str().unwrap())).sum();
+    assert_eq!(traded, filled.iter().sum());
     for row in rows {
         let keys: Vec<&str> = row
             .as_object()
@@ -168,7 +172,7 @@ async fn the_public_trades_feed_pages_by_trade_id() {
     // Bad paging is refused, not guessed.
     app.get("/api/market/trades?symbol=btcusdt&before=x", None)
         .await
-        .fails_with(-4);
+        .fails_with(-1);
 }
 
 #[tokio::test]

@@ -51,7 +51,7 @@ async fn fetch(app: &TestApp, uri: &str, accept: Option<&str>) -> (StatusCode, H
     (status, headers, body)
 }
 
-fn header_of<'a>(headers: &'a HeaderMap, name: header::HeaderName) -> Option<&'a str> {
+fn header_of(headers: &HeaderMap, name: header::HeaderName) -> Option<&str> {
     headers.get(name).map(|v| v.to_str().unwrap())
 }
 
