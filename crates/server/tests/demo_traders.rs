@@ -115,7 +115,7 @@ async fn a_demo_traders_fill_shows_in_another_users_market_trades_without_naming
             .keys()
             .map(String::as_str)
             .collect();
-        assert_eq!(keys, ["id", "price", "vol", "side", "ts"], "{row}");
+        assert_eq!(keys, ["id", "price", "side", "ts", "vol"], "{row}");
     }
     let ids: Vec<i64> = rows.iter().map(|r| r["id"].as_i64().unwrap()).collect();
     assert!(ids.windows(2).all(|w| w[0] > w[1]), "newest first: {ids:?}");
