@@ -37,9 +37,9 @@ free_port() {
 start() {
   local data="$1" port="$2" log="$3"
   shift 3
-  # The demo's lead traders stay out: the checks account for every
-  # posting the load makes, and nothing else.
-  ONYX_LOG=warn "$ONYX_BIN" serve --demo --demo-leads false --bind 127.0.0.1 --port "$port" \
+  # The demo's lead traders and demo traders stay out: the checks account
+  # for every posting the load makes, and nothing else.
+  ONYX_LOG=warn "$ONYX_BIN" serve --demo --demo-leads false --demo-traders 0 --bind 127.0.0.1 --port "$port" \
     --data-dir "$data" --market-feed "${MARKET_FEED:-off}" "${SERVE_FLAGS[@]}" "$@" >>"$log" 2>&1 &
   SERVER_PID=$!
   for _ in $(seq 1 300); do

@@ -2,12 +2,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
+import { precompress } from './scripts/precompress';
 
 const repoRoot = path.resolve(__dirname, '..');
 const api = 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  // Every compressible file of the build also as .br and .gz: the server sends the copy the browser accepts.
+  plugins: [react(), precompress()],
   resolve: { alias: { '@': path.resolve(__dirname, 'src') } },
   server: {
     // The settings default copy is shared with the server: crates/kernel/src/settings/defaults.json.

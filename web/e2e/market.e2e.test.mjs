@@ -84,6 +84,25 @@ test('live markets: moving prices, a chart, the watchlist', async (t) => {
     await row.locator(tid('coin-price')).filter({ hasText: /\d/ }).waitFor();
   });
 
+  await t.test("spot is alive: the demo traders' fills fill Market trades, the header names last trade and index", async () => {
+    // The demo traders (demo-trader-1...) take the maker's quotes every few seconds: real fills,
+    // none of them the demo user's, so the tape shows trades this user never made.
+    const tape = async () => (await (await fetch(`${BASE}/api/market/trades?symbol=btcusdt&limit=100`)).json()).data;
+    const deadline = Date.now() + PRICE_MOVE_WAIT;
+    while ((await tape()).length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1000));
+    const trades = await tape();
+    assert.ok(trades.length >= 2, `the demo traders traded: ${trades.length}`);
+    for (const tr of trades) assert.deepEqual(Object.keys(tr), ['id', 'price', 'vol', 'side', 'ts']);
+    await page.goto(`${BASE}/trade?tab=BBTrading`);
+    await page.locator(tid('recent-trade')).first().waitFor();
+    assert.ok((await page.locator(tid('recent-trade')).count()) >= 2);
+    await page.waitForFunction((sel) => /\d/.test(document.querySelector(sel)?.textContent ?? ''), tid('spot-price-head'));
+    await page.waitForFunction((sel) => /\d/.test(document.querySelector(sel)?.textContent ?? ''), tid('spot-price-index'));
+    const head = await page.locator(tid('spot')).locator('header').textContent();
+    assert.match(head, /Last trade/);
+    assert.match(head, /Index price/);
+  });
+
   await t.test('the main screens load under the CSP with no console error or violation', async () => {
     for (const route of MAIN_ROUTES) {
       const response = await page.goto(`${BASE}${route}`);

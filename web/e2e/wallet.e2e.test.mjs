@@ -84,6 +84,20 @@ test('wallet: deposit, transfer, flash exchange, withdrawal', async (t) => {
     assert.ok(satoken, 'the session token is stored');
   });
 
+  await t.test('deposit: only networks that can give an address are offered (the demo opens USDT-TRC20 alone)', async () => {
+    const open = (await (await fetch(`${BASE}/api/recharge/networks`)).json()).data.map((n) => n.coinName);
+    assert.deepEqual(open, ['USDT-TRC20']);
+    await page.goto(`${BASE}/recharge/method`);
+    await page.locator(tid('method-USDT-TRC20')).waitFor();
+    for (const closed of ['BTC', 'ETH', 'USDT-ERC20']) assert.equal(await page.locator(tid(`method-${closed}`)).count(), 0, closed);
+    // A link to a closed network opens an open one: no "not open" error, no Retry that cannot work.
+    await page.goto(`${BASE}/recharge?symbol=BTC`);
+    await page.locator(tid('recharge-address-card')).waitFor();
+    assert.equal(await page.locator(tid('recharge-address-error')).count(), 0);
+    assert.equal(await page.locator(tid('recharge-coin-BTC')).count(), 0);
+    assert.equal(await page.locator(tid('recharge-network-USDT-ERC20')).count(), 0);
+  });
+
   await t.test('deposit: address with QR on /recharge, a claim, the operator confirms, /wallet shows it', async () => {
     const before = await balanceOf('spot', 'USDT');
     await page.goto(`${BASE}/recharge?symbol=USDT-TRC20`);

@@ -6,6 +6,7 @@
 
 pub mod admin;
 pub mod auth;
+pub mod compression;
 pub mod envelope;
 pub mod error;
 pub mod extract;
@@ -14,6 +15,7 @@ pub mod idempotency;
 pub mod lang;
 pub mod lenient;
 pub mod middleware;
+pub mod web_cache;
 
 pub use auth::{CurrentAdmin, CurrentUser, Permission};
 pub use envelope::{ok, Envelope, Page, PageQuery, Reply};

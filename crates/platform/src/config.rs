@@ -128,6 +128,17 @@ pub struct Config {
     /// what is done to it (the crash tests).
     #[arg(long, env = "ONYX_DEMO_LEADS", default_value_t = true, action = clap::ArgAction::Set)]
     pub demo_leads: bool,
+    /// With `--demo`, how many demo traders (`demo-trader-1`...) to seed
+    /// and run: each funded by a confirmed deposit, placing small market
+    /// orders against the market maker so the demo's tape holds real
+    /// fills; 0 for none (the crash tests). At most 5.
+    #[arg(long, env = "ONYX_DEMO_TRADERS", default_value_t = 3,
+        value_parser = clap::value_parser!(u8).range(0..=5))]
+    pub demo_traders: u8,
+    /// How often one demo trader (in turn) places an order, 1 s to 10 min.
+    #[arg(long, env = "ONYX_DEMO_TRADER_INTERVAL_MS", default_value_t = 4_000,
+        value_parser = clap::value_parser!(u64).range(1_000..=600_000))]
+    pub demo_trader_interval_ms: u64,
     /// Run the periodic house sweeps (fixed-payout settlement, futures
     /// liquidation and funding, earn accrual, rebates) and the pruning of
     /// past sessions. Not a flag: a server always runs them; a test turns
@@ -191,6 +202,9 @@ impl Config {
             maker_interval_ms: 5_000,
             dev_mailbox: false,
             demo_leads: true,
+            // Tests that want the demo traders seed them and run rounds themselves.
+            demo_traders: 0,
+            demo_trader_interval_ms: 4_000,
             // Tests run the sweeps they assert on; one that wants them
             // running turns them on.
             sweeps: false,

@@ -1,7 +1,7 @@
 //! `--demo`: on an empty database only, a demo user, an operator, demo
 //! content in every language it is written in, and settings that open the
 //! flows a newcomer wants to try, and a confirmed 10,000 USDT deposit for
-//! the demo user.
+//! the demo user; the demo traders (see `demo_traders`).
 
 use crate::state::AppState;
 use onyx_kernel::address::Network;
@@ -92,6 +92,10 @@ pub async fn seed_if_empty(state: &AppState) -> anyhow::Result<bool> {
     )
     .await
     .map_err(|e| anyhow::anyhow!("demo welfare centre: {e:?}"))?;
+    crate::demo_traders::seed(state, state.config.demo_traders, |id, tx_hash| async move {
+        deposit_opening_balance(state, id, &tx_hash).await
+    })
+    .await?;
     if state.config.demo_leads {
         seed_lead_traders(
             state,

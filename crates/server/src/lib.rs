@@ -3,6 +3,7 @@
 pub mod audit_runs;
 pub mod dashboard;
 pub mod demo;
+pub mod demo_traders;
 pub mod fee_rollup;
 pub mod holds;
 pub mod house_ledger;
@@ -39,6 +40,7 @@ pub const JSON_BODY_MAX_BYTES: usize = 64 * 1024;
 /// The whole application: API (with its OpenAPI document) and the web app.
 pub fn app(state: AppState) -> Router {
     let web_dir = state.config.web_dir.clone();
+    let web_ctx = state.ctx.clone();
     let ws_state = state.clone();
     let (api, doc) = routes::api().split_for_parts();
     let doc = openapi::finish(doc);
@@ -52,6 +54,8 @@ pub fn app(state: AppState) -> Router {
         .layer(CatchPanicLayer::custom(middleware::panic_to_500))
         .layer(axum::middleware::from_fn(middleware::api_envelope))
         .layer(middleware::no_store())
+        // JSON compresses well; a socket upgrade (not under /api) is never touched.
+        .layer(onyx_http::compression::dynamic())
         .layer(axum::middleware::from_fn_with_state(
             middleware::RequestIds::default(),
             middleware::request_span,
@@ -60,7 +64,7 @@ pub fn app(state: AppState) -> Router {
     let https = ws_state.config.secure_cookies;
     let app = api
         .route("/ws/{id}", get(socket::upgrade).with_state(ws_state))
-        .merge(web::router(web_dir));
+        .merge(web::router(web_dir, web_ctx));
     middleware::security_headers(app, https)
 }
 
@@ -86,6 +90,7 @@ pub async fn prepare_with_clock(
     }
     onyx_market::api::service::start(&state.ctx, &state.market).await?;
     onyx_spot::api::start(&state.spot_context()).await?;
+    demo_traders::start(&state).await?;
     if state.config.sweeps {
         onyx_second_contracts::api::settlement::start(&state.ctx);
         onyx_options::api::settlement::start(&state.ctx);

@@ -18,6 +18,7 @@
 
 pub mod api;
 pub(crate) mod audit_report;
+pub(crate) mod deposit_networks;
 pub(crate) mod deposit_reviews;
 pub(crate) mod deposit_rules;
 pub(crate) mod deposits;

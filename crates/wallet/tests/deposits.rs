@@ -1128,3 +1128,45 @@ async fn a_claim_whose_amount_is_not_a_decimal_is_refused_on_read() {
         dec("0")
     );
 }
+
+async fn open_networks(app: &TestApp) -> Vec<String> {
+    app.get("/api/recharge/networks", None)
+        .await
+        .ok()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["coinName"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test]
+async fn only_networks_that_can_give_an_address_are_listed_as_open() {
+    // No key and no shared address: every network is closed, none listed.
+    let app = TestApp::spawn().await;
+    assert!(open_networks(&app).await.is_empty());
+    // A shared address opens that network alone, with its limits.
+    set_shared_address(&app, "USDT-TRC20", TRON_SHARED).await;
+    let list = app.get("/api/recharge/networks", None).await.ok();
+    assert_eq!(
+        list,
+        json!([{"coinName": "USDT-TRC20", "coin": "USDT", "rechargeMin": "1", "rechargeMax": "9999999"}])
+    );
+    // And every network listed answers an address, none -4030.
+    let (_, alice) = user_with_session(&app, "alice").await;
+    for name in open_networks(&app).await {
+        get_address(&app, &alice, "usdt", &name).await.ok();
+    }
+
+    // The keys open their families: TRON and EVM, not Bitcoin.
+    let app = app_with_keys().await;
+    assert_eq!(
+        open_networks(&app).await,
+        ["USDT-TRC20", "USDT-ERC20", "ETH"]
+    );
+    let (_, bob) = user_with_session(&app, "bob").await;
+    get_address(&app, &bob, "eth", "ETH").await.ok();
+    get_address(&app, &bob, "btc", "BTC")
+        .await
+        .fails_with(-4030);
+}

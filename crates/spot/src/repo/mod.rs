@@ -147,15 +147,20 @@ pub async fn trades_of_order(
         .await
 }
 
-/// The pair's latest `limit` trades, newest first (the public tape).
+/// The pair's latest `limit` trades, newest first (the public tape); with
+/// `before`, those older than that trade id (the next page).
 pub async fn recent_trades(
     db: &impl ConnectionTrait,
     symbol: &str,
+    before: Option<i64>,
     limit: u64,
 ) -> Result<Vec<spot_trade::Model>, DbErr> {
     use sea_orm::QuerySelect;
-    spot_trade::Entity::find()
-        .filter(spot_trade::Column::Symbol.eq(symbol))
+    let mut query = spot_trade::Entity::find().filter(spot_trade::Column::Symbol.eq(symbol));
+    if let Some(before) = before {
+        query = query.filter(spot_trade::Column::Id.lt(before));
+    }
+    query
         .order_by_desc(spot_trade::Column::Id)
         .limit(limit)
         .all(db)

@@ -93,6 +93,9 @@ pub struct TradesQuery {
     pub symbol: String,
     /// How many, default 30, 1 to 100.
     pub limit: Option<u64>,
+    /// Only trades older than this trade id: the last `id` of a page asks
+    /// for the next one.
+    pub before: Option<i64>,
 }
 
 /// One trade of the public tape: no order or user is named.
@@ -108,8 +111,9 @@ pub struct PublicTrade {
     pub ts: i64,
 }
 
-/// The latest trades of a spot pair, newest first; the socket's TRADE
-/// frames (origin `spot`) continue it live.
+/// The latest trades of a spot pair (every user's, naming none), newest
+/// first, paged by `before`; the socket's TRADE frames (origin `spot`)
+/// continue it live.
 #[utoipa::path(get, path = "/api/market/trades", tag = "market", params(TradesQuery),
     responses((status = 200, body = Envelope<Vec<PublicTrade>>,
         description = "newest first; code -4 for an unknown symbol or a limit outside 1..=100")))]
@@ -125,7 +129,7 @@ async fn trades(
     if !spot.spot.pair_known(&spot.db, &symbol).await? {
         return Err(ApiError::invalid("symbol"));
     }
-    let rows = crate::repo::recent_trades(&spot.db, &symbol, limit).await?;
+    let rows = crate::repo::recent_trades(&spot.db, &symbol, q.before, limit).await?;
     ok(rows
         .into_iter()
         .map(|t| PublicTrade {

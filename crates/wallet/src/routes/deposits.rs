@@ -17,6 +17,7 @@
 //! 10 an hour.
 
 use crate::asset;
+use crate::deposit_networks::open_networks;
 use crate::deposits::*;
 use crate::repo::deposits;
 use crate::repo::deposits::DepositStatus;
@@ -39,11 +40,44 @@ where
     WalletContext: FromRef<S>,
 {
     OpenApiRouter::new()
+        .routes(routes!(networks))
         .routes(routes!(get_address))
         .routes(routes!(pay_address))
         .routes(routes!(list))
         .routes(routes!(bonus_list))
         .routes(routes!(bonus_rules))
+}
+
+/// The networks deposits are open on, in the settings' order: a network
+/// without an address to give (no key, no shared address) is absent, so
+/// it is never offered and then refused with DepositClosed.
+#[utoipa::path(get, path = "/api/recharge/networks", tag = "recharge",
+    responses((status = 200, body = Envelope<Vec<DepositNetwork>>)))]
+async fn networks(State(state): State<WalletContext>) -> Reply<Vec<DepositNetwork>> {
+    let open = open_networks(&state).await?;
+    ok(open
+        .into_iter()
+        .map(|ch| DepositNetwork {
+            coin_name: ch.network,
+            coin: ch.coin,
+            recharge_min: ch.min_text,
+            recharge_max: ch.max_text,
+        })
+        .collect())
+}
+
+/// One network deposits are open on.
+#[derive(serde::Serialize, utoipa::ToSchema, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct DepositNetwork {
+    /// The ASSET_COIN `coinName` (`USDT-TRC20`).
+    pub coin_name: String,
+    /// The ledger asset (`USDT`).
+    pub coin: String,
+    /// The smallest claim, as configured (empty: none).
+    pub recharge_min: String,
+    /// The largest claim, as configured (empty: none).
+    pub recharge_max: String,
 }
 
 /// The address to deposit a coin on a network to (spec: getAdress): the

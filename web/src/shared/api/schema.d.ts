@@ -2633,8 +2633,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The latest trades of a spot pair, newest first; the socket's TRADE
-         *     frames (origin `spot`) continue it live.
+         * The latest trades of a spot pair (every user's, naming none), newest
+         *     first, paged by `before`; the socket's TRADE frames (origin `spot`)
+         *     continue it live.
          */
         get: operations["trades"];
         put?: never;
@@ -3021,6 +3022,27 @@ export interface paths {
         };
         /** The caller's claims, newest first. */
         get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recharge/networks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The networks deposits are open on, in the settings' order: a network
+         *     without an address to give (no key, no shared address) is absent, so
+         *     it is never offered and then refused with DepositClosed.
+         */
+        get: operations["networks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4641,6 +4663,17 @@ export interface components {
             deposited: string;
             /** @description Rewards can be claimed. */
             met: boolean;
+        };
+        /** @description One network deposits are open on. */
+        DepositNetwork: {
+            /** @description The ASSET_COIN `coinName` (`USDT-TRC20`). */
+            coinName: string;
+            /** @description The ledger asset (`USDT`). */
+            coin: string;
+            /** @description The smallest claim, as configured (empty: none). */
+            rechargeMin: string;
+            /** @description The largest claim, as configured (empty: none). */
+            rechargeMax: string;
         };
         /** @description A deposit claim as users (and, with `userId`, operators) see it. */
         DepositView: {
@@ -8839,6 +8872,25 @@ export interface components {
                 scale: number;
                 /** @description Null without a fresh index price. */
                 usdtPrice?: string | null;
+            }[];
+        };
+        Envelope_Vec_DepositNetwork: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            data: {
+                /** @description The ASSET_COIN `coinName` (`USDT-TRC20`). */
+                coinName: string;
+                /** @description The ledger asset (`USDT`). */
+                coin: string;
+                /** @description The smallest claim, as configured (empty: none). */
+                rechargeMin: string;
+                /** @description The largest claim, as configured (empty: none). */
+                rechargeMax: string;
             }[];
         };
         Envelope_Vec_DevMessage: {
@@ -16269,6 +16321,11 @@ export interface operations {
                 symbol: string;
                 /** @description How many, default 30, 1 to 100. */
                 limit?: number;
+                /**
+                 * @description Only trades older than this trade id: the last `id` of a page asks
+                 *     for the next one.
+                 */
+                before?: number;
             };
             header?: never;
             path?: never;
@@ -16772,6 +16829,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_Page_DepositView"];
+                };
+            };
+        };
+    };
+    networks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_Vec_DepositNetwork"];
                 };
             };
         };

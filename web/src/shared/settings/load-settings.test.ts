@@ -31,6 +31,21 @@ describe('settings load', () => {
     expect(useSession.getState().customerServiceList.map((c) => c.name)).toEqual(['B', 'A']);
   });
 
+  it('the copy inlined in the page is applied without a request', async () => {
+    const inline = { ...DEFAULT_SETTINGS, timeZone: { zoneId: 'Asia/Tokyo', offSet: '+09:00', offSetValue: '9' } };
+    // No route is mocked: a request would fail and fall back to the defaults.
+    mockHttp({ 'GET /api/common/getAllSetting': fail(-1, 'must not be asked') });
+    await loadSettings(inline);
+    expect(useSettings.getState().timezoneOffset).toBe('+09:00');
+    expect(useSettings.getState().loading).toBe(false);
+  });
+
+  it('a malformed inline copy is ignored and the settings are requested', async () => {
+    mockHttp({ 'GET /api/common/getAllSetting': ok({ ...DEFAULT_SETTINGS, timeZone: { zoneId: 'UTC', offSet: '+00:00', offSetValue: '0' } }) });
+    await loadSettings(['not', 'an', 'object']);
+    expect(useSettings.getState().timezoneOffset).toBe('+00:00');
+  });
+
   it('any other answer falls back to the built-in default copy', async () => {
     useSettings.getState().applySettings({ LOGIN_REGIS_SETTING: undefined });
     mockHttp({ 'GET /api/common/getAllSetting': fail(-1, 'x') });

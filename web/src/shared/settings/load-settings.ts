@@ -16,8 +16,18 @@ function syncSession(config: SettingConfig): void {
   );
 }
 
-/** Settings load (spec 4): code 200 sets settings, timezone and language list; otherwise the built-in default copy. */
-export async function loadSettings(): Promise<void> {
+/**
+ * Settings load (spec 4): code 200 sets settings, timezone and language list; otherwise the built-in default copy.
+ * `inline` is the copy the server put in the page (the same object getAllSetting answers): when it is
+ * there, no request is made, so the first screen does not wait for one.
+ */
+export async function loadSettings(inline?: unknown): Promise<void> {
+  if (inline && typeof inline === 'object' && !Array.isArray(inline)) {
+    useSettings.getState().applySettings(inline as SettingConfig);
+    syncSession(inline as SettingConfig);
+    useSettings.getState().setLoading(false);
+    return;
+  }
   const store = useSettings.getState();
   store.setLoading(true);
   try {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { DESKTOP_QUERY, useMediaQuery } from '@/app/layouts/use-media-query';
 import { marketPath } from '@/shared/config/paths';
 import { formatCompact, formatPrice } from '@/shared/format/number';
-import { ChangeBadge, toneClass, livePriceOf, useLiveTicks, type LiveTick, type Ticker, useCoinList, useTicker, streamSymbol } from '@/features/market';
+import { livePriceOf, useLiveTicks, type LiveTick, type Ticker, useCoinList, useTicker, streamSymbol } from '@/features/market';
 import { CandleChart } from '@/features/candle-chart';
 import { useSession } from '@/shared/session/session-store';
 import { Button, EmptyState, Icon, Spinner, toast } from '@/shared/ui';
@@ -14,6 +14,7 @@ import { pickPair, rememberSymbol, rememberedSymbol, useDepthBook, useOrderStrea
 import { MyOrders } from './MyOrders';
 import { OrderBook, RecentTrades } from './OrderBook';
 import { OrderForm } from './OrderForm';
+import { PriceHeadline } from './PriceHeadline';
 import { pairRules } from './order-math';
 import { PairPicker, pairName } from './PairPicker';
 import styles from './spot.module.css';
@@ -125,8 +126,6 @@ function SpotPairView({ pair, pairs, onPick }: { pair: SpotPair; pairs: SpotPair
   const tk = ticker.data;
   const live = livePriceOf({ coin: pair.coin, symbol, amount: tk?.close ?? market?.amount, open: tk?.openPrice ?? market?.open }, tick ? { ...tick, open: tk?.openPrice ?? (tick.open as string | undefined) } : undefined);
   const lastTrade = trades[0] ?? null;
-  const price = lastTrade?.price ?? live.price;
-  const sign = live.percent ? (live.percent.isZero() ? 0 : live.percent.isNegative() ? -1 : 1) : 0;
   const refPrice = lastTrade?.price ?? (depth.view.mid ? depth.view.mid.toFixed() : live.price);
 
   const asks = useMemo(() => depth.view.asks.map((r) => [r.price, r.amount] as [string, string]), [depth.view]);
@@ -139,10 +138,7 @@ function SpotPairView({ pair, pairs, onPick }: { pair: SpotPair; pairs: SpotPair
           <span className="spot-pair-name">{pairName(pair)}</span>
           <Icon name="chevron" size={16} />
         </button>
-        <span className={`${styles['spot-price']} mono ${toneClass(sign)}`} data-testid="spot-price-head">
-          {formatPrice(price)}
-        </span>
-        <ChangeBadge percent={live.percent} live={live.live} />
+        <PriceHeadline last={lastTrade} index={live} rules={rules} />
         {desktop ? <PairStats ticker={tk} tick={tick} coin={pair.coin.toUpperCase()} /> : null}
         <Link to={marketPath(symbol)} className={styles['spot-full-chart']} data-testid="spot-full-chart">
           {t('spot_fullChart')}

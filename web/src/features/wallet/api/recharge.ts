@@ -16,3 +16,11 @@ export async function payAddress(input: PayAddressInput, key: string): Promise<D
 export async function getDeposits(pageNum: number, pageSize: number): Promise<Page<Deposit>> {
   return (await api.get<Page<Deposit>>('/api/recharge/list', { pageNum, pageSize })).data;
 }
+
+/** One network deposits are open on (`DepositNetwork`). */
+export type DepositNetwork = components['schemas']['DepositNetwork'];
+
+/** GET /api/recharge/networks: the networks that can give an address now, in the settings' order. */
+export async function getDepositNetworks(): Promise<DepositNetwork[]> {
+  return (await api.get<DepositNetwork[]>('/api/recharge/networks', undefined, { silent: true })).data;
+}

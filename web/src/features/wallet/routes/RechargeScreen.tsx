@@ -26,7 +26,7 @@ export const DEPOSITS_KEY = ['wallet', 'deposits'] as const;
 export default function RechargeScreen() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const coins = useAssetCoins();
+  const { coins, pending } = useAssetCoins();
   const loadAddresses = useSettings((s) => s.loadRechargeAddresses);
   const requested = params.get('symbol');
   const selected: AssetCoin | undefined = coins.find((c) => c.coinName === requested) ?? coins[0];
@@ -46,8 +46,10 @@ export default function RechargeScreen() {
 
   return (
     <Page title={t('recharge_title')} testId="screen-recharge">
-      {!selected ? (
-        <EmptyState />
+      {pending ? (
+        <Spinner size={24} />
+      ) : !selected ? (
+        <EmptyState text={t('recharge_noneOpen')} />
       ) : (
         <div className="wallet-grid">
           <div className="stack">
