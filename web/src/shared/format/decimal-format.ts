@@ -9,7 +9,8 @@
  * language, Arabic included; right-to-left screens isolate numbers (shared/ui Ltr).
  */
 import Decimal from 'decimal.js';
-import { i18n } from '@/shared/i18n/i18n';
+// The default i18next instance is the app's (shared/i18n); the console passes its locale explicitly.
+import i18n from 'i18next';
 
 /** What an amount may arrive as: a decimal string from the API, or a Decimal. Never a float. */
 export type DecimalText = string | Decimal | null | undefined;
