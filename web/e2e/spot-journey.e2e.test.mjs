@@ -1,5 +1,5 @@
 // Spot first, exact numbers (issue 34) against a running `onyx serve --demo`:
-// /trade opens on spot; a newcomer registers through the UI, is credited by a
+// a newcomer registers through the UI; /trade opens on spot; they are credited by a
 // deposit the operator confirms (as the wallet journey does), buys BTC at
 // market "by total 100 USDT" and the record shows exactly what was spent and
 // what came back; selling 100 % leaves only dust below the lot, which
@@ -7,7 +7,7 @@
 // Run: ONYX_URL=http://127.0.0.1:8101 node --test e2e/spot-journey.e2e.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { BASE, closePhone, forceEnglish, openPhone, pathIs, tid } from './support.mjs';
 import { demoOperatorToken } from '../../scripts/demo-operator.mjs';
@@ -60,6 +60,20 @@ after(async () => {
 });
 
 test('spot first and exact numbers', async (t) => {
+  await t.test('a newcomer registers through the UI', async () => {
+    await page.goto(`${BASE}/register?inviteCode=${INVITE}`);
+    const accountTab = page.locator(tid('register-type-account'));
+    if (await accountTab.count()) await accountTab.click();
+    await page.fill(tid('register-username'), id);
+    await page.fill(tid('register-password'), password);
+    await page.fill(tid('register-confirm'), password);
+    await page.locator('label', { has: page.locator(tid('register-consent')) }).click();
+    await page.click(tid('register-submit'));
+    await page.waitForURL(pathIs('/'));
+    satoken = await page.evaluate(() => JSON.parse(localStorage.getItem('onyx:token')));
+    assert.ok(satoken, 'signed in after sign-up');
+  });
+
   await t.test('/trade opens on spot, first among the tabs', async () => {
     await page.goto(`${BASE}/trade`);
     await page.locator(`${tid('trade-tab-BBTrading')}[aria-selected="true"]`).waitFor();
@@ -83,26 +97,12 @@ test('spot first and exact numbers', async (t) => {
     await page.locator(`${tid('spot-side-sell')}.active`).waitFor();
   });
 
-  await t.test('a newcomer registers through the UI', async () => {
-    await page.goto(`${BASE}/register?inviteCode=${INVITE}`);
-    const accountTab = page.locator(tid('register-type-account'));
-    if (await accountTab.count()) await accountTab.click();
-    await page.fill(tid('register-username'), id);
-    await page.fill(tid('register-password'), password);
-    await page.fill(tid('register-confirm'), password);
-    await page.locator('label', { has: page.locator(tid('register-consent')) }).click();
-    await page.click(tid('register-submit'));
-    await page.waitForURL(pathIs('/'));
-    satoken = await page.evaluate(() => JSON.parse(localStorage.getItem('onyx:token')));
-    assert.ok(satoken, 'signed in after sign-up');
-  });
-
   await t.test('credited 150 USDT by a deposit the operator confirms', async () => {
     const txHash = randomBytes(32).toString('hex');
     const claim = await asUser('/api/recharge/payAddress', {
       method: 'POST',
       body: { coin: 'USDT', symbol: 'USDT-TRC20', amount: '150', txHash },
-      headers: { 'Idempotency-Key': `e2e-${txHash}` },
+      headers: { 'Idempotency-Key': randomUUID() },
     });
     assert.equal(claim.code, 200, `deposit claim: ${claim.msg}`);
     const pending = await asAdmin('/api/admin/deposits?status=pending&pageSize=100');
