@@ -1,4 +1,4 @@
-import { formatBalanceAt, formatPriceAt } from '@/shared/format/precision';
+import { formatBalanceAt, formatPriceAt } from '@/shared/exact/precision';
 import { fmtBalance, fmtNumber, fmtPrice } from './format';
 
 describe('the console writes figures with the app formatter', () => {

@@ -1,11 +1,11 @@
 // Figures and times for the console. Amounts go through the app's one exact
-// formatter (shared/format/precision and decimal-format: decimal.js, only the
+// formatter (shared/exact/precision and decimal-format: decimal.js, only the
 // whole part grouped, as a BigInt), given the console's own language, since the
 // console never loads the app's i18n; times are local and written the same in
 // both languages.
 import Decimal from 'decimal.js';
-import { formatDecimal } from '@/shared/format/decimal-format';
-import { formatBalanceAt, formatPriceAt, type PairScales } from '@/shared/format/precision';
+import { formatDecimal } from '@/shared/exact/decimal-format';
+import { formatBalanceAt, formatPriceAt, type PairScales } from '@/shared/exact/precision';
 import type { ConsoleLanguage } from './session';
 
 const DASH = '—';
