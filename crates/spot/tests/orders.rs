@@ -374,7 +374,8 @@ async fn every_refusal_has_its_code_and_changes_nothing() {
         ),
         (limit("buy", "79228162514264337593543950335", "1"), -4005),
         (limit("sell", "1", "10000000000000000000000000"), -4005),
-        (limit("buy", "900719925475", "0.1"), -4005),
+        // Beyond 2^53 ticks at the pair's 0.01 tick.
+        (limit("buy", "90071992547410", "0.1"), -4005),
         (
             json!({"symbol": BTC, "side": "buy", "type": "market", "total": "1e25"}),
             -11,
