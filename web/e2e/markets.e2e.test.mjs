@@ -1,8 +1,8 @@
 // Markets journey (issue 17) against a running `onyx serve --demo`: the markets
 // tab (/store) lists every second-contract coin, spot pair and futures contract of
 // the catalogue (a product with none shows its empty state), search filters,
-// a column header sorts, a row opens its trade screen; /trade opens on the first
-// tab with content; at 1440x900 the spot screen is a terminal (book, chart and
+// a column header sorts, a row opens its trade screen; /trade opens on the
+// operator's default tab (spot); at 1440x900 the spot screen is a terminal (book, chart and
 // form side by side), the sidebar has markets, trade and deposit, and home shows
 // the balance with today's estimated change.
 // Run: ONYX_URL=http://127.0.0.1:8080 node --test e2e/markets.e2e.test.mjs   (Debian's Chromium)
@@ -180,23 +180,18 @@ test('markets tab, trade screens and the desktop terminal', async (t) => {
     }
   });
 
-  await t.test('/trade opens on the watchlist only when it has coins, else the first tab with rows', async () => {
+  await t.test('/trade opens on the operator default (spot), watchlist or not (issue 34)', async () => {
     const watched = (await call('/api/userCoin/getUserCoin')).data ?? [];
-    for (const w of watched) await call(`/api/userCoin/remove?coin=${encodeURIComponent(w.coin)}`, 'POST');
-    await page.goto(`${BASE}/trade`);
-    await page.locator(`${tid('trade-tab')} [aria-selected="true"]`).waitFor();
-    const opened = await page.locator(`${tid('trade-tab')} [aria-selected="true"]`).getAttribute('data-testid');
-    assert.notEqual(opened, 'trade-tab-optional', 'an empty watchlist is not where /trade opens');
-    const firstWithRows = ['secondContract', 'BBTrading', 'Ustandard'].find((k) => (catalogue[{ secondContract: 'coinList', BBTrading: 'currencyList', Ustandard: 'contractList' }[k]] ?? []).length);
-    if (firstWithRows && (await page.locator(tid(`trade-tab-${firstWithRows}`)).count())) assert.equal(opened, `trade-tab-${firstWithRows}`);
-
     await call('/api/userCoin/add?coin=btc', 'POST');
     await page.goto(`${BASE}/trade`);
-    await page.locator(`${tid('trade-tab-optional')}[aria-selected="true"]`).waitFor();
+    await page.locator(`${tid('trade-tab-BBTrading')}[aria-selected="true"]`).waitFor();
+    const first = await page.locator(`${tid('trade-tab')} [role="tab"]`).first().getAttribute('data-testid');
+    assert.equal(first, 'trade-tab-BBTrading', 'spot is the first tab');
+    // The watchlist is one tap away.
+    await page.click(tid('trade-tab-optional'));
     await page.locator(`${tid('trade-optional-list')} ${tid('coin-btcusdt')}`).waitFor();
     // Leave the watchlist as it was.
-    await call('/api/userCoin/remove?coin=btc', 'POST');
-    for (const w of watched) await call(`/api/userCoin/add?coin=${encodeURIComponent(w.coin)}`, 'POST');
+    if (!watched.some((w) => w.coin?.toLowerCase() === 'btc')) await call('/api/userCoin/remove?coin=btc', 'POST');
   });
 
   await t.test('at 1440x900 the spot screen is a terminal: book, chart and form side by side', async () => {

@@ -159,7 +159,7 @@ test('wallet: deposit, transfer, flash exchange, withdrawal', async (t) => {
     await page.locator(tid('exchange-form')).waitFor();
     await page.selectOption(tid('exchange-from'), 'USDT');
     await page.selectOption(tid('exchange-to'), 'BTC');
-    await page.locator(tid('exchange-price')).filter({ hasText: /1 USDT ≈ [\d.]+ BTC/ }).waitFor({ timeout: 30_000 });
+    await page.locator(tid('exchange-price')).filter({ hasText: /1 BTC ≈ [\d,]+\.\d{2} USDT/ }).waitFor({ timeout: 30_000 });
     assert.match((await page.locator(tid('exchange-countdown')).textContent()).trim(), /^\d+ s$/);
     await page.fill(tid('exchange-amount'), '50');
     await page.locator(tid('exchange-receive')).filter({ hasText: /≈ [\d.]+ BTC/ }).waitFor();

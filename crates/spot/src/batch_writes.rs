@@ -114,6 +114,7 @@ impl Pending {
                 spot_order::Column::FilledQuote,
                 spot_order::Column::Fee,
                 spot_order::Column::Frozen,
+                spot_order::Column::Returned,
                 spot_order::Column::Status,
                 spot_order::Column::CancelReason,
                 spot_order::Column::UpdatedAt,

@@ -30,6 +30,15 @@ pub struct OrderView {
     pub total: Option<String>,
     pub filled_amount: String,
     pub filled_total: String,
+    /// What the fills took from the user: USDT for a buy (the filled
+    /// total, whatever was held), the coin for a sell.
+    pub spent: String,
+    /// The asset `spent` and `returned` are in.
+    pub spent_coin: String,
+    /// What the finished order released from its hold back to the
+    /// available balance (a market buy by 100 USDT that spent 95.24
+    /// returns 4.76); `null` while the order is open.
+    pub returned: Option<String>,
     pub avg_price: Option<String>,
     pub fee: String,
     pub fee_coin: String,

@@ -498,6 +498,7 @@ impl Pair {
             },
             frozen_asset: spends.clone(),
             frozen: text(freeze),
+            returned: None,
             status: repo::OrderStatus::Open,
             cancel_reason: None,
             created_at: now,
@@ -754,6 +755,11 @@ impl Pair {
         let now = txn.now();
         for (id, mut o) in work.orders {
             let done = !o.row.status.is_open();
+            // Recorded once, when the order finishes: exactly what the
+            // unfreeze below posts (zero when the fills used the whole hold).
+            if done && o.row.returned.is_none() {
+                o.row.returned = Some(text(o.frozen.max(Decimal::ZERO)));
+            }
             if done && o.frozen > Decimal::ZERO {
                 let account =
                     AccountId::user(o.row.user_id as u64, Wallet::Spot, &o.row.frozen_asset);
@@ -1138,6 +1144,12 @@ pub fn view(o: &spot_order::Model) -> OrderView {
         total: o.quote_amount.map(|q| q.to_string()),
         filled_amount: o.filled_qty.to_string(),
         filled_total: o.filled_quote.to_string(),
+        spent: match o.side {
+            OrderSide::Buy => o.filled_quote.to_string(),
+            OrderSide::Sell => o.filled_qty.to_string(),
+        },
+        spent_coin: o.frozen_asset.clone(),
+        returned: o.returned.map(|r| r.to_string()),
         avg_price,
         fee: o.fee.to_string(),
         fee_coin: o.fee_coin.clone(),

@@ -62,6 +62,11 @@ async fn app() -> Fixture {
         .await
         .unwrap();
     onyx_store::migrate(&db).await.unwrap();
+    // Spot's own migrations, as the server's migrator runs them after the baseline.
+    let schema = sea_orm_migration::SchemaManager::new(&db);
+    for m in crate::migration::migrations() {
+        m.up(&schema).await.unwrap();
+    }
     let state = SpotContext {
         ctx: onyx_platform::Context::new(db, config),
         spot: std::sync::Arc::new(SpotService::default()),

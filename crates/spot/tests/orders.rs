@@ -296,6 +296,8 @@ async fn market_buys_by_amount_and_by_total() {
             .await
             .ok();
     assert_eq!(by_amount["status"], "filled");
+    // A buy by quantity held exactly what the book charged: nothing returned.
+    assert_eq!(s(&by_amount["returned"]), dec("0"));
     assert_eq!(s(&by_amount["filledTotal"]), dec("72"));
     assert_eq!(usdt(&app, buyer).await, (dec("28"), dec("0")));
     assert_eq!(btc(&app, buyer).await, (dec("0.6993"), dec("0")));
@@ -308,6 +310,10 @@ async fn market_buys_by_amount_and_by_total() {
     assert_eq!(s(&by_total["total"]), dec("10"));
     assert_eq!(s(&by_total["filledAmount"]), dec("0.0909"));
     assert_eq!(s(&by_total["filledTotal"]), dec("9.999"));
+    // The record says what the buy spent and what came back, exactly.
+    assert_eq!(s(&by_total["spent"]), dec("9.999"));
+    assert_eq!(by_total["spentCoin"], "USDT");
+    assert_eq!(s(&by_total["returned"]), dec("0.001"));
     assert_eq!(usdt(&app, buyer).await, (dec("18.001"), dec("0")));
     assert_eq!(asks(&app), vec![lv("110", "0.2091")]);
 
@@ -325,6 +331,10 @@ async fn market_buys_by_amount_and_by_total() {
         (&json!("cancelled"), &json!("unfilled"))
     );
     assert_eq!(s(&sell["filledAmount"]), dec("0.2"));
+    // The unfilled 0.3 BTC went back to the seller's balance.
+    assert_eq!(s(&sell["spent"]), dec("0.2"));
+    assert_eq!(sell["spentCoin"], "BTC");
+    assert_eq!(s(&sell["returned"]), dec("0.3"));
     frozen_matches_open_orders(&app, &[buyer, seller]).await;
     assert_audit_clean(&app).await;
 }
@@ -364,7 +374,8 @@ async fn every_refusal_has_its_code_and_changes_nothing() {
         ),
         (limit("buy", "79228162514264337593543950335", "1"), -4005),
         (limit("sell", "1", "10000000000000000000000000"), -4005),
-        (limit("buy", "900719925475", "0.1"), -4005),
+        // Beyond 2^53 ticks at the pair's 0.01 tick.
+        (limit("buy", "90071992547410", "0.1"), -4005),
         (
             json!({"symbol": BTC, "side": "buy", "type": "market", "total": "1e25"}),
             -11,
@@ -496,6 +507,21 @@ async fn the_order_list_filters_and_pages() {
         orders(&app, &bt, "status=filled").await["rows"][0]["id"],
         b["id"]
     );
+    // What each order gave back, as stored: nothing yet while open, the
+    // whole hold of an unfilled IOC, nothing of a buy filled at its price.
+    let rows = orders(&app, &bt, "pageSize=10").await["rows"].clone();
+    let row = |id: &Value| {
+        rows.as_array()
+            .unwrap()
+            .iter()
+            .find(|r| &r["id"] == id)
+            .unwrap()
+            .clone()
+    };
+    assert!(row(&a["id"])["returned"].is_null());
+    assert_eq!(s(&row(&c["id"])["returned"]), dec("80"));
+    assert_eq!(s(&row(&b["id"])["returned"]), dec("0"));
+    assert_eq!(s(&row(&b["id"])["spent"]), dec("91"));
     assert_eq!(orders(&app, &bt, "side=sell").await["total"], 0);
     assert_eq!(orders(&app, &bt, "symbol=ETHUSDT").await["total"], 0);
     assert_eq!(orders(&app, &bt, "symbol=BTC/USDT").await["total"], 3);

@@ -177,7 +177,7 @@ impl From<exchange::Model> for ExchangeView {
     }
 }
 
-async fn execute(
+pub(crate) async fn execute(
     txn: &mut onyx_store::ledger::LedgerTxn,
     user_id: i64,
     quote: &Quote,

@@ -22,6 +22,7 @@ pub(crate) mod deposit_networks;
 pub(crate) mod deposit_reviews;
 pub(crate) mod deposit_rules;
 pub(crate) mod deposits;
+pub(crate) mod dust;
 pub(crate) mod entity;
 pub(crate) mod exchange;
 pub(crate) mod holds;

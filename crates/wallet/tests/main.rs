@@ -5,6 +5,7 @@
 
 mod assets;
 mod deposits;
+mod dust;
 mod exchange;
 mod ledger_smoke;
 mod ledger_writer;

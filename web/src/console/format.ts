@@ -1,40 +1,48 @@
-// Figures and times for the console. The user app's formatters read the user
-// app's i18n, which the console never loads, so these are the console's own:
-// amounts stay decimal strings (decimal.js checks them, only the whole part is
-// grouped, as a BigInt), times are local and written the same in both languages.
+// Figures and times for the console. Amounts go through the app's one exact
+// formatter (shared/exact/precision and decimal-format: decimal.js, only the
+// whole part grouped, as a BigInt), given the console's own language, since the
+// console never loads the app's i18n; times are local and written the same in
+// both languages.
 import Decimal from 'decimal.js';
+import { formatDecimal } from '@/shared/exact/decimal-format';
+import { formatBalanceAt, formatPriceAt, type PairScales } from '@/shared/exact/precision';
 import type { ConsoleLanguage } from './session';
 
 const DASH = '—';
 const LOCALES: Record<ConsoleLanguage, string> = { en: 'en-US', zh: 'zh-CN' };
-const grouping = new Map<string, Intl.NumberFormat>();
 
-function grouper(lang: ConsoleLanguage): Intl.NumberFormat {
-  const locale = `${LOCALES[lang] ?? 'en-US'}-u-nu-latn`;
-  let f = grouping.get(locale);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, { useGrouping: true, maximumFractionDigits: 0 });
-    grouping.set(locale, f);
+function localeOf(lang: ConsoleLanguage): string {
+  return LOCALES[lang] ?? 'en-US';
+}
+
+function exact(value: unknown): Decimal | null {
+  if (typeof value !== 'string' && typeof value !== 'number' && !(value instanceof Decimal)) return null;
+  try {
+    const d = new Decimal(value);
+    return d.isFinite() ? d : null;
+  } catch {
+    return null;
   }
-  return f;
 }
 
 /** A decimal (string from the API, or a count) with digit grouping and every decimal it has; a dash when missing. */
 export function fmtNumber(value: unknown, lang: ConsoleLanguage = 'en', maxScale?: number): string {
   if (value === null || value === undefined || value === '') return DASH;
-  if (typeof value !== 'string' && typeof value !== 'number' && !(value instanceof Decimal)) return String(value);
-  let d: Decimal;
-  try {
-    d = new Decimal(value);
-  } catch {
-    return String(value);
-  }
-  if (!d.isFinite()) return String(value);
-  const text = maxScale === undefined ? d.toFixed() : d.toDecimalPlaces(maxScale, Decimal.ROUND_DOWN).toFixed();
-  const negative = text.startsWith('-');
-  const [whole, frac] = (negative ? text.slice(1) : text).split('.');
-  const grouped = grouper(lang).format(BigInt(whole));
-  return `${negative ? '-' : ''}${grouped}${frac ? `.${frac}` : ''}`;
+  const d = exact(value);
+  if (!d) return String(value);
+  return formatDecimal(d, { maxScale, locale: localeOf(lang) });
+}
+
+/** A price at its pair's tick (the same rule as the app's). */
+export function fmtPrice(value: unknown, pair: PairScales, lang: ConsoleLanguage = 'en'): string {
+  const d = exact(value);
+  return d ? formatPriceAt(d, pair, localeOf(lang)) : DASH;
+}
+
+/** A balance at the coin's lot, never cut below what the ledger holds (the same rule as the app's). */
+export function fmtBalance(value: unknown, scale: number, lang: ConsoleLanguage = 'en'): string {
+  const d = exact(value);
+  return d ? formatBalanceAt(d, scale, localeOf(lang)) : DASH;
 }
 
 /** Whether a decimal string is below zero (no floats). */

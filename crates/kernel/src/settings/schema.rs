@@ -480,6 +480,10 @@ fn refinements() -> HashMap<String, Vec<Refinement>> {
         // Hours from UTC: "-5" is as good as "8".
         ("timeZone.offSetValue".into(), PlainText),
         ("timeZone.list".into(), Identity("offSet")),
+        // The trade screen's tabs: in `sort` order, opening on the one
+        // marked default (web/src/features/spot/components/trade-tabs.ts).
+        ("PLAYING_SETTING".into(), ExactlyOne("default", "Y")),
+        ("PLAYING_SETTING[].default".into(), StrFlag("Y", "N")),
         // RuoYi dictionary rows: status "0" in use, "1" off; one default.
         ("t_app_language".into(), Identity("dictValue")),
         ("t_app_language".into(), Toggle("status")),

@@ -21,6 +21,9 @@ pub struct Model {
     pub fee_coin: String,
     pub frozen_asset: String,
     pub frozen: DecimalText,
+    /// What the finished order released from its hold (m0034); null while
+    /// it is open.
+    pub returned: Option<DecimalText>,
     pub status: OrderStatus,
     pub cancel_reason: Option<String>,
     pub created_at: DateTimeUtc,

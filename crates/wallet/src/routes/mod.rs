@@ -5,6 +5,7 @@
 
 pub mod admin;
 pub mod deposits;
+pub mod dust;
 pub mod exchange;
 pub mod records;
 pub mod transfers;
@@ -26,6 +27,7 @@ where
         .merge(withdrawals::router())
         .merge(transfers::router())
         .merge(exchange::router())
+        .merge(dust::router())
         .merge(records::router())
         .merge(admin::deposits::router())
         .merge(admin::withdrawals::router())

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatCompact, formatPercent, formatPrice, formatTickPercent } from '@/shared/format/number';
+import { formatCompact, formatPercent, formatTickPercent } from '@/shared/format/number';
+import { usePriceFormat } from '@/shared/format/use-price';
 import { marketPath, paths } from '@/shared/config/paths';
 import { useSession } from '@/shared/session/session-store';
 import { Icon, Ltr } from '@/shared/ui';
@@ -110,6 +111,7 @@ type RowItem = CoinItem & { priceChangePercent?: string; turnover?: string };
  */
 export function CoinRow({ item, star = false, testId, turnover }: { item: RowItem; star?: boolean; testId?: string; turnover?: boolean }) {
   const live = useLivePrice(item);
+  const prices = usePriceFormat();
   const symbol = streamSymbol(item);
   return (
     <li className="coin-item">
@@ -120,7 +122,7 @@ export function CoinRow({ item, star = false, testId, turnover }: { item: RowIte
           {turnover ? <Volume24 item={item} /> : <span className="muted small">{coinLabel(item)}</span>}
         </span>
         <span className={`coin-price mono ${toneClass(percentSign(live.percent))}`} data-testid="coin-price">
-          {formatPrice(live.price)}
+          {prices.price(live.price, item.coin)}
         </span>
         <ChangeBadge percent={live.percent} live={live.live} solid />
       </Link>

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Icon, Ltr, Spinner, Tabs, type IconName } from '@/shared/ui';
@@ -8,6 +9,9 @@ import type { WalletName } from '@/features/wallet/types';
 import { toDecimal } from '@/shared/format/number';
 import { useMoney } from '@/shared/format/use-money';
 import { TransferSheet } from '@/features/wallet/TransferSheet';
+import { DustSheet } from '@/features/wallet/components/DustSheet';
+import { DUST_KEY, getDust } from '@/features/wallet/api/dust';
+import { dustPlan } from '@/features/wallet/lib/dust';
 import '@/shared/ui/wallet.css';
 
 /** The spec's asset tabs and the wallet each one shows. */
@@ -40,6 +44,10 @@ export function WalletAssets() {
   const wallet = TABS.find((x) => x.key === tab)!.wallet;
   const current = data?.wallets.find((w) => w.wallet === wallet);
   const assets = (current?.assets ?? []).filter((a) => !hideZero || !isZero(a.total));
+  // Balances too small for any spot sell: offered for conversion into USDT.
+  const dust = useQuery({ queryKey: DUST_KEY, queryFn: getDust, enabled: !!data && wallet === 'spot', staleTime: 5_000 });
+  const plan = useMemo(() => dustPlan(dust.data?.items), [dust.data]);
+  const [dustOpen, setDustOpen] = useState(false);
 
   return (
     <section className="card wallet-assets" data-testid="wallet-assets">
@@ -110,6 +118,12 @@ export function WalletAssets() {
           ))}
         </ul>
       )}
+      {wallet === 'spot' && plan.convertible.length ? (
+        <button type="button" className="btn btn-ghost btn-small btn-block" onClick={() => setDustOpen(true)} data-testid="wallet-dust">
+          {t('dust_entry', { count: plan.convertible.length })}
+        </button>
+      ) : null}
+      {dustOpen ? <DustSheet plan={plan} onClose={() => setDustOpen(false)} /> : null}
       {transferOpen ? <TransferSheet open onClose={() => setTransferOpen(false)} initialFrom={wallet} /> : null}
     </section>
   );

@@ -1702,6 +1702,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/asset/convertDust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Converts every dust balance into USDT at the index less the pair's
+         *     spread, one flash exchange per coin. A racing or repeated convert finds
+         *     nothing left and converts nothing. Idempotent.
+         */
+        post: operations["convert_dust"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/asset/dust": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's spot balances too small for any sell of their pair, with
+         *     what converting each into USDT would pay now.
+         */
+        get: operations["dust_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/asset/transferFunds": {
         parameters: {
             query?: never;
@@ -4750,6 +4791,33 @@ export interface components {
              */
             acceptedAt?: number | null;
         };
+        /**
+         * @description What a conversion did: one flash exchange per coin converted and the
+         *     USDT paid in all; empty when no dust was left to convert.
+         */
+        DustConversion: {
+            exchanges: components["schemas"]["ExchangeView"][];
+            totalUsdt: string;
+        };
+        /** @description One coin's dust. */
+        DustItem: {
+            /** @description Upper-case asset. */
+            coin: string;
+            /** @description The whole available spot balance of the coin. */
+            amount: string;
+            /** @description The smallest quantity a spot sell of the pair takes: why this is dust. */
+            sellMin: string;
+            /**
+             * @description What converting it now would pay in USDT; null without a fresh
+             *     price or when it is worth nothing at USDT's scale (it stays).
+             */
+            usdtAmount?: string | null;
+        };
+        /** @description The user's dust and what converting all of it would pay now. */
+        DustList: {
+            items: components["schemas"]["DustItem"][];
+            totalUsdt: string;
+        };
         EarnOrderView: {
             /** Format: int64 */
             id: number;
@@ -5271,6 +5339,37 @@ export interface components {
                  * @description When the user acknowledged it (ms), if they did.
                  */
                 acceptedAt?: number | null;
+            };
+        };
+        Envelope_DustConversion: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /**
+             * @description What a conversion did: one flash exchange per coin converted and the
+             *     USDT paid in all; empty when no dust was left to convert.
+             */
+            data: {
+                exchanges: components["schemas"]["ExchangeView"][];
+                totalUsdt: string;
+            };
+        };
+        Envelope_DustList: {
+            /**
+             * Format: int32
+             * @description 200 on success; at or below 0 for a business failure; 500 (with
+             *     "Token" in msg) when the session is missing or invalid.
+             */
+            code: number;
+            msg: string;
+            /** @description The user's dust and what converting all of it would pay now. */
+            data: {
+                items: components["schemas"]["DustItem"][];
+                totalUsdt: string;
             };
         };
         Envelope_EarnOrderView: {
@@ -7221,6 +7320,19 @@ export interface components {
                     total?: string | null;
                     filledAmount: string;
                     filledTotal: string;
+                    /**
+                     * @description What the fills took from the user: USDT for a buy (the filled
+                     *     total, whatever was held), the coin for a sell.
+                     */
+                    spent: string;
+                    /** @description The asset `spent` and `returned` are in. */
+                    spentCoin: string;
+                    /**
+                     * @description What the finished order released from its hold back to the
+                     *     available balance (a market buy by 100 USDT that spent 95.24
+                     *     returns 4.76); `null` while the order is open.
+                     */
+                    returned?: string | null;
                     avgPrice?: string | null;
                     fee: string;
                     feeCoin: string;
@@ -8289,6 +8401,19 @@ export interface components {
                 total?: string | null;
                 filledAmount: string;
                 filledTotal: string;
+                /**
+                 * @description What the fills took from the user: USDT for a buy (the filled
+                 *     total, whatever was held), the coin for a sell.
+                 */
+                spent: string;
+                /** @description The asset `spent` and `returned` are in. */
+                spentCoin: string;
+                /**
+                 * @description What the finished order released from its hold back to the
+                 *     available balance (a market buy by 100 USDT that spent 95.24
+                 *     returns 4.76); `null` while the order is open.
+                 */
+                returned?: string | null;
                 avgPrice?: string | null;
                 fee: string;
                 feeCoin: string;
@@ -11652,6 +11777,19 @@ export interface components {
             total?: string | null;
             filledAmount: string;
             filledTotal: string;
+            /**
+             * @description What the fills took from the user: USDT for a buy (the filled
+             *     total, whatever was held), the coin for a sell.
+             */
+            spent: string;
+            /** @description The asset `spent` and `returned` are in. */
+            spentCoin: string;
+            /**
+             * @description What the finished order released from its hold back to the
+             *     available balance (a market buy by 100 USDT that spent 95.24
+             *     returns 4.76); `null` while the order is open.
+             */
+            returned?: string | null;
             avgPrice?: string | null;
             fee: string;
             feeCoin: string;
@@ -15131,6 +15269,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope_AssetBalance"];
+                };
+            };
+        };
+    };
+    convert_dust: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description retry key */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DustConversion"];
+                };
+            };
+        };
+    };
+    dust_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope_DustList"];
                 };
             };
         };

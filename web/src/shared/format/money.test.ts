@@ -25,11 +25,15 @@ describe('display precision per coin', () => {
 
 describe('balances and amounts', () => {
   const en = moneyFormat(scaleLookup(coinScales(pairs)), 'en');
-  it('a balance is cut and padded to the coin precision', () => {
-    expect(en.balance('9904.8749399', 'USDT')).toBe('9,904.87');
-    expect(en.balance('0.00149999', 'BTC')).toBe('0.0014');
+  it('a balance is padded to the coin precision and never cut to look smaller', () => {
+    expect(en.balance('9904.8749399', 'USDT')).toBe('9,904.8749399');
+    expect(en.balance('9904.87', 'USDT')).toBe('9,904.87');
+    expect(en.balance('0.00149999', 'BTC')).toBe('0.00149999');
+    expect(en.balance('0.000999', 'BTC')).toBe('0.000999');
     expect(en.balance('0.5', 'BTC')).toBe('0.5000');
-    expect(en.balance('12345.9', 'DOGE')).toBe('12,345');
+    expect(en.balance('12345.9', 'DOGE')).toBe('12,345.9');
+    // Finer than the ledger books is cut, toward zero.
+    expect(en.balance('0.123456789', 'BTC')).toBe('0.12345678');
   });
   it('an amount in a record is padded but never cut', () => {
     expect(en.amount('0.000001', 'BTC')).toBe('0.000001');

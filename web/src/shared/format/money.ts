@@ -1,21 +1,22 @@
 /**
- * How much of a coin to show (spec 9: numbers are truncated by default):
+ * How much of a coin to show (see precision.ts, the one formatter under these):
  *
- * - USDT: 2 decimals, for values (totals, valuations) and USDT amounts alike;
+ * - USDT values (totals, valuations): 2 decimals, cut;
  * - another coin: its own precision, the `coinPrecision` of its spot pair in the
- *   catalogue (the quantity step it trades in; 8, the ledger's, without a pair);
- * - a balance is cut to that (never rounded up: it never shows more than is there);
+ *   catalogue (the lot it trades in; the ledger's 8 without a pair);
+ * - a balance: padded to that precision and never cut below the ledger's scale, so
+ *   it never looks smaller than it is (0.000999 BTC, not 0.0009);
  * - an amount in a record (a posting, a fee) is never cut: it is padded to the
  *   coin's precision and keeps any finer digits, so no money disappears from a
- *   history (a fee of 0.000001 BTC shows, where a balance would say 0.0000).
+ *   history.
  *
  * All of them go through formatDecimal (grouping and separators of the language).
  */
-import { formatDecimal, type DecimalText } from './decimal-format';
+import type { DecimalText } from './decimal-format';
+import { formatAmountAt, formatBalanceAt, formatUsdtValue, LEDGER_SCALE, USDT_SCALE, validScale } from './precision';
+import { formatDecimal } from './decimal-format';
 
-export const USDT_SCALE = 2;
-/** The ledger's precision: a coin without a spot pair. */
-export const LEDGER_SCALE = 8;
+export { LEDGER_SCALE, USDT_SCALE };
 
 export interface PairPrecision {
   coin: string;
@@ -24,14 +25,6 @@ export interface PairPrecision {
 
 /** A coin's display decimals; null while the catalogue is not loaded (the exact value shows then). */
 export type ScaleOf = (coin: string) => number | null;
-
-function validScale(value: unknown): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const text = String(value);
-  if (!/^\d{1,2}$/.test(text)) return null;
-  const n = Number(text);
-  return n <= 18 ? n : null;
-}
 
 /** Upper-case coin to its spot pair's quantity precision. */
 export function coinScales(pairs: readonly PairPrecision[]): Record<string, number> {
@@ -56,7 +49,7 @@ export function scaleLookup(scales: Record<string, number> | null): ScaleOf {
 
 export interface MoneyFormat {
   scaleOf: ScaleOf;
-  /** A balance: cut to the coin's decimals and padded to them. */
+  /** A balance: padded to the coin's decimals, every digit the ledger holds kept (never shown smaller). */
   balance: (value: DecimalText, coin: string) => string;
   /** An amount that happened (a record, a fee, an order): padded to the coin's decimals, never cut. */
   amount: (value: DecimalText, coin: string, opts?: { sign?: 'auto' | 'always' }) => string;
@@ -69,9 +62,9 @@ export function moneyFormat(scaleOf: ScaleOf, locale?: string): MoneyFormat {
     scaleOf,
     balance: (value, coin) => {
       const scale = scaleOf(coin);
-      return formatDecimal(value, scale === null ? { locale } : { maxScale: scale, minScale: scale, locale });
+      return scale === null ? formatDecimal(value, { locale }) : formatBalanceAt(value, scale, locale);
     },
-    amount: (value, coin, opts) => formatDecimal(value, { minScale: scaleOf(coin) ?? 0, locale, sign: opts?.sign }),
-    usdt: (value, opts) => formatDecimal(value, { maxScale: USDT_SCALE, minScale: USDT_SCALE, locale, sign: opts?.sign }),
+    amount: (value, coin, opts) => formatAmountAt(value, scaleOf(coin) ?? 0, locale, opts?.sign),
+    usdt: (value, opts) => formatUsdtValue(value, locale, opts?.sign),
   };
 }

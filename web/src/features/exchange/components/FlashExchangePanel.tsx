@@ -12,8 +12,9 @@ import { PagedList } from '@/shared/ui/PagedList';
 import { allAmount, sanitizeAmountInput, validateAmount } from '@/shared/format/amount';
 import { amountErrorText } from '@/shared/format/amount-message';
 import { dateTime } from '@/shared/format/display';
-import { formatDecimal } from '@/shared/format/decimal-format';
 import { useMoney } from '@/shared/format/use-money';
+import { usePriceFormat } from '@/shared/format/use-price';
+import type { RateText } from '@/shared/format/precision';
 import { currencyExchange, getCurrencyPrice, getExchangeCoins, getExchangeHistory, type ExchangeRecord } from '../api/exchange';
 import '@/shared/ui/wallet.css';
 
@@ -40,10 +41,16 @@ function useSecondsLeft(expiresAt: string | undefined, receivedAt: number): numb
   return Math.max(0, Math.ceil((end - now) / 1000));
 }
 
+/** "1 BTC ≈ 95,014.12 USDT", or a dash for a rate that is not one. */
+function rateText(rate: RateText | null): string {
+  return rate ? `1 ${rate.base} ≈ ${rate.price} ${rate.quote}` : '--';
+}
+
 /** Flash exchange: from/to coins, a 15 s quote with its countdown (renewed on expiry), confirm, and the history. */
 export function FlashExchangePanel() {
   const { t } = useTranslation();
   const money = useMoney();
+  const prices = usePriceFormat();
   const qc = useQueryClient();
   const refresh = useRefreshBalances();
   const { pending, run } = useSubmit();
@@ -85,6 +92,8 @@ export function FlashExchangePanel() {
   const check = validateAmount(amount, { scale: fromCoin?.scale, min: quote?.minAmount, available });
   const amountError = amount && !check.ok && (touched || check.error.kind !== 'min') ? amountErrorText(t, check.error, from) : null;
   const price = toDecimal(quote?.price);
+  // The quoted rate as people read it: the coin's price in USDT at its pair's tick.
+  const rate = quote ? prices.rate(quote.price, from, to) : null;
   const receive = check.ok && price ? check.value.times(price).toDecimalPlaces(toCoin?.scale ?? 8, Decimal.ROUND_DOWN).toFixed() : null;
 
   const swap = () => {
@@ -160,7 +169,13 @@ export function FlashExchangePanel() {
               <div className="row-between">
                 <span className="muted small">{t('exchange_price')}</span>
                 <span className="mono" data-testid="exchange-price">
-                  1 {from} ≈ <Ltr>{formatDecimal(quote.price)}</Ltr> {to}
+                  {rate ? (
+                    <>
+                      1 {rate.base} ≈ <Ltr>{rate.price}</Ltr> {rate.quote}
+                    </>
+                  ) : (
+                    '--'
+                  )}
                 </span>
               </div>
               <div className="row-between">
@@ -232,7 +247,7 @@ export function FlashExchangePanel() {
                   </span>
                 </span>
                 <span className="muted small">
-                  {t('exchange_paid', { amount: money.amount(r.fromAmount, r.fromCoin), coin: r.fromCoin.toUpperCase() })} · {t('exchange_atPrice', { price: formatDecimal(r.price) })}
+                  {t('exchange_paid', { amount: money.amount(r.fromAmount, r.fromCoin), coin: r.fromCoin.toUpperCase() })} · {t('exchange_atPrice', { price: rateText(prices.rate(r.price, r.fromCoin, r.toCoin)) })}
                   {toDecimal(r.fee)?.gt(0) ? ` · ${t('exchange_fee', { fee: money.amount(r.fee, r.feeCoin), coin: r.feeCoin.toUpperCase() })}` : ''}
                 </span>
                 <span className="list-time">

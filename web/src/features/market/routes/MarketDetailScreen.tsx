@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatCompact, formatPrice } from '@/shared/format/number';
+import { formatCompact } from '@/shared/format/number';
+import { usePriceFormat } from '@/shared/format/use-price';
 import { ChangeBadge, WatchStar, toneClass } from '@/features/market/components';
 import { livePriceOf, useLiveDetails, useLiveTicks } from '@/features/market/live';
 import { useCoinList, useTicker } from '@/features/market/queries';
@@ -10,6 +11,8 @@ import { displaySymbol, streamSymbol } from '@/features/market/symbol';
 import { INTERVALS, isInterval, type Interval } from '@/features/market/types';
 import { toDecimal } from '@/shared/format/number';
 import { Page } from '@/shared/ui';
+import { paths } from '@/shared/config/paths';
+import styles from './market-detail.module.css';
 import { CandleChart } from '@/features/candle-chart';
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -35,6 +38,7 @@ export default function MarketDetailScreen() {
   const coins = useCoinList();
   const item = useMemo(() => allMarkets(coins.data).find((m) => streamSymbol(m) === symbol), [coins.data, symbol]);
   const ticker = useTicker(symbol);
+  const prices = usePriceFormat();
   const tick = useLiveTicks((s) => s.bySymbol[symbol]);
   const tk = ticker.data;
 
@@ -44,6 +48,9 @@ export default function MarketDetailScreen() {
   const sign = percent ? (percent.isZero() ? 0 : percent.isNegative() ? -1 : 1) : 0;
   const coin = item?.coin ?? tk?.coin ?? symbol.replace(/usdt$/, '');
   const title = item ? displaySymbol(item).toUpperCase() : symbol.toUpperCase();
+  // The coin's spot pair, when it has one: Buy and Sell open its order form with the side chosen.
+  const spot = coins.data?.currencyList?.find((p) => p.coin?.toLowerCase() === coin.toLowerCase());
+  const spotHref = (side: 'buy' | 'sell') => `${paths.trade}?tab=BBTrading&symbol=${encodeURIComponent(spot ? streamSymbol(spot) : symbol)}&side=${side}`;
 
   return (
     <Page title={title} testId="screen-market" right={<WatchStar coin={coin} size={22} />}>
@@ -51,15 +58,15 @@ export default function MarketDetailScreen() {
         <section className="card market-head">
           <div className="market-price-block">
             <span className={`market-price mono ${toneClass(sign)}`} data-testid="market-price">
-              {formatPrice(live.price)}
+              {prices.price(live.price, coin)}
             </span>
             <ChangeBadge percent={percent} live={live.live} solid />
             {tk?.index?.stale ? <span className="chip chip-warning" data-testid="market-stale">{t('market_stale')}</span> : null}
           </div>
           <div className="market-stats">
-            <Stat label={t('market_high24')} value={formatPrice(tk?.high24)} testId="market-high" />
-            <Stat label={t('market_low24')} value={formatPrice(tk?.low24)} testId="market-low" />
-            <Stat label={t('market_vol24')} value={formatCompact(tk?.volume24 ?? tk?.volume)} testId="market-volume" />
+            <Stat label={t('market_high24')} value={prices.price(tk?.high24, coin)} testId="market-high" />
+            <Stat label={t('market_low24')} value={prices.price(tk?.low24, coin)} testId="market-low" />
+            <Stat label={t('market_vol24Quote', { quote: 'USDT' })} value={formatCompact(tk?.volume24 ?? tk?.volume)} testId="market-volume" />
           </div>
         </section>
         <div className="intervals" role="tablist" aria-label={t('market_interval')} data-testid="market-intervals">
@@ -78,6 +85,16 @@ export default function MarketDetailScreen() {
           ))}
         </div>
         <CandleChart symbol={symbol} interval={interval} />
+        {spot ? (
+          <div className={styles.actions}>
+            <Link to={spotHref('buy')} className={`btn ${styles.buy}`} data-testid="market-buy">
+              {t('spot_buyCoin', { coin: coin.toUpperCase() })}
+            </Link>
+            <Link to={spotHref('sell')} className={`btn ${styles.sell}`} data-testid="market-sell">
+              {t('spot_sellCoin', { coin: coin.toUpperCase() })}
+            </Link>
+          </div>
+        ) : null}
       </div>
     </Page>
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatCompact, formatPrice } from '@/shared/format/number';
+import { formatCompact } from '@/shared/format/number';
+import { usePriceFormat } from '@/shared/format/use-price';
 import type { TKey } from '@/shared/i18n/i18n';
 import { ChangeBadge, CoinLogo, percentSign, toneClass } from '@/features/market';
 import type { MarketRow, MarketSort, SortKey } from '../lib/market-list';
@@ -84,6 +85,7 @@ export function MarketTable({ rows, sort, onSort, desktop, testId }: { rows: Mar
 }
 
 function MarketLine({ row, desktop }: { row: MarketRow; desktop: boolean }) {
+  const prices = usePriceFormat();
   const { t } = useTranslation();
   const turnover = row.turnover ? formatCompact(row.turnover) : '--';
   return (
@@ -106,7 +108,7 @@ function MarketLine({ row, desktop }: { row: MarketRow; desktop: boolean }) {
           </span>
         </span>
         <span className={`mono ${styles.price} ${toneClass(percentSign(row.percent))}`} data-testid="markets-price">
-          {formatPrice(row.price)}
+          {prices.price(row.price, row.coin)}
         </span>
         <span className={styles.change}>
           <ChangeBadge percent={row.percent} live={row.live} solid />

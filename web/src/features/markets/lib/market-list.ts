@@ -1,11 +1,31 @@
 import type Decimal from 'decimal.js';
 import { changePercent, toDecimal } from '@/shared/format/number';
 import { paths } from '@/shared/config/paths';
+import type { TradeTab } from '@/features/spot';
 import { type LiveTick, coinLabel, displaySymbol, streamSymbol, type CoinItem, type CoinList, type Ticker } from '@/features/market';
 
-/** The markets tab's three products, in the trade screen's order (spec 2). */
-export const MARKET_PRODUCTS = ['secondContract', 'spot', 'futures'] as const;
+/** The markets tab's three products; spot first when the settings say nothing. */
+export const MARKET_PRODUCTS = ['spot', 'futures', 'secondContract'] as const;
 export type MarketProduct = (typeof MARKET_PRODUCTS)[number];
+
+const PRODUCT_OF_TAB: Partial<Record<TradeTab, MarketProduct>> = {
+  BBTrading: 'spot',
+  Ustandard: 'futures',
+  secondContract: 'secondContract',
+};
+
+/**
+ * The products in the trade screen's order (PLAYING_SETTING's sort, open ones
+ * only), so Markets lists what /trade opens on first; all three, spot first,
+ * before the settings name any.
+ */
+export function marketProducts(tabs: readonly TradeTab[]): MarketProduct[] {
+  const out = tabs.flatMap((t) => {
+    const p = PRODUCT_OF_TAB[t];
+    return p ? [p] : [];
+  });
+  return out.length ? out : [...MARKET_PRODUCTS];
+}
 
 export function isMarketProduct(value: string | null | undefined): value is MarketProduct {
   return !!value && (MARKET_PRODUCTS as readonly string[]).includes(value);

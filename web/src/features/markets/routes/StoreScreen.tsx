@@ -5,8 +5,11 @@ import { DESKTOP_QUERY, useMediaQuery } from '@/app/layouts/use-media-query';
 import type { TKey } from '@/shared/i18n/i18n';
 import { useLiveDetails, useLiveTicks, useCoinList, useTickers } from '@/features/market';
 import { Button, EmptyState, Icon, Page, Spinner, Tabs } from '@/shared/ui';
+import { useSettings } from '@/shared/settings/settings-store';
+import { isOn } from '@/shared/settings/types';
+import { tradeTabs, type PlayingEntry } from '@/features/spot';
 import { MarketTable } from '../components/MarketTable';
-import { buildRows, filterRows, isMarketProduct, MARKET_PRODUCTS, nextSort, parseSort, productItems, sortRows, type MarketProduct, type SortKey } from '../lib/market-list';
+import { buildRows, filterRows, isMarketProduct, marketProducts, nextSort, parseSort, productItems, sortRows, type MarketProduct, type SortKey } from '../lib/market-list';
 import styles from '../components/markets.module.css';
 
 const TAB_LABEL: Record<MarketProduct, TKey> = {
@@ -36,9 +39,11 @@ export default function StoreScreen() {
   const tickers = useTickers();
   const live = useLiveTicks((s) => s.bySymbol);
 
+  const playing = useSettings((s) => s.settingConfig.PLAYING_SETTING) as PlayingEntry[] | undefined;
+  const products = useMemo(() => marketProducts(tradeTabs(playing, isOn)), [playing]);
   const requested = params.get('tab');
-  // Without ?tab, the first product that lists something (the trade screen's order).
-  const product: MarketProduct = isMarketProduct(requested) ? requested : (MARKET_PRODUCTS.find((p) => productItems(coins.data, p).length > 0) ?? 'secondContract');
+  // Without ?tab, the first product that lists something, in the trade screen's order (spot first by default).
+  const product: MarketProduct = isMarketProduct(requested) ? requested : (products.find((p) => productItems(coins.data, p).length > 0) ?? products[0]);
   const query = params.get('q') ?? '';
   const sort = parseSort(params.get('sort'), params.get('dir'));
 
@@ -98,7 +103,7 @@ export default function StoreScreen() {
     <Page title={t('markets_title')} back={false} testId="screen-store">
       <div className={styles.screen} data-testid="markets" data-product={product}>
         <div className={styles['screen-top']}>
-          <Tabs items={MARKET_PRODUCTS.map((p) => ({ key: p, label: t(TAB_LABEL[p]) }))} value={product} onChange={(p) => update({ tab: p })} testId="markets-tab" />
+          <Tabs items={products.map((p) => ({ key: p, label: t(TAB_LABEL[p]) }))} value={product} onChange={(p) => update({ tab: p })} testId="markets-tab" />
           <label className={styles.search}>
             <Icon name="search" size={18} className="muted" />
             <input

@@ -5,12 +5,12 @@ import { paths } from '@/shared/config/paths';
 import { CoinRows, useLiveDetails, useCoinList, useWatchlist, allMarkets, streamSymbol, type CoinItem } from '@/features/market';
 import { useSession } from '@/shared/session/session-store';
 import { useSettings } from '@/shared/settings/settings-store';
-import { isOn, type Flag } from '@/shared/settings/types';
+import { isOn } from '@/shared/settings/types';
 import type { TKey } from '@/shared/i18n/i18n';
 import { EmptyState, Icon, Page, Spinner, Tabs } from '@/shared/ui';
 import { SecondContractPanel } from '@/features/second-contracts';
 import { FuturesPanel } from '@/features/futures';
-import { firstTabWithContent, tradeTabs, type TradeTab } from '../components/trade-tabs';
+import { defaultTradeTab, tradeTabs, type PlayingEntry, type TradeTab } from '../components/trade-tabs';
 import { SpotPanel } from '../spot/SpotPanel';
 import spotStyles from '../spot/spot.module.css';
 
@@ -59,28 +59,19 @@ function OptionalPanel({ all }: { all: CoinItem[] }) {
   return <CoinRows items={items} star testId="trade-optional-list" />;
 }
 
-/** /trade: tabs from PLAYING_SETTING (spec 2); BBTrading is spot trading (SpotPanel). */
+/** /trade: tabs from PLAYING_SETTING in the operator's order, opening on its default; BBTrading is spot trading (SpotPanel). */
 export default function TradeScreen() {
   const { t } = useTranslation();
   useLiveDetails();
-  const playing = useSettings((s) => s.settingConfig.PLAYING_SETTING) as { name?: string; key?: string; isOpen?: Flag }[] | undefined;
+  const playing = useSettings((s) => s.settingConfig.PLAYING_SETTING) as PlayingEntry[] | undefined;
   const tabs = useMemo(() => tradeTabs(playing, isOn), [playing]);
   const [params, setParams] = useSearchParams();
   const coins = useCoinList();
   const all = useMemo(() => allMarkets(coins.data), [coins.data]);
 
-  const isSign = useSession((s) => s.isSign);
-  const watch = useWatchlist();
-
   const requested = params.get('tab') ?? (params.get('componentName') === '2' ? 'Ustandard' : null);
-  // No tab in the URL: open on the first tab with something to show, not an empty watchlist.
-  const opening = firstTabWithContent(tabs, (tab) => {
-    if (tab === 'optional') return !isSign ? false : watch.isLoading ? undefined : watch.items.length > 0;
-    if (coins.isLoading) return undefined;
-    const list = tab === 'secondContract' ? coins.data?.coinList : tab === 'BBTrading' ? coins.data?.currencyList : coins.data?.contractList;
-    return (list?.length ?? 0) > 0;
-  });
-  const active: TradeTab | null | undefined = tabs.find((k) => k === requested) ?? opening;
+  // No tab in the URL: the tab the operator marked default (the demo's: spot).
+  const active: TradeTab | undefined = tabs.find((k) => k === requested) ?? defaultTradeTab(playing, isOn);
 
   return (
     <Page
@@ -93,9 +84,7 @@ export default function TradeScreen() {
         </Link>
       }
     >
-      {active === null ? (
-        <Spinner />
-      ) : !active ? (
+      {!active ? (
         <EmptyState text={t('trade_empty')} icon="trade" />
       ) : (
         <div className="stack">

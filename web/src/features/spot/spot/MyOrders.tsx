@@ -3,14 +3,15 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
 import { paths } from '@/shared/config/paths';
-import { formatPrice, toDecimal } from '@/shared/format/number';
+import { toDecimal } from '@/shared/format/number';
+import { usePriceFormat } from '@/shared/format/use-price';
 import { Button, Checkbox, EmptyState, Ltr, Tabs, toast } from '@/shared/ui';
 import { PagedList } from '@/shared/ui/PagedList';
 import { dateTime } from '@/shared/format/display';
-import { formatDecimal } from '@/shared/format/decimal-format';
 import { useMoney } from '@/shared/format/use-money';
 import { cancelOrder, getMyTrades, getOrders, type SpotOrder, type SpotTrade } from './api';
 import { SPOT_KEY, useRefreshSpot } from './hooks';
+import { orderOutcome } from './order-outcome';
 import styles from './spot.module.css';
 
 type Section = 'open' | 'history' | 'trades';
@@ -26,6 +27,8 @@ function OrderRow({ order, onCancel, cancelling }: { order: SpotOrder; onCancel?
   const { t } = useTranslation();
   const money = useMoney();
   const coin = pairLabel(order.symbol).split('/')[0];
+  const { spent, returned } = orderOutcome(order);
+  const prices = usePriceFormat();
   return (
     <div className={styles['order-row']} data-testid="order-row" data-id={order.id} data-status={order.status}>
       <div className={styles['order-top']}>
@@ -44,9 +47,9 @@ function OrderRow({ order, onCancel, cancelling }: { order: SpotOrder; onCancel?
       <div className={`${styles['order-grid']} small`}>
         <span className="muted">{t('spot_price')}</span>
         <span className="mono" data-testid="order-price" data-value={order.price ? toDecimal(order.price)?.toFixed() : undefined}>
-          {order.price ? <Ltr>{formatDecimal(order.price)}</Ltr> : t('spot_market')}
+          {order.price ? <Ltr>{prices.price(order.price, coin)}</Ltr> : t('spot_market')}
         </span>
-        <span className="muted">{order.amount ? t('spot_amount') : t('spot_total')}</span>
+        <span className="muted">{order.amount ? t('spot_amount') : t('spot_byTotal')}</span>
         <span className="mono" data-testid="order-amount">
           {order.amount ? (
             <>
@@ -62,8 +65,24 @@ function OrderRow({ order, onCancel, cancelling }: { order: SpotOrder; onCancel?
         <span className="mono" data-testid="order-filled">
           <Ltr>{money.amount(order.filledAmount, coin)}</Ltr> {coin}
         </span>
+        {spent ? (
+          <>
+            <span className="muted">{t('spot_spent')}</span>
+            <span className="mono" data-testid="order-spent" data-value={spent.value}>
+              <Ltr>{money.amount(spent.value, spent.coin)}</Ltr> {spent.coin}
+            </span>
+          </>
+        ) : null}
+        {returned ? (
+          <>
+            <span className="muted">{t('spot_returned')}</span>
+            <span className="mono" data-testid="order-returned" data-value={returned.value}>
+              <Ltr>{money.amount(returned.value, returned.coin)}</Ltr> {returned.coin}
+            </span>
+          </>
+        ) : null}
         <span className="muted">{t('spot_avgPrice')}</span>
-        <span className="mono">{order.avgPrice ? <Ltr>{formatPrice(order.avgPrice)}</Ltr> : '--'}</span>
+        <span className="mono">{order.avgPrice ? <Ltr>{prices.price(order.avgPrice, coin)}</Ltr> : '--'}</span>
         {order.fee && order.fee !== '0' ? (
           <>
             <span className="muted">{t('spot_feeLabel')}</span>
@@ -85,6 +104,7 @@ function TradeRow({ trade }: { trade: SpotTrade }) {
   const { t } = useTranslation();
   const money = useMoney();
   const coin = pairLabel(trade.symbol).split('/')[0];
+  const prices = usePriceFormat();
   return (
     <div className={styles['order-row']} data-testid="trade-row">
       <div className={styles['order-top']}>
@@ -95,7 +115,7 @@ function TradeRow({ trade }: { trade: SpotTrade }) {
       <div className={`${styles['order-grid']} small`}>
         <span className="muted">{t('spot_price')}</span>
         <span className="mono">
-          <Ltr>{formatDecimal(trade.price)}</Ltr>
+          <Ltr>{prices.price(trade.price, coin)}</Ltr>
         </span>
         <span className="muted">{t('spot_amount')}</span>
         <span className="mono">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatPrice, toDecimal } from '@/shared/format/number';
+import { formatAmount, toDecimal } from '@/shared/format/number';
+import { formatPriceAt } from '@/shared/format/precision';
 import { formatTime } from '@/shared/format/date';
 import { EmptyState, Spinner } from '@/shared/ui';
 import type { BookRow } from './depth-book';
@@ -15,6 +16,8 @@ export function OrderBook({ depth, rules, last, onPick, rows }: { depth: DepthSt
   const bids = view.bids.slice(0, rows);
   const empty = !view.asks.length && !view.bids.length;
   const lastPrice = last?.price ?? null;
+  // Last and mid at the pair's tick, as the rows.
+  const tick = { price: rules.baseScale, qty: rules.coinScale };
   const tone = last?.side === 'buy' ? 'up' : last?.side === 'sell' ? 'down' : '';
   const line = (row: BookRow, side: 'ask' | 'bid') => (
     <button type="button" key={`${side}-${row.price}`} className={`${styles['book-row']} ${styles[`book-${side}`]}`} onClick={() => onPick(row.price)} data-testid={`book-${side}`} data-price={row.price}>
@@ -48,13 +51,13 @@ export function OrderBook({ depth, rules, last, onPick, rows }: { depth: DepthSt
             {lastPrice ? (
               <>
                 <span className={`${styles['book-last']} mono ${tone}`} data-testid="book-last">
-                  {formatPrice(lastPrice)}
+                  {formatPriceAt(lastPrice, tick)}
                 </span>
-                {view.mid ? <span className="muted small mono">{`${t('spot_mid')} ${formatPrice(view.mid)}`}</span> : null}
+                {view.mid ? <span className="muted small mono">{`${t('spot_mid')} ${formatPriceAt(view.mid, tick)}`}</span> : null}
               </>
             ) : (
               <span className={`${styles['book-last']} mono`} data-testid="book-mid-price" title={t('spot_mid')}>
-                {view.mid ? formatPrice(view.mid) : '--'}
+                {view.mid ? formatPriceAt(view.mid, tick) : '--'}
               </span>
             )}
             {view.spread ? (

@@ -6,7 +6,8 @@ import Decimal from 'decimal.js';
 import { ApiError } from '@/shared/api/client';
 import { IdempotentAction } from '@/shared/api/idempotency';
 import { paths } from '@/shared/config/paths';
-import { formatPrice, toDecimal } from '@/shared/format/number';
+import { toDecimal } from '@/shared/format/number';
+import { formatPriceAt } from '@/shared/format/precision';
 import { useMoney } from '@/shared/format/use-money';
 import { useSubmit } from '@/shared/hooks/use-submit';
 import { Button, Ltr, toast } from '@/shared/ui';
@@ -250,7 +251,7 @@ export function OrderForm({ pair, asks, bids, refPrice, picked, isSign, quoteAva
           <div>
             <dt>{t('spot_estPrice')}</dt>
             <dd className="mono" data-testid="spot-est-price">
-              ≈ <Ltr>{formatPrice(check.estimate.avgPrice)}</Ltr>
+              ≈ <Ltr>{formatPriceAt(check.estimate.avgPrice.toString(), { price: rules.baseScale, qty: rules.coinScale })}</Ltr>
             </dd>
           </div>
         ) : null}

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '@/shared/format/number';
+import { usePriceFormat } from '@/shared/format/use-price';
 import { ChangeBadge, CoinLogo, useLivePrice, useCoinList, streamSymbol, type CoinItem } from '@/features/market';
 import { BottomSheet, EmptyState } from '@/shared/ui';
 import type { SpotPair } from './api';
@@ -12,11 +12,12 @@ export function pairName(pair: Pick<SpotPair, 'coin'>): string {
 
 function PairLine({ pair, market, active, onPick }: { pair: SpotPair; market: CoinItem | undefined; active: boolean; onPick: () => void }) {
   const live = useLivePrice({ coin: pair.coin, symbol: pair.symbol, amount: market?.amount, open: market?.open });
+  const prices = usePriceFormat();
   return (
     <button type="button" className={`sheet-item ${styles['pair-line']} ${active ? 'active' : ''}`} onClick={onPick} data-testid={`pair-${streamSymbol(pair)}`}>
       <CoinLogo item={{ coin: pair.coin, logo: market?.logo }} size={28} />
       <span className={styles['pair-line-name']}>{pairName(pair)}</span>
-      <span className={`mono ${styles['pair-line-price']}`}>{formatPrice(live.price)}</span>
+      <span className={`mono ${styles['pair-line-price']}`}>{prices.price(live.price, pair.coin)}</span>
       <ChangeBadge percent={live.percent} live={live.live} />
     </button>
   );

@@ -95,10 +95,10 @@ export function SpotPanel() {
     );
   }
   if (!pair) return <EmptyState />;
-  return <SpotPairView key={pair.symbol} pair={pair} pairs={pairs} onPick={(p) => setParams({ tab: 'BBTrading', symbol: streamSymbol(p) }, { replace: false })} />;
+  return <SpotPairView key={pair.symbol} pair={pair} pairs={pairs} side={params.get('side') === 'sell' ? 'sell' : 'buy'} onPick={(p) => setParams({ tab: 'BBTrading', symbol: streamSymbol(p) }, { replace: false })} />;
 }
 
-function SpotPairView({ pair, pairs, onPick }: { pair: SpotPair; pairs: SpotPair[]; onPick: (p: SpotPair) => void }) {
+function SpotPairView({ pair, pairs, side, onPick }: { pair: SpotPair; pairs: SpotPair[]; side: 'buy' | 'sell'; onPick: (p: SpotPair) => void }) {
   const { t } = useTranslation();
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const symbol = streamSymbol(pair);
@@ -160,6 +160,7 @@ function SpotPairView({ pair, pairs, onPick }: { pair: SpotPair; pairs: SpotPair
             isSign={isSign}
             quoteAvailable={balance.data ? availableOf(balance.data, 'spot', 'USDT') : undefined}
             baseAvailable={balance.data ? availableOf(balance.data, 'spot', pair.coin) : undefined}
+            initialSide={side}
           />
         </section>
         <section className={`${styles['spot-book']} card`} aria-label={t('spot_book')}>
