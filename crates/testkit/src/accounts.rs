@@ -160,3 +160,30 @@ pub fn assert_token_failure(r: &Reply) {
     assert_eq!(r.code, 500, "{r:?}");
     assert!(r.msg.contains("Token"), "{r:?}");
 }
+
+/// Sets `pwd` as user `id`'s fund password the way a user does: an email
+/// bound (`user<id>@example.com`, written to the store), a `security` code
+/// sent to it and read from the development mailbox (the app must keep
+/// one), then `tardPwdSet` with that code. Returns the set call's reply.
+pub async fn set_fund_password(app: &TestApp, id: i64, token: &str, pwd: &str) -> Reply {
+    let email = format!("user{id}@example.com");
+    users::update(
+        &app.state.db,
+        id,
+        users::Change::Email(Some(&email)),
+        app.state.clock.now(),
+    )
+    .await
+    .unwrap();
+    send_email_code(app, "security", &email, Some(token))
+        .await
+        .ok();
+    let code = last_code(app, &email)
+        .await
+        .expect("a security code was sent");
+    app.post_query(
+        &format!("/api/user/tardPwdSet?pwd={pwd}&code={code}"),
+        Some(token),
+    )
+    .await
+}

@@ -273,7 +273,7 @@ async fn the_fund_password_is_required_and_must_match() {
     refused(&app, uid, &token, &base, -4013).await;
     // Without a fund password set, the user is told to set one.
     refused(&app, uid, &token, &format!("{base}&tradePwd=135790"), -1033).await;
-    app.post_query("/api/user/tardPwdSet?pwd=135790", Some(&token))
+    accounts::set_fund_password(&app, uid, &token, "135790")
         .await
         .ok();
     refused(&app, uid, &token, &format!("{base}&tradePwd=135791"), -4013).await;
