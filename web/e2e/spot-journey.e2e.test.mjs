@@ -69,7 +69,7 @@ test('spot first and exact numbers', async (t) => {
     await page.fill(tid('register-confirm'), password);
     await page.locator('label', { has: page.locator(tid('register-consent')) }).click();
     await page.click(tid('register-submit'));
-    await page.waitForURL(pathIs('/'));
+    await page.waitForURL(pathIs('/wallet'));
     satoken = await page.evaluate(() => JSON.parse(localStorage.getItem('onyx:token')));
     assert.ok(satoken, 'signed in after sign-up');
   });
