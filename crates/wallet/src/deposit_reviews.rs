@@ -209,36 +209,32 @@ pub async fn confirm(
     if !decided {
         return Err(ErrorCode::InvalidState.into());
     }
-    let lang = notice::user_lang(txn.conn(), claim.user_id).await?;
-    let mut body = i18n::message(
-        lang,
-        "deposit_confirmed_body",
-        &[
-            ("amount", claim.amount.to_string()),
-            ("coin", claim.coin.clone()),
-        ],
-    );
-    if let Some(b) = &bonus_text {
-        body.push(' ');
-        body.push_str(&i18n::message(
+    // In every language: the user reads it in the one they use then.
+    let render = |lang: &str| {
+        let mut body = i18n::message(
             lang,
-            "deposit_bonus_paid",
-            &[("bonus", b.clone()), ("coin", claim.coin.clone())],
-        ));
-    }
-    let title = i18n::message(
-        lang,
-        "deposit_confirmed_title",
-        &[("coin", claim.coin.clone())],
-    );
-    messages::create(
-        txn.conn(),
-        claim.user_id,
-        &title,
-        &notice::paragraph(&body),
-        state.clock.now(),
-    )
-    .await?;
+            "deposit_confirmed_body",
+            &[
+                ("amount", claim.amount.to_string()),
+                ("coin", claim.coin.clone()),
+            ],
+        );
+        if let Some(b) = &bonus_text {
+            body.push(' ');
+            body.push_str(&i18n::message(
+                lang,
+                "deposit_bonus_paid",
+                &[("bonus", b.clone()), ("coin", claim.coin.clone())],
+            ));
+        }
+        let title = i18n::message(
+            lang,
+            "deposit_confirmed_title",
+            &[("coin", claim.coin.clone())],
+        );
+        (title, notice::paragraph(&body))
+    };
+    messages::create_localized(txn.conn(), claim.user_id, render, state.clock.now()).await?;
     let detail = json!({"userId": claim.user_id, "coin": claim.coin, "amount": claim.amount,
         "network": claim.network, "txHash": claim.tx_hash, "ledgerTxId": tx_id,
         "bonus": bonus_text, "bonusRuleId": bonus.as_ref().map(|(rule, _)| *rule),
@@ -295,29 +291,24 @@ pub async fn reject(
     if !decided {
         return Err(ErrorCode::InvalidState.into());
     }
-    let lang = notice::user_lang(txn.conn(), claim.user_id).await?;
-    let title = i18n::message(
-        lang,
-        "deposit_rejected_title",
-        &[("coin", claim.coin.clone())],
-    );
-    let body = i18n::message(
-        lang,
-        "deposit_rejected_body",
-        &[
-            ("amount", claim.amount.to_string()),
-            ("coin", claim.coin.clone()),
-            ("reason", reason.to_string()),
-        ],
-    );
-    messages::create(
-        txn.conn(),
-        claim.user_id,
-        &title,
-        &notice::paragraph(&body),
-        state.clock.now(),
-    )
-    .await?;
+    let render = |lang: &str| {
+        let title = i18n::message(
+            lang,
+            "deposit_rejected_title",
+            &[("coin", claim.coin.clone())],
+        );
+        let body = i18n::message(
+            lang,
+            "deposit_rejected_body",
+            &[
+                ("amount", claim.amount.to_string()),
+                ("coin", claim.coin.clone()),
+                ("reason", reason.to_string()),
+            ],
+        );
+        (title, notice::paragraph(&body))
+    };
+    messages::create_localized(txn.conn(), claim.user_id, render, state.clock.now()).await?;
     let detail = json!({"userId": claim.user_id, "coin": claim.coin, "amount": claim.amount,
         "network": claim.network, "txHash": claim.tx_hash,
         "status": {"old": claim.status, "new": DepositStatus::Rejected}});

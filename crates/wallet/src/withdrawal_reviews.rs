@@ -131,9 +131,9 @@ pub(crate) async fn decide(
     if !withdrawals::review(txn.conn(), id, review).await? {
         return Err(ErrorCode::InvalidState.into());
     }
-    let lang = notice::user_lang(txn.conn(), w.user_id).await?;
-    let (title, content) = review_message(lang, &w, status, tx_hash, reason);
-    messages::create(txn.conn(), w.user_id, &title, &content, now).await?;
+    // In every language: the user reads it in the one they use then.
+    let render = |lang: &str| review_message(lang, &w, status, tx_hash, reason);
+    messages::create_localized(txn.conn(), w.user_id, render, now).await?;
     let action = if status == WithdrawalStatus::Approved {
         "withdrawal.approve"
     } else {

@@ -431,11 +431,16 @@ async fn confirming_credits_spot_exactly_once_even_when_raced() {
     let (messages, _) = messages::page_for_user(&app.state.db, alice_id, Default::default(), 0, 10)
         .await
         .unwrap();
-    assert!(
-        messages[0].content.contains("150.25 USDT"),
-        "{}",
-        messages[0].content
+    let en = messages::in_lang(&messages[0].content, "en");
+    assert!(en.contains("150.25 USDT"), "{en}");
+    // Written in every language: a reader who switches to Chinese reads it
+    // in Chinese, whatever language they registered in.
+    let title_zh = messages::in_lang(&messages[0].title, "zh");
+    assert_eq!(
+        title_zh,
+        onyx_kernel::i18n::message("zh", "deposit_confirmed_title", &[("coin", "USDT".into())])
     );
+    assert_ne!(title_zh, messages::in_lang(&messages[0].title, "en"));
     assert_eq!(
         admin_get(&app, "/api/admin/deposits", &owner).await.ok()["total"],
         0
