@@ -35,8 +35,8 @@ test('live markets: moving prices, a chart, the watchlist', async (t) => {
     await price.waitFor();
     await page.waitForFunction((sel) => /\d/.test(document.querySelector(sel)?.textContent ?? ''), `${tid('home-coin-btc')} ${tid('coin-price')}`);
     const first = (await price.textContent()).trim();
-    // English grouping: 67,321.98.
-    assert.match(first, /^\d[\d,.]*$/, `a formatted price, got "${first}"`);
+    // English grouping at the BTC pair's 0.01 tick: 67,321.98.
+    assert.match(first, /^\d{1,3}(,\d{3})*\.\d{2}$/, `a price at the pair's tick, got "${first}"`);
     // Any home coin moving proves the socket feed; BTC is read first and checked last.
     await page.waitForFunction(
       ([sel, before]) => (document.querySelector(sel)?.textContent ?? '').trim() !== before,

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '@/shared/format/number';
+import { usePriceFormat } from '@/shared/format/use-price';
 import { marketPath } from '@/shared/config/paths';
 import { useSettings } from '@/shared/settings/settings-store';
 import { openSorted, type Flag } from '@/shared/settings/types';
@@ -17,13 +17,14 @@ interface HomeCoinSetting {
 
 function HomeCoinTile({ item }: { item: CoinItem }) {
   const live = useLivePrice(item);
+  const prices = usePriceFormat();
   const symbol = streamSymbol(item);
   const sign = live.percent ? (live.percent.isZero() ? 0 : live.percent.isNegative() ? -1 : 1) : 0;
   return (
     <Link to={marketPath(symbol)} className="home-coin" data-testid={`home-coin-${item.coin.toLowerCase()}`}>
       <span className="home-coin-pair">{displaySymbol(item).toUpperCase()}</span>
       <span className={`home-coin-price mono ${toneClass(sign)}`} data-testid="coin-price">
-        {formatPrice(live.price)}
+        {live.price ? prices.price(live.price, item.coin) : '--'}
       </span>
       <ChangeBadge percent={live.percent} live={live.live} />
       <span className="visually-hidden">{coinLabel(item)}</span>

@@ -87,7 +87,8 @@ export function MarketTable({ rows, sort, onSort, desktop, testId }: { rows: Mar
 function MarketLine({ row, desktop }: { row: MarketRow; desktop: boolean }) {
   const prices = usePriceFormat();
   const { t } = useTranslation();
-  const turnover = row.turnover ? formatCompact(row.turnover) : '--';
+  // The 24 h turnover is in the quote coin, USDT for every listed product.
+  const turnover = row.turnover ? `${formatCompact(row.turnover)} USDT` : '--';
   return (
     <li>
       <Link to={row.href} className={styles.row} data-testid={`markets-row-${row.symbol}`} data-symbol={row.symbol} data-name={row.name}>
