@@ -57,6 +57,9 @@ test('live markets: moving prices, a chart, the watchlist', async (t) => {
     await page.waitForURL((url) => new URL(url).pathname === '/market/btcusdt');
     await page.locator(`${tid('market-chart')}[data-state="ready"]`).waitFor();
     assert.ok((await page.locator(`${tid('market-chart')} canvas`).count()) > 0, 'the chart draws on a canvas');
+    // The moving averages' legend: MA(7), MA(25), MA(99), each with its newest value.
+    const legend = (await page.locator(`${tid('market-chart')} ${tid('chart-ma')}`).textContent()).trim();
+    assert.match(legend, /^MA\(7\) \d[\d,.]*\s*MA\(25\) \d[\d,.]*\s*MA\(99\) \d[\d,.]*$/, `moving averages with values, got "${legend}"`);
     await page.locator(tid('market-price')).filter({ hasText: /\d/ }).waitFor();
     await page.locator(tid('market-high')).filter({ hasText: /\d/ }).waitFor();
     await page.click(tid('interval-1h'));

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Decimal from 'decimal.js';
-import { CandlestickSeries, ColorType, HistogramSeries, createChart, type IChartApi, type ISeriesApi, type LogicalRange, type TickMarkType, type Time, type UTCTimestamp } from 'lightweight-charts';
+import { CandlestickSeries, ColorType, HistogramSeries, LineSeries, createChart, type IChartApi, type ISeriesApi, type LogicalRange, type TickMarkType, type Time, type UTCTimestamp } from 'lightweight-charts';
 import { formatCompact, formatPrice } from '@/shared/format/number';
 import { formatChartTick, formatChartTime, type ChartTick } from '@/shared/format/date';
 import { intlLocale } from '@/shared/format/decimal-format';
@@ -9,10 +9,12 @@ import { getKline, type Candle, type Interval } from '@/features/market';
 import { marketSocket } from '@/shared/socket/socket-client';
 import { useSocketSubscription } from '@/shared/socket/use-socket';
 import { Spinner } from '@/shared/ui';
-import { candleFromMessage, isForChart, mergeCandles, toChartBars } from './kline';
+import { MA_PERIODS, candleFromMessage, isForChart, mergeCandles, movingAverage, toChartBars } from './kline';
 
 const UP = '#2ebd85';
 const DOWN = '#f6465d';
+/** MA(7), MA(25), MA(99) line colours. */
+const MA_COLORS = ['#f0b90b', '#c86bf2', '#5aa9f6'] as const;
 const PAGE = 500;
 /** Load older candles when fewer than this many bars are left of the visible range. */
 const LOAD_MORE_AT = 10;
@@ -47,6 +49,9 @@ export function CandleChart({ symbol, interval }: { symbol: string; interval: In
   const chartRef = useRef<IChartApi | null>(null);
   const candleRef = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const volumeRef = useRef<ISeriesApi<'Histogram'> | null>(null);
+  const maRefs = useRef<ISeriesApi<'Line'>[]>([]);
+  /** The newest MA values for the legend, exact; null before a period's worth of candles. */
+  const [maLast, setMaLast] = useState<(Decimal | null)[]>(() => MA_PERIODS.map(() => null));
   const data = useRef<Candle[]>([]);
   const paging = useRef({ loading: false, exhausted: false });
   const [state, setState] = useState<'loading' | 'ready' | 'empty' | 'error'>('loading');
@@ -82,6 +87,10 @@ export function CandleChart({ symbol, interval }: { symbol: string; interval: In
       wickDownColor: DOWN,
       priceFormat: { type: 'custom', formatter: axisPrice, minMove: 0.01 },
     });
+    // Moving averages: drawn as floats (the chart's unit), their legend exact.
+    maRefs.current = MA_PERIODS.map((_, i) =>
+      chart.addSeries(LineSeries, { color: MA_COLORS[i], lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false, priceFormat: { type: 'custom', formatter: axisPrice, minMove: 0.01 } }),
+    );
     const volume = chart.addSeries(HistogramSeries, { priceFormat: { type: 'custom', formatter: axisVolume, minMove: 0.0001 }, priceLineVisible: false, lastValueVisible: false }, 1);
     const panes = chart.panes();
     panes[0]?.setStretchFactor(3);
@@ -94,6 +103,7 @@ export function CandleChart({ symbol, interval }: { symbol: string; interval: In
       chartRef.current = null;
       candleRef.current = null;
       volumeRef.current = null;
+      maRefs.current = [];
     };
   }, []);
 
@@ -108,6 +118,16 @@ export function CandleChart({ symbol, interval }: { symbol: string; interval: In
       candleRef.current?.applyOptions({ priceFormat: { type: 'custom', formatter: axisPrice, minMove: minMove(data.current[data.current.length - 1]) } });
       candleRef.current?.setData(bars.map((b) => ({ ...b, time: b.time as UTCTimestamp })));
       volumeRef.current?.setData(volumes.map((v) => ({ ...v, time: v.time as UTCTimestamp })));
+      drawAverages();
+    };
+    const drawAverages = () => {
+      const last: (Decimal | null)[] = [];
+      MA_PERIODS.forEach((period, i) => {
+        const points = movingAverage(data.current, period);
+        maRefs.current[i]?.setData(points.map((p) => ({ time: p.time as UTCTimestamp, value: p.value.toNumber() })));
+        last.push(points.length ? points[points.length - 1].value : null);
+      });
+      setMaLast(last);
     };
     getKline(symbol, interval, PAGE)
       .then((rows) => {
@@ -166,6 +186,14 @@ export function CandleChart({ symbol, interval }: { symbol: string; interval: In
       const { bars, volumes } = toChartBars([candle], 'rgba(46,189,133,.5)', 'rgba(246,70,93,.5)');
       candleRef.current?.update({ ...bars[0], time: bars[0].time as UTCTimestamp });
       volumeRef.current?.update({ ...volumes[0], time: volumes[0].time as UTCTimestamp });
+      // Only the newest point of each average moves: its window is the last candles.
+      const newest: (Decimal | null)[] = [];
+      MA_PERIODS.forEach((period, i) => {
+        const tail = movingAverage(data.current.slice(-period), period)[0];
+        if (tail) maRefs.current[i]?.update({ time: tail.time as UTCTimestamp, value: tail.value.toNumber() });
+        newest.push(tail ? tail.value : null);
+      });
+      setMaLast(newest);
       setState('ready');
     });
 
@@ -179,6 +207,15 @@ export function CandleChart({ symbol, interval }: { symbol: string; interval: In
   return (
     <div className="chart-wrap" data-testid="market-chart" data-state={state}>
       <div ref={box} className="chart-box" />
+      {state === 'ready' ? (
+        <div className="chart-legend mono" data-testid="chart-ma">
+          {MA_PERIODS.map((period, i) => (
+            <span key={period} style={{ color: MA_COLORS[i] }}>
+              MA({period}) {maLast[i] ? formatPrice(maLast[i]) : '--'}
+            </span>
+          ))}
+        </div>
+      ) : null}
       {state === 'loading' ? (
         <div className="chart-overlay">
           <Spinner />

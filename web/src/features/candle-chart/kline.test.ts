@@ -1,4 +1,4 @@
-import { bucketStart, candleFromMessage, isForChart, mergeCandles, toChartBars } from './kline';
+import { bucketStart, candleFromMessage, isForChart, mergeCandles, movingAverage, toChartBars } from './kline';
 
 const c = (t: number, close = '1') => ({ openTimeMs: t, open: '1', high: '2', low: '0.5', close, volume: '3' });
 
@@ -38,5 +38,26 @@ describe('kline helpers', () => {
     const { bars, volumes } = toChartBars([c(60_000, '2'), { ...c(120_000), close: '0.9' }], 'g', 'r');
     expect(bars[0]).toEqual({ time: 60, open: 1, high: 2, low: 0.5, close: 2 });
     expect(volumes.map((v) => v.color)).toEqual(['g', 'r']);
+  });
+});
+
+describe('moving averages', () => {
+  const closes = (...xs: string[]) => xs.map((x, i) => c((i + 1) * 60_000, x));
+
+  it('averages the last n closes exactly, from the n-th candle on', () => {
+    const ma = movingAverage(closes('1', '2', '3', '4.5', '0.1'), 3);
+    expect(ma.map((p) => p.value.toString())).toEqual(['2', '3.1666666666666666667', '2.5333333333333333333']);
+    expect(ma.map((p) => p.time)).toEqual([180, 240, 300]);
+  });
+
+  it('keeps decimals a float would lose', () => {
+    const ma = movingAverage(closes('0.1', '0.2'), 2);
+    expect(ma[0].value.toString()).toBe('0.15');
+    expect(movingAverage(closes('95012.33', '95012.34'), 2)[0].value.toString()).toBe('95012.335');
+  });
+
+  it('draws nothing with fewer candles than the period', () => {
+    expect(movingAverage(closes('1', '2'), 7)).toEqual([]);
+    expect(movingAverage([], 25)).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import type { SocketMessage } from '@/shared/socket/socket-client';
 import type { Candle, Interval } from '@/features/market';
 
@@ -89,4 +90,29 @@ export function toChartBars(candles: Candle[], up: string, down: string): { bars
     volumes.push({ time, value: Number(c.volume), color: bar.close >= bar.open ? up : down });
   }
   return { bars, volumes };
+}
+
+/** The moving averages drawn over the candles, as most venues show them by default. */
+export const MA_PERIODS = [7, 25, 99] as const;
+
+export interface MaPoint {
+  time: number;
+  /** Exact average of the last `period` closes. */
+  value: Decimal;
+}
+
+/**
+ * The simple moving average of the closes over `period` candles, exact in
+ * decimals (a running sum), one point per candle from the `period`-th on.
+ */
+export function movingAverage(candles: Candle[], period: number): MaPoint[] {
+  const out: MaPoint[] = [];
+  if (period < 1) return out;
+  let sum = new Decimal(0);
+  candles.forEach((c, i) => {
+    sum = sum.plus(c.close);
+    if (i >= period) sum = sum.minus(candles[i - period].close);
+    if (i >= period - 1) out.push({ time: Math.floor(c.openTimeMs / 1000), value: sum.div(period) });
+  });
+  return out;
 }
