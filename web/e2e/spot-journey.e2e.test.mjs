@@ -152,6 +152,8 @@ test('spot first and exact numbers', async (t) => {
     await page.click(tid('spot-pct-100'));
     const amount = new Decimal(await page.locator(tid('spot-amount')).inputValue());
     assert.equal(amount.toFixed(), btc.toDecimalPlaces(pair.coinPrecision, Decimal.ROUND_DOWN).toFixed(), '100 % is the balance at the lot');
+    // The buy's "Order filled" may still be showing: wait it out, so the toast read next is the sell's.
+    await page.waitForFunction(() => ![...document.querySelectorAll('.toast')].some((e) => e.textContent.includes('Order filled')));
     await page.click(tid('spot-submit'));
     await waitToast('Order filled');
     const left = await spotAvailable('BTC');
