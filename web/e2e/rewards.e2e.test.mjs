@@ -93,8 +93,9 @@ test('rewards: sign in for the day, bind an email and claim its reward, the agen
       await button.click();
       await page.locator(tid('toast'), { hasText: 'Signed in: +' }).waitFor();
     }
-    await page.waitForFunction((sel) => document.querySelector(sel)?.disabled === true, tid('welfare-signin-button'));
-    assert.match(await button.textContent(), /Signed in today/);
+    // Disabled while the sign-in is sent, then labelled once the centre is read again.
+    await page.locator(tid('welfare-signin-button'), { hasText: 'Signed in today' }).waitFor();
+    assert.ok(await button.isDisabled());
     const now = await center();
     assert.equal(now.signIn.signedToday, true);
     assert.ok(now.signIn.streak >= 1);

@@ -34,6 +34,9 @@ test('a newcomer sees the rules, fixes every broken one at once, lands on the ch
     await page.goto(`${BASE}/register?inviteCode=ONYXDEMO`);
     const accountTab = page.locator(tid('register-type-account'));
     if (await accountTab.count()) await accountTab.click();
+    // The rules come from the server (credentialRules): wait until they are listed.
+    await page.locator(`${tid('register-username-rules')} li`).first().waitFor();
+    await page.locator(`${tid('register-password-rules')} li`).first().waitFor();
     assert.deepEqual(await ruleStates('register-username-rules'), { length: 'open', startsWithLetter: 'open', allowedCharacters: 'open' });
     assert.deepEqual(await ruleStates('register-password-rules'), { length: 'open', needsLetter: 'open', needsDigit: 'open' });
     // The server's numbers, not the form's own.
