@@ -4,6 +4,7 @@
 //! is a limit), and the history's gross, fees, funding and net, the net a
 //! loss when the fees exceed a gross gain.
 
+use crate::positions_api::positions;
 use onyx_kernel::ledger::Wallet;
 use onyx_testkit::accounts::signed_in;
 use onyx_testkit::common::{Reply, TestApp};
@@ -25,18 +26,6 @@ fn with(mut body: Value, field: &str, value: &str) -> Value {
 
 async fn submit(app: &TestApp, token: &str, body: Value) -> Reply {
     post_keyed(app, "/api/contract/order/submit", token, None, body).await
-}
-
-async fn positions(app: &TestApp, token: &str, status: u8) -> Vec<Value> {
-    app.get(
-        &format!("/api/contract/position/list?status={status}&pageNum=1&pageSize=50"),
-        Some(token),
-    )
-    .await
-    .ok()["rows"]
-        .as_array()
-        .unwrap()
-        .clone()
 }
 
 async fn stops(app: &TestApp, token: &str) -> Vec<Value> {

@@ -35,7 +35,8 @@ fn market(side: u8, leverage: u32, contracts: &str) -> Value {
            "type": side, "delegateType": 1})
 }
 
-async fn positions(app: &TestApp, token: &str, status: u8) -> Vec<Value> {
+/// A user's positions: open (status 0) or history (1), first page of 50.
+pub(crate) async fn positions(app: &TestApp, token: &str, status: u8) -> Vec<Value> {
     app.get(
         &format!("/api/contract/position/list?status={status}&pageNum=1&pageSize=50"),
         Some(token),
